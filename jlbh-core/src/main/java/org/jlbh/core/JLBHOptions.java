@@ -1,0 +1,274 @@
+package org.jlbh.core;
+
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The settings of a {@link JLBH} benchmark: a fluent builder with the reference JLBH's method names and defaults
+ * where they make sense, so an existing benchmark ports by changing its imports.
+ *
+ * <p>Every setter validates its argument at once and throws {@link IllegalArgumentException} naming the option and
+ * the value, so a bad setting fails before any thread starts. {@link JLBH} copies the settings when it is
+ * constructed; changing the options afterwards does not affect it. Not thread-safe.
+ */
+public class JLBHOptions {
+
+    /** Default target throughput: 10,000 iterations per second. */
+    public static final int DEFAULT_THROUGHPUT_PER_SECOND = 10_000;
+    /** Default number of measured iterations per run. */
+    public static final long DEFAULT_ITERATIONS = 100_000;
+    /** Default number of warm-up iterations, run once before the measured runs on the same paced schedule. */
+    public static final int DEFAULT_WARM_UP_ITERATIONS = 20_000;
+    /** Default number of measured runs. */
+    public static final int DEFAULT_RUNS = 3;
+    /** Default OS jitter threshold: wake-up delays of the jitter sampler above 1,000 ns are recorded. */
+    public static final int DEFAULT_RECORD_JITTER_GREATER_THAN_NS = 1_000;
+    /**
+     * Default timeout, in milliseconds: how long an iteration may take to return, and how long the harness waits
+     * for a missing end-to-end sample, before the run ends with a status saying so.
+     */
+    public static final long DEFAULT_TIMEOUT_MS = 10_000;
+    /** Default interval between progress lines printed during a long run, in milliseconds. */
+    public static final long DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
+
+    long throughput = DEFAULT_THROUGHPUT_PER_SECOND;
+    TimeUnit throughputTimeUnit = TimeUnit.SECONDS;
+    boolean accountForCoordinatedOmission = true;
+    int recordJitterGreaterThanNs = DEFAULT_RECORD_JITTER_GREATER_THAN_NS;
+    boolean recordOSJitter = true;
+    int warmUpIterations = DEFAULT_WARM_UP_ITERATIONS;
+    int runs = DEFAULT_RUNS;
+    long iterations = DEFAULT_ITERATIONS;
+    JLBHTask jlbhTask;
+    int pauseAfterWarmupMS;
+    boolean skipFirstRun;
+    long timeoutMs = DEFAULT_TIMEOUT_MS;
+    long progressIntervalMs = DEFAULT_PROGRESS_INTERVAL_MS;
+    NanoClock clock = NanoClock.SYSTEM;
+
+    /**
+     * Target throughput in iterations per second.
+     *
+     * @param throughput iterations per second, &gt; 0
+     * @return this
+     */
+    public JLBHOptions throughput(int throughput) {
+        return throughput(throughput, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Target throughput: {@code throughput} iterations per {@code timeUnit}. Iteration <i>i</i> of a run is due at
+     * {@code t0 + i × timeUnit / throughput}, computed exactly (no rounding of the interval to whole nanoseconds).
+     *
+     * @param throughput iterations per {@code timeUnit}, &gt; 0
+     * @param timeUnit   the unit the throughput is given in
+     * @return this
+     */
+    public JLBHOptions throughput(int throughput, TimeUnit timeUnit) {
+        requirePositive("throughput", throughput);
+        this.throughput = throughput;
+        this.throughputTimeUnit = Objects.requireNonNull(timeUnit, "JLBHOptions.throughput timeUnit must not be null");
+        return this;
+    }
+
+    /**
+     * Whether latency is measured from each iteration's intended start on the schedule (true, the default) or
+     * from the moment the harness actually called the task (false). The schedule itself is the same either way.
+     *
+     * @param accountForCoordinatedOmission true to account for coordinated omission
+     * @return this
+     */
+    public JLBHOptions accountForCoordinatedOmission(boolean accountForCoordinatedOmission) {
+        this.accountForCoordinatedOmission = accountForCoordinatedOmission;
+        return this;
+    }
+
+    /**
+     * The misspelt name used by early versions of the reference JLBH (and by its blog posts).
+     *
+     * @param accountForCoordinatedOmission see {@link #accountForCoordinatedOmission(boolean)}
+     * @return this
+     * @deprecated use {@link #accountForCoordinatedOmission(boolean)}
+     */
+    @Deprecated
+    public JLBHOptions accountForCoordinatedOmmission(boolean accountForCoordinatedOmission) {
+        return accountForCoordinatedOmission(accountForCoordinatedOmission);
+    }
+
+    /**
+     * Only OS jitter samples (how much later than asked the sleeping jitter sampler woke) above this are recorded.
+     *
+     * @param recordJitterGreaterThanNs threshold in nanoseconds, &ge; 0
+     * @return this
+     */
+    public JLBHOptions recordJitterGreaterThanNs(int recordJitterGreaterThanNs) {
+        requireNotNegative("recordJitterGreaterThanNs", recordJitterGreaterThanNs);
+        this.recordJitterGreaterThanNs = recordJitterGreaterThanNs;
+        return this;
+    }
+
+    /**
+     * Whether to measure OS jitter alongside the runs (default true). The sampler is a thread that sleeps 1 ms at
+     * a time and records how late it woke: it costs next to no CPU, so it does not create the jitter it measures.
+     *
+     * @param recordOSJitter true to measure OS jitter
+     * @return this
+     */
+    public JLBHOptions recordOSJitter(boolean recordOSJitter) {
+        this.recordOSJitter = recordOSJitter;
+        return this;
+    }
+
+    /**
+     * Number of warm-up iterations, run once on the same paced schedule before the measured runs; their samples
+     * are discarded. Zero is allowed.
+     *
+     * @param warmUpIterations warm-up iterations, &ge; 0
+     * @return this
+     */
+    public JLBHOptions warmUpIterations(int warmUpIterations) {
+        requireNotNegative("warmUpIterations", warmUpIterations);
+        this.warmUpIterations = warmUpIterations;
+        return this;
+    }
+
+    /**
+     * Number of measured runs.
+     *
+     * @param runs runs, &ge; 1
+     * @return this
+     */
+    public JLBHOptions runs(int runs) {
+        requirePositive("runs", runs);
+        this.runs = runs;
+        return this;
+    }
+
+    /**
+     * Number of measured iterations per run.
+     *
+     * @param iterations iterations per run, &ge; 1
+     * @return this
+     */
+    public JLBHOptions iterations(int iterations) {
+        return iterations((long) iterations);
+    }
+
+    /**
+     * Number of measured iterations per run.
+     *
+     * @param iterations iterations per run, &ge; 1
+     * @return this
+     */
+    public JLBHOptions iterations(long iterations) {
+        requirePositive("iterations", iterations);
+        this.iterations = iterations;
+        return this;
+    }
+
+    /**
+     * The task to measure (required).
+     *
+     * @param jlbhTask the task
+     * @return this
+     */
+    public JLBHOptions jlbhTask(JLBHTask jlbhTask) {
+        if (jlbhTask == null) {
+            throw new IllegalArgumentException("JLBHOptions.jlbhTask must not be null");
+        }
+        this.jlbhTask = jlbhTask;
+        return this;
+    }
+
+    /**
+     * Pause between the end of warm-up and the first measured run (for example to let JIT compilation settle).
+     *
+     * @param pauseAfterWarmupMS milliseconds, &ge; 0
+     * @return this
+     */
+    public JLBHOptions pauseAfterWarmupMS(int pauseAfterWarmupMS) {
+        requireNotNegative("pauseAfterWarmupMS", pauseAfterWarmupMS);
+        this.pauseAfterWarmupMS = pauseAfterWarmupMS;
+        return this;
+    }
+
+    /**
+     * Whether the first run is left out of the summary's variation column. Default false: every run counts
+     * (the reference always skipped run 1 unless told otherwise). The first run is still measured and printed.
+     *
+     * @param skipFirstRun true to leave the first run out of the variation
+     * @return this
+     */
+    public JLBHOptions skipFirstRun(boolean skipFirstRun) {
+        this.skipFirstRun = skipFirstRun;
+        return this;
+    }
+
+    /**
+     * How long an iteration may take to return, and how long the harness waits for missing end-to-end samples
+     * after a run's last iteration, before the run ends with status {@link RunStatus#ABORTED} or
+     * {@link RunStatus#INCOMPLETE}. Default {@value #DEFAULT_TIMEOUT_MS} ms.
+     *
+     * @param timeoutMs milliseconds, &gt; 0
+     * @return this
+     */
+    public JLBHOptions timeout(long timeoutMs) {
+        requirePositive("timeout", timeoutMs);
+        this.timeoutMs = timeoutMs;
+        return this;
+    }
+
+    /**
+     * How often a line of progress (run, iterations done, how far behind schedule) is printed during a run; the
+     * line is printed from another thread and does not touch the schedule. Zero turns progress off.
+     *
+     * @param progressIntervalMs milliseconds, &ge; 0; default {@value #DEFAULT_PROGRESS_INTERVAL_MS}
+     * @return this
+     */
+    public JLBHOptions progressIntervalMS(long progressIntervalMs) {
+        requireNotNegative("progressIntervalMS", progressIntervalMs);
+        this.progressIntervalMs = progressIntervalMs;
+        return this;
+    }
+
+    /**
+     * The clock the harness paces and times with; {@link NanoClock#SYSTEM} by default. Tests of timing logic
+     * inject a manual clock here.
+     *
+     * @param clock the clock
+     * @return this
+     */
+    public JLBHOptions clock(NanoClock clock) {
+        this.clock = Objects.requireNonNull(clock, "JLBHOptions.clock must not be null");
+        return this;
+    }
+
+    private static void requirePositive(String option, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException("JLBHOptions." + option + " must be > 0, was " + value);
+        }
+    }
+
+    private static void requireNotNegative(String option, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("JLBHOptions." + option + " must be >= 0, was " + value);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "JLBHOptions{throughput=" + throughput + "/" + throughputTimeUnit
+                + ", iterations=" + iterations
+                + ", warmUpIterations=" + warmUpIterations
+                + ", runs=" + runs
+                + ", accountForCoordinatedOmission=" + accountForCoordinatedOmission
+                + ", recordOSJitter=" + recordOSJitter
+                + ", recordJitterGreaterThanNs=" + recordJitterGreaterThanNs
+                + ", pauseAfterWarmupMS=" + pauseAfterWarmupMS
+                + ", skipFirstRun=" + skipFirstRun
+                + ", timeoutMs=" + timeoutMs
+                + ", progressIntervalMs=" + progressIntervalMs
+                + ", clock=" + clock
+                + ", jlbhTask=" + jlbhTask + '}';
+    }
+}

@@ -1,0 +1,216 @@
+package org.jlbh.core;
+
+import org.HdrHistogram.Histogram;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The outcome of a {@link JLBH} benchmark: per run, the end-to-end latency, each probe and OS jitter, plus how the
+ * run itself went (status, lateness of the harness, achieved throughput).
+ *
+ * <p>The nested names and the methods marked "as the reference" match the reference JLBH's {@code JLBHResult}, so
+ * code that reads results ports by changing its imports. Immutable and thread-safe.
+ */
+public interface JLBHResult {
+
+    /** @return end-to-end latency, one {@link RunResult} per measured run (as the reference) */
+    ProbeResult endToEnd();
+
+    /**
+     * @param probeName a name given to {@link JLBH#addProbe(String)}
+     * @return that probe's results, or empty if there is no such probe (as the reference)
+     */
+    Optional<ProbeResult> probe(String probeName);
+
+    /** @return the names of the probes, in the order they were added (as the reference) */
+    Set<String> probeNames();
+
+    /** @return OS jitter per run, or empty when it was not recorded (as the reference) */
+    Optional<ProbeResult> osJitter();
+
+    /** @return how each measured run went, in run order */
+    List<RunSummary> runs();
+
+    /**
+     * @return the worst status of any run, and {@link RunStatus#ABORTED} when fewer runs were measured than
+     *         planned: {@link RunStatus#COMPLETE} only when every planned run was complete
+     */
+    RunStatus status();
+
+    /** @return whether latency was measured from each iteration's intended start */
+    boolean accountedForCoordinatedOmission();
+
+    /** @return the target throughput, in iterations per second */
+    double targetThroughputPerSecond();
+
+    /** The results of one probe (or of end-to-end, or of OS jitter) over all runs. */
+    interface ProbeResult {
+
+        /** @return the last run's figures (as the reference) */
+        RunResult summaryOfLastRun();
+
+        /** @return each run's figures, in run order (as the reference) */
+        List<RunResult> eachRunSummary();
+
+        /** @return the probe's name: {@code "end to end"}, {@code "OS jitter"} or the name given to addProbe */
+        String name();
+    }
+
+    /**
+     * The latency distribution of one probe in one run, recorded in an HdrHistogram with 1 ns resolution and
+     * 3 significant digits (values are exact below 2,048 ns and within 0.1% above) up to one hour.
+     *
+     * <p>A percentile <i>p</i> is only given where at least {@code 10 / (1 − p/100)} samples stand behind it
+     * (p99.9 needs 10,000), so that at least ten samples lie at or beyond it; asking for one the sample count does
+     * not support throws {@link IllegalStateException}. {@link #percentiles()} holds the supported ones only.
+     */
+    interface RunResult {
+
+        /** @return the supported percentiles of this run, and the worst, in ascending order (as the reference) */
+        Map<Percentile, Duration> percentiles();
+
+        /** @return the median (as the reference) */
+        default Duration get50thPercentile() {
+            return percentile(Percentile.PERCENTILE_50TH.value());
+        }
+
+        /** @return the 90th percentile (as the reference) */
+        default Duration get90thPercentile() {
+            return percentile(Percentile.PERCENTILE_90TH.value());
+        }
+
+        /** @return the 99th percentile (as the reference) */
+        default Duration get99thPercentile() {
+            return percentile(Percentile.PERCENTILE_99TH.value());
+        }
+
+        /** @return the 99.9th percentile (as the reference) */
+        default Duration get999thPercentile() {
+            return percentile(Percentile.PERCENTILE_99_9TH.value());
+        }
+
+        /** @return the 99.99th percentile (as the reference) */
+        default Duration get9999thPercentile() {
+            return percentile(Percentile.PERCENTILE_99_99TH.value());
+        }
+
+        /** @return the largest sample (as the reference) */
+        default Duration getWorst() {
+            return max();
+        }
+
+        /**
+         * @param percentile a percentile in (0, 100]
+         * @return the value at that percentile
+         * @throws IllegalStateException    when the run has too few samples to support it
+         * @throws IllegalArgumentException when the percentile is outside (0, 100]
+         */
+        Duration percentile(double percentile);
+
+        /**
+         * @param percentile a percentile in (0, 100]
+         * @return whether this run has enough samples to give that percentile (see the class comment)
+         */
+        boolean supports(double percentile);
+
+        /** @return 1-based number of the run */
+        int run();
+
+        /** @return number of samples recorded */
+        long count();
+
+        /** @return the smallest sample; throws {@link IllegalStateException} when there are none */
+        Duration min();
+
+        /** @return the mean of the samples; throws {@link IllegalStateException} when there are none */
+        Duration mean();
+
+        /** @return the largest sample; throws {@link IllegalStateException} when there are none */
+        Duration max();
+
+        /**
+         * @return samples outside the recordable range (negative, or above one hour) that were recorded as 0 or as
+         *         one hour instead; normally 0
+         */
+        long outOfRangeSamples();
+
+        /**
+         * @return samples that arrived from other threads between runs (after the previous run closed) and so were
+         *         counted in no run; normally 0
+         */
+        long strayBeforeRun();
+
+        /** @return a copy of the full histogram, values in nanoseconds */
+        Histogram histogram();
+
+        /** The percentiles the reference JLBH reports, plus the worst. */
+        enum Percentile {
+            PERCENTILE_50TH(50),
+            PERCENTILE_90TH(90),
+            PERCENTILE_99TH(99),
+            PERCENTILE_99_7TH(99.7),
+            PERCENTILE_99_9TH(99.9),
+            PERCENTILE_99_97TH(99.97),
+            PERCENTILE_99_99TH(99.99),
+            PERCENTILE_99_999TH(99.999),
+            WORST(100);
+
+            private final double value;
+
+            Percentile(double value) {
+                this.value = value;
+            }
+
+            /** @return the percentile as a number, e.g. 99.9; 100 for the worst */
+            public double value() {
+                return value;
+            }
+        }
+    }
+
+    /** How one measured run went: its status, timing and the harness's own lateness. */
+    interface RunSummary {
+
+        /** @return 1-based number of the run */
+        int run();
+
+        /** @return how the run ended */
+        RunStatus status();
+
+        /** @return a sentence saying how the run ended and why, e.g. which samples are missing */
+        String detail();
+
+        /** @return iterations the run was to perform */
+        long iterations();
+
+        /** @return iterations actually performed (fewer only when {@link RunStatus#ABORTED}) */
+        long iterationsRun();
+
+        /** @return end-to-end samples recorded in the run */
+        long samples();
+
+        /** @return {@code iterationsRun() - samples()}: positive when samples are missing, negative when extra */
+        default long missingSamples() {
+            return iterationsRun() - samples();
+        }
+
+        /** @return from the first iteration's due time to the last iteration's return or last sample, if later */
+        Duration runTime();
+
+        /** @return the scheduled duration: iterations × interval */
+        Duration targetRunTime();
+
+        /** @return iterations performed per second of {@link #runTime()} */
+        double achievedThroughputPerSecond();
+
+        /**
+         * @return how late the harness called each iteration relative to its due time on the schedule, in
+         *         nanoseconds; large values mean the harness or the task could not keep up
+         */
+        RunResult harnessLateness();
+    }
+}

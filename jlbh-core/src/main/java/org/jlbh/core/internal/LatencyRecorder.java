@@ -1,0 +1,125 @@
+package org.jlbh.core.internal;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Records latency samples in nanoseconds for one probe (or end-to-end), from any thread, without losing counts and
+ * without allocating.
+ *
+ * <p>Samples from the harness thread (the owner) go into a plain {@link Histogram} with no atomic operation: the
+ * common case costs a few nanoseconds. Samples from any other thread go into an HdrHistogram {@link Recorder},
+ * which is wait-free for writers and lets the harness take each run's samples with a clean cut between runs.
+ * Samples from other threads that arrive between runs (after a run was closed) are counted as stray and belong to
+ * no run.
+ *
+ * <p>Values below 0 are recorded as 0 and values above {@link #HIGHEST_TRACKABLE_NS} as that maximum; both are
+ * counted as out of range, so nothing is hidden and recording never throws.
+ *
+ * <p>Thread-safety: {@link #sampleNanos} may be called from any thread; the run methods only from the owner.
+ */
+public final class LatencyRecorder implements NanoSampler {
+    /** Highest recordable value: one hour, in nanoseconds. */
+    public static final long HIGHEST_TRACKABLE_NS = TimeUnit.HOURS.toNanos(1);
+    /** HdrHistogram precision: 3 significant digits, so values are within 0.1% (exact below 2,048 ns). */
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private final String name;
+    private Thread owner;
+    private final Histogram ownerHistogram = newHistogram();
+    private long ownerOutOfRange;
+
+    private final Recorder foreign = new Recorder(1, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
+    private final AtomicLong foreignCount = new AtomicLong();
+    private final AtomicLong foreignOutOfRange = new AtomicLong();
+    private Histogram foreignInterval = newHistogram();
+    private long foreignCountAtRunStart;
+    private long foreignOutOfRangeAtRunStart;
+    private long strayBeforeRun;
+
+    /**
+     * @param name  the probe's name, for reports
+     * @param owner the harness thread, or null until {@link #owner(Thread)} sets it before that thread starts
+     */
+    public LatencyRecorder(String name, Thread owner) {
+        this.name = name;
+        this.owner = owner;
+    }
+
+    /** @return a histogram with the range and precision every result uses */
+    public static Histogram newHistogram() {
+        return new Histogram(1, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
+    }
+
+    /**
+     * Sets the owner. Must happen before the owner thread starts (so that it sees the write); other threads need
+     * not see it, since they are never the owner.
+     *
+     * @param owner the harness thread
+     */
+    public void owner(Thread owner) {
+        this.owner = owner;
+    }
+
+    /** @return the probe's name */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Records one latency sample.
+     *
+     * @param durationNs latency in nanoseconds
+     */
+    @Override
+    public void sampleNanos(long durationNs) {
+        if (Thread.currentThread() == owner) {
+            if (durationNs < 0 || durationNs > HIGHEST_TRACKABLE_NS) {
+                ownerOutOfRange++;
+                durationNs = durationNs < 0 ? 0 : HIGHEST_TRACKABLE_NS;
+            }
+            ownerHistogram.recordValue(durationNs);
+        } else {
+            if (durationNs < 0 || durationNs > HIGHEST_TRACKABLE_NS) {
+                foreignOutOfRange.incrementAndGet();
+                durationNs = durationNs < 0 ? 0 : HIGHEST_TRACKABLE_NS;
+            }
+            foreign.recordValue(durationNs);
+            // counted after recording, so a count the owner sees is already in the recorder's interval
+            foreignCount.incrementAndGet();
+        }
+    }
+
+    /** Starts a run: what was recorded before is dropped, and samples from other threads since then are stray. */
+    public void beginRun() {
+        ownerHistogram.reset();
+        ownerOutOfRange = 0;
+        foreign.getIntervalHistogramInto(foreignInterval);
+        strayBeforeRun = foreignInterval.getTotalCount();
+        foreignCountAtRunStart = foreignCount.get();
+        foreignOutOfRangeAtRunStart = foreignOutOfRange.get();
+    }
+
+    /** @return samples recorded since {@link #beginRun()}, from all threads; for the owner only */
+    public long count() {
+        return ownerHistogram.getTotalCount() + foreignCount.get() - foreignCountAtRunStart;
+    }
+
+    /**
+     * Ends a run and returns its samples from all threads.
+     *
+     * @param run 1-based run number, for the result
+     * @return the run's result, holding a copy of the histogram
+     */
+    public ImmutableRunResult endRun(int run) {
+        Histogram histogram = ownerHistogram.copy();
+        foreign.getIntervalHistogramInto(foreignInterval);
+        histogram.add(foreignInterval);
+        long outOfRange = ownerOutOfRange + foreignOutOfRange.get() - foreignOutOfRangeAtRunStart;
+        return new ImmutableRunResult(name, run, histogram, outOfRange, strayBeforeRun);
+    }
+}

@@ -1,0 +1,123 @@
+package org.jlbh.core.internal;
+
+import org.HdrHistogram.Histogram;
+import org.jlbh.core.JLBHTask;
+import org.jlbh.core.NanoClock;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The measuring loop: calls the task once per iteration at its due time on the {@link Schedule}.
+ *
+ * <p>Each iteration waits until it is due (or goes at once when the loop is behind, so a stall makes the following
+ * iterations run back to back until the schedule is caught up), records how late it was called, and calls the task
+ * with the intended start (coordinated omission accounted for) or the actual call time. Nothing here allocates, and
+ * nothing but the schedule decides when an iteration runs: progress is published with a release store that other
+ * threads read, never printed from this thread.
+ *
+ * <p>Thread-safety: {@link #iterate} runs on the harness thread; {@link #requestAbort()}, {@link #returned()},
+ * {@link #iterating()}, {@link #runT0()} and {@link #runIterations()} may be used from any thread.
+ */
+public final class PacedLoop {
+    private static final VarHandle RETURNED;
+
+    static {
+        try {
+            RETURNED = MethodHandles.lookup().findVarHandle(PacedLoop.class, "returned", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final NanoClock clock;
+    private final JLBHTask task;
+    private final boolean accountForCoordinatedOmission;
+
+    @SuppressWarnings("unused") // accessed through RETURNED
+    private long returned;
+    private volatile boolean abortRequested;
+    private volatile boolean iterating;
+    private volatile long runT0;
+    private volatile long runIterations;
+
+    /**
+     * @param clock                         the clock to pace and time with
+     * @param task                          the task to call
+     * @param accountForCoordinatedOmission whether the task gets the intended (true) or actual (false) start
+     */
+    public PacedLoop(NanoClock clock, JLBHTask task, boolean accountForCoordinatedOmission) {
+        this.clock = clock;
+        this.task = task;
+        this.accountForCoordinatedOmission = accountForCoordinatedOmission;
+    }
+
+    /**
+     * Performs up to {@code iterations} iterations, iteration 0 due at {@code t0}.
+     *
+     * @param schedule   the schedule; restarted at {@code t0}
+     * @param t0         due time of iteration 0, in clock nanoseconds
+     * @param iterations iterations to perform
+     * @param lateness   receives, per iteration, how late it was called in nanoseconds (harness thread only)
+     * @return iterations performed: {@code iterations}, or fewer when an abort was requested
+     */
+    public long iterate(Schedule schedule, long t0, long iterations, Histogram lateness) {
+        schedule.start(t0);
+        RETURNED.setRelease(this, 0L);
+        runT0 = t0;
+        runIterations = iterations;
+        iterating = true;
+        try {
+            for (long i = 0; i < iterations; i++) {
+                long due = schedule.next();
+                long now = clock.nanoTime();
+                if (now - due < 0) {
+                    now = clock.awaitUntil(due);
+                }
+                long late = now - due;
+                lateness.recordValue(late > LatencyRecorder.HIGHEST_TRACKABLE_NS ? LatencyRecorder.HIGHEST_TRACKABLE_NS : late);
+                if (abortRequested) {
+                    return i;
+                }
+                task.run(accountForCoordinatedOmission ? due : now);
+                RETURNED.setRelease(this, i + 1);
+            }
+            return iterations;
+        } finally {
+            iterating = false;
+        }
+    }
+
+    /** Asks the loop to stop before its next iteration. */
+    public void requestAbort() {
+        abortRequested = true;
+    }
+
+    /** @return whether an abort was requested */
+    public boolean abortRequested() {
+        return abortRequested;
+    }
+
+    /**
+     * @return iterations of the current (or last) run that have returned; everything the harness thread wrote
+     *         before the last of them returned is visible to the caller
+     */
+    public long returned() {
+        return (long) RETURNED.getAcquire(this);
+    }
+
+    /** @return whether the loop is inside {@link #iterate} */
+    public boolean iterating() {
+        return iterating;
+    }
+
+    /** @return due time of iteration 0 of the current (or last) run */
+    public long runT0() {
+        return runT0;
+    }
+
+    /** @return iterations of the current (or last) run */
+    public long runIterations() {
+        return runIterations;
+    }
+}

@@ -1,0 +1,235 @@
+package org.jlbh.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * How runs end: complete, incomplete, oversampled, aborted. Driven by a manual clock, so waiting for missing
+ * samples until the timeout takes no real time and the outcome is deterministic.
+ */
+class JLBHStatusTest {
+    private final ManualClock clock = new ManualClock(0);
+    private final JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
+    private final ByteArrayOutputStream report = new ByteArrayOutputStream();
+
+    /** One iteration's body, given the harness and the iteration number (0-based, across warm-up and runs). */
+    private interface Body {
+        void run(JLBH jlbh, int iteration);
+    }
+
+    /** A task that runs {@code body} per iteration and logs its other callbacks. */
+    private static class Task implements JLBHTask {
+        final List<String> calls = new CopyOnWriteArrayList<>();
+        private final Body body;
+        JLBH jlbh;
+        int iteration;
+
+        Task(Body body) {
+            this.body = body;
+        }
+
+        @Override
+        public void init(JLBH jlbh) {
+            this.jlbh = jlbh;
+            calls.add("init on " + Thread.currentThread().getName());
+        }
+
+        @Override
+        public void run(long startTimeNS) {
+            body.run(jlbh, iteration++);
+        }
+
+        @Override
+        public void warmedUp() {
+            calls.add("warmedUp");
+        }
+
+        @Override
+        public void runComplete() {
+            calls.add("runComplete on " + Thread.currentThread().getName());
+        }
+
+        @Override
+        public void complete() {
+            calls.add("complete");
+        }
+    }
+
+    private JLBHOptions options(Task task) {
+        return new JLBHOptions().clock(clock).recordOSJitter(false).throughput(10_000)
+                .warmUpIterations(100).iterations(1_000).runs(3).jlbhTask(task);
+    }
+
+    private JLBHResult start(JLBHOptions options) {
+        new JLBH(options, new PrintStream(report, true, StandardCharsets.UTF_8), results).start();
+        return results.get();
+    }
+
+    private String report() {
+        return report.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aTaskThatSamplesOncePerIterationCompletesEveryRun() {
+        JLBHResult result = start(options(new Task((jlbh, i) -> jlbh.sample(5))));
+
+        assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+        assertThat(result.runs()).extracting(JLBHResult.RunSummary::status).containsOnly(RunStatus.COMPLETE);
+        assertThat(result.runs()).extracting(JLBHResult.RunSummary::samples).containsOnly(1_000L);
+        assertThat(result.runs()).extracting(JLBHResult.RunSummary::iterationsRun).containsOnly(1_000L);
+        assertThat(result.endToEnd().eachRunSummary()).hasSize(3);
+        assertThat(report()).contains("Warm-up complete (100 iterations took 9.900 ms, complete)");
+    }
+
+    @Test
+    void callbacksRunOnTheHarnessThreadInOrder() {
+        Task task = new Task((jlbh, i) -> jlbh.sample(1));
+        start(options(task));
+        assertThat(task.calls).containsExactly("init on jlbh-harness", "warmedUp",
+                "runComplete on jlbh-harness", "runComplete on jlbh-harness", "runComplete on jlbh-harness", "complete");
+    }
+
+    @Test
+    void aTaskThatSamplesEveryOtherIterationEndsEachRunIncompleteWithTheMissingCount() {
+        Task task = new Task((jlbh, i) -> {
+            if (i % 2 == 0) {
+                jlbh.sample(1_000);
+            }
+        });
+        JLBHResult result = start(options(task).timeout(250));
+
+        assertThat(result.status()).isEqualTo(RunStatus.INCOMPLETE);
+        for (JLBHResult.RunSummary run : result.runs()) {
+            assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+            assertThat(run.missingSamples()).isEqualTo(500);
+            assertThat(run.detail()).isEqualTo("500 of 1,000 end-to-end samples missing after waiting 250 ms");
+        }
+        assertThat(report()).contains("Status: INCOMPLETE - 500 of 1,000 end-to-end samples missing after waiting 250 ms");
+    }
+
+    @Test
+    void aTaskThatSamplesTwicePerIterationIsOversampled() {
+        Task task = new Task((jlbh, i) -> {
+            jlbh.sample(1_000);
+            jlbh.sample(2_000);
+        });
+        JLBHResult result = start(options(task));
+
+        assertThat(result.status()).isEqualTo(RunStatus.OVERSAMPLED);
+        assertThat(result.runs().get(0).samples()).isEqualTo(2_000);
+        assertThat(result.runs().get(0).missingSamples()).isEqualTo(-1_000);
+        assertThat(result.runs().get(0).detail()).contains("1,000 more than one per iteration");
+    }
+
+    @Test
+    void zeroWarmUpIterationsIsLegal() {
+        Task task = new Task((jlbh, i) -> jlbh.sample(10));
+        JLBHResult result = start(options(task).warmUpIterations(0).runs(1));
+
+        assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+        assertThat(task.iteration).isEqualTo(1_000);
+        assertThat(report()).doesNotContain("Warm-up");
+    }
+
+    @Test
+    void anExceptionInTheTaskAbortsTheRunReportsWhatRanAndIsRethrown() {
+        IllegalStateException boom = new IllegalStateException("boom");
+        Task task = new Task((jlbh, i) -> {
+            if (i == 100 + 1_000 + 5) { // warm-up, run 1, then the 6th iteration of run 2
+                throw boom;
+            }
+            jlbh.sample(10);
+        });
+        JLBH jlbh = new JLBH(options(task), new PrintStream(report, true, StandardCharsets.UTF_8), results);
+
+        assertThatThrownBy(jlbh::start).isSameAs(boom);
+        JLBHResult result = results.get();
+        assertThat(result.status()).isEqualTo(RunStatus.ABORTED);
+        assertThat(result.runs()).extracting(JLBHResult.RunSummary::status)
+                .containsExactly(RunStatus.COMPLETE, RunStatus.ABORTED);
+        assertThat(result.runs().get(1).iterationsRun()).isEqualTo(5);
+        assertThat(result.runs().get(1).detail())
+                .startsWith("the task threw java.lang.IllegalStateException at iteration 6 of 1,000");
+        // the task still gets its callbacks to release what it holds
+        assertThat(task.calls).endsWith("runComplete on jlbh-harness", "complete");
+    }
+
+    @Test
+    void abortEndsTheCurrentRunAndNoFurtherRunStarts() {
+        Task task = new Task((jlbh, i) -> {
+            jlbh.sample(10);
+            if (i == 100 + 1_000 + 499) {
+                jlbh.abort();
+            }
+        });
+        JLBHResult result = start(options(task));
+
+        assertThat(result.status()).isEqualTo(RunStatus.ABORTED);
+        assertThat(result.runs()).extracting(JLBHResult.RunSummary::status)
+                .containsExactly(RunStatus.COMPLETE, RunStatus.ABORTED);
+        assertThat(result.runs().get(1).iterationsRun()).isEqualTo(500);
+        assertThat(result.runs().get(1).samples()).isEqualTo(500);
+        assertThat(result.runs().get(1).detail()).startsWith("abort() was called");
+        assertThat(result.endToEnd().eachRunSummary()).hasSize(2);
+    }
+
+    @Test
+    void percentilesTheSampleCountCannotSupportAreRefused() {
+        Task task = new Task((jlbh, i) -> jlbh.sample(10 + i % 100));
+        JLBHResult result = start(options(task).runs(1));
+
+        JLBHResult.RunResult run = result.endToEnd().summaryOfLastRun();
+        assertThat(run.get99thPercentile()).isNotNull();
+        assertThat(run.percentiles()).containsKeys(JLBHResult.RunResult.Percentile.PERCENTILE_99TH,
+                JLBHResult.RunResult.Percentile.WORST);
+        assertThat(run.percentiles()).doesNotContainKey(JLBHResult.RunResult.Percentile.PERCENTILE_99_9TH);
+        assertThatIllegalStateException().isThrownBy(run::get999thPercentile)
+                .withMessage("p99.9 of end to end in run 1 needs at least 10,000 samples; the run has 1,000");
+    }
+
+    @Test
+    void probesAreRecordedPerRunBesideEndToEnd() {
+        Task task = new Task((jlbh, i) -> { }) {
+            private net.openhft.chronicle.core.util.NanoSampler parse;
+
+            @Override
+            public void init(JLBH jlbh) {
+                super.init(jlbh);
+                parse = jlbh.addProbe("parse");
+                assertThat(jlbh.addProbe("parse")).isSameAs(parse);
+            }
+
+            @Override
+            public void run(long startTimeNS) {
+                parse.sampleNanos(300);
+                jlbh.sample(700);
+            }
+        };
+        JLBHResult result = start(options(task));
+
+        assertThat(result.probeNames()).containsExactly("parse");
+        JLBHResult.ProbeResult parse = result.probe("parse").orElseThrow();
+        assertThat(parse.eachRunSummary()).hasSize(3);
+        assertThat(parse.summaryOfLastRun().count()).isEqualTo(1_000);
+        assertThat(parse.summaryOfLastRun().get50thPercentile().toNanos()).isEqualTo(300);
+        assertThat(result.probe("missing")).isEmpty();
+        assertThat(report()).contains("SUMMARY (parse, us)");
+    }
+
+    @Test
+    void startMayBeCalledOnce() {
+        Task task = new Task((jlbh, i) -> jlbh.sample(1));
+        JLBH jlbh = new JLBH(options(task).runs(1), new PrintStream(report, true, StandardCharsets.UTF_8), null);
+        jlbh.start();
+        assertThatIllegalStateException().isThrownBy(jlbh::start).withMessageContaining("once");
+    }
+}

@@ -1,0 +1,150 @@
+package org.jlbh.core;
+
+import org.jlbh.core.JLBHResult.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Pacing and coordinated-omission accounting, driven by a manual clock: the task "works" by advancing the clock,
+ * so every latency is known exactly and the test is deterministic.
+ */
+class JLBHTimingTest {
+    private static final long MICROS = 1_000;
+    private final ManualClock clock = new ManualClock(1_000_000_000L);
+    private final JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
+    private final ByteArrayOutputStream report = new ByteArrayOutputStream();
+
+    /** The seed post's task: a 1 ms stall every 10,000th call, here simulated on the manual clock. */
+    private final class SpikeTask implements JLBHTask {
+        private long count;
+        private JLBH jlbh;
+
+        @Override
+        public void init(JLBH jlbh) {
+            this.jlbh = jlbh;
+        }
+
+        @Override
+        public void run(long startTimeNS) {
+            if (count++ % 10_000 == 0) {
+                clock.advance(1_000 * MICROS);
+            }
+            jlbh.sample(clock.nanoTime() - startTimeNS);
+        }
+    }
+
+    private JLBHResult run(JLBHOptions options) {
+        new JLBH(options.clock(clock).recordOSJitter(false),
+                new PrintStream(report, true, StandardCharsets.UTF_8), results).start();
+        return results.get();
+    }
+
+    @Test
+    void withCoordinatedOmissionAccountedForAStallDelaysTheHundredIterationsQueuedBehindIt() {
+        JLBHResult result = run(new JLBHOptions().throughput(100_000).warmUpIterations(0)
+                .iterations(1_000_000).runs(1).jlbhTask(new SpikeTask()));
+
+        RunResult e2e = result.endToEnd().summaryOfLastRun();
+        assertThat(e2e.count()).isEqualTo(1_000_000);
+        // per 10,000 iterations: one stalled iteration (1,000 us) and the 99 behind it (990, 980, ... 10 us)
+        assertThat(e2e.histogram().getCountBetweenValues(1, 2_000 * MICROS)).isEqualTo(100 * 100);
+        assertThat(e2e.get50thPercentile()).isEqualTo(Duration.ZERO);
+        assertThat(e2e.get999thPercentile().toNanos()).isCloseTo(900 * MICROS, within(900L));
+        assertThat(e2e.get9999thPercentile().toNanos()).isCloseTo(990 * MICROS, within(990L));
+        assertThat(e2e.getWorst().toNanos()).isCloseTo(1_000 * MICROS, within(1_000L));
+
+        // the harness itself called those 99 iterations late by the same amounts
+        RunResult lateness = result.runs().get(0).harnessLateness();
+        assertThat(lateness.histogram().getCountBetweenValues(1, 2_000 * MICROS)).isEqualTo(99 * 100);
+        assertThat(lateness.max().toNanos()).isCloseTo(990 * MICROS, within(990L));
+    }
+
+    @Test
+    void withoutCoordinatedOmissionOnlyTheStalledIterationShows() {
+        JLBHResult result = run(new JLBHOptions().throughput(100_000).warmUpIterations(0)
+                .iterations(1_000_000).runs(1).accountForCoordinatedOmission(false).jlbhTask(new SpikeTask()));
+
+        RunResult e2e = result.endToEnd().summaryOfLastRun();
+        assertThat(e2e.histogram().getCountBetweenValues(1, 2_000 * MICROS)).isEqualTo(100);
+        assertThat(e2e.get999thPercentile()).isEqualTo(Duration.ZERO);
+        assertThat(e2e.getWorst().toNanos()).isCloseTo(1_000 * MICROS, within(1_000L));
+        // the schedule is the same either way: the queued iterations were still called late
+        assertThat(result.runs().get(0).harnessLateness().histogram().getCountBetweenValues(1, 2_000 * MICROS))
+                .isEqualTo(99 * 100);
+    }
+
+    @Test
+    void aRunTakesItsScheduledTimeAndReportsItsThroughput() {
+        JLBHResult result = run(new JLBHOptions().throughput(3_000_000).warmUpIterations(0)
+                .iterations(3_000_000).runs(2).jlbhTask(new SpikeTask()));
+
+        for (JLBHResult.RunSummary run : result.runs()) {
+            assertThat(run.status()).isEqualTo(RunStatus.COMPLETE);
+            assertThat(run.targetRunTime()).isEqualTo(Duration.ofSeconds(1));
+            // from iteration 0's due time to the last iteration's return: 2,999,999 intervals of 1/3 us, plus the
+            // 1 ms stalls at the start of each 10,000 iterations having long been caught up
+            assertThat(run.runTime().toNanos()).isCloseTo(1_000_000_000L - 333L, within(1L));
+            assertThat(run.achievedThroughputPerSecond()).isCloseTo(3_000_000, within(10.0));
+        }
+        assertThat(result.targetThroughputPerSecond()).isEqualTo(3_000_000.0);
+    }
+
+    @Test
+    void theTaskIsGivenTheIntendedStartOnTheExactSchedule() {
+        long[] starts = new long[7];
+        JLBHTask task = new JLBHTask() {
+            private JLBH jlbh;
+            private int i;
+
+            @Override
+            public void init(JLBH jlbh) {
+                this.jlbh = jlbh;
+            }
+
+            @Override
+            public void run(long startTimeNS) {
+                starts[i++] = startTimeNS;
+                jlbh.sample(0);
+            }
+        };
+        run(new JLBHOptions().throughput(3, TimeUnit.MICROSECONDS).warmUpIterations(0).iterations(7).runs(1).jlbhTask(task));
+
+        long t0 = starts[0];
+        assertThat(starts).containsExactly(t0, t0 + 333, t0 + 666, t0 + 1_000, t0 + 1_333, t0 + 1_666, t0 + 2_000);
+    }
+
+    @Test
+    void latenciesBelowAMicrosecondArePrintedAsMeasured() {
+        JLBHTask task = new JLBHTask() {
+            private JLBH jlbh;
+
+            @Override
+            public void init(JLBH jlbh) {
+                this.jlbh = jlbh;
+            }
+
+            @Override
+            public void run(long startTimeNS) {
+                clock.advance(41);
+                jlbh.sample(clock.nanoTime() - startTimeNS);
+            }
+        };
+        JLBHResult result = run(new JLBHOptions().throughput(1_000_000).warmUpIterations(0).iterations(1_000).runs(2)
+                .jlbhTask(task));
+
+        assertThat(result.endToEnd().summaryOfLastRun().get50thPercentile()).isEqualTo(Duration.ofNanos(41));
+        String text = report.toString(StandardCharsets.UTF_8);
+        assertThat(text).containsPattern("\\n50: +0\\.041 +0\\.041 +0\\.00\\R");
+        // 1,000 samples support p99 but not p99.7 or p99.9: those rows are not printed
+        assertThat(text).contains("99:").doesNotContain("99.7:").doesNotContain("99.9:");
+        assertThat(text).contains("worst:");
+    }
+}
