@@ -212,12 +212,14 @@ public class JLBH implements NanoSampler {
                 if (warmUp == null) {
                     return; // the supervisor took over the warm-up
                 }
-                out.printf(Locale.ROOT, "Warm-up complete (%,d iterations took %s, %s)%n", warmUpIterations,
-                        TextReport.duration(warmUp.summary.runTime().toNanos()),
-                        warmUp.summary.status() == RunStatus.COMPLETE ? "complete" : warmUp.summary.detail());
                 if (warmUp.summary.status() == RunStatus.ABORTED) {
+                    out.println("Warm-up aborted: " + warmUp.summary.detail());
                     return;
                 }
+                out.printf(Locale.ROOT, "Warm-up complete (%,d iterations took %s, %s)%n", warmUpIterations,
+                        TextReport.duration(warmUp.summary.runTime().toNanos()),
+                        warmUp.summary.status() == RunStatus.COMPLETE ? "complete"
+                                : warmUp.summary.status() + ": " + warmUp.summary.detail());
             }
             if (pauseAfterWarmupMs > 0) {
                 out.printf(Locale.ROOT, "Pausing after warm-up for %,d ms%n", pauseAfterWarmupMs);
@@ -333,7 +335,7 @@ public class JLBH implements NanoSampler {
             status = RunStatus.COMPLETE;
             detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
         }
-        Histogram latenessCopy = lateness.copy();
+        Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
         ImmutableRunSummary summary = new ImmutableRunSummary(run, status, detail, planned, done, samples,
                 Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(schedule.durationNanos(planned)),
                 new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));
@@ -344,13 +346,13 @@ public class JLBH implements NanoSampler {
     private String runBlock(RunRecord record) {
         StringBuilder sb = new StringBuilder();
         sb.append(TextReport.runHeader(record.summary, runs, accountForCoordinatedOmission, schedule));
-        sb.append(TextReport.probeLine("End to End", record.endToEnd, "")).append(System.lineSeparator());
+        sb.append(TextReport.probeLine("End to End", record.endToEnd)).append(System.lineSeparator());
         record.probes.forEach((name, result) ->
-                sb.append(TextReport.probeLine(name, result, "")).append(System.lineSeparator()));
+                sb.append(TextReport.probeLine(name, result)).append(System.lineSeparator()));
         if (record.osJitter != null) {
-            String comment = String.format(Locale.ROOT, "of %,d wake-ups, those later than %s us",
-                    record.osJitterWakeUps, TextReport.micros(osJitter.recordGreaterThanNs()));
-            sb.append(TextReport.probeLine("OS jitter", record.osJitter, comment)).append(System.lineSeparator());
+            String head = String.format(Locale.ROOT, "OS jitter (%,d of %,d wake-ups > %s us late), us:",
+                    record.osJitter.count(), record.osJitterWakeUps, TextReport.micros(osJitter.recordGreaterThanNs()));
+            sb.append(TextReport.headedLine(head, record.osJitter)).append(System.lineSeparator());
         }
         sb.append(TextReport.rule());
         return sb.toString();

@@ -56,6 +56,27 @@ public final class LatencyRecorder implements NanoSampler {
     }
 
     /**
+     * Copies histograms into one sized to their largest value rather than to the full one-hour range, so a run's
+     * result costs tens of kilobytes instead of 270 KB (less garbage between runs, fewer GCs). The copy resizes
+     * itself if values are added to it later.
+     *
+     * @param parts histograms made by {@link #newHistogram()}
+     * @return a new histogram holding all their counts
+     */
+    public static Histogram compactCopy(Histogram... parts) {
+        long max = 2;
+        for (Histogram part : parts) {
+            max = Math.max(max, part.getMaxValue());
+        }
+        Histogram copy = new Histogram(1, Math.min(2 * max, HIGHEST_TRACKABLE_NS), SIGNIFICANT_DIGITS);
+        copy.setAutoResize(true);
+        for (Histogram part : parts) {
+            copy.add(part);
+        }
+        return copy;
+    }
+
+    /**
      * Sets the owner. Must happen before the owner thread starts (so that it sees the write); other threads need
      * not see it, since they are never the owner.
      *
@@ -116,9 +137,8 @@ public final class LatencyRecorder implements NanoSampler {
      * @return the run's result, holding a copy of the histogram
      */
     public ImmutableRunResult endRun(int run) {
-        Histogram histogram = ownerHistogram.copy();
         foreign.getIntervalHistogramInto(foreignInterval);
-        histogram.add(foreignInterval);
+        Histogram histogram = compactCopy(ownerHistogram, foreignInterval);
         long outOfRange = ownerOutOfRange + foreignOutOfRange.get() - foreignOutOfRangeAtRunStart;
         return new ImmutableRunResult(name, run, histogram, outOfRange, strayBeforeRun);
     }

@@ -90,7 +90,7 @@ public final class OsJitterSampler {
     public ImmutableRunResult endRun(int run) {
         recorder.getIntervalHistogramInto(interval);
         wakeUpsLastRun = wakeUps.get() - wakeUpsAtRunStart;
-        return new ImmutableRunResult(NAME, run, interval.copy(), 0, 0);
+        return new ImmutableRunResult(NAME, run, LatencyRecorder.compactCopy(interval), 0, 0);
     }
 
     /** @return wake-ups between the last {@link #beginRun()} and {@link #endRun(int)}, recorded or not */

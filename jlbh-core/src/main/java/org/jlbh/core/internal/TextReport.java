@@ -79,14 +79,20 @@ public final class TextReport {
     }
 
     /**
-     * @param label   what the line is about, e.g. "End to End"
-     * @param result  one probe's run
-     * @param comment extra words after the count, or empty
-     * @return {@code label (count samples[, comment]) us: percentile line}
+     * @param label  what the line is about, e.g. "End to End"
+     * @param result one probe's run
+     * @return {@code label (count samples), us: percentile line}
      */
-    public static String probeLine(String label, RunResult result, String comment) {
-        String head = String.format(Locale.ROOT, "%s (%,d samples%s), us:", label, result.count(),
-                comment.isEmpty() ? "" : ", " + comment);
+    public static String probeLine(String label, RunResult result) {
+        return headedLine(String.format(Locale.ROOT, "%s (%,d samples), us:", label, result.count()), result);
+    }
+
+    /**
+     * @param head   the line's head, saying what and in which unit
+     * @param result one probe's run
+     * @return {@code head percentile line}, with notes on out-of-range and stray samples
+     */
+    public static String headedLine(String head, RunResult result) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-48s %s", head, percentileLine(result)));
         if (result.outOfRangeSamples() > 0) {
             line.append(String.format(Locale.ROOT, "%n    %,d samples were out of range (negative, or above 1 h) and were clamped",
@@ -124,7 +130,7 @@ public final class TextReport {
         sb.append("Target throughput: ").append(rate(schedule.throughputPerSecond()))
                 .append(" = 1 every ").append(micros(schedule.intervalNanos())).append(" us; achieved ")
                 .append(rate(summary.achievedThroughputPerSecond())).append(nl);
-        sb.append(probeLine("Harness lateness", summary.harnessLateness(), "")).append(nl);
+        sb.append(probeLine("Harness lateness", summary.harnessLateness())).append(nl);
         return sb.toString();
     }
 

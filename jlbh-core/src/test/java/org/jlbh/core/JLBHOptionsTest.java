@@ -1,0 +1,76 @@
+package org.jlbh.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
+
+class JLBHOptionsTest {
+
+    @Test
+    void badValuesAreRejectedNamingTheOptionAndTheValue() {
+        JLBHOptions options = new JLBHOptions();
+        assertThatIllegalArgumentException().isThrownBy(() -> options.throughput(0))
+                .withMessage("JLBHOptions.throughput must be > 0, was 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.throughput(-5, TimeUnit.MILLISECONDS))
+                .withMessage("JLBHOptions.throughput must be > 0, was -5");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.iterations(0))
+                .withMessage("JLBHOptions.iterations must be > 0, was 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.iterations(-1L))
+                .withMessage("JLBHOptions.iterations must be > 0, was -1");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.runs(0))
+                .withMessage("JLBHOptions.runs must be > 0, was 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.warmUpIterations(-1))
+                .withMessage("JLBHOptions.warmUpIterations must be >= 0, was -1");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.timeout(0))
+                .withMessage("JLBHOptions.timeout must be > 0, was 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.pauseAfterWarmupMS(-2))
+                .withMessage("JLBHOptions.pauseAfterWarmupMS must be >= 0, was -2");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.recordJitterGreaterThanNs(-3))
+                .withMessage("JLBHOptions.recordJitterGreaterThanNs must be >= 0, was -3");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.progressIntervalMS(-4))
+                .withMessage("JLBHOptions.progressIntervalMS must be >= 0, was -4");
+        assertThatIllegalArgumentException().isThrownBy(() -> options.jlbhTask(null))
+                .withMessage("JLBHOptions.jlbhTask must not be null");
+        assertThatNullPointerException().isThrownBy(() -> options.throughput(1, null));
+    }
+
+    @Test
+    void aBenchmarkWithoutATaskIsRejectedBeforeAnyThreadStarts() {
+        int threadsBefore = Thread.activeCount();
+        assertThatIllegalArgumentException().isThrownBy(() -> new JLBH(new JLBHOptions()))
+                .withMessage("JLBHOptions.jlbhTask must be set, was null");
+        assertThat(Thread.getAllStackTraces().keySet())
+                .noneMatch(t -> t.getName().startsWith("jlbh-"));
+        assertThat(Thread.activeCount()).isLessThanOrEqualTo(threadsBefore);
+    }
+
+    @Test
+    void theSettingsAreCopiedWhenTheBenchmarkIsBuilt() {
+        ManualClock clock = new ManualClock(0);
+        JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
+        JLBHTask task = new JLBHTask() {
+            private JLBH jlbh;
+
+            @Override
+            public void init(JLBH jlbh) {
+                this.jlbh = jlbh;
+            }
+
+            @Override
+            public void run(long startTimeNS) {
+                jlbh.sample(1);
+            }
+        };
+        JLBHOptions options = new JLBHOptions().clock(clock).recordOSJitter(false).warmUpIterations(0)
+                .iterations(10).runs(1).jlbhTask(task);
+        JLBH jlbh = new JLBH(options, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), results);
+        options.iterations(1_000).runs(5);
+        jlbh.start();
+        assertThat(results.get().runs()).hasSize(1);
+        assertThat(results.get().runs().get(0).iterations()).isEqualTo(10);
+    }
+}
