@@ -21,6 +21,7 @@ public class SimpleSpikeJLBHTask implements JLBHTask {
         new JLBH(options(true)).start();
     }
 
+    @SuppressWarnings("deprecation") // the original's misspelt option, kept to show the port compiles unchanged
     static JLBHOptions options(boolean accountForCO) {
         return new JLBHOptions()
                 .warmUpIterations(40_000)
