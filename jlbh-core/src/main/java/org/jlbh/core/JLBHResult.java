@@ -149,14 +149,23 @@ public interface JLBHResult {
 
         /** The percentiles the reference JLBH reports, plus the worst. */
         enum Percentile {
+            /** The median. */
             PERCENTILE_50TH(50),
+            /** 1 in 10 is slower. */
             PERCENTILE_90TH(90),
+            /** 1 in 100 is slower. */
             PERCENTILE_99TH(99),
+            /** 3 in 1,000 are slower. */
             PERCENTILE_99_7TH(99.7),
+            /** 1 in 1,000 is slower. */
             PERCENTILE_99_9TH(99.9),
+            /** 3 in 10,000 are slower. */
             PERCENTILE_99_97TH(99.97),
+            /** 1 in 10,000 is slower. */
             PERCENTILE_99_99TH(99.99),
+            /** 1 in 100,000 is slower. */
             PERCENTILE_99_999TH(99.999),
+            /** The largest sample. */
             WORST(100);
 
             private final double value;

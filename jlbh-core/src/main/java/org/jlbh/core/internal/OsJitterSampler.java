@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class OsJitterSampler {
     /** How long the sampler asks to sleep each time, in nanoseconds. */
-    public static final long SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    public static final long SLEEP_NS = 1_000_000L;
     /** The name of its results. */
     public static final String NAME = "OS jitter";
 
