@@ -1,0 +1,79 @@
+package org.jlbh.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A latency test: the method body is one iteration, driven at {@link #throughput()} iterations per second by the
+ * jlbh-core harness, timed from each iteration's intended start, and checked against latency budgets.
+ *
+ * <pre>{@code
+ * @LatencyTest(throughput = 10_000, percentile = 99.9, maxMicros = 50)
+ * void parseNewOrderSingle() {
+ *     parser.parse(message);
+ * }
+ * }</pre>
+ *
+ * <p>{@code @BeforeEach} and {@code @AfterEach} run once around the whole measurement and are never timed. The
+ * test fails when a budget breaks, naming probe, percentile, measured value, budget, each run's value, throughput and
+ * whether coordinated omission was accounted for. More budgets, and budgets on probes, are added with
+ * {@link LatencyBudget}; probes reach the method as {@link Probe @Probe} {@code NanoSampler} parameters, and the
+ * current iteration's intended start as an {@link IterationContext} parameter.
+ *
+ * <p>Latency tests run exclusively: no other test of the same JVM runs at the same time, even under JUnit's
+ * parallel execution. This is a composed annotation: it may be used as a meta-annotation to define your own.
+ * Configuration parameters ({@link LatencyTestConfiguration}) switch the mode and scale iterations and budgets.
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Test
+@ExtendWith(LatencyTestExtension.class)
+@ResourceLock(value = Resources.GLOBAL, mode = ResourceAccessMode.READ_WRITE)
+public @interface LatencyTest {
+
+    /** @return target throughput in iterations per second, &gt; 0 */
+    int throughput();
+
+    /** @return measured iterations per run, before {@link LatencyTestConfiguration#ITERATIONS_FACTOR} */
+    long iterations() default 100_000;
+
+    /** @return warm-up iterations, run once on the same schedule before the runs; 0 is allowed */
+    int warmUpIterations() default 20_000;
+
+    /** @return measured runs */
+    int runs() default 3;
+
+    /** @return whether latency is measured from each iteration's intended start (default) or its actual start */
+    boolean accountForCoordinatedOmission() default true;
+
+    /** @return whether OS jitter is measured alongside (a sleeping sampler thread; costs next to no CPU) */
+    boolean recordOSJitter() default true;
+
+    /**
+     * @return how long an iteration may take to return, and how long missing end-to-end samples are waited for,
+     *         in milliseconds, before the run ends with a status that fails the test
+     */
+    long timeoutMillis() default 10_000;
+
+    /**
+     * @return shorthand budget: the end-to-end percentile to check, in (0, 100]; with {@link #maxMicros()}.
+     *         0 (the default) means no shorthand budget, and then at least one {@link LatencyBudget} is required
+     */
+    double percentile() default 0;
+
+    /** @return shorthand budget: the most that {@link #percentile()} may be, in microseconds, &gt; 0 */
+    double maxMicros() default 0;
+
+    /** @return over which runs a budget is judged; the median run by default */
+    Verdict verdict() default Verdict.MEDIAN_RUN;
+}
