@@ -206,9 +206,9 @@ class LatencyTestExtensionTests {
 
         events.assertStatistics(s -> s.started(7).failed(7));
         assertThat(Misconfigured.setups).as("@BeforeEach runs").hasValue(0);
-        expectConfigurationError(events, "percentileAbove100", "'percentile' that is valid, was 150", "must be in (0, 100]");
-        expectConfigurationError(events, "zeroThroughput", "'throughput' that is valid, was 0", "must be positive");
-        expectConfigurationError(events, "zeroMaxMicros", "'maxMicros' that is valid, was 0", "positive number of microseconds");
+        expectConfigurationError(events, "percentileAbove100", "'percentile' = 150", "must be in (0, 100]");
+        expectConfigurationError(events, "zeroThroughput", "'throughput' = 0", "must be positive");
+        expectConfigurationError(events, "zeroMaxMicros", "'maxMicros' = 0", "positive number of microseconds");
         expectConfigurationError(events, "budgetOnAMissingProbe", "@LatencyBudget(probe = \"parse\") budgets a probe that does not exist; the method's probes are [decode]", "@Probe(\"parse\")");
         expectConfigurationError(events, "tooFewIterationsForThePercentile", "'iterations' = 1,000, too few samples per run to judge p99.9, which needs at least 10,000", "set iterations to 10,000 or more");
         expectConfigurationError(events, "noBudget", "declares no latency budget", "set percentile and maxMicros");

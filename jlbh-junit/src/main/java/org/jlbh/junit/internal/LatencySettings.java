@@ -208,7 +208,7 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
     private static ExtensionConfigurationException error(String where, String attribute, Object value, String fix) {
         String shown = value instanceof Double ? plain((Double) value) : String.valueOf(value);
         return new ExtensionConfigurationException(String.format(Locale.ROOT,
-                "Configuration error: %s must be declared with '%s' that is valid, was %s. Fix: '%s' must %s",
+                "Configuration error: %s has '%s' = %s. Fix: '%s' must %s",
                 where, attribute, shown, attribute, fix));
     }
 
