@@ -1,0 +1,68 @@
+package org.jlbh.samples;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHOptions;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHTask;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Sample 2 — coordinated omission ("JLBH Examples 2 - Accounting for Coordinated Omission").
+ *
+ * <p>What it teaches: a stall delays not only the call that stalls but every call queued behind it. At 100,000
+ * calls a second, a 1 ms stall every 10,000th call holds up the next 100 calls by 1,000, 990, … 10 µs. A harness
+ * that times each call from when it actually started ("coordinated omission") sees one slow call in 10,000; one
+ * that times it from when it was due to start sees one in 100, which is what the callers experienced.
+ *
+ * <p>The wrong way and the right way: the same task, measured with {@code accountForCoordinatedOmission(false)}
+ * and with it on (the default).
+ *
+ * <p>What it showed here (2 vCPU, JDK 17): the share of calls slower than 100 µs was 0.93% with coordinated
+ * omission accounted for and 0.010% without, as the analysis says (90 in 10,000 against 1 in 10,000).
+ *
+ * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample02* -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+class Sample02_CoordinatedOmission {
+
+    /** The seed post's task: 1 ms busy stall every 10,000th call. */
+    private static final class SpikeTask implements JLBHTask {
+        private JLBH jlbh;
+        private int count;
+
+        @Override
+        public void init(JLBH jlbh) {
+            this.jlbh = jlbh;
+        }
+
+        @Override
+        public void run(long startTimeNS) {
+            if (count++ % 10_000 == 0) {
+                Benchmarks.busyWaitMicros(1_000);
+            }
+            jlbh.sample(System.nanoTime() - startTimeNS);
+        }
+    }
+
+    /**
+     * Analytically 0.90% of calls exceed 100 µs with coordinated omission accounted for, 0.01% without. The bands
+     * (0.8–1.5% and at most 0.05%) hold on this machine: its occasional 2–4 ms stalls add at most 0.2% to a 200,000-
+     * call run with accounting on, and only the one stalled call without; the ratio of 20 or more is the lesson.
+     */
+    @Test
+    void accountingForItShowsOneCallInAHundredDelayedNotOneInTenThousand() {
+        JLBHOptions options = new JLBHOptions().throughput(100_000).warmUpIterations(40_000).iterations(200_000).runs(2);
+
+        JLBHResult omitted = Benchmarks.run(options.accountForCoordinatedOmission(false), new SpikeTask());
+        JLBHResult accounted = Benchmarks.run(options.accountForCoordinatedOmission(true), new SpikeTask());
+
+        double omittedShare = Benchmarks.fractionAbove(omitted.endToEnd(), 100_000);
+        double accountedShare = Benchmarks.fractionAbove(accounted.endToEnd(), 100_000);
+        System.out.printf("Calls slower than 100 us: %.3f%% with coordinated omission accounted for, %.3f%% without%n",
+                100 * accountedShare, 100 * omittedShare);
+        assertThat(accountedShare).as("share of calls > 100 us, accounted for").isBetween(0.008, 0.015);
+        assertThat(omittedShare).as("share of calls > 100 us, omitted").isLessThanOrEqualTo(0.0005);
+        assertThat(accountedShare).isGreaterThanOrEqualTo(20 * omittedShare);
+    }
+}
