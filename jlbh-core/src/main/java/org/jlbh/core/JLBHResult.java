@@ -218,7 +218,9 @@ public interface JLBHResult {
 
         /**
          * @return how late the harness called each iteration relative to its due time on the schedule, in
-         *         nanoseconds; large values mean the harness or the task could not keep up
+         *         nanoseconds; large values mean the harness or the task could not keep up. While the harness is
+         *         behind, it reads the clock only every 16 iterations, so these values may read low by at most the
+         *         duration of 16 iterations
          */
         RunResult harnessLateness();
     }
