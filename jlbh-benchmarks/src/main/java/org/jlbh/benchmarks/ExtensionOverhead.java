@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  *   <li><b>ns per iteration when behind</b>: a run at a throughput no harness can reach, so iterations run back to
  *   back, and its run time divided by its iterations.</li>
  * </ul>
- * Run: {@code mvn -B -pl jlbh-benchmarks -am install -DskipTests} then {@code mvn -B -pl jlbh-benchmarks exec:java}.
+ * Part of {@link SideBySide}'s run; on its own: {@code mvn -B -pl jlbh-benchmarks -am install -DskipTests} then
+ * {@code mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.ExtensionOverhead}.
  */
 public final class ExtensionOverhead {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
