@@ -52,19 +52,7 @@ class JLBHOptionsTest {
     void theSettingsAreCopiedWhenTheBenchmarkIsBuilt() {
         ManualClock clock = new ManualClock(0);
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
-        JLBHTask task = new JLBHTask() {
-            private JLBH jlbh;
-
-            @Override
-            public void init(JLBH jlbh) {
-                this.jlbh = jlbh;
-            }
-
-            @Override
-            public void run(long startTimeNS) {
-                jlbh.sample(1);
-            }
-        };
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(1));
         JLBHOptions options = new JLBHOptions().clock(clock).recordOSJitter(false).warmUpIterations(0)
                 .iterations(10).runs(1).jlbhTask(task);
         JLBH jlbh = new JLBH(options, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), results);

@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -21,50 +19,7 @@ class JLBHStatusTest {
     private final JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
     private final ByteArrayOutputStream report = new ByteArrayOutputStream();
 
-    /** One iteration's body, given the harness and the iteration number (0-based, across warm-up and runs). */
-    private interface Body {
-        void run(JLBH jlbh, int iteration);
-    }
-
-    /** A task that runs {@code body} per iteration and logs its other callbacks. */
-    private static class Task implements JLBHTask {
-        final List<String> calls = new CopyOnWriteArrayList<>();
-        private final Body body;
-        JLBH jlbh;
-        int iteration;
-
-        Task(Body body) {
-            this.body = body;
-        }
-
-        @Override
-        public void init(JLBH jlbh) {
-            this.jlbh = jlbh;
-            calls.add("init on " + Thread.currentThread().getName());
-        }
-
-        @Override
-        public void run(long startTimeNS) {
-            body.run(jlbh, iteration++);
-        }
-
-        @Override
-        public void warmedUp() {
-            calls.add("warmedUp");
-        }
-
-        @Override
-        public void runComplete() {
-            calls.add("runComplete on " + Thread.currentThread().getName());
-        }
-
-        @Override
-        public void complete() {
-            calls.add("complete");
-        }
-    }
-
-    private JLBHOptions options(Task task) {
+    private JLBHOptions options(ScriptedTask task) {
         return new JLBHOptions().clock(clock).recordOSJitter(false).throughput(10_000)
                 .warmUpIterations(100).iterations(1_000).runs(3).jlbhTask(task);
     }
@@ -80,7 +35,7 @@ class JLBHStatusTest {
 
     @Test
     void aTaskThatSamplesOncePerIterationCompletesEveryRun() {
-        JLBHResult result = start(options(new Task((jlbh, i) -> jlbh.sample(5))));
+        JLBHResult result = start(options(new ScriptedTask((jlbh, i, start) -> jlbh.sample(5))));
 
         assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
         assertThat(result.runs()).extracting(JLBHResult.RunSummary::status).containsOnly(RunStatus.COMPLETE);
@@ -92,7 +47,7 @@ class JLBHStatusTest {
 
     @Test
     void callbacksRunOnTheHarnessThreadInOrder() {
-        Task task = new Task((jlbh, i) -> jlbh.sample(1));
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(1));
         start(options(task));
         assertThat(task.calls).containsExactly("init on jlbh-harness", "warmedUp",
                 "runComplete on jlbh-harness", "runComplete on jlbh-harness", "runComplete on jlbh-harness", "complete");
@@ -100,7 +55,7 @@ class JLBHStatusTest {
 
     @Test
     void aTaskThatSamplesEveryOtherIterationEndsEachRunIncompleteWithTheMissingCount() {
-        Task task = new Task((jlbh, i) -> {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
             if (i % 2 == 0) {
                 jlbh.sample(1_000);
             }
@@ -118,7 +73,7 @@ class JLBHStatusTest {
 
     @Test
     void aTaskThatSamplesTwicePerIterationIsOversampled() {
-        Task task = new Task((jlbh, i) -> {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
             jlbh.sample(1_000);
             jlbh.sample(2_000);
         });
@@ -132,7 +87,7 @@ class JLBHStatusTest {
 
     @Test
     void zeroWarmUpIterationsIsLegal() {
-        Task task = new Task((jlbh, i) -> jlbh.sample(10));
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(10));
         JLBHResult result = start(options(task).warmUpIterations(0).runs(1));
 
         assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
@@ -143,7 +98,7 @@ class JLBHStatusTest {
     @Test
     void anExceptionInTheTaskAbortsTheRunReportsWhatRanAndIsRethrown() {
         IllegalStateException boom = new IllegalStateException("boom");
-        Task task = new Task((jlbh, i) -> {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
             if (i == 100 + 1_000 + 5) { // warm-up, run 1, then the 6th iteration of run 2
                 throw boom;
             }
@@ -165,7 +120,7 @@ class JLBHStatusTest {
 
     @Test
     void abortEndsTheCurrentRunAndNoFurtherRunStarts() {
-        Task task = new Task((jlbh, i) -> {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
             jlbh.sample(10);
             if (i == 100 + 1_000 + 499) {
                 jlbh.abort();
@@ -184,7 +139,7 @@ class JLBHStatusTest {
 
     @Test
     void percentilesTheSampleCountCannotSupportAreRefused() {
-        Task task = new Task((jlbh, i) -> jlbh.sample(10 + i % 100));
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(10 + i % 100));
         JLBHResult result = start(options(task).runs(1));
 
         JLBHResult.RunResult run = result.endToEnd().summaryOfLastRun();
@@ -198,7 +153,7 @@ class JLBHStatusTest {
 
     @Test
     void probesAreRecordedPerRunBesideEndToEnd() {
-        Task task = new Task((jlbh, i) -> { }) {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> { }) {
             private net.openhft.chronicle.core.util.NanoSampler parse;
 
             @Override
@@ -227,7 +182,7 @@ class JLBHStatusTest {
 
     @Test
     void startMayBeCalledOnce() {
-        Task task = new Task((jlbh, i) -> jlbh.sample(1));
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(1));
         JLBH jlbh = new JLBH(options(task).runs(1), new PrintStream(report, true, StandardCharsets.UTF_8), null);
         jlbh.start();
         assertThatIllegalStateException().isThrownBy(jlbh::start).withMessageContaining("once");

@@ -23,22 +23,13 @@ class JLBHTimingTest {
     private final ByteArrayOutputStream report = new ByteArrayOutputStream();
 
     /** The seed post's task: a 1 ms stall every 10,000th call, here simulated on the manual clock. */
-    private final class SpikeTask implements JLBHTask {
-        private long count;
-        private JLBH jlbh;
-
-        @Override
-        public void init(JLBH jlbh) {
-            this.jlbh = jlbh;
-        }
-
-        @Override
-        public void run(long startTimeNS) {
-            if (count++ % 10_000 == 0) {
+    private ScriptedTask spikeTask() {
+        return new ScriptedTask((jlbh, i, start) -> {
+            if (i % 10_000 == 0) {
                 clock.advance(1_000 * MICROS);
             }
-            jlbh.sample(clock.nanoTime() - startTimeNS);
-        }
+            jlbh.sample(clock.nanoTime() - start);
+        });
     }
 
     private JLBHResult run(JLBHOptions options) {
@@ -50,7 +41,7 @@ class JLBHTimingTest {
     @Test
     void withCoordinatedOmissionAccountedForAStallDelaysTheHundredIterationsQueuedBehindIt() {
         JLBHResult result = run(new JLBHOptions().throughput(100_000).warmUpIterations(0)
-                .iterations(1_000_000).runs(1).jlbhTask(new SpikeTask()));
+                .iterations(1_000_000).runs(1).jlbhTask(spikeTask()));
 
         RunResult e2e = result.endToEnd().summaryOfLastRun();
         assertThat(e2e.count()).isEqualTo(1_000_000);
@@ -70,7 +61,7 @@ class JLBHTimingTest {
     @Test
     void withoutCoordinatedOmissionOnlyTheStalledIterationShows() {
         JLBHResult result = run(new JLBHOptions().throughput(100_000).warmUpIterations(0)
-                .iterations(1_000_000).runs(1).accountForCoordinatedOmission(false).jlbhTask(new SpikeTask()));
+                .iterations(1_000_000).runs(1).accountForCoordinatedOmission(false).jlbhTask(spikeTask()));
 
         RunResult e2e = result.endToEnd().summaryOfLastRun();
         assertThat(e2e.histogram().getCountBetweenValues(1, 2_000 * MICROS)).isEqualTo(100);
@@ -84,7 +75,7 @@ class JLBHTimingTest {
     @Test
     void aRunTakesItsScheduledTimeAndReportsItsThroughput() {
         JLBHResult result = run(new JLBHOptions().throughput(3_000_000).warmUpIterations(0)
-                .iterations(3_000_000).runs(2).jlbhTask(new SpikeTask()));
+                .iterations(3_000_000).runs(2).jlbhTask(spikeTask()));
 
         for (JLBHResult.RunSummary run : result.runs()) {
             assertThat(run.status()).isEqualTo(RunStatus.COMPLETE);
@@ -100,21 +91,10 @@ class JLBHTimingTest {
     @Test
     void theTaskIsGivenTheIntendedStartOnTheExactSchedule() {
         long[] starts = new long[7];
-        JLBHTask task = new JLBHTask() {
-            private JLBH jlbh;
-            private int i;
-
-            @Override
-            public void init(JLBH jlbh) {
-                this.jlbh = jlbh;
-            }
-
-            @Override
-            public void run(long startTimeNS) {
-                starts[i++] = startTimeNS;
-                jlbh.sample(0);
-            }
-        };
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            starts[i] = start;
+            jlbh.sample(0);
+        });
         run(new JLBHOptions().throughput(3, TimeUnit.MICROSECONDS).warmUpIterations(0).iterations(7).runs(1).jlbhTask(task));
 
         long t0 = starts[0];
@@ -123,20 +103,10 @@ class JLBHTimingTest {
 
     @Test
     void latenciesBelowAMicrosecondArePrintedAsMeasured() {
-        JLBHTask task = new JLBHTask() {
-            private JLBH jlbh;
-
-            @Override
-            public void init(JLBH jlbh) {
-                this.jlbh = jlbh;
-            }
-
-            @Override
-            public void run(long startTimeNS) {
-                clock.advance(41);
-                jlbh.sample(clock.nanoTime() - startTimeNS);
-            }
-        };
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            clock.advance(41);
+            jlbh.sample(clock.nanoTime() - start);
+        });
         JLBHResult result = run(new JLBHOptions().throughput(1_000_000).warmUpIterations(0).iterations(1_000).runs(2)
                 .jlbhTask(task));
 
