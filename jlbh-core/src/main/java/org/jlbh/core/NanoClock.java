@@ -11,7 +11,11 @@ import java.util.concurrent.locks.LockSupport;
  */
 public interface NanoClock {
 
-    /** The system's monotonic clock; waits spin, and park first when the deadline is more than 1 ms away. */
+    /**
+     * The system's monotonic clock. Waits park while the deadline is more than 1 ms away, then spin with
+     * {@link Thread#onSpinWait()}, and spin on the clock alone for the last {@value #PLAIN_SPIN_NS} ns: a spin-wait
+     * hint ({@code PAUSE} on x86) can take tens of cycles, which would end the wait that much after the deadline.
+     */
     NanoClock SYSTEM = new NanoClock() {
         private static final long PARK_THRESHOLD_NS = 1_000_000;
         private static final long SPIN_MARGIN_NS = 500_000;
@@ -28,7 +32,7 @@ public interface NanoClock {
                 long remaining = deadlineNs - now;
                 if (remaining > PARK_THRESHOLD_NS) {
                     LockSupport.parkNanos(remaining - SPIN_MARGIN_NS);
-                } else {
+                } else if (remaining > PLAIN_SPIN_NS) {
                     Thread.onSpinWait();
                 }
             }
@@ -40,6 +44,9 @@ public interface NanoClock {
             return "System.nanoTime()";
         }
     };
+
+    /** How close to a deadline {@link #SYSTEM} stops using the spin-wait hint, in nanoseconds. */
+    long PLAIN_SPIN_NS = 300;
 
     /** @return the current time in nanoseconds, from an arbitrary origin (as {@link System#nanoTime()}) */
     long nanoTime();
