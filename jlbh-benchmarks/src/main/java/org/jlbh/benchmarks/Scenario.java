@@ -1,5 +1,7 @@
 package org.jlbh.benchmarks;
 
+import org.jlbh.core.internal.Percentiles;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -101,14 +103,10 @@ public record Scenario(String kind, int throughput, long iterations, int warmUpI
     static net.openhft.chronicle.jlbh.JLBHResult.RunResult.Percentile referencePercentile(double percentile) {
         for (net.openhft.chronicle.jlbh.JLBHResult.RunResult.Percentile p
                 : net.openhft.chronicle.jlbh.JLBHResult.RunResult.Percentile.values()) {
-            if (p.name().equals("PERCENTILE_" + label(percentile) + "TH")) {
+            if (p.name().equals("PERCENTILE_" + Percentiles.label(percentile).replace('.', '_') + "TH")) {
                 return p;
             }
         }
         throw new IllegalArgumentException("the reference has no percentile " + percentile);
-    }
-
-    private static String label(double percentile) {
-        return java.math.BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString().replace('.', '_');
     }
 }

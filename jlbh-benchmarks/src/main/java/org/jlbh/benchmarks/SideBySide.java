@@ -1,6 +1,7 @@
 package org.jlbh.benchmarks;
 
 import org.HdrHistogram.Histogram;
+import org.jlbh.core.internal.Percentiles;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -140,11 +141,11 @@ public final class SideBySide {
         for (double p : new double[]{99.7, 99.9, 99.99}) {
             double expected = analytic.getValueAtPercentile(p);
             double measured = oursSpike.get("p" + p);
-            row(String.format(Locale.ROOT, "coordinated omission: spike p%s, µs (analytic %.1f; %s)", label(p),
+            row(String.format(Locale.ROOT, "coordinated omission: spike p%s, µs (analytic %.1f; %s)", Percentiles.label(p),
                             expected / 1e3, undisturbed),
                     measured / 1e3, referenceSpike.get("p" + p) / 1e3,
                     target(Math.abs(measured - expected) <= 0.02 * expected, "within 2% of analytic"));
-            row(String.format(Locale.ROOT, "coordinated omission: spike p%s over all runs, platform stalls included, µs", label(p)),
+            row(String.format(Locale.ROOT, "coordinated omission: spike p%s over all runs, platform stalls included, µs", Percentiles.label(p)),
                     oursSpike.get("allRunsP" + p) / 1e3, referenceSpike.get("p" + p) / 1e3, "");
         }
 
@@ -280,9 +281,5 @@ public final class SideBySide {
             System.out.println();
         }
         return Scenario.median(rounds);
-    }
-
-    private static String label(double percentile) {
-        return java.math.BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
     }
 }

@@ -132,7 +132,8 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
                 ProbeResultAssert probe = budget.probe().equals(LatencyBudget.END_TO_END)
                         ? assertion.endToEnd() : assertion.probe(budget.probe());
                 probe.hasPercentileAtMostMicros(budget.percentile(), budget.maxMicros(), settings.verdict());
-                met.add(budget.describe() + ": " + TextReport.micros(judgedNanos(result, budget, settings.verdict())) + " \u00b5s");
+                met.add(budget.describe() + ": " + TextReport.micros(probe.judgedNanos(budget.percentile(), settings.verdict()))
+                        + " \u00b5s");
             } catch (AssertionError breach) {
                 breaches.add(breach.getMessage() + (budget.maxMicros() == budget.declaredMicros() ? ""
                         : " [budget " + budget.describe() + "]"));
@@ -149,16 +150,6 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
             return;
         }
         throw new AssertionError(message);
-    }
-
-    private static double judgedNanos(JLBHResult result, Budget budget, Verdict verdict) {
-        JLBHResult.ProbeResult probe = budget.probe().equals(LatencyBudget.END_TO_END)
-                ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
-        List<Double> values = new ArrayList<>();
-        for (JLBHResult.RunResult run : probe.eachRunSummary()) {
-            values.add((double) run.percentile(budget.percentile()).toNanos());
-        }
-        return ProbeResultAssert.judged(values, verdict);
     }
 
     /** Says where in the measurement the test body threw; added to what it threw as a suppressed exception. */

@@ -6,7 +6,6 @@ import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.internal.Percentiles;
 import org.jlbh.core.internal.TextReport;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -57,22 +56,21 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
         if (runs.isEmpty()) {
             failWithMessage("%s could not be judged: no run was measured", what);
         }
-        List<Double> values = new ArrayList<>();
         for (RunResult run : runs) {
             if (!run.supports(percentile)) {
                 failWithMessage("%s could not be judged: run %d has %,d samples, and p%s needs at least %,d",
                         what, run.run(), run.count(), Percentiles.label(percentile),
                         Percentiles.minimumSamples(percentile));
             }
-            values.add((double) run.percentile(percentile).toNanos());
         }
+        List<Double> values = runValuesNanos(percentile);
         double judged = judged(values, verdict);
         if (judged > maxMicros * 1_000) {
             String runsText = values.stream().map(TextReport::micros).collect(Collectors.joining(", "));
             String where = verdict == Verdict.EVERY_RUN && runs.size() > 1
                     ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
             failWithMessage("%s", String.format(Locale.ROOT, "%s was %s \u00b5s%s, budget %s \u00b5s (runs: %s \u00b5s; %s; coordinated omission %s)",
-                    what, TextReport.micros(judged), where, plain(maxMicros), runsText,
+                    what, TextReport.micros(judged), where, TextReport.plain(maxMicros), runsText,
                     TextReport.rate(result.targetThroughputPerSecond()),
                     result.accountedForCoordinatedOmission() ? "on" : "off"));
         }
@@ -92,17 +90,30 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
     }
 
     /**
+     * @param percentile a percentile every run supports
+     * @param verdict    how the runs are judged
+     * @return the value the verdict judges, in nanoseconds; call after {@link #hasPercentileAtMostMicros} passed
+     */
+    double judgedNanos(double percentile, Verdict verdict) {
+        return judged(runValuesNanos(percentile), verdict);
+    }
+
+    private List<Double> runValuesNanos(double percentile) {
+        List<Double> values = new ArrayList<>();
+        for (RunResult run : actual.eachRunSummary()) {
+            values.add((double) run.percentile(percentile).toNanos());
+        }
+        return values;
+    }
+
+    /**
      * @param values  each run's value
      * @param verdict how the runs are judged
      * @return the value the verdict judges: the worst run's for every run, else the median run's (for an even
      *         number of runs, the worse of the two in the middle)
      */
-    static double judged(List<Double> values, Verdict verdict) {
+    private static double judged(List<Double> values, Verdict verdict) {
         List<Double> sorted = values.stream().sorted().collect(Collectors.toList());
         return verdict == Verdict.EVERY_RUN ? sorted.get(sorted.size() - 1) : sorted.get(sorted.size() / 2);
-    }
-
-    static String plain(double value) {
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

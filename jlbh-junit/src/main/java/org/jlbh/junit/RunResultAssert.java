@@ -34,7 +34,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
         long nanos = actual.percentile(percentile).toNanos();
         if (nanos > maxMicros * 1_000) {
             failWithMessage("%s was %s \u00b5s, budget %s \u00b5s", what, TextReport.micros(nanos),
-                    ProbeResultAssert.plain(maxMicros));
+                    TextReport.plain(maxMicros));
         }
         return this;
     }

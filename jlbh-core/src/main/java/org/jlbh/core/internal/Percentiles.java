@@ -54,9 +54,6 @@ public final class Percentiles {
      * @return its usual short label: 50, 99.9, 99.99
      */
     public static String label(double percentile) {
-        if (percentile == Math.rint(percentile)) {
-            return Long.toString((long) percentile);
-        }
-        return java.math.BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
+        return TextReport.plain(percentile);
     }
 }

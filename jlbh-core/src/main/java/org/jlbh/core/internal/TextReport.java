@@ -33,6 +33,18 @@ public final class TextReport {
     }
 
     /**
+     * @param value a number, such as a percentile or a budget
+     * @return it as written by hand: no exponent and no trailing zeros ({@code 50}, {@code 99.9}, {@code 0.5});
+     *         {@code NaN} and infinities as Java writes them
+     */
+    public static String plain(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    /**
      * @param nanos a duration in nanoseconds
      * @return it in seconds, or in milliseconds below one second, with three decimals: {@code 10.003 s}, {@code 0.999 ms}
      */

@@ -29,6 +29,16 @@ class TextReportTest {
     }
 
     @Test
+    void numbersArePrintedAsWrittenByHand() {
+        assertThat(TextReport.plain(100)).isEqualTo("100");
+        assertThat(TextReport.plain(99.9)).isEqualTo("99.9");
+        assertThat(TextReport.plain(0.5)).isEqualTo("0.5");
+        assertThat(TextReport.plain(5_000)).isEqualTo("5000");
+        assertThat(TextReport.plain(Double.NaN)).isEqualTo("NaN");
+        assertThat(TextReport.plain(Double.POSITIVE_INFINITY)).isEqualTo("Infinity");
+    }
+
+    @Test
     void theSummaryShowsARowOnlyWhereARunSupportsItAndVariationOnlyWhereAllRunsDo() {
         ImmutableRunResult small = run(1, 1_000, 50);   // supports up to p99
         ImmutableRunResult large = run(2, 20_000, 60);  // supports up to p99.9

@@ -1,6 +1,6 @@
 package org.jlbh.junit.internal;
 
-import java.math.BigDecimal;
+import org.jlbh.core.internal.TextReport;
 
 /**
  * One latency budget, validated.
@@ -14,11 +14,7 @@ public record Budget(String probe, double percentile, double maxMicros, double d
 
     /** @return e.g. {@code end to end p99.9 <= 50 µs} */
     public String describe() {
-        String scaled = maxMicros == declaredMicros ? "" : " (" + plain(declaredMicros) + " \u00b5s scaled by jlbh.budget.factor)";
-        return probe + " p" + org.jlbh.core.internal.Percentiles.label(percentile) + " <= " + plain(maxMicros) + " \u00b5s" + scaled;
-    }
-
-    private static String plain(double value) {
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        String scaled = maxMicros == declaredMicros ? "" : " (" + TextReport.plain(declaredMicros) + " \u00b5s scaled by jlbh.budget.factor)";
+        return probe + " p" + org.jlbh.core.internal.Percentiles.label(percentile) + " <= " + TextReport.plain(maxMicros) + " \u00b5s" + scaled;
     }
 }
