@@ -76,4 +76,28 @@ public @interface LatencyTest {
 
     /** @return over which runs a budget is judged; the median run by default */
     Verdict verdict() default Verdict.MEDIAN_RUN;
+
+    /**
+     * @return the most the test body may allocate per iteration, in bytes, averaged over the measured iterations
+     *         of all runs and measured on the thread that runs the body (thread allocation counters of the
+     *         {@code ThreadMXBean}); 0 demands a garbage-free body. {@link #UNLIMITED} (the default) sets no budget,
+     *         but allocation is still measured and reported. Allocation on other threads is not counted
+     */
+    long maxAllocatedBytesPerOp() default UNLIMITED;
+
+    /**
+     * @return the most garbage collections (stop-the-world collections and pauses the JVM reports through its GC
+     *         notifications) allowed during the measured runs, all runs together; 0 allows none.
+     *         {@link #UNLIMITED} (the default) sets no budget; collections are still reported
+     */
+    long maxGcCount() default UNLIMITED;
+
+    /**
+     * @return the longest garbage-collection pause allowed during the measured runs, in milliseconds (the JVM
+     *         reports pauses to the millisecond). {@link #UNLIMITED} (the default) sets no budget
+     */
+    long maxGcPauseMillis() default UNLIMITED;
+
+    /** The default of the allocation and GC budgets: no budget. */
+    long UNLIMITED = Long.MAX_VALUE;
 }

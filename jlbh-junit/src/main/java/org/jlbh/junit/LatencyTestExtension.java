@@ -2,14 +2,16 @@ package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.core.JLBH;
-import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
-import org.jlbh.core.internal.TextReport;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.Body;
-import org.jlbh.junit.internal.Budget;
+import org.jlbh.junit.Judgement.Outcome;
+import org.jlbh.junit.internal.GcMonitor;
 import org.jlbh.junit.internal.LatencySettings;
 import org.jlbh.junit.internal.MethodTask;
+import org.jlbh.junit.internal.ProbeHandle;
+import org.jlbh.junit.internal.ReportSettings;
+import org.jlbh.junit.internal.StallSource;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -24,7 +26,10 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Runs {@link LatencyTest} methods on the jlbh-core harness and judges their budgets.
@@ -36,20 +41,32 @@ import java.util.List;
  * stateless and thread-safe.
  */
 class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver, InvocationInterceptor {
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LatencyTestExtension.class);
+    static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LatencyTestExtension.class);
 
     /** What one test invocation needs from setup to verdict. */
     private static final class State {
         final LatencySettings settings;
+        final ReportSettings reports;
         final MethodTask task;
-        final JLBH jlbh;
-        final JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
+        final Map<String, ProbeHandle> probes = new LinkedHashMap<>();
 
-        State(LatencySettings settings) {
+        State(LatencySettings settings, ReportSettings reports) {
             this.settings = settings;
+            this.reports = reports;
             this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
                     settings.runs());
-            this.jlbh = new JLBH(settings.options().jlbhTask(task), System.out, results);
+            for (String probe : settings.probes()) {
+                probes.put(probe, new ProbeHandle(probe));
+            }
+        }
+
+        /** @return a harness for one attempt, its probes behind the test's probe parameters */
+        JLBH newHarness(JLBHResultConsumer results) {
+            JLBH jlbh = new JLBH(settings.options().jlbhTask(task), System.out, results);
+            for (ProbeHandle probe : probes.values()) {
+                probe.target(jlbh.addProbe(probe.name()));
+            }
+            return jlbh;
         }
     }
 
@@ -77,7 +94,9 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
                 .orElseThrow(() -> new IllegalStateException("no @LatencyTest on " + method));
         List<LatencyBudget> budgets = AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class);
         LatencySettings settings = LatencySettings.of(method, test, budgets, context::getConfigurationParameter);
-        context.getStore(NAMESPACE).put(State.class, new State(settings));
+        ReportSettings reports = ReportSettings.of(context::getConfigurationParameter,
+                "@LatencyTest on method [" + method.toGenericString() + "]");
+        context.getStore(NAMESPACE).put(State.class, new State(settings, reports));
     }
 
     @Override
@@ -95,61 +114,53 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         if (parameter.getParameter().getType() == IterationContext.class) {
             return state.task;
         }
-        return state.jlbh.addProbe(parameter.findAnnotation(Probe.class).orElseThrow().value());
+        return state.probes.get(parameter.findAnnotation(Probe.class).orElseThrow().value());
     }
 
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                     ExtensionContext context) throws Throwable {
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
+        LatencySettings settings = state.settings;
+        StallSource stalls = context.getStore(NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
+                StallSource.OS_JITTER);
+        List<Judgement> attempts = new ArrayList<>();
         try {
             state.task.body(Body.of(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(),
                     invocationContext.getArguments().toArray()));
-            System.out.println("=== @LatencyTest " + state.settings.describe());
-            state.jlbh.start();
+            int allowed = settings.retries() + 1;
+            for (int attempt = 1; attempt <= allowed; attempt++) {
+                System.out.println("=== @LatencyTest " + settings.describe()
+                        + (allowed == 1 ? "" : " (attempt " + attempt + " of " + allowed + ")"));
+                JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
+                JLBH jlbh = state.newHarness(results);
+                GcMonitor gc = GcMonitor.start();
+                List<GcMonitor.Collection> collections;
+                try {
+                    jlbh.start();
+                } finally {
+                    collections = gc.stop();
+                }
+                Throwable failure = state.task.failure();
+                if (failure != null) {
+                    failure.addSuppressed(new IterationFailure("thrown by the test body in " + state.task.failedWhere()));
+                    throw failure;
+                }
+                Judgement judgement = Judgement.of(attempt, settings, results.get(), state.task, collections, stalls);
+                attempts.add(judgement);
+                if (judgement.outcome == Outcome.PASSED) {
+                    break;
+                }
+                if (attempt < allowed) {
+                    System.out.println("=== Attempt " + attempt + " of " + allowed + " "
+                            + judgement.outcome.name().toLowerCase(Locale.ROOT) + ", measuring again ("
+                            + LatencyTestConfiguration.RETRIES + " = " + settings.retries() + "): " + judgement.breaches());
+                }
+            }
         } finally {
             invocation.skip();
         }
-        Throwable failure = state.task.failure();
-        if (failure != null) {
-            failure.addSuppressed(new IterationFailure("thrown by the test body in " + state.task.failedWhere()));
-            throw failure;
-        }
-        judge(state.settings, state.results.get());
-    }
-
-    private static void judge(LatencySettings settings, JLBHResult result) {
-        List<String> breaches = new ArrayList<>();
-        List<String> met = new ArrayList<>();
-        try {
-            LatencyAssertions.assertThat(result).isComplete();
-        } catch (AssertionError incomplete) {
-            breaches.add(incomplete.getMessage());
-        }
-        for (Budget budget : settings.budgets()) {
-            try {
-                JLBHResultAssert assertion = LatencyAssertions.assertThat(result);
-                ProbeResultAssert probe = budget.probe().equals(LatencyBudget.END_TO_END)
-                        ? assertion.endToEnd() : assertion.probe(budget.probe());
-                probe.hasPercentileAtMostMicros(budget.percentile(), budget.maxMicros(), settings.verdict());
-                met.add(budget.describe() + ": " + TextReport.micros(probe.judgedNanos(budget.percentile(), settings.verdict()))
-                        + " \u00b5s");
-            } catch (AssertionError breach) {
-                breaches.add(breach.getMessage() + (budget.maxMicros() == budget.declaredMicros() ? ""
-                        : " [budget " + budget.describe() + "]"));
-            }
-        }
-        if (breaches.isEmpty()) {
-            System.out.println("=== Latency budgets met (" + settings.verdict() + "): " + String.join("; ", met));
-            return;
-        }
-        String message = String.join(System.lineSeparator(), breaches);
-        if (settings.mode() == Mode.REPORT) {
-            System.out.println("=== Latency budget breached (" + LatencyTestConfiguration.MODE + " = report, not failing): "
-                    + message);
-            return;
-        }
-        throw new AssertionError(message);
+        Verdicts.decide(settings, state.reports, attempts, context);
     }
 
     /** Says where in the measurement the test body threw; added to what it threw as a suppressed exception. */

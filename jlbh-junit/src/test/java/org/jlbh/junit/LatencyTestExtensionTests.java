@@ -227,7 +227,7 @@ class LatencyTestExtensionTests {
     void unparseableConfigurationParametersAreConfigurationErrors() {
         run(Passing.class, Map.of(LatencyTestConfiguration.MODE, "fast")).assertThatEvents().haveExactly(1,
                 event(test("fast"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
-                        message(m -> m.contains("jlbh.mode = 'fast' is not a mode") && m.contains("Fix: use enforce, report or disabled")))));
+                        message(m -> m.contains("jlbh.mode = 'fast' is not one of [enforce, report, disabled]") && m.contains("Fix: use one of enforce, report, disabled")))));
         run(Passing.class, Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, "abc")).assertThatEvents().haveExactly(1,
                 event(test("fast"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
                         message(m -> m.contains("jlbh.iterations.factor = 'abc' is not a positive number")))));

@@ -9,6 +9,7 @@ import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Probe;
 import org.jlbh.junit.Verdict;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -41,10 +42,17 @@ import java.util.function.Function;
  * @param budgets           the budgets, at least one
  * @param probes            names of the method's probe parameters, in order
  * @param samplesItself     whether the method takes an {@link IterationContext} and samples end to end itself
+ * @param maxAllocatedBytesPerOp allocation budget in bytes per iteration, {@link LatencyTest#UNLIMITED} for none
+ * @param maxGcCount        collections allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
+ * @param maxGcPauseMillis  longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
+ * @param noise             whether breaches explained by platform stalls are inconclusive or fail
+ * @param retries           how many more attempts a breached test gets
  */
 public record LatencySettings(Method method, Mode mode, int throughput, long iterations, int warmUpIterations, int runs,
                               boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
-                              Verdict verdict, List<Budget> budgets, Set<String> probes, boolean samplesItself) {
+                              Verdict verdict, List<Budget> budgets, Set<String> probes, boolean samplesItself,
+                              long maxAllocatedBytesPerOp, long maxGcCount, long maxGcPauseMillis, Noise noise,
+                              int retries) {
 
     /**
      * Validates and combines the settings of a latency test.
@@ -61,6 +69,8 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
                                      Function<String, Optional<String>> configuration) {
         String where = "@LatencyTest on method [" + method.toGenericString() + "]";
         Mode mode = mode(configuration, where);
+        Noise noise = choice(configuration, LatencyTestConfiguration.NOISE, Noise.class, Noise.AWARE, where);
+        int retries = retries(configuration, where);
         double iterationsFactor = factor(configuration, LatencyTestConfiguration.ITERATIONS_FACTOR, where);
         double budgetFactor = factor(configuration, LatencyTestConfiguration.BUDGET_FACTOR, where);
 
@@ -70,6 +80,23 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
         requirePositive(where, "timeoutMillis", test.timeoutMillis(), "e.g. timeoutMillis = 10_000");
         if (test.warmUpIterations() < 0) {
             throw error(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more");
+        }
+        if (test.maxAllocatedBytesPerOp() < 0) {
+            throw error(where, "maxAllocatedBytesPerOp", test.maxAllocatedBytesPerOp(),
+                    "be 0 or more bytes per operation (0 demands a garbage-free body)");
+        }
+        if (test.maxAllocatedBytesPerOp() != LatencyTest.UNLIMITED && !AllocationMeter.available()) {
+            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
+                    "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
+                            + "allocation of a thread (%s). Fix: run on a JVM whose ThreadMXBean measures thread "
+                            + "allocation (HotSpot-based JDKs do), or remove the allocation budget",
+                    where, test.maxAllocatedBytesPerOp(), AllocationMeter.whyUnavailable()));
+        }
+        if (test.maxGcCount() < 0) {
+            throw error(where, "maxGcCount", test.maxGcCount(), "be 0 or more collections (0 allows none)");
+        }
+        if (test.maxGcPauseMillis() < 0) {
+            throw error(where, "maxGcPauseMillis", test.maxGcPauseMillis(), "be 0 or more milliseconds");
         }
 
         Set<String> probes = new LinkedHashSet<>();
@@ -124,7 +151,8 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
         }
         return new LatencySettings(method, mode, test.throughput(), iterations, warmUp, test.runs(),
                 test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(), test.verdict(),
-                List.copyOf(budgets), Set.copyOf(probes), samplesItself);
+                List.copyOf(budgets), Set.copyOf(probes), samplesItself, test.maxAllocatedBytesPerOp(),
+                test.maxGcCount(), test.maxGcPauseMillis(), noise, retries);
     }
 
     /**
@@ -132,18 +160,49 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
      * @return the mode the parameter asks for (validated), enforce by default
      */
     public static Mode mode(Function<String, Optional<String>> configuration, String where) {
-        Optional<String> value = configuration.apply(LatencyTestConfiguration.MODE);
+        return choice(configuration, LatencyTestConfiguration.MODE, Mode.class, Mode.ENFORCE, where);
+    }
+
+    private static <E extends Enum<E>> E choice(Function<String, Optional<String>> configuration, String key,
+                                                Class<E> type, E byDefault, String where) {
+        Optional<String> value = configuration.apply(key);
         if (value.isEmpty()) {
-            return Mode.ENFORCE;
+            return byDefault;
         }
-        for (Mode mode : Mode.values()) {
-            if (mode.name().equalsIgnoreCase(value.get().trim())) {
-                return mode;
+        List<String> names = new ArrayList<>();
+        for (E choice : type.getEnumConstants()) {
+            if (choice.name().equalsIgnoreCase(value.get().trim())) {
+                return choice;
             }
+            names.add(choice.name().toLowerCase(Locale.ROOT));
         }
         throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                "Configuration error: configuration parameter %s = '%s' is not a mode (for %s). "
-                        + "Fix: use enforce, report or disabled", LatencyTestConfiguration.MODE, value.get(), where));
+                "Configuration error: configuration parameter %s = '%s' is not one of %s (for %s). Fix: use one of %s",
+                key, value.get(), names, where, String.join(", ", names)));
+    }
+
+    private static int retries(Function<String, Optional<String>> configuration, String where) {
+        Optional<String> value = configuration.apply(LatencyTestConfiguration.RETRIES);
+        if (value.isEmpty()) {
+            return 0;
+        }
+        try {
+            int retries = Integer.parseInt(value.get().trim());
+            if (retries >= 0) {
+                return retries;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ExtensionConfigurationException(String.format(Locale.ROOT,
+                "Configuration error: configuration parameter %s = '%s' is not a whole number of retries, 0 or more "
+                        + "(for %s). Fix: use e.g. 2", LatencyTestConfiguration.RETRIES, value.get(), where));
+    }
+
+    /** @return whether any allocation or GC budget is set */
+    public boolean hasAllocationOrGcBudget() {
+        return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED || maxGcCount != LatencyTest.UNLIMITED
+                || maxGcPauseMillis != LatencyTest.UNLIMITED;
     }
 
     /** @return JLBH options for these settings; the task is set by the caller */
@@ -161,6 +220,15 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
                 accountForCoordinatedOmission ? "on" : "off", verdict));
         for (int i = 0; i < budgets.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());
+        }
+        if (maxAllocatedBytesPerOp != LatencyTest.UNLIMITED) {
+            sb.append(String.format(Locale.ROOT, "; allocation <= %,d bytes/op", maxAllocatedBytesPerOp));
+        }
+        if (maxGcCount != LatencyTest.UNLIMITED) {
+            sb.append(String.format(Locale.ROOT, "; GC collections <= %,d", maxGcCount));
+        }
+        if (maxGcPauseMillis != LatencyTest.UNLIMITED) {
+            sb.append(String.format(Locale.ROOT, "; GC pause <= %,d ms", maxGcPauseMillis));
         }
         return sb.toString();
     }

@@ -4,13 +4,17 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHTask;
 import org.jlbh.junit.IterationContext;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
  * the method samples itself through its {@link IterationContext}). A throwable from the method ends the benchmark
- * and is kept, with where it happened, to fail the test with. Used on the harness thread; {@link #failure()} and
- * {@link #failedWhere()} are read after {@link JLBH#start()} returns.
+ * and is kept, with where it happened, to fail the test with.
+ *
+ * <p>For each measured run it also notes each garbage collector's count when the run's first iteration began and
+ * when its last ended, and how many bytes the harness thread allocated in between: the test body's allocation, as the harness's own loop allocates nothing. Used on the harness thread; the getters are read after
+ * {@link JLBH#start()} returns. {@link #init} starts a fresh measurement, so one task serves every attempt.
  */
 public final class MethodTask implements JLBHTask, IterationContext {
     private final boolean samplesOnReturn;
@@ -24,6 +28,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private long iteration;
     private Throwable failure;
     private String failedWhere;
+    private final boolean[] runStarted;
+    private final long[] runAllocatedBytes;
+    private final long[][] gcCountsAtStart;
+    private final long[][] gcCountsAtEnd;
+    private long allocatedAtRunStart;
 
     /**
      * @param samplesOnReturn  whether this task samples end to end when the method returns
@@ -36,6 +45,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.warmUpIterations = warmUpIterations;
         this.iterations = iterations;
         this.runs = runs;
+        this.runStarted = new boolean[runs];
+        this.runAllocatedBytes = new long[runs];
+        // loads the management beans now, on the test's thread: their first use costs milliseconds
+        AllocationMeter.currentThreadAllocatedBytes();
+        this.gcCountsAtStart = new long[runs][GcMonitor.collectors().size()];
+        this.gcCountsAtEnd = new long[runs][GcMonitor.collectors().size()];
     }
 
     /** @param body the test method to call; set before the benchmark starts */
@@ -47,11 +62,26 @@ public final class MethodTask implements JLBHTask, IterationContext {
     public void init(JLBH jlbh) {
         this.jlbh = jlbh;
         this.run = warmUpIterations > 0 ? 0 : 1;
+        this.iteration = 0;
+        this.failure = null;
+        this.failedWhere = null;
+        Arrays.fill(runStarted, false);
+        Arrays.fill(runAllocatedBytes, -1);
+        for (int i = 0; i < runs; i++) {
+            Arrays.fill(gcCountsAtStart[i], 0);
+            Arrays.fill(gcCountsAtEnd[i], -1);
+        }
     }
 
     @Override
     public void run(long startTimeNS) {
         startTimeNanos = startTimeNS;
+        boolean measured = run > 0 && run <= runs;
+        if (measured && iteration == 0) {
+            GcMonitor.collectionCounts(gcCountsAtStart[run - 1]);
+            runStarted[run - 1] = true;
+            allocatedAtRunStart = AllocationMeter.currentThreadAllocatedBytes();
+        }
         try {
             body.run();
         } catch (Throwable t) {
@@ -68,6 +98,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
             jlbh.sample(System.nanoTime() - startTimeNS);
         }
         iteration++;
+        if (measured && iteration == iterations) {
+            long allocated = AllocationMeter.currentThreadAllocatedBytes();
+            runAllocatedBytes[run - 1] = allocatedAtRunStart < 0 ? -1 : allocated - allocatedAtRunStart;
+            GcMonitor.collectionCounts(gcCountsAtEnd[run - 1]);
+        }
     }
 
     @Override
@@ -100,5 +135,32 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** @return where it threw, e.g. "run 2 of 3, iteration 1,235 of 10,000" */
     public String failedWhere() {
         return failedWhere;
+    }
+
+    /**
+     * @param run 1-based measured run
+     * @return bytes the harness thread allocated over the run's iterations, or -1 when the run did not complete
+     *         its iterations or allocation could not be measured
+     */
+    public long allocatedBytes(int run) {
+        return runAllocatedBytes[run - 1];
+    }
+
+    /**
+     * @param run        1-based measured run
+     * @param collection a garbage collection
+     * @return whether it happened between the run's first iteration and the end of its last; for a run that did
+     *         not complete its iterations, whether it happened after the run began
+     */
+    public boolean duringRun(int run, GcMonitor.Collection collection) {
+        if (!runStarted[run - 1]) {
+            return false;
+        }
+        long[] end = gcCountsAtEnd[run - 1];
+        if (end.length > 0 && end[0] < 0) {
+            end = new long[end.length];
+            Arrays.fill(end, Long.MAX_VALUE);
+        }
+        return collection.between(gcCountsAtStart[run - 1], end);
     }
 }

@@ -1,0 +1,296 @@
+package org.jlbh.junit;
+
+import org.jlbh.junit.internal.StallSource;
+import org.jlbh.junit.internal.report.JsonReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * Noise-aware verdicts, retries, and allocation and GC budgets, driven through the JUnit engine with EngineTestKit.
+ * Platform stalls are injected (a deterministic {@link StallSource}) rather than waited for; budgets are far from
+ * what the bodies take, so the machine's own noise cannot change an outcome.
+ */
+class NoiseAllocationAndGcTests {
+    @TempDir
+    Path reports;
+
+    private Events run(Class<?> fixture, Map<String, String> configuration) {
+        Map<String, String> withReports = new HashMap<>(configuration);
+        withReports.put(LatencyTestConfiguration.REPORT_DIR, reports.toString());
+        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
+                .configurationParameters(withReports).execute().testEvents();
+    }
+
+    private Events run(Class<?> fixture) {
+        return run(fixture, Map.of());
+    }
+
+    private Map<?, ?> verdictInReport(Class<?> fixture, String method) throws IOException {
+        Path json = reports.resolve(fixture.getName() + "." + method + ".json");
+        return (Map<?, ?>) ((Map<?, ?>) JsonReader.parse(Files.readString(json))).get("verdict");
+    }
+
+    // ---------------------------------------------------------------- allocation
+
+    static volatile Object sink;
+
+    static class Allocating {
+        @LatencyTest(throughput = 5_000, iterations = 2_000, warmUpIterations = 500, runs = 2, percentile = 50,
+                maxMicros = 100_000, maxAllocatedBytesPerOp = 0)
+        void allocates() {
+            sink = new byte[64];
+        }
+    }
+
+    @Test
+    void anAllocatingBodyBreaksAZeroByteBudgetWithItsBytesPerOperation() throws IOException {
+        run(Allocating.class).assertThatEvents().haveExactly(1, event(test("allocates"), finishedWithFailure(
+                instanceOf(AssertionError.class),
+                message(m -> m.matches("(?s)allocation was [\\d.]+ bytes/op, budget 0 bytes/op \\([\\d,]+ bytes over 4,000 "
+                        + "measured iterations on the thread running the test body; bytes per run: [\\d,]+, [\\d,]+\\).*")))));
+        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(
+                reports.resolve(Allocating.class.getName() + ".allocates.json")));
+        // a byte[64] is 80 bytes with its header on a 64-bit JVM with compressed class pointers
+        assertThat((Double) result.get("allocatedBytesPerOp")).isGreaterThanOrEqualTo(64);
+    }
+
+    static class NotAllocating {
+        static long counter;
+
+        @LatencyTest(throughput = 5_000, iterations = 2_000, warmUpIterations = 500, runs = 2, percentile = 50,
+                maxMicros = 100_000, maxAllocatedBytesPerOp = 0)
+        void counts() {
+            counter++;
+        }
+    }
+
+    @Test
+    void aBodyThatAllocatesNothingMeetsAZeroByteBudget() throws IOException {
+        run(NotAllocating.class).assertThatEvents().haveExactly(1, event(test("counts"), finishedSuccessfully()));
+        assertThat((String) verdictInReport(NotAllocating.class, "counts").get("detail"))
+                .contains("allocation <= 0 bytes/op: 0 bytes/op");
+    }
+
+    static class NegativeAllocationBudget {
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 100, maxAllocatedBytesPerOp = -8)
+        void negative() {
+        }
+    }
+
+    @Test
+    void aNegativeByteBudgetIsAConfigurationError() {
+        run(NegativeAllocationBudget.class).assertThatEvents().haveExactly(1, event(test("negative"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(m -> m.contains(
+                        "has 'maxAllocatedBytesPerOp' = -8. Fix: 'maxAllocatedBytesPerOp' must be 0 or more bytes")))));
+    }
+
+    @Test
+    void anAllocationBudgetOnAJvmThatCannotMeasureThreadAllocationIsAConfigurationError() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        threads.setThreadAllocatedMemoryEnabled(false);
+        Events events;
+        try {
+            events = run(NotAllocating.class);
+        } finally {
+            threads.setThreadAllocatedMemoryEnabled(true);
+        }
+        events.assertThatEvents().haveExactly(1, event(test("counts"), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class),
+                message(m -> m.contains("'maxAllocatedBytesPerOp' = 0, but this JVM cannot measure the allocation of a "
+                        + "thread (thread allocated memory measurement is disabled")))));
+    }
+
+    // ---------------------------------------------------------------- GC
+
+    static class CallsSystemGc {
+        static int calls;
+
+        @LatencyTest(throughput = 1_000, iterations = 400, warmUpIterations = 0, runs = 2, percentile = 50,
+                maxMicros = 1_000_000, maxGcCount = 0)
+        void collects() {
+            if (calls++ % 200 == 100) {
+                System.gc();
+            }
+        }
+    }
+
+    @Test
+    void aBodyThatCallsSystemGcBreaksANoGcBudgetListingTheCollections() {
+        run(CallsSystemGc.class).assertThatEvents().haveExactly(1, event(test("collects"), finishedWithFailure(
+                instanceOf(AssertionError.class),
+                message(m -> m.matches("(?s)garbage collection during the measured runs: [4-9] collections, longest pause "
+                        + "\\d+ ms; budget GC collections <= 0 \\(run 1: .*System\\.gc\\(\\).*run 2: .*System\\.gc\\(\\).*")))));
+    }
+
+    static class NoGc {
+        @LatencyTest(throughput = 1_000, iterations = 400, warmUpIterations = 0, runs = 2, percentile = 50,
+                maxMicros = 1_000_000, maxGcCount = 0, maxGcPauseMillis = 0)
+        void quiet() {
+        }
+    }
+
+    @Test
+    void aBodyThatMakesNoGarbageMeetsANoGcBudget() {
+        run(NoGc.class).assertThatEvents().haveExactly(1, event(test("quiet"), finishedSuccessfully()));
+    }
+
+    // ---------------------------------------------------------------- noise-aware verdicts
+
+    /** Puts a deterministic stall source, one stall of the given length in every run, in the fixture's store. */
+    abstract static class Stalls implements BeforeAllCallback {
+        private final long stallNanos;
+
+        Stalls(long stallNanos) {
+            this.stallNanos = stallNanos;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            context.getStore(LatencyTestExtension.NAMESPACE).put(StallSource.class,
+                    (StallSource) (result, run) -> new long[] {stallNanos});
+        }
+    }
+
+    /**
+     * A stall of 150 ms in every run: at 1,000/s it makes (150 ms - 50 µs) x 1,000/s + 1 = 151 samples late, enough
+     * to explain a p50 breach of a 200-iteration run.
+     */
+    static class InjectedStalls extends Stalls {
+        InjectedStalls() {
+            super(150_000_000L);
+        }
+    }
+
+    @ExtendWith(InjectedStalls.class)
+    static class BreachingWhileThePlatformStalls {
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 3, percentile = 50, maxMicros = 50)
+        void tooSlow() {
+            busyWaitMicros(200);
+        }
+    }
+
+    @Test
+    void aBreachDuringAPlatformStallLongerThanTheBudgetIsInconclusive() {
+        run(BreachingWhileThePlatformStalls.class).assertThatEvents().haveExactly(1, event(test("tooSlow"),
+                abortedWithReason(message(m -> m.startsWith("Inconclusive: the budgets broke only while the platform "
+                        + "stalled (jlbh.noise = aware)") && m.contains("end to end p50 was ")
+                        && m.contains("run 1: 1 stall longer than the budget, worst 150,000.000 \u00b5s, explain 151 of "
+                        + "the 200 samples over budget")))));
+    }
+
+    @Test
+    void strictNoiseTurnsTheSameBreachBackIntoAFailure() {
+        run(BreachingWhileThePlatformStalls.class, Map.of(LatencyTestConfiguration.NOISE, "strict")).assertThatEvents()
+                .haveExactly(1, event(test("tooSlow"), finishedWithFailure(instanceOf(AssertionError.class),
+                        message(m -> m.startsWith("end to end p50 was ") && !m.contains("inconclusive")))));
+    }
+
+    /** A stall of 1 ms in every run: longer than the budget, but far too short to explain 200 slow samples. */
+    static class ShortStalls extends Stalls {
+        ShortStalls() {
+            super(1_000_000L);
+        }
+    }
+
+    @ExtendWith(ShortStalls.class)
+    static class BreachingMoreThanStallsExplain {
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 3, percentile = 50, maxMicros = 50)
+        void tooSlow() {
+            busyWaitMicros(200);
+        }
+    }
+
+    @Test
+    void aStallTooShortToExplainTheBreachLeavesItAFailure() {
+        run(BreachingMoreThanStallsExplain.class).assertThatEvents().haveExactly(1, event(test("tooSlow"),
+                finishedWithFailure(instanceOf(AssertionError.class), message(m -> m.startsWith("end to end p50 was ")))));
+    }
+
+    @Test
+    void anUnknownNoiseSettingIsAConfigurationError() {
+        run(NotAllocating.class, Map.of(LatencyTestConfiguration.NOISE, "loud")).assertThatEvents().haveExactly(1,
+                event(test("counts"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
+                        message(m -> m.contains("jlbh.noise = 'loud' is not one of [aware, strict]")))));
+    }
+
+    // ---------------------------------------------------------------- retries
+
+    static class SlowOnTheFirstAttempt {
+        /** Calls in one attempt: 100 warm-up + 2 runs x 200. */
+        static final int CALLS_PER_ATTEMPT = 500;
+        static int calls;
+
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 100, runs = 2, percentile = 50, maxMicros = 50)
+        void slowThenFast() {
+            if (calls++ < CALLS_PER_ATTEMPT) {
+                busyWaitMicros(200);
+            }
+        }
+    }
+
+    @Test
+    void retriesMeasureABreachedTestAgainAndSayWhichAttemptPassed() throws IOException {
+        SlowOnTheFirstAttempt.calls = 0;
+        run(SlowOnTheFirstAttempt.class, Map.of(LatencyTestConfiguration.RETRIES, "2", LatencyTestConfiguration.NOISE, "strict"))
+                .assertThatEvents().haveExactly(1, event(test("slowThenFast"), finishedSuccessfully()));
+        Map<?, ?> verdict = verdictInReport(SlowOnTheFirstAttempt.class, "slowThenFast");
+        assertThat(verdict.get("outcome")).isEqualTo("PASSED");
+        assertThat(verdict.get("attempt")).isEqualTo(2.0);
+        assertThat((String) verdict.get("detail")).startsWith("budgets met on attempt 2 of 3: end to end p50 <= 50 \u00b5s: ");
+    }
+
+    @Test
+    void withoutRetriesTheSameTestFails() {
+        SlowOnTheFirstAttempt.calls = 0;
+        run(SlowOnTheFirstAttempt.class, Map.of(LatencyTestConfiguration.NOISE, "strict")).assertThatEvents()
+                .haveExactly(1, event(test("slowThenFast"), finishedWithFailure(instanceOf(AssertionError.class))));
+    }
+
+    static class AlwaysSlow {
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50, maxMicros = 50)
+        void slow() {
+            busyWaitMicros(200);
+        }
+    }
+
+    @Test
+    void aTestThatBreachesOnEveryAttemptFailsSayingSo() throws IOException {
+        run(AlwaysSlow.class, Map.of(LatencyTestConfiguration.RETRIES, "1", LatencyTestConfiguration.NOISE, "strict"))
+                .assertThatEvents().haveExactly(1, event(test("slow"), finishedWithFailure(instanceOf(AssertionError.class),
+                        message(m -> m.contains("(no attempt of 2 met the budgets; this was attempt 2)")))));
+        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(
+                reports.resolve(AlwaysSlow.class.getName() + ".slow.json")));
+        assertThat((java.util.List<?>) result.get("attempts")).hasSize(2);
+    }
+
+    @Test
+    void aNegativeRetryCountIsAConfigurationError() {
+        run(NotAllocating.class, Map.of(LatencyTestConfiguration.RETRIES, "-1")).assertThatEvents().haveExactly(1,
+                event(test("counts"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
+                        message(m -> m.contains("jlbh.retries = '-1' is not a whole number of retries")))));
+    }
+}

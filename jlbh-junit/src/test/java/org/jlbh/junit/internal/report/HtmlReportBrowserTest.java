@@ -1,0 +1,218 @@
+package org.jlbh.junit.internal.report;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The suite page as a browser shows it: a realistic suite is rendered to {@code target/jlbh-html-check/index.html},
+ * headless Chromium screenshots it ({@code index.png}, kept for a look) and dumps its DOM, and the pixels show every
+ * run's curve and the breached budget's red. Needs Chromium on the PATH ({@code apt-get install chromium}); without
+ * it the test fails rather than skips.
+ */
+class HtmlReportBrowserTest {
+
+    private static final int WIDTH = 1280;
+    private static final int HEIGHT = 2000;
+    private static final long TIMEOUT_SECONDS = 60;
+    private static final int COLOUR_TOLERANCE = 12;
+    private static final String[] BROWSERS = {"chromium", "chromium-browser", "google-chrome"};
+
+    private static final Path DIR = Path.of("target", "jlbh-html-check").toAbsolutePath();
+    private static final Path PAGE = DIR.resolve("index.html");
+    private static final Path SCREENSHOT = DIR.resolve("index.png");
+    private static final Path DOM = DIR.resolve("dom.html");
+    private static final Path LOG = DIR.resolve("chromium.log");
+
+    private static List<ChartData.Test> suite;
+
+    @BeforeAll
+    static void renderTheSuite() throws IOException {
+        suite = syntheticSuite();
+        Files.deleteIfExists(SCREENSHOT);
+        Files.deleteIfExists(DOM);
+        Files.deleteIfExists(LOG);
+        HtmlReport.write(PAGE, "jlbh latency tests — sample-tests", suite);
+    }
+
+    @Test
+    void chromiumDrawsEveryRunAndTheBreachedBudget() throws Exception {
+        runChromium("--screenshot=" + SCREENSHOT, "--window-size=" + WIDTH + "," + HEIGHT);
+
+        assertThat(SCREENSHOT).as("screenshot; see %s", LOG).exists();
+        BufferedImage image = ImageIO.read(SCREENSHOT.toFile());
+        assertThat(image.getWidth()).isEqualTo(WIDTH);
+        assertThat(image.getHeight()).isEqualTo(HEIGHT);
+        for (int run = 0; run < 3; run++) {
+            String colour = HtmlReport.RUN_COLOURS.get(run);
+            assertThat(pixelsOf(image, colour)).as("pixels of run %d's colour %s", run + 1, colour)
+                    .isGreaterThan(1500);
+        }
+        assertThat(pixelsOf(image, HtmlReport.BUDGET_BREACHED_COLOUR)).as("pixels of the breached budget's red")
+                .isGreaterThan(60);
+        assertThat(pixelsOf(image, HtmlReport.BUDGET_MET_COLOUR)).as("pixels of the met budgets' green")
+                .isGreaterThan(60);
+    }
+
+    @Test
+    void chromiumParsesOneChartPerProbeWithOneLinePerRun() throws Exception {
+        runChromium("--dump-dom");
+
+        String dom = Files.readString(DOM, StandardCharsets.UTF_8);
+        int probes = suite.stream().mapToInt(test -> test.probes().size()).sum();
+        int runs = suite.stream().flatMap(test -> test.probes().stream()).mapToInt(probe -> probe.runs().size()).sum();
+        assertThat(occurrences(dom, "<svg")).isEqualTo(probes);
+        assertThat(occurrences(dom, "<polyline")).isEqualTo(runs);
+        assertThat(dom).contains("budget p99.9 ≤ 150 µs", "latency (µs)", "99.99%", ">max<")
+                .doesNotContain("<script");
+    }
+
+    // ---- Chromium ----------------------------------------------------------------------------------------------
+
+    private static void runChromium(String... arguments) throws IOException, InterruptedException {
+        Path browser = findBrowser().orElseGet(() -> fail("No Chromium on the PATH (looked for chromium, "
+                + "chromium-browser and google-chrome). Install it: apt-get install chromium"));
+        Path home = Files.createDirectories(DIR.resolve("home"));
+        List<String> command = new ArrayList<>(List.of(browser.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--hide-scrollbars", "--disable-dev-shm-usage", "--no-first-run",
+                "--force-device-scale-factor=1", "--user-data-dir=" + DIR.resolve("profile")));
+        command.addAll(List.of(arguments));
+        command.add(PAGE.toUri().toString());
+
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(LOG.toFile()))
+                .redirectOutput(List.of(arguments).contains("--dump-dom") ? ProcessBuilder.Redirect.to(DOM.toFile())
+                        : ProcessBuilder.Redirect.appendTo(LOG.toFile()));
+        builder.environment().put("HOME", home.toString());
+        Process process = builder.start();
+        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            fail("Chromium did not finish within %d s: %s; see %s", TIMEOUT_SECONDS, command, LOG);
+        }
+        assertThat(process.exitValue()).as("Chromium's exit code; see %s", LOG).isZero();
+    }
+
+    private static Optional<Path> findBrowser() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String name : BROWSERS) {
+            Optional<Path> found = Stream.of(path.split(File.pathSeparator))
+                    .filter(dir -> !dir.isEmpty())
+                    .map(dir -> Path.of(dir, name))
+                    .filter(Files::isExecutable)
+                    .findFirst();
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---- pixels ------------------------------------------------------------------------------------------------
+
+    /** Pixels within {@link #COLOUR_TOLERANCE} per channel of {@code #rrggbb} (anti-aliasing shifts edges a little). */
+    private static int pixelsOf(BufferedImage image, String hexColour) {
+        int rgb = Integer.parseInt(hexColour.substring(1), 16);
+        int count = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if (close(image.getRGB(x, y), rgb)) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    private static boolean close(int a, int b) {
+        for (int shift = 0; shift <= 16; shift += 8) {
+            if (Math.abs(((a >> shift) & 0xff) - ((b >> shift) & 0xff)) > COLOUR_TOLERANCE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int occurrences(String text, String part) {
+        int count = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+            count++;
+        }
+        return count;
+    }
+
+    // ---- the synthetic suite -----------------------------------------------------------------------------------
+
+    /** Three tests: the first FAILED with a breached p99.9 budget, so its chart is at the top of the screenshot. */
+    private static List<ChartData.Test> syntheticSuite() {
+        ChartData.Test failed = new ChartData.Test("OrderParserLatencyTest.parse", "FAILED",
+                "end to end p99.9 was 212.3 µs in run 2, over the budget of 150 µs\n"
+                        + "  (the judged run is the median of 3; runs: 188.4, 212.3, 176.0 µs)",
+                "throughput 20,000/s · 3 runs × 200,000 iterations · warm-up 50,000 · coordinated omission corrected",
+                List.of(probe("end to end", 200_000, 20, 1,
+                                new ChartData.Budget(99, 100, true), new ChartData.Budget(99.9, 150, false)),
+                        probe("parse", 200_000, 8, 2, new ChartData.Budget(99, 40, true))));
+        ChartData.Test passed = new ChartData.Test("QuoteServiceLatencyTest.quote", "PASSED", "",
+                "throughput 10,000/s · 3 runs × 100,000 iterations · coordinated omission corrected",
+                List.of(probe("end to end", 100_000, 35, 3, new ChartData.Budget(99.99, 2_000, true))));
+        ChartData.Test inconclusive = new ChartData.Test("BookBuilderLatencyTest.rebuild", "INCONCLUSIVE",
+                "the harness fell behind the requested throughput in run 1", "throughput 50,000/s · 3 runs × 10,000",
+                List.of(probe("end to end", 10_000, 60, 4)));
+        return List.of(failed, passed, inconclusive);
+    }
+
+    private static ChartData.Probe probe(String name, int samples, double medianMicros, long seed,
+                                         ChartData.Budget... budgets) {
+        List<ChartData.Run> runs = new ArrayList<>();
+        double[] scales = {1.0, 1.3, 0.8};
+        for (int r = 0; r < scales.length; r++) {
+            Histogram histogram = syntheticHistogram(samples, medianMicros * scales[r], seed * 31 + r);
+            runs.add(curve("run " + (r + 1), histogram));
+        }
+        return new ChartData.Probe(name, runs, List.of(budgets));
+    }
+
+    /** A lognormal body with a 0.2 % tail of stalls up to 20 times the median, recorded in nanoseconds. */
+    private static Histogram syntheticHistogram(int samples, double medianMicros, long seed) {
+        Random random = new Random(seed);
+        Histogram histogram = new Histogram(3);
+        for (int i = 0; i < samples; i++) {
+            double micros = medianMicros * Math.exp(0.35 * random.nextGaussian());
+            if (random.nextInt(500) == 0) {
+                micros += medianMicros * 20 * random.nextDouble();
+            }
+            histogram.recordValue(Math.round(micros * 1000));
+        }
+        return histogram;
+    }
+
+    /** Thinned like the report's curves: 8 points a decade of nines, as far as the sample count supports, and the max. */
+    private static ChartData.Run curve(String label, Histogram histogram) {
+        List<double[]> points = new ArrayList<>();
+        for (int step = 0; Math.pow(10, step / 8.0) <= histogram.getTotalCount(); step++) {
+            double percentile = 100 * (1 - Math.pow(10, -step / 8.0));
+            points.add(new double[]{percentile, histogram.getValueAtPercentile(percentile) / 1000.0});
+        }
+        points.add(new double[]{100, histogram.getMaxValue() / 1000.0});
+        double[] percentiles = points.stream().mapToDouble(point -> point[0]).toArray();
+        double[] micros = points.stream().mapToDouble(point -> point[1]).toArray();
+        return new ChartData.Run(label, histogram.getTotalCount(), percentiles, micros);
+    }
+}

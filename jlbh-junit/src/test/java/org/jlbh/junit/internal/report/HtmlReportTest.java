@@ -1,0 +1,292 @@
+package org.jlbh.junit.internal.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.within;
+
+/** The suite page's HTML, checked as text; {@link HtmlReportBrowserTest} checks what a browser makes of it. */
+class HtmlReportTest {
+
+    private static final double[] PERCENTILES = {0, 50, 90, 99, 99.9, 100};
+
+    @Test
+    void escapesNamesDetailsSettingsAndLabels() {
+        ChartData.Run run = new ChartData.Run("run <1> & \"x\"", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
+        ChartData.Probe probe = new ChartData.Probe("<probe>", List.of(run), List.of());
+        ChartData.Test test = new ChartData.Test("A<b>&'c'", "FAILED<i>", "line 1 <script>alert(1)</script>\nline 2",
+                "throughput <10k>", List.of(probe));
+
+        String html = HtmlReport.render("Suite <&>", List.of(test));
+
+        assertThat(html).doesNotContain("<b>", "<i>", "<script", "<probe>", "<1>", "<10k>", "<&>")
+                .contains("<title>Suite &lt;&amp;&gt;</title>", "A&lt;b&gt;&amp;&#39;c&#39;", "FAILED&lt;i&gt;",
+                        "line 1 &lt;script&gt;alert(1)&lt;/script&gt;\nline 2", "throughput &lt;10k&gt;",
+                        "&lt;probe&gt;", "run &lt;1&gt; &amp; &quot;x&quot;");
+    }
+
+    @Test
+    void isACompleteDocumentWithOneChartPerProbeAndNothingExternal() {
+        ChartData.Test first = test("First", "PASSED", probe("end to end", 3), probe("parse", 2));
+        ChartData.Test second = test("Second", "FAILED", probe("end to end", 1));
+
+        String html = HtmlReport.render("Suite", List.of(first, second));
+
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<meta charset=\"utf-8\">").endsWith("</html>\n");
+        assertThat(count(html, "<svg")).isEqualTo(3);
+        assertThat(count(html, "</svg>")).isEqualTo(3);
+        assertThat(count(html, "<polyline")).isEqualTo(6);
+        assertThat(html).doesNotContainIgnoringCase("<script").doesNotContain("http://", "https://", "<link",
+                "@import", "url(", "xmlns");
+        assertThat(html).contains("<a href=\"#test-1\">First</a>", "<section id=\"test-1\">",
+                "<a href=\"#test-2\">Second</a>", "<section id=\"test-2\">", "latency (µs)", "2 tests: 1 PASSED, 1 FAILED");
+    }
+
+    @Test
+    void colorsTheVerdicts() {
+        String html = HtmlReport.render("Suite", List.of(test("a", "PASSED"), test("b", "FAILED"),
+                test("c", "INCONCLUSIVE"), test("d", "REPORTED"), test("e", "ERROR"), test("f", "UNKNOWN")));
+
+        assertThat(html).contains("<span class=\"verdict pass\">PASSED</span>",
+                "<span class=\"verdict fail\">FAILED</span>", "<span class=\"verdict warn\">INCONCLUSIVE</span>",
+                "<span class=\"verdict warn\">REPORTED</span>", "<span class=\"verdict fail\">ERROR</span>",
+                "<span class=\"verdict other\">UNKNOWN</span>");
+    }
+
+    @Test
+    void drawsBudgetsWithTheirLabelsGreenWhenMetRedWhenBreached() {
+        ChartData.Run run = new ChartData.Run("run 1", 10_000, PERCENTILES, new double[]{10, 20, 30, 40, 60, 90});
+        ChartData.Probe probe = new ChartData.Probe("end to end", List.of(run), List.of(
+                new ChartData.Budget(99.9, 50, false), new ChartData.Budget(50, 25, true),
+                new ChartData.Budget(100, 1_500, true)));
+
+        String html = HtmlReport.render("Suite", List.of(test("t", "FAILED", probe)));
+
+        assertThat(html).contains("budget p99.9 ≤ 50 µs", "budget p50 ≤ 25 µs", "budget max ≤ 1,500 µs")
+                .contains("<g class=\"budget breached\" stroke=\"" + HtmlReport.BUDGET_BREACHED_COLOUR + "\"")
+                .contains("<g class=\"budget met\" stroke=\"" + HtmlReport.BUDGET_MET_COLOUR + "\"");
+    }
+
+    @Test
+    void aBudgetAboveTheCurvesStretchesTheYAxisToShowIt() {
+        ChartData.Run run = new ChartData.Run("run 1", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
+        ChartData.Probe probe = new ChartData.Probe("p", List.of(run), List.of(new ChartData.Budget(99, 480, true)));
+
+        String html = HtmlReport.render("Suite", List.of(test("t", "PASSED", probe)));
+
+        List<Double> yLabels = yTickLabels(html);
+        assertThat(yLabels.get(yLabels.size() - 1)).isGreaterThanOrEqualTo(480);
+        Matcher budget = Pattern.compile("<g class=\"budget met\"[^>]*>.*?<circle cx=\"([\\d.]+)\" cy=\"([\\d.]+)\"")
+                .matcher(html);
+        assertThat(budget.find()).isTrue();
+        double cy = Double.parseDouble(budget.group(2));
+        assertThat(cy).isBetween(0.0, 330.0);
+    }
+
+    @Test
+    void yTicksAreNiceAndHugeValuesAreGroupedSmallOnesHaveDecimals() {
+        assertThat(HtmlReport.niceStep(0.9)).isEqualTo(1);
+        assertThat(HtmlReport.niceStep(1.3)).isEqualTo(2);
+        assertThat(HtmlReport.niceStep(3)).isEqualTo(5);
+        assertThat(HtmlReport.niceStep(7)).isEqualTo(10);
+        assertThat(HtmlReport.niceStep(2000)).isEqualTo(2000);
+        assertThat(HtmlReport.niceStep(0.031)).isCloseTo(0.05, within(1e-12));
+        assertThat(HtmlReport.number(1_234_567)).isEqualTo("1,234,567");
+        assertThat(HtmlReport.number(2.5)).isEqualTo("2.5");
+        assertThat(HtmlReport.number(0.1 + 0.2)).isEqualTo("0.3");
+        assertThat(HtmlReport.number(1.23456)).isEqualTo("1.235");
+        assertThat(HtmlReport.number(12.6)).isEqualTo("13");
+
+        ChartData.Run huge = new ChartData.Run("run 1", 1000, PERCENTILES,
+                new double[]{1e6, 2e6, 3e6, 4e6, 5e6, 7.3e9});
+        String html = HtmlReport.render("Suite", List.of(test("t", "PASSED",
+                new ChartData.Probe("p", List.of(huge), List.of()))));
+        assertThat(html).contains(">8,000,000,000</text>");
+    }
+
+    @Test
+    void theXAxisIsTheNinesScale() {
+        assertThat(HtmlReport.nines(0)).isZero();
+        assertThat(HtmlReport.nines(90)).isCloseTo(1, within(1e-9));
+        assertThat(HtmlReport.nines(99)).isCloseTo(2, within(1e-9));
+        assertThat(HtmlReport.nines(99.99)).isCloseTo(4, within(1e-9));
+        assertThat(HtmlReport.nines(100)).isInfinite();
+
+        double atZero = HtmlReport.xFraction(0, 4, true);
+        double at90 = HtmlReport.xFraction(90, 4, true);
+        double at99 = HtmlReport.xFraction(99, 4, true);
+        assertThat(atZero).isZero();
+        assertThat(at90 - atZero).isCloseTo(at99 - at90, within(1e-9));
+        assertThat(HtmlReport.xFraction(99.99, 4, true)).isCloseTo(0.8, within(1e-9));
+        assertThat(HtmlReport.xFraction(100, 4, true)).isEqualTo(1);
+        assertThat(HtmlReport.xFraction(99.99, 4, false)).isCloseTo(1, within(1e-9));
+
+        double previous = -1;
+        for (double p = 0; p < 100; p += 0.01) {
+            double x = HtmlReport.xFraction(p, 5, true);
+            assertThat(x).isGreaterThan(previous).isLessThan(1);
+            previous = x;
+        }
+    }
+
+    @Test
+    void labelsTheNinesTicksUpToTheHighestPercentileAndTheMaxAtTheEdge() {
+        assertThat(HtmlReport.ninesLabel(0)).isEqualTo("0%");
+        assertThat(HtmlReport.ninesLabel(1)).isEqualTo("90%");
+        assertThat(HtmlReport.ninesLabel(2)).isEqualTo("99%");
+        assertThat(HtmlReport.ninesLabel(3)).isEqualTo("99.9%");
+        assertThat(HtmlReport.ninesLabel(5)).isEqualTo("99.999%");
+
+        ChartData.Run run = new ChartData.Run("run 1", 10_000, new double[]{0, 90, 99, 99.9, 99.99, 100},
+                new double[]{1, 2, 3, 4, 5, 6});
+        String html = HtmlReport.render("Suite", List.of(test("t", "PASSED",
+                new ChartData.Probe("p", List.of(run), List.of()))));
+
+        assertThat(xTickLabels(html)).containsExactly("0%", "90%", "99%", "99.9%", "99.99%", "max");
+        List<Double> points = polylineXs(html);
+        assertThat(points).isSorted();
+        double step = (points.get(5) - points.get(0)) / 5;
+        for (int i = 1; i < points.size(); i++) {
+            assertThat(points.get(i) - points.get(i - 1)).isCloseTo(step, within(0.2));
+        }
+    }
+
+    @Test
+    void edgeCasesRenderWithoutThrowing() {
+        ChartData.Probe noRuns = new ChartData.Probe("no runs", List.of(), List.of());
+        ChartData.Probe noRunsButBudget = new ChartData.Probe("budget only", List.of(),
+                List.of(new ChartData.Budget(99, 10, false)));
+        ChartData.Probe singlePoint = new ChartData.Probe("single", List.of(
+                new ChartData.Run("run 1", 1, new double[]{100}, new double[]{7})), List.of());
+        ChartData.Probe zeros = new ChartData.Probe("zeros", List.of(
+                new ChartData.Run("run 1", 100, new double[]{0, 50, 90, 100}, new double[]{0, 0, 0, 0})), List.of());
+        ChartData.Probe emptyAndOdd = new ChartData.Probe("odd", List.of(
+                new ChartData.Run("run 1", 0, new double[0], new double[0]),
+                new ChartData.Run(null, 5, null, null),
+                new ChartData.Run("run 3", 5, new double[]{0, 50, 100}, new double[]{1, Double.NaN, 3})), List.of());
+        ChartData.Test noProbes = new ChartData.Test("no probes", "ERROR", "", "", List.of());
+        List<ChartData.Test> tests = List.of(test("t", "PASSED", noRuns, noRunsButBudget, singlePoint, zeros,
+                emptyAndOdd), noProbes, new ChartData.Test(null, null, null, null, List.of()));
+
+        assertThatCode(() -> HtmlReport.render(null, tests)).doesNotThrowAnyException();
+        String html = HtmlReport.render("Suite", tests);
+
+        assertThat(count(html, "<svg")).isEqualTo(5);
+        assertThat(count(html, ">no samples</text>")).isEqualTo(2);
+        assertThat(html).contains("<circle cx=", "budget p99 ≤ 10 µs", "no probes");
+        assertThat(html).doesNotContain("NaN", "Infinity", "∞");
+    }
+
+    @Test
+    void writesUtf8AndCreatesTheDirectories(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("a/b/index.html");
+
+        HtmlReport.write(file, "Suite µ", List.of(test("t", "PASSED", probe("end to end", 2))));
+
+        assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(
+                HtmlReport.render("Suite µ", List.of(test("t", "PASSED", probe("end to end", 2)))));
+    }
+
+    @Test
+    void aHundredTestsOfThreeProbesOfThreeRunsStayWellUnderTwoMegabytes() {
+        List<ChartData.Test> tests = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            tests.add(new ChartData.Test("com.example.SomeServiceLatencyTest.operationNumber" + i,
+                    i % 10 == 0 ? "FAILED" : "PASSED",
+                    i % 10 == 0 ? "end to end p99.9 was 61.2 µs, over the budget of 50 µs (run 2 of 3)" : "",
+                    "throughput 10,000/s, 3 runs × 100,000 iterations, coordinated omission corrected",
+                    List.of(realisticProbe("end to end", 60), realisticProbe("parse", 60),
+                            realisticProbe("OS jitter", 60))));
+        }
+
+        int bytes = HtmlReport.render("Suite", tests).getBytes(StandardCharsets.UTF_8).length;
+
+        System.out.printf("100 tests x 3 probes x 3 runs x 60 points: %,d bytes%n", bytes);
+        assertThat(bytes).isLessThan(1_500_000);
+    }
+
+    // ---- fixtures and parsing ----------------------------------------------------------------------------------
+
+    private static ChartData.Test test(String name, String verdict, ChartData.Probe... probes) {
+        return new ChartData.Test(name, verdict, "", "throughput 10,000/s", List.of(probes));
+    }
+
+    private static ChartData.Probe probe(String name, int runs) {
+        List<ChartData.Run> list = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            list.add(new ChartData.Run("run " + (r + 1), 1000, PERCENTILES,
+                    new double[]{1 + r, 2 + r, 3 + r, 4 + r, 8 + r, 20 + r}));
+        }
+        return new ChartData.Probe(name, list, List.of(new ChartData.Budget(99, 10, true)));
+    }
+
+    /** Three runs of {@code points} points from 0 to 99.999 and the max, like the thinned curves of a real run. */
+    private static ChartData.Probe realisticProbe(String name, int points) {
+        List<ChartData.Run> runs = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            double[] percentiles = new double[points];
+            double[] micros = new double[points];
+            for (int i = 0; i < points - 1; i++) {
+                double nines = 5.0 * i / (points - 2);
+                percentiles[i] = 100 * (1 - Math.pow(10, -nines));
+                micros[i] = (12.345 + r) * Math.pow(1.9, nines);
+            }
+            percentiles[points - 1] = 100;
+            micros[points - 1] = 1234.567 + r;
+            runs.add(new ChartData.Run("run " + (r + 1), 100_000, percentiles, micros));
+        }
+        return new ChartData.Probe(name, runs, List.of(new ChartData.Budget(99.9, 50, true),
+                new ChartData.Budget(99.99, 100, false)));
+    }
+
+    private static int count(String text, String part) {
+        int count = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+            count++;
+        }
+        return count;
+    }
+
+    private static List<Double> yTickLabels(String html) {
+        Matcher group = Pattern.compile("<g class=\"yl\">(.*?)</g>").matcher(html);
+        assertThat(group.find()).isTrue();
+        List<Double> values = new ArrayList<>();
+        Matcher label = Pattern.compile(">([\\d,.]+)</text>").matcher(group.group(1));
+        while (label.find()) {
+            values.add(Double.parseDouble(label.group(1).replace(",", "")));
+        }
+        return values;
+    }
+
+    private static List<String> xTickLabels(String html) {
+        Matcher group = Pattern.compile("<g class=\"xl\">(.*?)</g>").matcher(html);
+        assertThat(group.find()).isTrue();
+        List<String> labels = new ArrayList<>();
+        Matcher label = Pattern.compile(">([^<]+)</text>").matcher(group.group(1));
+        while (label.find()) {
+            labels.add(label.group(1));
+        }
+        return labels;
+    }
+
+    private static List<Double> polylineXs(String html) {
+        Matcher polyline = Pattern.compile("<polyline [^>]*points=\"([^\"]+)\"").matcher(html);
+        assertThat(polyline.find()).isTrue();
+        List<Double> xs = new ArrayList<>();
+        for (String point : polyline.group(1).split(" ")) {
+            xs.add(Double.parseDouble(point.split(",")[0]));
+        }
+        return xs;
+    }
+}
