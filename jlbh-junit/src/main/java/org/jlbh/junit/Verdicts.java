@@ -1,5 +1,6 @@
 package org.jlbh.junit;
 
+import org.jlbh.core.JLBHResult.ProbeResult;
 import org.jlbh.junit.Judgement.Outcome;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.LatencySettings;
@@ -132,24 +133,32 @@ final class Verdicts {
         }
     }
 
+    private static long write(Path file, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        Files.write(file, bytes);
+        return bytes.length;
+    }
+
     private static void writeReports(ResultReport report, ReportSettings reports, ExtensionContext context) {
         for (String line : report.figureLines()) {
             System.out.println(line);
         }
         Path dir = reports.reportDir();
         Path json = dir.resolve(report.id + ".json");
+        long started = System.nanoTime();
+        long bytes = 0;
         try {
             Files.createDirectories(dir);
-            Files.writeString(json, report.json(), StandardCharsets.UTF_8);
-            for (org.jlbh.core.JLBHResult.ProbeResult probe : report.probes()) {
-                Files.writeString(dir.resolve(report.hgrmFile(probe.name())), ResultReport.hgrm(probe),
-                        StandardCharsets.UTF_8);
+            bytes += write(json, report.json());
+            for (ProbeResult probe : report.probes()) {
+                bytes += write(dir.resolve(report.hgrmFile(probe.name())), ResultReport.hgrm(probe));
             }
             context.getRoot().getStore(LatencyTestExtension.NAMESPACE)
                     .getOrComputeIfAbsent(SuitePage.class, key -> new SuitePage(dir.resolve("index.html")),
                             SuitePage.class)
                     .add(report.chart());
-            System.out.println("=== jlbh result: " + json.toAbsolutePath());
+            System.out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n",
+                    json.toAbsolutePath(), bytes, (System.nanoTime() - started) / 1_000_000);
         } catch (IOException | RuntimeException e) {
             System.out.println("=== jlbh result: could not write the reports to " + dir.toAbsolutePath() + ": " + e);
             return;
