@@ -157,6 +157,7 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
 
     /**
      * @param configuration reads a configuration parameter
+     * @param where         what asks, for the message
      * @return the mode the parameter asks for (validated), enforce by default
      */
     public static Mode mode(Function<String, Optional<String>> configuration, String where) {

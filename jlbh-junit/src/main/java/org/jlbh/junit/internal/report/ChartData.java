@@ -21,7 +21,15 @@ public final class ChartData {
      * @param probes        the probes drawn, end to end first
      */
     public record Test(String name, String verdict, String verdictDetail, String settings, List<Probe> probes) {
-        /** Copies the probes. */
+        /**
+         * Copies the probes.
+         *
+         * @param name          the test's display name
+         * @param verdict       one word
+         * @param verdictDetail a sentence or the failure message
+         * @param settings      one line of settings
+         * @param probes        the probes drawn
+         */
         public Test {
             probes = List.copyOf(probes);
         }
@@ -35,7 +43,13 @@ public final class ChartData {
      * @param budgets the budgets set on this probe (may be empty)
      */
     public record Probe(String name, List<Run> runs, List<Budget> budgets) {
-        /** Copies the runs and budgets. */
+        /**
+         * Copies the runs and budgets.
+         *
+         * @param name    the probe's name
+         * @param runs    one curve per run
+         * @param budgets the budgets on this probe
+         */
         public Probe {
             runs = List.copyOf(runs);
             budgets = List.copyOf(budgets);

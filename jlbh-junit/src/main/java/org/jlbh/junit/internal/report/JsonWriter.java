@@ -27,7 +27,10 @@ public final class JsonWriter {
         return close('}');
     }
 
-    /** @return this, inside a new array; its elements go on one line when {@code compact} */
+    /**
+     * @param compact whether the array's elements go on one line
+     * @return this, inside a new array
+     */
     public JsonWriter beginArray(boolean compact) {
         value("[");
         open.push(new boolean[] {false, compact || inline()});
@@ -51,22 +54,37 @@ public final class JsonWriter {
         return this;
     }
 
-    /** @return this, after a string member (null writes null) */
+    /**
+     * @param name  the member's name
+     * @param value its value; null writes null
+     * @return this
+     */
     public JsonWriter value(String name, String value) {
         return name(name).string(value);
     }
 
-    /** @return this, after a number member */
+    /**
+     * @param name  the member's name
+     * @param value its value
+     * @return this
+     */
     public JsonWriter value(String name, double value) {
         return name(name).number(value);
     }
 
-    /** @return this, after a boolean member */
+    /**
+     * @param name  the member's name
+     * @param value its value
+     * @return this
+     */
     public JsonWriter value(String name, boolean value) {
         return name(name).literal(value ? "true" : "false");
     }
 
-    /** @return this, after a string value (null writes null) */
+    /**
+     * @param value a string; null writes null
+     * @return this
+     */
     public JsonWriter string(String value) {
         if (value == null) {
             return literal("null");
@@ -76,7 +94,10 @@ public final class JsonWriter {
         return this;
     }
 
-    /** @return this, after a number value */
+    /**
+     * @param value a number; NaN and infinities write null
+     * @return this
+     */
     public JsonWriter number(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return literal("null");
