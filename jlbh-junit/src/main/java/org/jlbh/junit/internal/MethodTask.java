@@ -45,12 +45,15 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.warmUpIterations = warmUpIterations;
         this.iterations = iterations;
         this.runs = runs;
-        this.runStarted = new boolean[runs];
-        this.runAllocatedBytes = new long[runs];
+        // slot 0 is the warm-up: measured the same way, so that the JIT compiles the measuring branches before
+        // the first measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB
+        // on this thread in the first measured run)
+        this.runStarted = new boolean[runs + 1];
+        this.runAllocatedBytes = new long[runs + 1];
         // loads the management beans now, on the test's thread: their first use costs milliseconds
         AllocationMeter.currentThreadAllocatedBytes();
-        this.gcCountsAtStart = new long[runs][GcMonitor.collectors().size()];
-        this.gcCountsAtEnd = new long[runs][GcMonitor.collectors().size()];
+        this.gcCountsAtStart = new long[runs + 1][GcMonitor.collectors().size()];
+        this.gcCountsAtEnd = new long[runs + 1][GcMonitor.collectors().size()];
     }
 
     /** @param body the test method to call; set before the benchmark starts */
@@ -67,7 +70,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.failedWhere = null;
         Arrays.fill(runStarted, false);
         Arrays.fill(runAllocatedBytes, -1);
-        for (int i = 0; i < runs; i++) {
+        for (int i = 0; i <= runs; i++) {
             Arrays.fill(gcCountsAtStart[i], 0);
             Arrays.fill(gcCountsAtEnd[i], -1);
         }
@@ -76,10 +79,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
     @Override
     public void run(long startTimeNS) {
         startTimeNanos = startTimeNS;
-        boolean measured = run > 0 && run <= runs;
+        boolean measured = run <= runs;
         if (measured && iteration == 0) {
-            GcMonitor.collectionCounts(gcCountsAtStart[run - 1]);
-            runStarted[run - 1] = true;
+            GcMonitor.collectionCounts(gcCountsAtStart[run]);
+            runStarted[run] = true;
             allocatedAtRunStart = AllocationMeter.currentThreadAllocatedBytes();
         }
         try {
@@ -98,10 +101,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
             jlbh.sample(System.nanoTime() - startTimeNS);
         }
         iteration++;
-        if (measured && iteration == iterations) {
+        if (measured && iteration == (run == 0 ? warmUpIterations : iterations)) {
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
-            runAllocatedBytes[run - 1] = allocatedAtRunStart < 0 ? -1 : allocated - allocatedAtRunStart;
-            GcMonitor.collectionCounts(gcCountsAtEnd[run - 1]);
+            runAllocatedBytes[run] = allocatedAtRunStart < 0 ? -1 : allocated - allocatedAtRunStart;
+            GcMonitor.collectionCounts(gcCountsAtEnd[run]);
         }
     }
 
@@ -143,7 +146,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
      *         its iterations or allocation could not be measured
      */
     public long allocatedBytes(int run) {
-        return runAllocatedBytes[run - 1];
+        return runAllocatedBytes[run];
     }
 
     /**
@@ -153,14 +156,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
      *         not complete its iterations, whether it happened after the run began
      */
     public boolean duringRun(int run, GcMonitor.Collection collection) {
-        if (!runStarted[run - 1]) {
+        if (!runStarted[run]) {
             return false;
         }
-        long[] end = gcCountsAtEnd[run - 1];
+        long[] end = gcCountsAtEnd[run];
         if (end.length > 0 && end[0] < 0) {
             end = new long[end.length];
             Arrays.fill(end, Long.MAX_VALUE);
         }
-        return collection.between(gcCountsAtStart[run - 1], end);
+        return collection.between(gcCountsAtStart[run], end);
     }
 }
