@@ -228,7 +228,7 @@ final class ResultReport {
         }
         String detail = attempts.size() > 1 ? "attempt " + reported.attempt + " of " + attempts.size() + ": "
                 + verdictDetail : verdictDetail;
-        return new ChartData.Test(displayName, verdict, detail, settings.describe(), probes);
+        return new ChartData.Test(displayName, verdict, detail, settings.describeRuns(), probes);
     }
 
     /**

@@ -215,10 +215,14 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
 
     /** @return a one-line description for the report's header */
     public String describe() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s.%s: %,d/s, %,d warm-up + %d run%s x %,d iterations, "
-                        + "coordinated omission %s, verdict %s; budgets: ", method.getDeclaringClass().getSimpleName(),
-                method.getName(), throughput, warmUpIterations, runs, runs == 1 ? "" : "s", iterations,
-                accountForCoordinatedOmission ? "on" : "off", verdict));
+        return method.getDeclaringClass().getSimpleName() + "." + method.getName() + ": " + describeRuns();
+    }
+
+    /** @return the settings and budgets in one line, without the test's name */
+    public String describeRuns() {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s, %,d warm-up + %d run%s x %,d iterations, "
+                        + "coordinated omission %s, verdict %s; budgets: ", throughput, warmUpIterations, runs,
+                runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off", verdict));
         for (int i = 0; i < budgets.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());
         }

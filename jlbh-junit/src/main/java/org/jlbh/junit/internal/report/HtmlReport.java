@@ -152,14 +152,13 @@ public final class HtmlReport {
 
     private static void appendTestTable(StringBuilder html, List<ChartData.Test> tests) {
         html.append("<table class=\"tests\">\n<thead><tr><th>Test</th><th>Verdict</th><th>Detail</th>")
-                .append("<th>Settings</th></tr></thead>\n<tbody>\n");
+                .append("</tr></thead>\n<tbody>\n");
         for (int i = 0; i < tests.size(); i++) {
             ChartData.Test test = tests.get(i);
             html.append("<tr><td><a href=\"#").append(anchor(i)).append("\">").append(escape(test.name()))
                     .append("</a></td><td>");
             appendVerdict(html, test.verdict());
-            html.append("</td><td class=\"detail\">").append(escape(test.verdictDetail()))
-                    .append("</td><td class=\"settings\">").append(escape(test.settings())).append("</td></tr>\n");
+            html.append("</td><td class=\"detail\">").append(escape(test.verdictDetail())).append("</td></tr>\n");
         }
         html.append("</tbody>\n</table>\n");
     }
