@@ -216,7 +216,7 @@ final class ResultReport {
                     percentiles[i] = points.get(i)[0];
                     micros[i] = points.get(i)[1] / 1e3;
                 }
-                runs.add(new ChartData.Run("run " + run.run(), run.count(), percentiles, micros));
+                runs.add(new ChartData.Run("run " + run.run() + gcNote(run.run()), run.count(), percentiles, micros));
             }
             List<ChartData.Budget> budgets = new ArrayList<>();
             for (Judgement.Check check : reported.checks) {
@@ -229,6 +229,23 @@ final class ResultReport {
         String detail = attempts.size() > 1 ? "attempt " + reported.attempt + " of " + attempts.size() + ": "
                 + verdictDetail : verdictDetail;
         return new ChartData.Test(displayName, verdict, detail, settings.describeRuns(), probes);
+    }
+
+    /** @return e.g. {@code  · 3 GCs, longest 4 ms} for a run with collections, else empty */
+    private String gcNote(int run) {
+        if (run > reported.collectionsPerRun.size()) {
+            return "";
+        }
+        long pauses = 0;
+        long longest = 0;
+        for (Collection collection : reported.collectionsPerRun.get(run - 1)) {
+            if (!collection.concurrent()) {
+                pauses++;
+                longest = Math.max(longest, collection.durationMillis());
+            }
+        }
+        return pauses == 0 ? "" : String.format(Locale.ROOT, " \u00b7 %d GC%s, longest %d ms", pauses,
+                pauses == 1 ? "" : "s", longest);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.jlbh.junit;
 
+import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.internal.StallSource;
 import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.Test;
@@ -245,10 +246,12 @@ class NoiseAllocationAndGcTests {
         static int calls;
 
         @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 100, runs = 2, percentile = 50, maxMicros = 50)
-        void slowThenFast() {
+        void slowThenFast(@Probe("call") NanoSampler call) {
+            long start = System.nanoTime();
             if (calls++ < CALLS_PER_ATTEMPT) {
                 busyWaitMicros(200);
             }
+            call.sampleNanos(System.nanoTime() - start);
         }
     }
 
@@ -261,6 +264,15 @@ class NoiseAllocationAndGcTests {
         assertThat(verdict.get("outcome")).isEqualTo("PASSED");
         assertThat(verdict.get("attempt")).isEqualTo(2.0);
         assertThat((String) verdict.get("detail")).startsWith("budgets met on attempt 2 of 3: end to end p50 <= 50 \u00b5s: ");
+        // the probe parameter, bound once, recorded into the second attempt's harness: its runs are the fast ones
+        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(
+                reports.resolve(SlowOnTheFirstAttempt.class.getName() + ".slowThenFast.json")));
+        Map<?, ?> call = ((java.util.List<?>) result.get("probes")).stream().map(p -> (Map<?, ?>) p)
+                .filter(p -> "call".equals(p.get("name"))).findFirst().orElseThrow();
+        for (Object run : (java.util.List<?>) call.get("runs")) {
+            assertThat(((Map<?, ?>) run).get("count")).isEqualTo(200.0);
+            assertThat((Double) ((Map<?, ?>) run).get("maxNanos")).isLessThan(200_000);
+        }
     }
 
     @Test
