@@ -124,7 +124,7 @@ final class Judgement {
     String met() {
         List<String> met = new ArrayList<>();
         for (Check check : checks) {
-            if (check.met() && check.what() != null) {
+            if (check.met()) {
                 met.add(check.what() + ": " + check.measured());
             }
         }
@@ -151,8 +151,8 @@ final class Judgement {
         try {
             LatencyAssertions.assertThat(result).isComplete();
         } catch (AssertionError incomplete) {
-            checks.add(new Check(null, String.valueOf(result.status()), false, incomplete.getMessage(), null, null,
-                    Double.NaN));
+            checks.add(new Check("complete runs", String.valueOf(result.status()), false, incomplete.getMessage(), null,
+                    null, Double.NaN));
         }
     }
 
@@ -255,10 +255,8 @@ final class Judgement {
             return new Check(what, "not measured", false, "allocation could not be measured: no run completed its "
                     + "iterations", null, null, Double.NaN);
         }
-        List<Double> sorted = new ArrayList<>(perOp);
-        sorted.sort(null);
         boolean everyRun = settings.verdict() == Verdict.EVERY_RUN;
-        double judged = everyRun ? sorted.get(sorted.size() - 1) : sorted.get(sorted.size() / 2);
+        double judged = settings.verdict().judge(perOp);
         String measured = bytesPerOp(judged);
         if (judged <= settings.maxAllocatedBytesPerOp()) {
             return new Check(what, measured, true, null, null, null, Double.NaN);

@@ -64,7 +64,7 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
             }
         }
         List<Double> values = runValuesNanos(percentile);
-        double judged = judged(values, verdict);
+        double judged = verdict.judge(values);
         if (judged > maxMicros * 1_000) {
             String runsText = values.stream().map(TextReport::micros).collect(Collectors.joining(", "));
             String where = verdict == Verdict.EVERY_RUN && runs.size() > 1
@@ -95,7 +95,7 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
      * @return the value the verdict judges, in nanoseconds; call after {@link #hasPercentileAtMostMicros} passed
      */
     double judgedNanos(double percentile, Verdict verdict) {
-        return judged(runValuesNanos(percentile), verdict);
+        return verdict.judge(runValuesNanos(percentile));
     }
 
     private List<Double> runValuesNanos(double percentile) {
@@ -104,16 +104,5 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
             values.add((double) run.percentile(percentile).toNanos());
         }
         return values;
-    }
-
-    /**
-     * @param values  each run's value
-     * @param verdict how the runs are judged
-     * @return the value the verdict judges: the worst run's for every run, else the median run's (for an even
-     *         number of runs, the worse of the two in the middle)
-     */
-    private static double judged(List<Double> values, Verdict verdict) {
-        List<Double> sorted = values.stream().sorted().collect(Collectors.toList());
-        return verdict == Verdict.EVERY_RUN ? sorted.get(sorted.size() - 1) : sorted.get(sorted.size() / 2);
     }
 }

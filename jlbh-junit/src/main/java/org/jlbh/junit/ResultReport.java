@@ -320,7 +320,7 @@ final class ResultReport {
         json.name("checks").beginArray(false);
         for (Judgement.Check check : attempt.checks) {
             json.beginObject()
-                    .value("budget", check.what() == null ? "complete runs" : check.what())
+                    .value("budget", check.what())
                     .value("measured", check.measured())
                     .value("met", check.met());
             if (check.budget() != null) {
@@ -450,7 +450,6 @@ final class ResultReport {
             }
             values.add((double) run.percentile(percentile).toNanos());
         }
-        values.sort(null);
-        return values.isEmpty() ? Double.NaN : values.get(values.size() / 2);
+        return values.isEmpty() ? Double.NaN : Verdict.MEDIAN_RUN.judge(values);
     }
 }

@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal;
 
+import org.jlbh.core.internal.Percentiles;
 import org.jlbh.core.internal.TextReport;
 
 /**
@@ -15,6 +16,6 @@ public record Budget(String probe, double percentile, double maxMicros, double d
     /** @return e.g. {@code end to end p99.9 <= 50 µs} */
     public String describe() {
         String scaled = maxMicros == declaredMicros ? "" : " (" + TextReport.plain(declaredMicros) + " \u00b5s scaled by jlbh.budget.factor)";
-        return probe + " p" + org.jlbh.core.internal.Percentiles.label(percentile) + " <= " + TextReport.plain(maxMicros) + " \u00b5s" + scaled;
+        return probe + " p" + Percentiles.label(percentile) + " <= " + TextReport.plain(maxMicros) + " \u00b5s" + scaled;
     }
 }

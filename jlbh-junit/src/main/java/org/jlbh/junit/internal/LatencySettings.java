@@ -200,12 +200,6 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
                         + "(for %s). Fix: use e.g. 2", LatencyTestConfiguration.RETRIES, value.get(), where));
     }
 
-    /** @return whether any allocation or GC budget is set */
-    public boolean hasAllocationOrGcBudget() {
-        return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED || maxGcCount != LatencyTest.UNLIMITED
-                || maxGcPauseMillis != LatencyTest.UNLIMITED;
-    }
-
     /** @return JLBH options for these settings; the task is set by the caller */
     public JLBHOptions options() {
         return new JLBHOptions().throughput(throughput).iterations(iterations).warmUpIterations(warmUpIterations)

@@ -6,6 +6,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResult.RunResult;
 
 import java.util.List;
+import java.util.stream.LongStream;
 
 /**
  * Tells how the platform itself stalled during a measured run: the evidence a noise-aware verdict weighs a breach
@@ -29,15 +30,14 @@ public interface StallSource {
         }
         Histogram jitter = runs.get(run - 1).histogram();
         long typical = jitter.getValueAtPercentile(50);
-        long[] stalls = new long[(int) jitter.getCountBetweenValues(typical + 1, jitter.getMaxValue())];
-        int i = 0;
+        LongStream.Builder stalls = LongStream.builder();
         for (HistogramIterationValue value : jitter.recordedValues()) {
             long excess = jitter.highestEquivalentValue(value.getValueIteratedTo()) - typical;
-            for (long n = 0; n < value.getCountAtValueIteratedTo() && excess > 0 && i < stalls.length; n++) {
-                stalls[i++] = excess;
+            for (long n = 0; excess > 0 && n < value.getCountAtValueIteratedTo(); n++) {
+                stalls.add(excess);
             }
         }
-        return java.util.Arrays.copyOf(stalls, i);
+        return stalls.build().toArray();
     };
 
     /**

@@ -1,5 +1,7 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.junit.Verdict;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -134,7 +136,7 @@ public final class BaselineComparison {
         double min = Collections.min(before);
         double max = Collections.max(before);
         double variation = max + min == 0 ? 0 : 100 * (max - min) / ((max + min) / 2);
-        return new Row(probe, percentile, median(before), median(after),
+        return new Row(probe, percentile, Verdict.MEDIAN_RUN.judge(before), Verdict.MEDIAN_RUN.judge(after),
                 Math.max(minimumTolerancePercent, variation), variation, gated);
     }
 
@@ -161,12 +163,6 @@ public final class BaselineComparison {
             values.add((Double) value);
         }
         return values.isEmpty() ? null : values;
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        return sorted.get(sorted.size() / 2);
     }
 
     private static Object member(Object document, String name) {
