@@ -44,6 +44,10 @@ public final class OursRunner {
                 Scenario.print("extensionOverheadP50", figures.extensionP50() - figures.bareP50());
                 Scenario.print("extensionOverheadBehind", figures.extensionBehind() - figures.bareBehind());
                 break;
+            case "probe":
+                Scenario.print("probeRecordHarnessThread",
+                        ProbeRecordBenchmark.fromTheHarnessThreadNanos(scenario.iterations(), scenario.runs()));
+                break;
             default:
                 throw new IllegalArgumentException("unknown scenario " + scenario.kind());
         }

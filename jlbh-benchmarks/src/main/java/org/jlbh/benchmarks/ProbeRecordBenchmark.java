@@ -1,7 +1,10 @@
 package org.jlbh.benchmarks;
 
 import net.openhft.chronicle.core.util.Histogram;
-import org.jlbh.core.internal.LatencyRecorder;
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHOptions;
+import org.jlbh.core.JLBHTask;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -10,32 +13,35 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The cost of recording one sample into a probe: ours from the harness thread (a plain histogram) and from any other
- * thread (HdrHistogram's wait-free Recorder, so no count is lost), and the reference's probe (chronicle-core's
- * {@link Histogram}, which is not thread-safe: from two threads it loses counts, so it has no "other thread" figure).
+ * The cost of recording one sample into a probe, through the public API only (a probe is what
+ * {@link JLBH#addProbe(String)} returns): ours from any thread but the harness's (HdrHistogram's wait-free Recorder,
+ * so no count is lost), and the reference's probe (chronicle-core's {@link Histogram}, which is not thread-safe: from
+ * two threads it loses counts, so it has no "other thread" figure), both under JMH.
+ *
+ * <p>Ours from the harness thread (a plain histogram, no atomic operation) can only be reached from inside a running
+ * harness, where JMH cannot go: {@link #fromTheHarnessThreadNanos()} times a loop of samples inside one iteration of
+ * a running {@link JLBH}, the way JMH's average-time mode would.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ProbeRecordBenchmark {
-    private LatencyRecorder ours;
-    private LatencyRecorder oursFromAnotherThread;
+    private NanoSampler oursFromAnotherThread;
     private Histogram reference;
     private long value = 1_234;
 
     @Setup
     public void setUp() {
-        ours = new LatencyRecorder("probe", Thread.currentThread());
-        oursFromAnotherThread = new LatencyRecorder("probe", new Thread(() -> { }));
+        // a harness that is never started has no harness thread: every thread is "another thread" to its probes
+        oursFromAnotherThread = new JLBH(new JLBHOptions().jlbhTask(new ProbeLoop(0, 0)), QUIET, null).addProbe("probe");
         reference = new Histogram();
-    }
-
-    @Benchmark
-    public void oursFromTheHarnessThread() {
-        ours.sampleNanos(next());
     }
 
     @Benchmark
@@ -52,5 +58,54 @@ public class ProbeRecordBenchmark {
     private long next() {
         value = value * 31 + 7 & 0xFFFF;
         return value;
+    }
+
+    /**
+     * @param samplesPerRound samples recorded in each timed round
+     * @param rounds          rounds, at least 2: the first is a warm-up and left out
+     * @return the median over the rounds of the cost of one probe sample recorded from the harness thread, in
+     *         nanoseconds
+     */
+    public static double fromTheHarnessThreadNanos(long samplesPerRound, int rounds) {
+        ProbeLoop loop = new ProbeLoop(samplesPerRound, rounds);
+        new JLBH(new JLBHOptions().throughput(1).warmUpIterations(0).iterations(1).runs(1).recordOSJitter(false)
+                .progressIntervalMS(0).timeout(600_000).jlbhTask(loop), QUIET, null).start();
+        return Scenario.median(loop.rounds.subList(1, loop.rounds.size()));
+    }
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    /** One iteration that times rounds of probe samples on the harness thread. */
+    private static final class ProbeLoop implements JLBHTask {
+        final List<Double> rounds = new ArrayList<>();
+        private final long samplesPerRound;
+        private final int roundsToTime;
+        private JLBH jlbh;
+        private NanoSampler probe;
+
+        ProbeLoop(long samplesPerRound, int roundsToTime) {
+            this.samplesPerRound = samplesPerRound;
+            this.roundsToTime = roundsToTime;
+        }
+
+        @Override
+        public void init(JLBH jlbh) {
+            this.jlbh = jlbh;
+            this.probe = jlbh.addProbe("probe");
+        }
+
+        @Override
+        public void run(long startTimeNS) {
+            long value = 1_234;
+            for (int round = 0; round < roundsToTime; round++) {
+                long start = System.nanoTime();
+                for (long i = 0; i < samplesPerRound; i++) {
+                    value = value * 31 + 7 & 0xFFFF;
+                    probe.sampleNanos(value);
+                }
+                rounds.add((System.nanoTime() - start) / (double) samplesPerRound);
+            }
+            jlbh.sample(System.nanoTime() - startTimeNS);
+        }
     }
 }

@@ -1,6 +1,6 @@
 package org.jlbh.benchmarks;
 
-import org.jlbh.core.internal.Percentiles;
+import org.jlbh.core.Percentiles;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,9 +12,9 @@ import java.util.Locale;
  * {@code kind throughput iterations warmUpIterations runs osJitter secondsPerRun}, and the helpers both runners
  * share. Immutable.
  *
- * @param kind             floor, spike, behind, maxThroughput or extension
+ * @param kind             floor, spike, behind, maxThroughput, extension (ours only) or probe (ours only)
  * @param throughput       iterations per second
- * @param iterations       per run
+ * @param iterations       per run (probe: samples per timed round)
  * @param warmUpIterations warm-up iterations
  * @param runs             measured runs
  * @param osJitter         whether OS jitter is recorded

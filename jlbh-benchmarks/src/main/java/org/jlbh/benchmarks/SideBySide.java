@@ -1,7 +1,7 @@
 package org.jlbh.benchmarks;
 
 import org.HdrHistogram.Histogram;
-import org.jlbh.core.internal.Percentiles;
+import org.jlbh.core.Percentiles;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -36,7 +36,7 @@ public final class SideBySide {
 
     /** The sizes of a run. */
     record Sizes(Scenario floor100k, Scenario floor1m, Scenario floor100kJitter, Scenario floor100kHog, Scenario spike,
-                 Scenario behind, Scenario maxThroughput, Scenario extension, int jmhForks, int jmhIterations,
+                 Scenario behind, Scenario maxThroughput, Scenario extension, Scenario probe, int jmhForks, int jmhIterations,
                  int jmhMillis) {
     }
 
@@ -49,6 +49,7 @@ public final class SideBySide {
             new Scenario("behind", 1, 10_000_000, 2_000_000, 1, false, 0, false),
             new Scenario("maxThroughput", 1, 1, 0, 1, false, 0.5, false),
             new Scenario("extension", 1, 1_000_000, 0, 3, false, 0, false),
+            new Scenario("probe", 1, 20_000_000, 0, 7, false, 0, false),
             1, 5, 1_000);
 
     static final Sizes SMOKE = new Sizes(
@@ -60,6 +61,7 @@ public final class SideBySide {
             new Scenario("behind", 1, 200_000, 100_000, 1, false, 0, false),
             new Scenario("maxThroughput", 1, 1, 0, 1, false, 0.02, false),
             new Scenario("extension", 1, 100_000, 0, 1, false, 0, false),
+            new Scenario("probe", 1, 200_000, 0, 3, false, 0, false),
             0, 1, 100);
 
     private final Sizes sizes;
@@ -164,8 +166,8 @@ public final class SideBySide {
         row("@LatencyTest's cost over the bare harness when behind, ns", extension.get("extensionOverheadBehind"), Double.NaN, "");
 
         Map<String, Double> jmh = probeRecordCosts();
-        row("probe record from the harness thread (JMH), ns", jmh.get("oursFromTheHarnessThread"),
-                jmh.get("referenceFromTheHarnessThread"), "");
+        row("probe record from the harness thread (ours: a timed loop inside a running harness; reference: JMH), ns",
+                run(false, sizes.probe()).get("probeRecordHarnessThread"), jmh.get("referenceFromTheHarnessThread"), "");
         row("probe record from another thread (JMH), ns", jmh.get("oursFromAnotherThread"), Double.NaN,
                 "no count lost (the reference's probe is not thread-safe)");
 

@@ -217,7 +217,7 @@ public class JLBH implements NanoSampler {
                     return;
                 }
                 out.printf(Locale.ROOT, "Warm-up complete (%,d iterations took %s, %s)%n", warmUpIterations,
-                        TextReport.duration(warmUp.summary.runTime().toNanos()),
+                        ReportFormat.duration(warmUp.summary.runTime().toNanos()),
                         warmUp.summary.status() == RunStatus.COMPLETE ? "complete"
                                 : warmUp.summary.status() + ": " + warmUp.summary.detail());
             }
@@ -351,7 +351,7 @@ public class JLBH implements NanoSampler {
                 sb.append(TextReport.probeLine(name, result)).append(System.lineSeparator()));
         if (record.osJitter != null) {
             String head = String.format(Locale.ROOT, "OS jitter (%,d of %,d wake-ups > %s us late), us:",
-                    record.osJitter.count(), record.osJitterWakeUps, TextReport.micros(osJitter.recordGreaterThanNs()));
+                    record.osJitter.count(), record.osJitterWakeUps, ReportFormat.micros(osJitter.recordGreaterThanNs()));
             sb.append(TextReport.headedLine(head, record.osJitter)).append(System.lineSeparator());
         }
         sb.append(TextReport.rule());
@@ -402,7 +402,7 @@ public class JLBH implements NanoSampler {
         long planned = loop.runIterations();
         String what = currentPhase == 0 ? "warm-up" : "run " + currentPhase + " of " + runs;
         String schedule = behindNs > 0
-                ? TextReport.duration(behindNs) + " behind schedule"
+                ? ReportFormat.duration(behindNs) + " behind schedule"
                 : "on schedule";
         out.printf(Locale.ROOT, "... %s: %,d of %,d iterations (%.1f%%), %s%n",
                 what, returned, planned, 100.0 * returned / planned, schedule);

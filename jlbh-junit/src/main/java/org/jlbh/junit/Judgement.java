@@ -3,7 +3,7 @@ package org.jlbh.junit;
 import org.HdrHistogram.Histogram;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResult.RunResult;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.internal.Budget;
 import org.jlbh.junit.internal.GcMonitor.Collection;
@@ -163,7 +163,7 @@ final class Judgement {
         try {
             probe.hasPercentileAtMostMicros(budget.percentile(), budget.maxMicros(), settings.verdict());
             double judged = probe.judgedNanos(budget.percentile(), settings.verdict());
-            return new Check(budget.describe(), TextReport.micros(judged) + " \u00b5s", true, null, null, budget,
+            return new Check(budget.describe(), ReportFormat.micros(judged) + " \u00b5s", true, null, null, budget,
                     judged);
         } catch (AssertionError breach) {
             String message = breach.getMessage() + (budget.maxMicros() == budget.declaredMicros() ? ""
@@ -175,7 +175,7 @@ final class Judgement {
                 // judged stays NaN: the message says why
             }
             String stall = settings.noise() == Noise.AWARE ? stallExplaining(result, budget, stalls) : null;
-            return new Check(budget.describe(), Double.isNaN(judged) ? "not judged" : TextReport.micros(judged) + " \u00b5s",
+            return new Check(budget.describe(), Double.isNaN(judged) ? "not judged" : ReportFormat.micros(judged) + " \u00b5s",
                     false, message, stall, budget, judged);
         }
     }
@@ -225,7 +225,7 @@ final class Judgement {
             }
             explained.add(String.format(Locale.ROOT, "run %d: %d stall%s longer than the budget, worst %s \u00b5s, "
                             + "explain %,.0f of the %,d samples over budget", run.run(), count, count == 1 ? "" : "s",
-                    TextReport.micros(worst), Math.min(explainable, over), over));
+                    ReportFormat.micros(worst), Math.min(explainable, over), over));
         }
         if (explained.isEmpty()) {
             return null;

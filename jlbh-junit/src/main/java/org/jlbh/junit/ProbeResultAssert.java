@@ -3,8 +3,8 @@ package org.jlbh.junit;
 import org.assertj.core.api.AbstractAssert;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResult.RunResult;
-import org.jlbh.core.internal.Percentiles;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -66,12 +66,12 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
         List<Double> values = runValuesNanos(percentile);
         double judged = verdict.judge(values);
         if (judged > maxMicros * 1_000) {
-            String runsText = values.stream().map(TextReport::micros).collect(Collectors.joining(", "));
+            String runsText = values.stream().map(ReportFormat::micros).collect(Collectors.joining(", "));
             String where = verdict == Verdict.EVERY_RUN && runs.size() > 1
                     ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
             failWithMessage("%s", String.format(Locale.ROOT, "%s was %s \u00b5s%s, budget %s \u00b5s (runs: %s \u00b5s; %s; coordinated omission %s)",
-                    what, TextReport.micros(judged), where, TextReport.plain(maxMicros), runsText,
-                    TextReport.rate(result.targetThroughputPerSecond()),
+                    what, ReportFormat.micros(judged), where, ReportFormat.plain(maxMicros), runsText,
+                    ReportFormat.rate(result.targetThroughputPerSecond()),
                     result.accountedForCoordinatedOmission() ? "on" : "off"));
         }
         return this;

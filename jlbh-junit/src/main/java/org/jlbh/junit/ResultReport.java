@@ -6,8 +6,8 @@ import org.jlbh.core.JLBHResult.ProbeResult;
 import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.JLBHResult.RunResult.Percentile;
 import org.jlbh.core.JLBHResult.RunSummary;
-import org.jlbh.core.internal.Percentiles;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.Budget;
 import org.jlbh.junit.internal.GcMonitor.Collection;
 import org.jlbh.junit.internal.LatencySettings;
@@ -141,11 +141,11 @@ final class ResultReport {
                 double median = medianNanos(probe, percentile);
                 if (!Double.isNaN(median)) {
                     line.append(" p").append(Percentiles.label(percentile)).append('=')
-                            .append(TextReport.plain(median / 1e3)).append("us");
+                            .append(ReportFormat.plain(median / 1e3)).append("us");
                 }
             }
             if (worst >= 0) {
-                line.append(" worst=").append(TextReport.plain(worst / 1e3)).append("us");
+                line.append(" worst=").append(ReportFormat.plain(worst / 1e3)).append("us");
             }
             line.append(" count=").append(count)
                     .append(" throughput=").append(Math.round(throughput)).append("/s")

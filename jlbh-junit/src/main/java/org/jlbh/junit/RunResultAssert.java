@@ -2,8 +2,8 @@ package org.jlbh.junit;
 
 import org.assertj.core.api.AbstractAssert;
 import org.jlbh.core.JLBHResult.RunResult;
-import org.jlbh.core.internal.Percentiles;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 
 /** Assertions on one probe in one run; obtain through {@link ProbeResultAssert#run(int)}. */
 public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> {
@@ -33,8 +33,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
         }
         long nanos = actual.percentile(percentile).toNanos();
         if (nanos > maxMicros * 1_000) {
-            failWithMessage("%s was %s \u00b5s, budget %s \u00b5s", what, TextReport.micros(nanos),
-                    TextReport.plain(maxMicros));
+            failWithMessage("%s was %s \u00b5s, budget %s \u00b5s", what, ReportFormat.micros(nanos),
+                    ReportFormat.plain(maxMicros));
         }
         return this;
     }

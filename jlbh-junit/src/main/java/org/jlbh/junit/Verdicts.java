@@ -1,7 +1,7 @@
 package org.jlbh.junit;
 
 import org.jlbh.core.JLBHResult.ProbeResult;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Judgement.Outcome;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.LatencySettings;
@@ -124,7 +124,7 @@ final class Verdicts {
             BaselineComparison comparison = BaselineComparison.compare(JsonReader.parse(text),
                     JsonReader.parse(report.json()), reports.tolerancePercent());
             System.out.print("=== Change against the baseline " + file + " (median run; tolerance: the larger of "
-                    + TextReport.plain(reports.tolerancePercent())
+                    + ReportFormat.plain(reports.tolerancePercent())
                     + "% and the baseline's run-to-run variation)" + System.lineSeparator() + comparison.table());
             return comparison;
         } catch (RuntimeException corrupt) {

@@ -2,6 +2,7 @@ package org.jlbh.core.internal;
 
 import org.HdrHistogram.Histogram;
 import org.jlbh.core.JLBHResult;
+import org.jlbh.core.Percentiles;
 
 import java.time.Duration;
 import java.util.Collections;

@@ -3,14 +3,20 @@ package org.jlbh.core.internal;
 import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.JLBHResult.RunResult.Percentile;
 import org.jlbh.core.JLBHResult.RunSummary;
+import org.jlbh.core.Percentiles;
 
 import java.util.List;
 import java.util.Locale;
 
+import static org.jlbh.core.ReportFormat.duration;
+import static org.jlbh.core.ReportFormat.micros;
+import static org.jlbh.core.ReportFormat.rate;
+
 /**
  * The JLBH-style text report: a block per run and a SUMMARY table per probe. All latencies are printed in
- * microseconds with three decimals (nanosecond resolution, so 41 ns prints as 0.041), and a percentile is printed
- * only where the sample count supports it (see {@link Percentiles}). Stateless and thread-safe.
+ * microseconds with three decimals (nanosecond resolution, so 41 ns prints as 0.041; see
+ * {@link org.jlbh.core.ReportFormat}), and a percentile is printed only where the sample count supports it (see
+ * {@link Percentiles}). Stateless and thread-safe.
  *
  * <p>The summary's "% Variation" of a row is {@code 100 × (max − min) / ((max + min) / 2)} over the runs it covers:
  * the spread of the runs as a percentage of their midpoint (0 when all runs agree, at most 200). The reference
@@ -22,44 +28,6 @@ public final class TextReport {
     private static final int CELL = 14;
 
     private TextReport() {
-    }
-
-    /**
-     * @param nanos a latency in nanoseconds
-     * @return it in microseconds with three decimals and thousands separators, e.g. {@code 1,000.448}
-     */
-    public static String micros(double nanos) {
-        return String.format(Locale.ROOT, "%,.3f", nanos / 1e3);
-    }
-
-    /**
-     * @param value a number, such as a percentile or a budget
-     * @return it as written by hand: no exponent and no trailing zeros ({@code 50}, {@code 99.9}, {@code 0.5});
-     *         {@code NaN} and infinities as Java writes them
-     */
-    public static String plain(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return Double.toString(value);
-        }
-        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-    }
-
-    /**
-     * @param nanos a duration in nanoseconds
-     * @return it in seconds, or in milliseconds below one second, with three decimals: {@code 10.003 s}, {@code 0.999 ms}
-     */
-    public static String duration(long nanos) {
-        return nanos >= 1_000_000_000L ? String.format(Locale.ROOT, "%,.3f s", nanos / 1e9)
-                : String.format(Locale.ROOT, "%,.3f ms", nanos / 1e6);
-    }
-
-    /**
-     * @param perSecond a rate
-     * @return it with thousands separators, and three decimals below 100/s: {@code 100,000/s}, {@code 2.500/s}
-     */
-    public static String rate(double perSecond) {
-        return (perSecond >= 100 ? String.format(Locale.ROOT, "%,.0f", perSecond)
-                : String.format(Locale.ROOT, "%,.3f", perSecond)) + "/s";
     }
 
     /**

@@ -19,26 +19,6 @@ class TextReportTest {
     }
 
     @Test
-    void valuesArePrintedInMicrosecondsWithNanosecondResolution() {
-        assertThat(TextReport.micros(41)).isEqualTo("0.041");
-        assertThat(TextReport.micros(1_000_447)).isEqualTo("1,000.447");
-        assertThat(TextReport.duration(999_000)).isEqualTo("0.999 ms");
-        assertThat(TextReport.duration(11_000_000_000L)).isEqualTo("11.000 s");
-        assertThat(TextReport.rate(100_000)).isEqualTo("100,000/s");
-        assertThat(TextReport.rate(2.5)).isEqualTo("2.500/s");
-    }
-
-    @Test
-    void numbersArePrintedAsWrittenByHand() {
-        assertThat(TextReport.plain(100)).isEqualTo("100");
-        assertThat(TextReport.plain(99.9)).isEqualTo("99.9");
-        assertThat(TextReport.plain(0.5)).isEqualTo("0.5");
-        assertThat(TextReport.plain(5_000)).isEqualTo("5000");
-        assertThat(TextReport.plain(Double.NaN)).isEqualTo("NaN");
-        assertThat(TextReport.plain(Double.POSITIVE_INFINITY)).isEqualTo("Infinity");
-    }
-
-    @Test
     void theSummaryShowsARowOnlyWhereARunSupportsItAndVariationOnlyWhereAllRunsDo() {
         ImmutableRunResult small = run(1, 1_000, 50);   // supports up to p99
         ImmutableRunResult large = run(2, 20_000, 60);  // supports up to p99.9

@@ -1,7 +1,7 @@
 package org.jlbh.junit.internal;
 
-import org.jlbh.core.internal.Percentiles;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 
 /**
  * One latency budget, validated.
@@ -15,7 +15,7 @@ public record Budget(String probe, double percentile, double maxMicros, double d
 
     /** @return e.g. {@code end to end p99.9 <= 50 µs} */
     public String describe() {
-        String scaled = maxMicros == declaredMicros ? "" : " (" + TextReport.plain(declaredMicros) + " \u00b5s scaled by jlbh.budget.factor)";
-        return probe + " p" + Percentiles.label(percentile) + " <= " + TextReport.plain(maxMicros) + " \u00b5s" + scaled;
+        String scaled = maxMicros == declaredMicros ? "" : " (" + ReportFormat.plain(declaredMicros) + " \u00b5s scaled by jlbh.budget.factor)";
+        return probe + " p" + Percentiles.label(percentile) + " <= " + ReportFormat.plain(maxMicros) + " \u00b5s" + scaled;
     }
 }

@@ -2,8 +2,8 @@ package org.jlbh.junit.internal;
 
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.core.JLBHOptions;
-import org.jlbh.core.internal.Percentiles;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
@@ -146,7 +146,7 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
         if (iterations < needed && mode != Mode.DISABLED) {
             throw new TestAbortedException(String.format(Locale.ROOT,
                     "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
-                    LatencyTestConfiguration.ITERATIONS_FACTOR, TextReport.plain(iterationsFactor), iterations,
+                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
                     Percentiles.label(strictest), needed));
         }
         return new LatencySettings(method, mode, test.throughput(), iterations, warmUp, test.runs(),
@@ -274,7 +274,7 @@ public record LatencySettings(Method method, Mode mode, int throughput, long ite
     }
 
     private static ExtensionConfigurationException error(String where, String attribute, Object value, String fix) {
-        String shown = value instanceof Double ? TextReport.plain((Double) value) : String.valueOf(value);
+        String shown = value instanceof Double ? ReportFormat.plain((Double) value) : String.valueOf(value);
         return new ExtensionConfigurationException(String.format(Locale.ROOT,
                 "Configuration error: %s has '%s' = %s. Fix: '%s' must %s",
                 where, attribute, shown, attribute, fix));

@@ -1,4 +1,4 @@
-package org.jlbh.core.internal;
+package org.jlbh.core;
 
 import org.junit.jupiter.api.Test;
 

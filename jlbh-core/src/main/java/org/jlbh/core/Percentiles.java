@@ -1,12 +1,15 @@
-package org.jlbh.core.internal;
+package org.jlbh.core;
 
 /**
- * The rule for which percentiles a sample count supports, used wherever a percentile is printed or asserted.
+ * The rule for which percentiles a sample count supports, used wherever a percentile is printed, returned or
+ * asserted: by the harness's report and results, and by tools built on them (the JUnit extension's budgets).
  *
  * <p>A percentile <i>p</i> needs at least {@code 10 / (1 − p/100)} samples, so that at least
  * {@value #MIN_SAMPLES_BEYOND} samples lie at or beyond it: p50 needs 20, p99 1,000, p99.9 10,000, p99.99 100,000.
  * With fewer, the "percentile" is just one of the few largest samples (the reference JLBH printed p99.99 of 20,000
  * samples, which is the second-largest value). The worst (p100) is always supported when there is a sample.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class Percentiles {
     /** Samples that must lie at or beyond a percentile for it to be given. */
@@ -54,6 +57,6 @@ public final class Percentiles {
      * @return its usual short label: 50, 99.9, 99.99
      */
     public static String label(double percentile) {
-        return TextReport.plain(percentile);
+        return ReportFormat.plain(percentile);
     }
 }
