@@ -30,4 +30,9 @@ for (probe in ['end-to-end', 'parse', 'OS-jitter']) {
 }
 def html = new File(reports, 'index.html').getText('UTF-8')
 assert html.contains('OrderParserLatencyTest.parseNewOrderSingle') && html.contains('<svg') && !html.contains('<script')
+
+// a user who only annotates tests gets neither AssertJ nor Byte Buddy from jlbh-junit
+def tree = new File(basedir, 'target/dependency-tree.txt').text
+assert tree.contains('org.jlbh:jlbh-junit:jar') && tree.contains('org.hdrhistogram:HdrHistogram:jar')
+assert !tree.contains('assertj') && !tree.contains('byte-buddy') : 'AssertJ or Byte Buddy on the consumer\'s classpath:\n' + tree
 return true

@@ -5,22 +5,35 @@ import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.core.JLBHTask;
-import org.jlbh.junit.internal.Body;
-import org.jlbh.junit.internal.MethodTask;
+import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.junit.platform.testkit.engine.EngineTestKit;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 /**
  * What {@code @LatencyTest} costs per iteration over the bare harness.
  *
  * <p>Both variants do the same work per iteration (the harness's pacing, one call, one {@code System.nanoTime()},
- * one end-to-end sample); the extension's adds the test method bound through {@link Body} and the
- * {@link MethodTask} around it. Two figures, each the median of several rounds that alternate the variants in one
- * JVM (so both see the same JIT and machine state):
+ * one end-to-end sample); the extension's is a real {@code @LatencyTest} with an empty body, run through the JUnit
+ * engine as a user's test is, so it adds whatever the extension puts around each call of the test method. Two
+ * figures, each the median of several rounds that alternate the variants in one JVM (so both see the same JIT and
+ * machine state):
  * <ul>
  *   <li><b>p50 at 1,000,000/s</b>: the end-to-end median of an empty body, the latency floor a user sees. The
  *   target for the extension's overhead, ≤ 10 ns, is about this figure.</li>
@@ -32,6 +45,7 @@ import java.util.function.Supplier;
  */
 public final class ExtensionOverhead {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    private static final Pattern P50 = Pattern.compile("jlbh figures \\[end to end\\] p50=([\\d.]+)us");
 
     private ExtensionOverhead() {
     }
@@ -78,23 +92,23 @@ public final class ExtensionOverhead {
         double[] bareBehind = new double[rounds];
         double[] extensionBehind = new double[rounds];
         for (int round = 0; round < rounds; round++) {
-            bareP50[round] = p50AtOneMillion(BareTask::new, pacedIterations);
-            extensionP50[round] = p50AtOneMillion(ExtensionOverhead::extensionTask, pacedIterations);
-            bareBehind[round] = nanosPerIterationWhenBehind(BareTask::new, behindIterations);
-            extensionBehind[round] = nanosPerIterationWhenBehind(ExtensionOverhead::extensionTask, behindIterations);
+            bareP50[round] = p50AtOneMillion(pacedIterations);
+            extensionP50[round] = extensionP50AtOneMillion(pacedIterations);
+            bareBehind[round] = nanosPerIterationWhenBehind(behindIterations);
+            extensionBehind[round] = extensionNanosPerIterationWhenBehind(behindIterations);
         }
         return new Figures(median(bareP50), median(extensionP50), median(bareBehind), median(extensionBehind), rounds);
     }
 
-    private static double p50AtOneMillion(Supplier<JLBHTask> task, long iterations) {
-        JLBHResult result = run(new JLBHOptions().throughput(1_000_000).warmUpIterations(200_000).iterations(iterations)
-                .runs(1).recordOSJitter(false).jlbhTask(task.get()));
+    private static double p50AtOneMillion(long iterations) {
+        JLBHResult result = run(new JLBHOptions().throughput(1_000_000).warmUpIterations(Paced.WARM_UP)
+                .iterations(iterations).runs(1).recordOSJitter(false).jlbhTask(new BareTask()));
         return result.endToEnd().summaryOfLastRun().get50thPercentile().toNanos();
     }
 
-    private static double nanosPerIterationWhenBehind(Supplier<JLBHTask> task, long iterations) {
-        JLBHResult result = run(new JLBHOptions().throughput(Integer.MAX_VALUE).warmUpIterations(500_000)
-                .iterations(iterations).runs(1).recordOSJitter(false).jlbhTask(task.get()));
+    private static double nanosPerIterationWhenBehind(long iterations) {
+        JLBHResult result = run(new JLBHOptions().throughput(Integer.MAX_VALUE).warmUpIterations(Behind.WARM_UP)
+                .iterations(iterations).runs(1).recordOSJitter(false).jlbhTask(new BareTask()));
         JLBHResult.RunSummary run = result.runs().get(0);
         return (double) run.runTime().toNanos() / run.iterationsRun();
     }
@@ -105,11 +119,112 @@ public final class ExtensionOverhead {
         return results.get();
     }
 
+    /** @return the end-to-end p50 of {@link Paced}, in ns, from the figures line the extension prints */
+    private static double extensionP50AtOneMillion(long iterations) {
+        String output = runThroughJUnit(Paced.class, "empty", (double) iterations / Paced.ITERATIONS);
+        Matcher p50 = P50.matcher(output);
+        if (!p50.find()) {
+            throw new IllegalStateException("no end-to-end p50 in the latency test's output:\n" + output);
+        }
+        return Double.parseDouble(p50.group(1)) * 1_000;
+    }
+
+    /** @return ns per iteration of {@link Behind}'s measured run, as its body timed it */
+    private static double extensionNanosPerIterationWhenBehind(long iterations) {
+        double factor = (double) iterations / Behind.ITERATIONS;
+        Behind.reset(Math.round(Behind.WARM_UP * factor), Math.round(Behind.ITERATIONS * factor));
+        runThroughJUnit(Behind.class, "empty", factor);
+        return Behind.nanosPerIteration();
+    }
+
+    /** Runs one latency test through the JUnit engine, reports into a temporary folder; returns its output. */
+    private static String runThroughJUnit(Class<?> test, String method, double iterationsFactor) {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream console = System.out;
+        Path reports = null;
+        try {
+            reports = Files.createTempDirectory("jlbh-extension-overhead");
+            System.setOut(new PrintStream(output, true, StandardCharsets.UTF_8));
+            EngineTestKit.engine("junit-jupiter").selectors(selectMethod(test, method))
+                    .configurationParameters(Map.of(
+                            LatencyTestConfiguration.ITERATIONS_FACTOR, Double.toString(iterationsFactor),
+                            LatencyTestConfiguration.REPORT_DIR, reports.toString()))
+                    .execute().testEvents().assertStatistics(stats -> stats.succeeded(1));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            System.setOut(console);
+            deleteQuietly(reports);
+        }
+        return output.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            List<Path> all = new ArrayList<>(files.toList());
+            java.util.Collections.reverse(all);
+            for (Path file : all) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+
     private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        List<Double> list = new ArrayList<>();
+        for (double value : values) {
+            list.add(value);
+        }
+        return Scenario.median(list);
+    }
+
+    /** The extension's path at 1,000,000/s: an empty latency test method, as a user's would be. */
+    public static final class Paced {
+        static final long ITERATIONS = 1_000_000;
+        static final int WARM_UP = 200_000;
+
+        /** An empty test method. */
+        @LatencyTest(throughput = 1_000_000, iterations = ITERATIONS, warmUpIterations = WARM_UP, runs = 1,
+                recordOSJitter = false, percentile = 50, maxMicros = 1_000_000)
+        void empty() {
+        }
+    }
+
+    /** The extension's path when behind: an empty latency test at a throughput nothing reaches, timing itself. */
+    public static final class Behind {
+        static final long ITERATIONS = 1_000_000;
+        static final int WARM_UP = 500_000;
+        private static long firstMeasured;
+        private static long lastMeasured;
+        private static long calls;
+        private static long start;
+        private static long end;
+
+        static void reset(long warmUp, long iterations) {
+            firstMeasured = warmUp + 1;
+            lastMeasured = warmUp + iterations;
+            calls = 0;
+        }
+
+        static double nanosPerIteration() {
+            return (double) (end - start) / (lastMeasured - firstMeasured);
+        }
+
+        /** An empty test method, but for noting when the measured run's first and last calls came. */
+        @LatencyTest(throughput = Integer.MAX_VALUE, iterations = ITERATIONS, warmUpIterations = WARM_UP, runs = 1,
+                recordOSJitter = false, percentile = 50, maxMicros = 1_000_000_000)
+        void empty() {
+            long call = ++calls;
+            if (call == firstMeasured) {
+                start = System.nanoTime();
+            } else if (call == lastMeasured) {
+                end = System.nanoTime();
+            }
+        }
     }
 
     /** The bare harness: the reference's empty task. */
@@ -124,23 +239,6 @@ public final class ExtensionOverhead {
         @Override
         public void run(long startTimeNS) {
             jlbh.sample(System.nanoTime() - startTimeNS);
-        }
-    }
-
-    /** What @LatencyTest runs for an empty test method. */
-    private static JLBHTask extensionTask() {
-        MethodTask task = new MethodTask(true, 0, 1, 1);
-        try {
-            task.body(Body.of(EmptyTest.class.getDeclaredMethod("empty"), new EmptyTest(), new Object[0]));
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
-        return task;
-    }
-
-    /** A test class with an empty test method, as a user's would be. */
-    static final class EmptyTest {
-        void empty() {
         }
     }
 }

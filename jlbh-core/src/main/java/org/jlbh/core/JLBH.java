@@ -48,6 +48,8 @@ import java.util.function.Consumer;
 public class JLBH implements NanoSampler {
     /** The name of the end-to-end results. */
     public static final String END_TO_END = "end to end";
+    /** The name of the OS jitter results ({@link JLBHResult#osJitter()}). */
+    public static final String OS_JITTER = "OS jitter";
 
     private static final long SUPERVISION_POLL_MS = 50;
     private static final long FAST_POLL_NS = TimeUnit.MICROSECONDS.toNanos(20);

@@ -5,6 +5,7 @@ import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.core.JLBHTask;
+import org.jlbh.junit.assertj.LatencyAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

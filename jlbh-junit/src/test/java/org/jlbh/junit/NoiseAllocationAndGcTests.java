@@ -1,7 +1,7 @@
 package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.junit.internal.StallSource;
+import org.jlbh.junit.internal.run.StallSource;
 import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;

@@ -5,7 +5,7 @@ import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.core.JLBHTask;
-import org.jlbh.junit.LatencyAssertions;
+import org.jlbh.junit.assertj.LatencyAssertions;
 
 /** Small helpers the programmatic samples share. */
 final class Benchmarks {

@@ -4,7 +4,7 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.core.JLBHTask;
-import org.jlbh.junit.LatencyAssertions;
+import org.jlbh.junit.assertj.LatencyAssertions;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -24,7 +24,7 @@ public final class OsJitterSampler {
     /** How long the sampler asks to sleep each time, in nanoseconds. */
     public static final long SLEEP_NS = 1_000_000L;
     /** The name of its results. */
-    public static final String NAME = "OS jitter";
+    public static final String NAME = org.jlbh.core.JLBH.OS_JITTER;
 
     private final long recordGreaterThanNs;
     private final SingleWriterRecorder recorder =

@@ -1,9 +1,18 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RunFigures;
+import org.jlbh.junit.internal.run.GcEvent;
+
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
- * What the suite page ({@link HtmlReport}) draws: per test its verdict and, per probe, one percentile curve per run
+ * What the suite page ({@link HtmlReport}) draws: per test its outcome and, per probe, one percentile curve per run
  * with the budgets on that probe. Plain immutable values; thread-safe.
  */
 public final class ChartData {
@@ -15,22 +24,16 @@ public final class ChartData {
      * One test on the suite page.
      *
      * @param name          the test's display name, e.g. {@code OrderParserLatencyTest.parse}
-     * @param verdict       one word: PASSED, FAILED, INCONCLUSIVE, REPORTED (breached in report mode) or ERROR
+     * @param outcome       how it ended
      * @param verdictDetail a sentence or the failure message; may be empty
      * @param settings      one line describing throughput, runs, iterations and coordinated omission
      * @param probes        the probes drawn, end to end first
      */
-    public record Test(String name, String verdict, String verdictDetail, String settings, List<Probe> probes) {
-        /**
-         * Copies the probes.
-         *
-         * @param name          the test's display name
-         * @param verdict       one word
-         * @param verdictDetail a sentence or the failure message
-         * @param settings      one line of settings
-         * @param probes        the probes drawn
-         */
-        public Test {
+    public record TestChart(String name, Outcome outcome, String verdictDetail, String settings,
+                            List<ProbeChart> probes) {
+        /** Copies the probes; the outcome is required. */
+        public TestChart {
+            Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
         }
     }
@@ -42,15 +45,9 @@ public final class ChartData {
      * @param runs    one curve per measured run, in run order
      * @param budgets the budgets set on this probe (may be empty)
      */
-    public record Probe(String name, List<Run> runs, List<Budget> budgets) {
-        /**
-         * Copies the runs and budgets.
-         *
-         * @param name    the probe's name
-         * @param runs    one curve per run
-         * @param budgets the budgets on this probe
-         */
-        public Probe {
+    public record ProbeChart(String name, List<RunCurve> runs, List<BudgetMarker> budgets) {
+        /** Copies the runs and budgets. */
+        public ProbeChart {
             runs = List.copyOf(runs);
             budgets = List.copyOf(budgets);
         }
@@ -60,12 +57,12 @@ public final class ChartData {
      * One run's percentile curve: {@code percentiles[i]} (in [0, 100], ascending) has the latency
      * {@code micros[i]}, in microseconds. Only percentiles the run's sample count supports are present.
      *
-     * @param label   e.g. {@code run 1}
-     * @param count   samples in the run
+     * @param label       e.g. {@code run 1}
+     * @param count       samples in the run
      * @param percentiles ascending percentiles
-     * @param micros  latency at each percentile, microseconds, non-decreasing
+     * @param micros      latency at each percentile, microseconds, non-decreasing
      */
-    public record Run(String label, long count, double[] percentiles, double[] micros) {
+    public record RunCurve(String label, long count, double[] percentiles, double[] micros) {
     }
 
     /**
@@ -75,6 +72,51 @@ public final class ChartData {
      * @param maxMicros  microseconds
      * @param met        whether the verdict found it met
      */
-    public record Budget(double percentile, double maxMicros, boolean met) {
+    public record BudgetMarker(double percentile, double maxMicros, boolean met) {
+    }
+
+    /**
+     * @param result a test's result
+     * @return its chart data: every probe with a sample, a curve per run (its label noting the run's GC pauses), and
+     *         the budgets of the reported attempt on each probe
+     */
+    public static TestChart of(ResultSnapshot result) {
+        List<ProbeChart> probes = new ArrayList<>();
+        for (ProbeFigures probe : result.probes()) {
+            List<RunCurve> runs = new ArrayList<>();
+            for (RunFigures run : probe.runs()) {
+                if (run.count() == 0) {
+                    continue;
+                }
+                double[] percentiles = new double[run.distribution().size()];
+                double[] micros = new double[run.distribution().size()];
+                for (int i = 0; i < percentiles.length; i++) {
+                    percentiles[i] = run.distribution().get(i).percentile();
+                    micros[i] = run.distribution().get(i).nanos() / 1e3;
+                }
+                runs.add(new RunCurve("run " + run.run() + gcNote(result, run.run()), run.count(), percentiles, micros));
+            }
+            List<BudgetMarker> budgets = new ArrayList<>();
+            for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
+                check.latency().filter(latency -> latency.probe().equals(probe.name())).ifPresent(latency ->
+                        budgets.add(new BudgetMarker(latency.percentile(), latency.maxMicros(), check.met())));
+            }
+            probes.add(new ProbeChart(probe.name(), runs, budgets));
+        }
+        ResultSnapshot.Conclusion conclusion = result.conclusion();
+        String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
+                + ": " + conclusion.detail() : conclusion.detail();
+        return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
+                result.settings().description(), probes);
+    }
+
+    /** @return e.g. {@code  · 3 GCs, longest 4 ms} for a run with pauses, else empty */
+    private static String gcNote(ResultSnapshot result, int run) {
+        if (run > result.runs().size()) {
+            return "";
+        }
+        GcEvent.Pauses pauses = GcEvent.Pauses.of(result.runs().get(run - 1).gc());
+        return pauses.count() == 0 ? "" : String.format(Locale.ROOT, " \u00b7 %d GC%s, longest %d ms", pauses.count(),
+                pauses.count() == 1 ? "" : "s", pauses.longestMillis());
     }
 }

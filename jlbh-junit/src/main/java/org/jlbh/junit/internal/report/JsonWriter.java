@@ -6,8 +6,9 @@ import java.util.Locale;
 
 /**
  * Writes JSON text: objects, arrays, strings, numbers, booleans and null, indented two spaces per level, with
- * arrays of numbers kept on one line. Numbers that are whole are written without a fraction; NaN and infinities
- * (which JSON cannot hold) as null. Not thread-safe; one writer per document.
+ * arrays of numbers kept on one line. Numbers that are whole are written without a fraction, others with as many
+ * digits as it takes to read back the same {@code double}; NaN and infinities (which JSON cannot hold) as null. Not
+ * thread-safe; one writer per document.
  */
 public final class JsonWriter {
     private final StringBuilder out = new StringBuilder(4096);
@@ -105,8 +106,7 @@ public final class JsonWriter {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return literal(Long.toString((long) value));
         }
-        return literal(String.format(Locale.ROOT, "%.6g", value).replaceFirst("(\\.\\d*?)0+(e|$)", "$1$2")
-                .replaceFirst("\\.(e|$)", "$1"));
+        return literal(Double.toString(value));
     }
 
     /** @return this, after {@code null} */

@@ -13,7 +13,7 @@ import java.util.List;
  */
 public final class SuitePage implements ExtensionContext.Store.CloseableResource {
     private final Path file;
-    private final List<ChartData.Test> tests = new ArrayList<>();
+    private final List<ChartData.TestChart> tests = new ArrayList<>();
 
     /** @param file where to write the page, e.g. {@code target/jlbh-reports/index.html} */
     public SuitePage(Path file) {
@@ -21,7 +21,7 @@ public final class SuitePage implements ExtensionContext.Store.CloseableResource
     }
 
     /** @param test one more test for the page */
-    public synchronized void add(ChartData.Test test) {
+    public synchronized void add(ChartData.TestChart test) {
         tests.add(test);
     }
 

@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.report;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
+import org.jlbh.junit.internal.judge.Outcome;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
@@ -41,7 +42,7 @@ class HtmlReportBrowserTest {
     private static final Path DOM = DIR.resolve("dom.html");
     private static final Path LOG = DIR.resolve("chromium.log");
 
-    private static List<ChartData.Test> suite;
+    private static List<ChartData.TestChart> suite;
 
     @BeforeAll
     static void renderTheSuite() throws IOException {
@@ -61,13 +62,13 @@ class HtmlReportBrowserTest {
         assertThat(image.getWidth()).isEqualTo(WIDTH);
         assertThat(image.getHeight()).isEqualTo(HEIGHT);
         for (int run = 0; run < 3; run++) {
-            String colour = HtmlReport.RUN_COLOURS.get(run);
+            String colour = PercentileChart.RUN_COLOURS.get(run);
             assertThat(pixelsOf(image, colour)).as("pixels of run %d's colour %s", run + 1, colour)
                     .isGreaterThan(1500);
         }
-        assertThat(pixelsOf(image, HtmlReport.BUDGET_BREACHED_COLOUR)).as("pixels of the breached budget's red")
+        assertThat(pixelsOf(image, PercentileChart.BUDGET_BREACHED_COLOUR)).as("pixels of the breached budget's red")
                 .isGreaterThan(60);
-        assertThat(pixelsOf(image, HtmlReport.BUDGET_MET_COLOUR)).as("pixels of the met budgets' green")
+        assertThat(pixelsOf(image, PercentileChart.BUDGET_MET_COLOUR)).as("pixels of the met budgets' green")
                 .isGreaterThan(60);
     }
 
@@ -161,32 +162,32 @@ class HtmlReportBrowserTest {
     // ---- the synthetic suite -----------------------------------------------------------------------------------
 
     /** Three tests: the first FAILED with a breached p99.9 budget, so its chart is at the top of the screenshot. */
-    private static List<ChartData.Test> syntheticSuite() {
-        ChartData.Test failed = new ChartData.Test("OrderParserLatencyTest.parse", "FAILED",
+    private static List<ChartData.TestChart> syntheticSuite() {
+        ChartData.TestChart failed = new ChartData.TestChart("OrderParserLatencyTest.parse", Outcome.FAILED,
                 "end to end p99.9 was 212.3 µs in run 2, over the budget of 150 µs\n"
                         + "  (the judged run is the median of 3; runs: 188.4, 212.3, 176.0 µs)",
                 "throughput 20,000/s · 3 runs × 200,000 iterations · warm-up 50,000 · coordinated omission corrected",
                 List.of(probe("end to end", 200_000, 20, 1,
-                                new ChartData.Budget(99, 100, true), new ChartData.Budget(99.9, 150, false)),
-                        probe("parse", 200_000, 8, 2, new ChartData.Budget(99, 40, true))));
-        ChartData.Test passed = new ChartData.Test("QuoteServiceLatencyTest.quote", "PASSED", "",
+                                new ChartData.BudgetMarker(99, 100, true), new ChartData.BudgetMarker(99.9, 150, false)),
+                        probe("parse", 200_000, 8, 2, new ChartData.BudgetMarker(99, 40, true))));
+        ChartData.TestChart passed = new ChartData.TestChart("QuoteServiceLatencyTest.quote", Outcome.PASSED, "",
                 "throughput 10,000/s · 3 runs × 100,000 iterations · coordinated omission corrected",
-                List.of(probe("end to end", 100_000, 35, 3, new ChartData.Budget(99.99, 2_000, true))));
-        ChartData.Test inconclusive = new ChartData.Test("BookBuilderLatencyTest.rebuild", "INCONCLUSIVE",
+                List.of(probe("end to end", 100_000, 35, 3, new ChartData.BudgetMarker(99.99, 2_000, true))));
+        ChartData.TestChart inconclusive = new ChartData.TestChart("BookBuilderLatencyTest.rebuild", Outcome.INCONCLUSIVE,
                 "the harness fell behind the requested throughput in run 1", "throughput 50,000/s · 3 runs × 10,000",
                 List.of(probe("end to end", 10_000, 60, 4)));
         return List.of(failed, passed, inconclusive);
     }
 
-    private static ChartData.Probe probe(String name, int samples, double medianMicros, long seed,
-                                         ChartData.Budget... budgets) {
-        List<ChartData.Run> runs = new ArrayList<>();
+    private static ChartData.ProbeChart probe(String name, int samples, double medianMicros, long seed,
+                                         ChartData.BudgetMarker... budgets) {
+        List<ChartData.RunCurve> runs = new ArrayList<>();
         double[] scales = {1.0, 1.3, 0.8};
         for (int r = 0; r < scales.length; r++) {
             Histogram histogram = syntheticHistogram(samples, medianMicros * scales[r], seed * 31 + r);
             runs.add(curve("run " + (r + 1), histogram));
         }
-        return new ChartData.Probe(name, runs, List.of(budgets));
+        return new ChartData.ProbeChart(name, runs, List.of(budgets));
     }
 
     /** A lognormal body with a 0.2 % tail of stalls up to 20 times the median, recorded in nanoseconds. */
@@ -204,7 +205,7 @@ class HtmlReportBrowserTest {
     }
 
     /** Thinned like the report's curves: 8 points a decade of nines, as far as the sample count supports, and the max. */
-    private static ChartData.Run curve(String label, Histogram histogram) {
+    private static ChartData.RunCurve curve(String label, Histogram histogram) {
         List<double[]> points = new ArrayList<>();
         for (int step = 0; Math.pow(10, step / 8.0) <= histogram.getTotalCount(); step++) {
             double percentile = 100 * (1 - Math.pow(10, -step / 8.0));
@@ -213,6 +214,6 @@ class HtmlReportBrowserTest {
         points.add(new double[]{100, histogram.getMaxValue() / 1000.0});
         double[] percentiles = points.stream().mapToDouble(point -> point[0]).toArray();
         double[] micros = points.stream().mapToDouble(point -> point[1]).toArray();
-        return new ChartData.Run(label, histogram.getTotalCount(), percentiles, micros);
+        return new ChartData.RunCurve(label, histogram.getTotalCount(), percentiles, micros);
     }
 }

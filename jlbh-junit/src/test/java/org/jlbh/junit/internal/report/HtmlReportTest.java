@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.junit.internal.judge.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import static org.assertj.core.api.Assertions.within;
 
 /** The suite page's HTML, checked as text; {@link HtmlReportBrowserTest} checks what a browser makes of it. */
@@ -23,23 +25,23 @@ class HtmlReportTest {
 
     @Test
     void escapesNamesDetailsSettingsAndLabels() {
-        ChartData.Run run = new ChartData.Run("run <1> & \"x\"", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
-        ChartData.Probe probe = new ChartData.Probe("<probe>", List.of(run), List.of());
-        ChartData.Test test = new ChartData.Test("A<b>&'c'", "FAILED<i>", "line 1 <script>alert(1)</script>\nline 2",
+        ChartData.RunCurve run = new ChartData.RunCurve("run <1> & \"x\"", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
+        ChartData.ProbeChart probe = new ChartData.ProbeChart("<probe>", List.of(run), List.of());
+        ChartData.TestChart test = new ChartData.TestChart("A<b>&'c'", Outcome.FAILED, "line 1 <script>alert(1)</script>\nline 2",
                 "throughput <10k>", List.of(probe));
 
         String html = HtmlReport.render("Suite <&>", List.of(test));
 
         assertThat(html).doesNotContain("<b>", "<i>", "<script", "<probe>", "<1>", "<10k>", "<&>")
-                .contains("<title>Suite &lt;&amp;&gt;</title>", "A&lt;b&gt;&amp;&#39;c&#39;", "FAILED&lt;i&gt;",
+                .contains("<title>Suite &lt;&amp;&gt;</title>", "A&lt;b&gt;&amp;&#39;c&#39;",
                         "line 1 &lt;script&gt;alert(1)&lt;/script&gt;\nline 2", "throughput &lt;10k&gt;",
                         "&lt;probe&gt;", "run &lt;1&gt; &amp; &quot;x&quot;");
     }
 
     @Test
     void isACompleteDocumentWithOneChartPerProbeAndNothingExternal() {
-        ChartData.Test first = test("First", "PASSED", probe("end to end", 3), probe("parse", 2));
-        ChartData.Test second = test("Second", "FAILED", probe("end to end", 1));
+        ChartData.TestChart first = test("First", Outcome.PASSED, probe("end to end", 3), probe("parse", 2));
+        ChartData.TestChart second = test("Second", Outcome.FAILED, probe("end to end", 1));
 
         String html = HtmlReport.render("Suite", List.of(first, second));
 
@@ -55,35 +57,34 @@ class HtmlReportTest {
 
     @Test
     void colorsTheVerdicts() {
-        String html = HtmlReport.render("Suite", List.of(test("a", "PASSED"), test("b", "FAILED"),
-                test("c", "INCONCLUSIVE"), test("d", "REPORTED"), test("e", "ERROR"), test("f", "UNKNOWN")));
+        String html = HtmlReport.render("Suite", List.of(test("a", Outcome.PASSED), test("b", Outcome.FAILED),
+                test("c", Outcome.INCONCLUSIVE), test("d", Outcome.REPORTED)));
 
         assertThat(html).contains("<span class=\"verdict pass\">PASSED</span>",
                 "<span class=\"verdict fail\">FAILED</span>", "<span class=\"verdict warn\">INCONCLUSIVE</span>",
-                "<span class=\"verdict warn\">REPORTED</span>", "<span class=\"verdict fail\">ERROR</span>",
-                "<span class=\"verdict other\">UNKNOWN</span>");
+                "<span class=\"verdict warn\">REPORTED</span>");
     }
 
     @Test
     void drawsBudgetsWithTheirLabelsGreenWhenMetRedWhenBreached() {
-        ChartData.Run run = new ChartData.Run("run 1", 10_000, PERCENTILES, new double[]{10, 20, 30, 40, 60, 90});
-        ChartData.Probe probe = new ChartData.Probe("end to end", List.of(run), List.of(
-                new ChartData.Budget(99.9, 50, false), new ChartData.Budget(50, 25, true),
-                new ChartData.Budget(100, 1_500, true)));
+        ChartData.RunCurve run = new ChartData.RunCurve("run 1", 10_000, PERCENTILES, new double[]{10, 20, 30, 40, 60, 90});
+        ChartData.ProbeChart probe = new ChartData.ProbeChart("end to end", List.of(run), List.of(
+                new ChartData.BudgetMarker(99.9, 50, false), new ChartData.BudgetMarker(50, 25, true),
+                new ChartData.BudgetMarker(100, 1_500, true)));
 
-        String html = HtmlReport.render("Suite", List.of(test("t", "FAILED", probe)));
+        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.FAILED, probe)));
 
         assertThat(html).contains("budget p99.9 ≤ 50 µs", "budget p50 ≤ 25 µs", "budget max ≤ 1,500 µs")
-                .contains("<g class=\"budget breached\" stroke=\"" + HtmlReport.BUDGET_BREACHED_COLOUR + "\"")
-                .contains("<g class=\"budget met\" stroke=\"" + HtmlReport.BUDGET_MET_COLOUR + "\"");
+                .contains("<g class=\"budget breached\" stroke=\"" + PercentileChart.BUDGET_BREACHED_COLOUR + "\"")
+                .contains("<g class=\"budget met\" stroke=\"" + PercentileChart.BUDGET_MET_COLOUR + "\"");
     }
 
     @Test
     void aBudgetAboveTheCurvesStretchesTheYAxisToShowIt() {
-        ChartData.Run run = new ChartData.Run("run 1", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
-        ChartData.Probe probe = new ChartData.Probe("p", List.of(run), List.of(new ChartData.Budget(99, 480, true)));
+        ChartData.RunCurve run = new ChartData.RunCurve("run 1", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
+        ChartData.ProbeChart probe = new ChartData.ProbeChart("p", List.of(run), List.of(new ChartData.BudgetMarker(99, 480, true)));
 
-        String html = HtmlReport.render("Suite", List.of(test("t", "PASSED", probe)));
+        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED, probe)));
 
         List<Double> yLabels = yTickLabels(html);
         assertThat(yLabels.get(yLabels.size() - 1)).isGreaterThanOrEqualTo(480);
@@ -96,45 +97,45 @@ class HtmlReportTest {
 
     @Test
     void yTicksAreNiceAndHugeValuesAreGroupedSmallOnesHaveDecimals() {
-        assertThat(HtmlReport.niceStep(0.9)).isEqualTo(1);
-        assertThat(HtmlReport.niceStep(1.3)).isEqualTo(2);
-        assertThat(HtmlReport.niceStep(3)).isEqualTo(5);
-        assertThat(HtmlReport.niceStep(7)).isEqualTo(10);
-        assertThat(HtmlReport.niceStep(2000)).isEqualTo(2000);
-        assertThat(HtmlReport.niceStep(0.031)).isCloseTo(0.05, within(1e-12));
-        assertThat(HtmlReport.number(1_234_567)).isEqualTo("1,234,567");
-        assertThat(HtmlReport.number(2.5)).isEqualTo("2.5");
-        assertThat(HtmlReport.number(0.1 + 0.2)).isEqualTo("0.3");
-        assertThat(HtmlReport.number(1.23456)).isEqualTo("1.235");
-        assertThat(HtmlReport.number(12.6)).isEqualTo("13");
+        assertThat(NinesScale.niceStep(0.9)).isEqualTo(1);
+        assertThat(NinesScale.niceStep(1.3)).isEqualTo(2);
+        assertThat(NinesScale.niceStep(3)).isEqualTo(5);
+        assertThat(NinesScale.niceStep(7)).isEqualTo(10);
+        assertThat(NinesScale.niceStep(2000)).isEqualTo(2000);
+        assertThat(NinesScale.niceStep(0.031)).isCloseTo(0.05, within(1e-12));
+        assertThat(PercentileChart.number(1_234_567)).isEqualTo("1,234,567");
+        assertThat(PercentileChart.number(2.5)).isEqualTo("2.5");
+        assertThat(PercentileChart.number(0.1 + 0.2)).isEqualTo("0.3");
+        assertThat(PercentileChart.number(1.23456)).isEqualTo("1.235");
+        assertThat(PercentileChart.number(12.6)).isEqualTo("13");
 
-        ChartData.Run huge = new ChartData.Run("run 1", 1000, PERCENTILES,
+        ChartData.RunCurve huge = new ChartData.RunCurve("run 1", 1000, PERCENTILES,
                 new double[]{1e6, 2e6, 3e6, 4e6, 5e6, 7.3e9});
-        String html = HtmlReport.render("Suite", List.of(test("t", "PASSED",
-                new ChartData.Probe("p", List.of(huge), List.of()))));
+        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED,
+                new ChartData.ProbeChart("p", List.of(huge), List.of()))));
         assertThat(html).contains(">8,000,000,000</text>");
     }
 
     @Test
     void theXAxisIsTheNinesScale() {
-        assertThat(HtmlReport.nines(0)).isZero();
-        assertThat(HtmlReport.nines(90)).isCloseTo(1, within(1e-9));
-        assertThat(HtmlReport.nines(99)).isCloseTo(2, within(1e-9));
-        assertThat(HtmlReport.nines(99.99)).isCloseTo(4, within(1e-9));
-        assertThat(HtmlReport.nines(100)).isInfinite();
+        assertThat(NinesScale.nines(0)).isZero();
+        assertThat(NinesScale.nines(90)).isCloseTo(1, within(1e-9));
+        assertThat(NinesScale.nines(99)).isCloseTo(2, within(1e-9));
+        assertThat(NinesScale.nines(99.99)).isCloseTo(4, within(1e-9));
+        assertThat(NinesScale.nines(100)).isInfinite();
 
-        double atZero = HtmlReport.xFraction(0, 4, true);
-        double at90 = HtmlReport.xFraction(90, 4, true);
-        double at99 = HtmlReport.xFraction(99, 4, true);
+        double atZero = NinesScale.xFraction(0, 4, true);
+        double at90 = NinesScale.xFraction(90, 4, true);
+        double at99 = NinesScale.xFraction(99, 4, true);
         assertThat(atZero).isZero();
         assertThat(at90 - atZero).isCloseTo(at99 - at90, within(1e-9));
-        assertThat(HtmlReport.xFraction(99.99, 4, true)).isCloseTo(0.8, within(1e-9));
-        assertThat(HtmlReport.xFraction(100, 4, true)).isEqualTo(1);
-        assertThat(HtmlReport.xFraction(99.99, 4, false)).isCloseTo(1, within(1e-9));
+        assertThat(NinesScale.xFraction(99.99, 4, true)).isCloseTo(0.8, within(1e-9));
+        assertThat(NinesScale.xFraction(100, 4, true)).isEqualTo(1);
+        assertThat(NinesScale.xFraction(99.99, 4, false)).isCloseTo(1, within(1e-9));
 
         double previous = -1;
         for (double p = 0; p < 100; p += 0.01) {
-            double x = HtmlReport.xFraction(p, 5, true);
+            double x = NinesScale.xFraction(p, 5, true);
             assertThat(x).isGreaterThan(previous).isLessThan(1);
             previous = x;
         }
@@ -142,16 +143,16 @@ class HtmlReportTest {
 
     @Test
     void labelsTheNinesTicksUpToTheHighestPercentileAndTheMaxAtTheEdge() {
-        assertThat(HtmlReport.ninesLabel(0)).isEqualTo("0%");
-        assertThat(HtmlReport.ninesLabel(1)).isEqualTo("90%");
-        assertThat(HtmlReport.ninesLabel(2)).isEqualTo("99%");
-        assertThat(HtmlReport.ninesLabel(3)).isEqualTo("99.9%");
-        assertThat(HtmlReport.ninesLabel(5)).isEqualTo("99.999%");
+        assertThat(NinesScale.ninesLabel(0)).isEqualTo("0%");
+        assertThat(NinesScale.ninesLabel(1)).isEqualTo("90%");
+        assertThat(NinesScale.ninesLabel(2)).isEqualTo("99%");
+        assertThat(NinesScale.ninesLabel(3)).isEqualTo("99.9%");
+        assertThat(NinesScale.ninesLabel(5)).isEqualTo("99.999%");
 
-        ChartData.Run run = new ChartData.Run("run 1", 10_000, new double[]{0, 90, 99, 99.9, 99.99, 100},
+        ChartData.RunCurve run = new ChartData.RunCurve("run 1", 10_000, new double[]{0, 90, 99, 99.9, 99.99, 100},
                 new double[]{1, 2, 3, 4, 5, 6});
-        String html = HtmlReport.render("Suite", List.of(test("t", "PASSED",
-                new ChartData.Probe("p", List.of(run), List.of()))));
+        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED,
+                new ChartData.ProbeChart("p", List.of(run), List.of()))));
 
         assertThat(xTickLabels(html)).containsExactly("0%", "90%", "99%", "99.9%", "99.99%", "max");
         List<Double> points = polylineXs(html);
@@ -164,20 +165,22 @@ class HtmlReportTest {
 
     @Test
     void edgeCasesRenderWithoutThrowing() {
-        ChartData.Probe noRuns = new ChartData.Probe("no runs", List.of(), List.of());
-        ChartData.Probe noRunsButBudget = new ChartData.Probe("budget only", List.of(),
-                List.of(new ChartData.Budget(99, 10, false)));
-        ChartData.Probe singlePoint = new ChartData.Probe("single", List.of(
-                new ChartData.Run("run 1", 1, new double[]{100}, new double[]{7})), List.of());
-        ChartData.Probe zeros = new ChartData.Probe("zeros", List.of(
-                new ChartData.Run("run 1", 100, new double[]{0, 50, 90, 100}, new double[]{0, 0, 0, 0})), List.of());
-        ChartData.Probe emptyAndOdd = new ChartData.Probe("odd", List.of(
-                new ChartData.Run("run 1", 0, new double[0], new double[0]),
-                new ChartData.Run(null, 5, null, null),
-                new ChartData.Run("run 3", 5, new double[]{0, 50, 100}, new double[]{1, Double.NaN, 3})), List.of());
-        ChartData.Test noProbes = new ChartData.Test("no probes", "ERROR", "", "", List.of());
-        List<ChartData.Test> tests = List.of(test("t", "PASSED", noRuns, noRunsButBudget, singlePoint, zeros,
-                emptyAndOdd), noProbes, new ChartData.Test(null, null, null, null, List.of()));
+        ChartData.ProbeChart noRuns = new ChartData.ProbeChart("no runs", List.of(), List.of());
+        ChartData.ProbeChart noRunsButBudget = new ChartData.ProbeChart("budget only", List.of(),
+                List.of(new ChartData.BudgetMarker(99, 10, false)));
+        ChartData.ProbeChart singlePoint = new ChartData.ProbeChart("single", List.of(
+                new ChartData.RunCurve("run 1", 1, new double[]{100}, new double[]{7})), List.of());
+        ChartData.ProbeChart zeros = new ChartData.ProbeChart("zeros", List.of(
+                new ChartData.RunCurve("run 1", 100, new double[]{0, 50, 90, 100}, new double[]{0, 0, 0, 0})), List.of());
+        ChartData.ProbeChart emptyAndOdd = new ChartData.ProbeChart("odd", List.of(
+                new ChartData.RunCurve("run 1", 0, new double[0], new double[0]),
+                new ChartData.RunCurve(null, 5, null, null),
+                new ChartData.RunCurve("run 3", 5, new double[]{0, 50, 100}, new double[]{1, Double.NaN, 3})), List.of());
+        ChartData.TestChart noProbes = new ChartData.TestChart("no probes", Outcome.FAILED, "", "", List.of());
+        List<ChartData.TestChart> tests = List.of(test("t", Outcome.PASSED, noRuns, noRunsButBudget, singlePoint, zeros,
+                emptyAndOdd), noProbes, new ChartData.TestChart(null, Outcome.FAILED, null, null, List.of()));
+        assertThatNullPointerException().as("a test always has an outcome")
+                .isThrownBy(() -> new ChartData.TestChart("t", null, "", "", List.of()));
 
         assertThatCode(() -> HtmlReport.render(null, tests)).doesNotThrowAnyException();
         String html = HtmlReport.render("Suite", tests);
@@ -192,18 +195,18 @@ class HtmlReportTest {
     void writesUtf8AndCreatesTheDirectories(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("a/b/index.html");
 
-        HtmlReport.write(file, "Suite µ", List.of(test("t", "PASSED", probe("end to end", 2))));
+        HtmlReport.write(file, "Suite µ", List.of(test("t", Outcome.PASSED, probe("end to end", 2))));
 
         assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(
-                HtmlReport.render("Suite µ", List.of(test("t", "PASSED", probe("end to end", 2)))));
+                HtmlReport.render("Suite µ", List.of(test("t", Outcome.PASSED, probe("end to end", 2)))));
     }
 
     @Test
     void aHundredTestsOfThreeProbesOfThreeRunsStayWellUnderTwoMegabytes() {
-        List<ChartData.Test> tests = new ArrayList<>();
+        List<ChartData.TestChart> tests = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            tests.add(new ChartData.Test("com.example.SomeServiceLatencyTest.operationNumber" + i,
-                    i % 10 == 0 ? "FAILED" : "PASSED",
+            tests.add(new ChartData.TestChart("com.example.SomeServiceLatencyTest.operationNumber" + i,
+                    i % 10 == 0 ? Outcome.FAILED : Outcome.PASSED,
                     i % 10 == 0 ? "end to end p99.9 was 61.2 µs, over the budget of 50 µs (run 2 of 3)" : "",
                     "throughput 10,000/s, 3 runs × 100,000 iterations, coordinated omission corrected",
                     List.of(realisticProbe("end to end", 60), realisticProbe("parse", 60),
@@ -218,22 +221,22 @@ class HtmlReportTest {
 
     // ---- fixtures and parsing ----------------------------------------------------------------------------------
 
-    private static ChartData.Test test(String name, String verdict, ChartData.Probe... probes) {
-        return new ChartData.Test(name, verdict, "", "throughput 10,000/s", List.of(probes));
+    private static ChartData.TestChart test(String name, Outcome outcome, ChartData.ProbeChart... probes) {
+        return new ChartData.TestChart(name, outcome, "", "throughput 10,000/s", List.of(probes));
     }
 
-    private static ChartData.Probe probe(String name, int runs) {
-        List<ChartData.Run> list = new ArrayList<>();
+    private static ChartData.ProbeChart probe(String name, int runs) {
+        List<ChartData.RunCurve> list = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
-            list.add(new ChartData.Run("run " + (r + 1), 1000, PERCENTILES,
+            list.add(new ChartData.RunCurve("run " + (r + 1), 1000, PERCENTILES,
                     new double[]{1 + r, 2 + r, 3 + r, 4 + r, 8 + r, 20 + r}));
         }
-        return new ChartData.Probe(name, list, List.of(new ChartData.Budget(99, 10, true)));
+        return new ChartData.ProbeChart(name, list, List.of(new ChartData.BudgetMarker(99, 10, true)));
     }
 
     /** Three runs of {@code points} points from 0 to 99.999 and the max, like the thinned curves of a real run. */
-    private static ChartData.Probe realisticProbe(String name, int points) {
-        List<ChartData.Run> runs = new ArrayList<>();
+    private static ChartData.ProbeChart realisticProbe(String name, int points) {
+        List<ChartData.RunCurve> runs = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
             double[] percentiles = new double[points];
             double[] micros = new double[points];
@@ -244,10 +247,10 @@ class HtmlReportTest {
             }
             percentiles[points - 1] = 100;
             micros[points - 1] = 1234.567 + r;
-            runs.add(new ChartData.Run("run " + (r + 1), 100_000, percentiles, micros));
+            runs.add(new ChartData.RunCurve("run " + (r + 1), 100_000, percentiles, micros));
         }
-        return new ChartData.Probe(name, runs, List.of(new ChartData.Budget(99.9, 50, true),
-                new ChartData.Budget(99.99, 100, false)));
+        return new ChartData.ProbeChart(name, runs, List.of(new ChartData.BudgetMarker(99.9, 50, true),
+                new ChartData.BudgetMarker(99.99, 100, false)));
     }
 
     private static int count(String text, String part) {

@@ -1,0 +1,81 @@
+package org.jlbh.junit.internal;
+
+import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.AttemptJudgement;
+import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.report.ReportWriter;
+import org.jlbh.junit.internal.report.ResultAssembly;
+import org.jlbh.junit.internal.report.ResultSnapshot;
+import org.jlbh.junit.internal.report.SuitePage;
+import org.jlbh.junit.internal.run.Body;
+import org.jlbh.junit.internal.run.Measurement;
+import org.opentest4j.TestAbortedException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One latency test from its bound method to its end, in order: measure (again, while retries are allowed and the
+ * budgets broke), judge each attempt, compare the reported attempt with the baseline, decide, report, and end the
+ * test as decided. Each step is another package's: {@code run}, {@code judge}, {@code report}. Stateless.
+ */
+public final class LatencyTestExecution {
+
+    private LatencyTestExecution() {
+    }
+
+    /**
+     * @param settings    the test's settings
+     * @param measurement the test's measurement, its parameters resolved
+     * @param body        the test method bound to its instance and arguments
+     * @param reports     the test's output
+     * @param page        the suite page of this test run
+     * @throws AssertionError       when a budget broke, or the baseline shows a regression, in enforce mode
+     * @throws TestAbortedException when the breaches are explained by the platform's stalls
+     * @throws Throwable            what the test body threw
+     */
+    public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
+                               SuitePage page) throws Throwable {
+        measurement.bind(body);
+        Configuration configuration = settings.configuration();
+        int allowed = configuration.retries() + 1;
+        List<AttemptJudgement> attempts = new ArrayList<>();
+        for (int number = 1; number <= allowed; number++) {
+            reports.attemptHeader(settings, number, allowed);
+            AttemptJudgement attempt = AttemptJudgement.judge(settings, measurement.measure(number, reports.console()));
+            attempts.add(attempt);
+            if (attempt.outcome() == Outcome.PASSED) {
+                break;
+            }
+            if (number < allowed) {
+                reports.measuringAgain(attempt, allowed);
+            }
+        }
+
+        AttemptJudgement reported = Decision.reportedAttempt(attempts);
+        List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings);
+        ResultSnapshot.Test test = ResultAssembly.test(settings);
+        Optional<BaselineComparison> comparison = reports.readBaseline(test).map(baseline -> BaselineComparison
+                .compare(configuration.baselineDir().orElseThrow(), baseline.probes(), probes,
+                        configuration.tolerancePercent()));
+        comparison.ifPresent(compared -> reports.comparison(test, compared));
+        Decision decision = Decision.decide(attempts, allowed, comparison, configuration.mode());
+        reports.write(ResultAssembly.assemble(settings, attempts, decision, probes, comparison),
+                reported.attempt().result(), page);
+        reports.verdict(settings, decision);
+
+        switch (decision.outcome()) {
+            case INCONCLUSIVE:
+                throw new TestAbortedException(decision.detail());
+            case FAILED:
+                throw new AssertionError(decision.detail());
+            default:
+                break;
+        }
+    }
+}

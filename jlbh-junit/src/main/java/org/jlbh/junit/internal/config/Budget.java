@@ -1,0 +1,29 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.LatencyTestConfiguration;
+
+/**
+ * One latency budget of a test, validated: the percentile of a probe must be at most {@link #maxMicros()}.
+ * Immutable.
+ *
+ * @param probe          the probe's name ({@code "end to end"} or a {@code @Probe} parameter's)
+ * @param percentile     the percentile, in (0, 100]
+ * @param maxMicros      the most it may be, in microseconds, after {@code jlbh.budget.factor}
+ * @param declaredMicros the budget as declared, before the factor, in microseconds
+ */
+public record Budget(String probe, double percentile, double maxMicros, double declaredMicros) {
+
+    /** @return whether {@code jlbh.budget.factor} changed the declared budget */
+    public boolean scaled() {
+        return maxMicros != declaredMicros;
+    }
+
+    /** @return e.g. {@code end to end p99.9 <= 50 µs}, and the declared budget when it was scaled */
+    public String describe() {
+        String scaled = scaled() ? " (" + ReportFormat.plain(declaredMicros) + " \u00b5s scaled by "
+                + LatencyTestConfiguration.BUDGET_FACTOR + ")" : "";
+        return probe + " p" + Percentiles.label(percentile) + " <= " + ReportFormat.plain(maxMicros) + " \u00b5s" + scaled;
+    }
+}

@@ -1,0 +1,208 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The configuration parameters of latency tests ({@link LatencyTestConfiguration}), read once per test run (one
+ * JUnit launcher) and kept in the root extension store, as JUnit's own timeout configuration is. A parameter that
+ * cannot be parsed is kept as an {@link InvalidParameter} and fails every latency test with a configuration error
+ * that names the test. Immutable; thread-safe.
+ *
+ * @param mode               enforce, report or disabled
+ * @param noise              whether breaches explained by platform stalls are inconclusive or fail
+ * @param retries            how many more attempts a breached test gets
+ * @param iterationsFactor   applied to iterations and warm-up iterations
+ * @param budgetFactor       applied to every budget
+ * @param reportDir          the report folder
+ * @param baselineDir        the baseline folder, if any
+ * @param writeBaseline      whether results are written into the baseline folder instead of compared
+ * @param tolerancePercent   the smallest change counted as a regression, in percent
+ */
+public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
+                            Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
+                            double tolerancePercent) {
+    /** The report folder when none is configured. */
+    public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
+    /** The smallest regression, in percent, when none is configured. */
+    public static final double DEFAULT_TOLERANCE_PERCENT = 10;
+
+    /**
+     * Reads every parameter.
+     *
+     * @param parameters reads a configuration parameter by name
+     * @return the configuration, or the first parameter that could not be read
+     */
+    public static Loaded load(Function<String, Optional<String>> parameters) {
+        Reader reader = new Reader(parameters);
+        Mode mode = reader.choice(LatencyTestConfiguration.MODE, Mode.class, Mode.ENFORCE);
+        Optional<Mode> modeRead = reader.problems.isEmpty() ? Optional.of(mode) : Optional.empty();
+        Noise noise = reader.choice(LatencyTestConfiguration.NOISE, Noise.class, Noise.AWARE);
+        int retries = reader.retries();
+        double iterationsFactor = reader.factor(LatencyTestConfiguration.ITERATIONS_FACTOR);
+        double budgetFactor = reader.factor(LatencyTestConfiguration.BUDGET_FACTOR);
+        Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(Path.of(DEFAULT_REPORT_DIR));
+        Optional<Path> baselineDir = reader.path(LatencyTestConfiguration.BASELINE_DIR);
+        boolean writeBaseline = reader.writeBaseline(baselineDir.isPresent());
+        double tolerance = reader.tolerance();
+        if (!reader.problems.isEmpty()) {
+            return new Loaded(modeRead, null, reader.problems.get(0));
+        }
+        return new Loaded(modeRead, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor, reportDir,
+                baselineDir, writeBaseline, tolerance), null);
+    }
+
+    /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */
+    public static final class Loaded {
+        private final Optional<Mode> mode;
+        private final Configuration configuration;
+        private final InvalidParameter problem;
+
+        private Loaded(Optional<Mode> mode, Configuration configuration, InvalidParameter problem) {
+            this.mode = mode;
+            this.configuration = configuration;
+            this.problem = problem;
+        }
+
+        /** @return the mode, when its parameter could be read (whatever the others) */
+        public Optional<Mode> mode() {
+            return mode;
+        }
+
+        /**
+         * @param where the latency test asking, for the message
+         * @return the configuration
+         * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when a parameter could not be
+         *         read, naming the parameter, the test and the fix
+         */
+        public Configuration require(String where) {
+            if (problem != null) {
+                throw problem.error(where);
+            }
+            return configuration;
+        }
+    }
+
+    /** Parses parameters one by one, keeping what is wrong with them. */
+    private static final class Reader {
+        private final Function<String, Optional<String>> parameters;
+        private final List<InvalidParameter> problems = new ArrayList<>();
+
+        Reader(Function<String, Optional<String>> parameters) {
+            this.parameters = parameters;
+        }
+
+        <E extends Enum<E>> E choice(String key, Class<E> type, E byDefault) {
+            Optional<String> value = parameters.apply(key);
+            if (value.isEmpty()) {
+                return byDefault;
+            }
+            List<String> names = new ArrayList<>();
+            for (E choice : type.getEnumConstants()) {
+                if (choice.name().equalsIgnoreCase(value.get().trim())) {
+                    return choice;
+                }
+                names.add(choice.name().toLowerCase(Locale.ROOT));
+            }
+            problems.add(new InvalidParameter(key, value.get(), "is not one of " + names,
+                    "use one of " + String.join(", ", names)));
+            return byDefault;
+        }
+
+        int retries() {
+            Optional<String> value = parameters.apply(LatencyTestConfiguration.RETRIES);
+            if (value.isEmpty()) {
+                return 0;
+            }
+            try {
+                int retries = Integer.parseInt(value.get().trim());
+                if (retries >= 0) {
+                    return retries;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            problems.add(new InvalidParameter(LatencyTestConfiguration.RETRIES, value.get(),
+                    "is not a whole number of retries, 0 or more", "use e.g. 2"));
+            return 0;
+        }
+
+        double factor(String key) {
+            Optional<String> value = parameters.apply(key);
+            if (value.isEmpty()) {
+                return 1;
+            }
+            try {
+                double factor = Double.parseDouble(value.get().trim());
+                if (factor > 0 && !Double.isInfinite(factor)) {
+                    return factor;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            problems.add(new InvalidParameter(key, value.get(), "is not a positive number",
+                    "use a factor such as 0.1 or 2"));
+            return 1;
+        }
+
+        Optional<Path> path(String key) {
+            Optional<String> value = parameters.apply(key).map(String::trim).filter(v -> !v.isEmpty());
+            if (value.isEmpty()) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(Path.of(value.get()));
+            } catch (InvalidPathException e) {
+                problems.add(new InvalidParameter(key, value.get(), "is not valid",
+                        "use a folder path (" + e.getMessage() + ")"));
+                return Optional.empty();
+            }
+        }
+
+        boolean writeBaseline(boolean baselineDirSet) {
+            Optional<String> value = parameters.apply(LatencyTestConfiguration.BASELINE_WRITE).map(String::trim);
+            if (value.isEmpty()) {
+                return false;
+            }
+            if (!value.get().equalsIgnoreCase("true") && !value.get().equalsIgnoreCase("false")) {
+                problems.add(new InvalidParameter(LatencyTestConfiguration.BASELINE_WRITE, value.get(), "is not valid",
+                        "use true or false"));
+                return false;
+            }
+            boolean write = Boolean.parseBoolean(value.get());
+            if (write && !baselineDirSet) {
+                problems.add(new InvalidParameter(LatencyTestConfiguration.BASELINE_WRITE, "true", "is not valid",
+                        "also set " + LatencyTestConfiguration.BASELINE_DIR + " to the folder the baseline is written to"));
+            }
+            return write;
+        }
+
+        double tolerance() {
+            Optional<String> value = parameters.apply(LatencyTestConfiguration.BASELINE_TOLERANCE);
+            if (value.isEmpty()) {
+                return DEFAULT_TOLERANCE_PERCENT;
+            }
+            double tolerance;
+            try {
+                tolerance = Double.parseDouble(value.get().trim());
+            } catch (NumberFormatException e) {
+                tolerance = Double.NaN;
+            }
+            if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
+                problems.add(new InvalidParameter(LatencyTestConfiguration.BASELINE_TOLERANCE, value.get(),
+                        "is not valid", "use a percentage of 0 or more, e.g. 10"));
+                return DEFAULT_TOLERANCE_PERCENT;
+            }
+            return tolerance;
+        }
+    }
+}

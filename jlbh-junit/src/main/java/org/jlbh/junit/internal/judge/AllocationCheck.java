@@ -1,0 +1,71 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.run.Attempt;
+import org.jlbh.junit.internal.run.RunMeasures;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The allocation budget checked against one attempt, judged per run as latency is: the median run's bytes per
+ * operation (the worst run's for {@link Verdict#EVERY_RUN}). A body that allocates does so in every run; a one-off in
+ * one run (the JIT deoptimizing and re-interpreting a method can allocate on the thread) does not fail a median
+ * verdict. Immutable.
+ *
+ * @param budget    e.g. {@code allocation <= 0 bytes/op}
+ * @param measured  the judged bytes per operation, e.g. {@code 80 bytes/op}, or {@code not measured}
+ * @param breach    why it broke; empty when met
+ */
+public record AllocationCheck(String budget, String measured, Optional<String> breach) implements Check {
+
+    /**
+     * @param settings the test's settings, with an allocation budget
+     * @param attempt  the attempt
+     * @return the check
+     */
+    public static AllocationCheck of(TestSettings settings, Attempt attempt) {
+        String budget = settings.describeAllocationBudget();
+        List<Double> perOp = new ArrayList<>();
+        List<String> perRun = new ArrayList<>();
+        for (RunMeasures run : attempt.runs()) {
+            if (run.allocatedBytes().isPresent()) {
+                perOp.add((double) run.allocatedBytes().getAsLong() / settings.iterations());
+                perRun.add(String.format(Locale.ROOT, "%,d", run.allocatedBytes().getAsLong()));
+            } else {
+                perRun.add("not measured");
+            }
+        }
+        if (perOp.isEmpty()) {
+            return new AllocationCheck(budget, "not measured",
+                    Optional.of("allocation could not be measured: no run completed its iterations"));
+        }
+        double judged = settings.verdict().judge(perOp);
+        String measured = bytesPerOp(judged);
+        if (judged <= settings.maxAllocatedBytesPerOp()) {
+            return new AllocationCheck(budget, measured, Optional.empty());
+        }
+        return new AllocationCheck(budget, measured, Optional.of(String.format(Locale.ROOT,
+                "allocation was %s in the %s run, budget %,d bytes/op (bytes per run of %,d measured iterations, on "
+                        + "the thread running the test body: %s)", measured,
+                settings.verdict() == Verdict.EVERY_RUN ? "worst" : "median", settings.maxAllocatedBytesPerOp(),
+                settings.iterations(), String.join(", ", perRun))));
+    }
+
+    /**
+     * @param perOp bytes per operation
+     * @return e.g. {@code 0 bytes/op} or {@code 24.5 bytes/op}
+     */
+    public static String bytesPerOp(double perOp) {
+        return (perOp == Math.rint(perOp) ? String.format(Locale.ROOT, "%,.0f", perOp)
+                : String.format(Locale.ROOT, "%,.3f", perOp)) + " bytes/op";
+    }
+
+    @Override
+    public boolean met() {
+        return breach.isEmpty();
+    }
+}

@@ -1,0 +1,30 @@
+package org.jlbh.junit.internal.judge;
+
+import java.util.Optional;
+
+/**
+ * One budget of a latency test checked against one attempt: latency, completeness of the runs, allocation or
+ * garbage collection. Immutable.
+ */
+public sealed interface Check permits CompletenessCheck, LatencyCheck, AllocationCheck, GcCheck {
+
+    /** @return what was checked, e.g. {@code end to end p99.9 <= 50 µs} or {@code allocation <= 0 bytes/op} */
+    String budget();
+
+    /** @return the value judged, with its unit, e.g. {@code 45.000 µs} */
+    String measured();
+
+    /** @return whether the budget held */
+    boolean met();
+
+    /** @return why the budget does not hold, a sentence with the figures; empty when it holds */
+    Optional<String> breach();
+
+    /**
+     * @return when the budget broke but the platform's stalls explain it, the explanation; else empty. Only a
+     *         latency budget can be explained this way
+     */
+    default Optional<StallExplanation> explanation() {
+        return Optional.empty();
+    }
+}

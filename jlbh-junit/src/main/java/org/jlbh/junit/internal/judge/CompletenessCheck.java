@@ -1,0 +1,58 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.RunStatus;
+
+import java.util.Optional;
+
+/**
+ * Whether every planned run was complete: one end-to-end sample per iteration. Used by the extension and by the
+ * AssertJ assertions. Immutable.
+ *
+ * @param status the result's status
+ * @param why    when not complete, each incomplete run's status and reason
+ */
+public record CompletenessCheck(RunStatus status, Optional<String> why) implements Check {
+
+    /**
+     * @param result a result
+     * @return the check of its runs
+     */
+    public static CompletenessCheck of(JLBHResult result) {
+        if (result.status() == RunStatus.COMPLETE) {
+            return new CompletenessCheck(RunStatus.COMPLETE, Optional.empty());
+        }
+        StringBuilder why = new StringBuilder("Expected every run to be COMPLETE but the result was ")
+                .append(result.status());
+        for (JLBHResult.RunSummary run : result.runs()) {
+            if (run.status() != RunStatus.COMPLETE) {
+                why.append(System.lineSeparator()).append("run ").append(run.run()).append(" was ")
+                        .append(run.status()).append(": ").append(run.detail());
+            }
+        }
+        if (result.runs().isEmpty()) {
+            why.append(": no run was measured");
+        }
+        return new CompletenessCheck(result.status(), Optional.of(why.toString()));
+    }
+
+    @Override
+    public String budget() {
+        return "complete runs";
+    }
+
+    @Override
+    public String measured() {
+        return status.name();
+    }
+
+    @Override
+    public boolean met() {
+        return why.isEmpty();
+    }
+
+    @Override
+    public Optional<String> breach() {
+        return why;
+    }
+}

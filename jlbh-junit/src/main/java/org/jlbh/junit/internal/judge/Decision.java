@@ -1,0 +1,79 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How a latency test ends, decided from its attempts, the comparison with its baseline and the mode: passed (on
+ * which attempt), inconclusive, failed, or — in report mode — reported only. Pure: no I/O. Immutable.
+ *
+ * @param outcome  the test's outcome
+ * @param reported the attempt whose figures are reported: the passing one, else the last failed one, else the last
+ * @param attempts how many attempts were made
+ * @param allowed  how many attempts were allowed ({@code jlbh.retries} + 1)
+ * @param detail   the failure message, the reason it is inconclusive, or the budgets met
+ */
+public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail) {
+
+    /**
+     * @param attempts every attempt, in order, at least one
+     * @return the attempt whose figures the reports show and a baseline is compared with
+     */
+    public static AttemptJudgement reportedAttempt(List<AttemptJudgement> attempts) {
+        return attempts.stream().filter(a -> a.outcome() == Outcome.PASSED).findFirst()
+                .or(() -> attempts.stream().filter(a -> a.outcome() == Outcome.FAILED).reduce((a, b) -> b))
+                .orElse(attempts.get(attempts.size() - 1));
+    }
+
+    /**
+     * @param attempts   every attempt, in order, at least one
+     * @param allowed    how many attempts were allowed
+     * @param comparison the comparison of the reported attempt with the baseline, if one was made
+     * @param mode       the mode the tests run in
+     * @return the decision
+     */
+    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
+                                  Mode mode) {
+        AttemptJudgement reported = reportedAttempt(attempts);
+        String ofAttempts = ofAttempts(reported, attempts.size(), allowed);
+        Outcome outcome = reported.outcome();
+        String detail;
+        switch (outcome) {
+            case PASSED:
+                detail = "budgets met" + ofAttempts + ": " + reported.met();
+                break;
+            case INCONCLUSIVE:
+                detail = "Inconclusive: the budgets broke only while the platform stalled (" + LatencyTestConfiguration.NOISE
+                        + " = aware)" + (attempts.size() == 1 ? "" : ", on all " + attempts.size() + " attempts") + ":"
+                        + System.lineSeparator() + reported.breaches();
+                break;
+            default:
+                detail = reported.breaches() + (attempts.size() == 1 ? "" : System.lineSeparator()
+                        + "(no attempt of " + attempts.size() + " met the budgets; this was attempt "
+                        + reported.number() + ")");
+        }
+        String regressions = outcome == Outcome.INCONCLUSIVE ? ""
+                : comparison.map(BaselineComparison::regressionMessage).orElse("");
+        if (!regressions.isEmpty()) {
+            detail = outcome == Outcome.PASSED ? regressions : detail + System.lineSeparator() + regressions;
+            outcome = Outcome.FAILED;
+        }
+        if (mode == Mode.REPORT && outcome != Outcome.PASSED) {
+            outcome = Outcome.REPORTED;
+        }
+        return new Decision(outcome, reported, attempts.size(), allowed, detail);
+    }
+
+    /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */
+    public String ofAttempts() {
+        return ofAttempts(reported, attempts, allowed);
+    }
+
+    private static String ofAttempts(AttemptJudgement reported, int attempts, int allowed) {
+        return attempts == 1 ? "" : String.format(Locale.ROOT, " on attempt %d of %d", reported.number(), allowed);
+    }
+}

@@ -1,0 +1,166 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHResult.RunResult;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A latency budget checked against measured runs: the value at a percentile must be at most a number of
+ * microseconds, judged over the runs as a {@link Verdict} says. The one budget check of the product: the extension
+ * and the AssertJ assertions both use it, so they cannot disagree. Pure: it returns a value and never throws for a
+ * breach. Immutable; thread-safe.
+ *
+ * <p>A percentile is judged only when every run has the samples to support it ({@code 10 / (1 − p/100)}); otherwise
+ * the check is not met and says why.
+ */
+public final class PercentileCheck {
+    private final String what;
+    private final double maxMicros;
+    private final List<Double> runValuesNanos;
+    private final double judgedNanos;
+    private final String unjudged;
+    private final String where;
+    private final String runs;
+
+    /**
+     * @param unjudged why the value could not be judged, or null when it was
+     * @param where    after the value in a breach: which run, when that matters (may be empty)
+     * @param runs     after the budget in a breach: the runs' values and the load (may be empty)
+     */
+    private PercentileCheck(String what, double maxMicros, List<Double> runValuesNanos, double judgedNanos,
+                            String unjudged, String where, String runs) {
+        this.what = what;
+        this.maxMicros = maxMicros;
+        this.runValuesNanos = List.copyOf(runValuesNanos);
+        this.judgedNanos = judgedNanos;
+        this.unjudged = unjudged;
+        this.where = where;
+        this.runs = runs;
+    }
+
+    /**
+     * Checks a probe over all its runs.
+     *
+     * @param result     the result the probe belongs to, for its throughput and coordinated-omission setting
+     * @param probe      the probe (or end to end)
+     * @param percentile a percentile in (0, 100]
+     * @param maxMicros  the most it may be, in microseconds
+     * @param verdict    over which runs it is judged
+     * @return the check
+     * @throws IllegalArgumentException when the percentile is outside (0, 100]
+     */
+    public static PercentileCheck of(JLBHResult result, JLBHResult.ProbeResult probe, double percentile,
+                                     double maxMicros, Verdict verdict) {
+        Percentiles.requireValid(percentile);
+        String what = probe.name() + " p" + Percentiles.label(percentile);
+        List<RunResult> runs = probe.eachRunSummary();
+        if (runs.isEmpty()) {
+            return unjudged(what, maxMicros, "no run was measured");
+        }
+        for (RunResult run : runs) {
+            if (!run.supports(percentile)) {
+                return unjudged(what, maxMicros, String.format(Locale.ROOT, "run %d has %,d samples, and p%s needs at "
+                        + "least %,d", run.run(), run.count(), Percentiles.label(percentile),
+                        Percentiles.minimumSamples(percentile)));
+            }
+        }
+        List<Double> values = new ArrayList<>();
+        for (RunResult run : runs) {
+            values.add((double) run.percentile(percentile).toNanos());
+        }
+        double judged = verdict.judge(values);
+        String where = verdict == Verdict.EVERY_RUN && runs.size() > 1
+                ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
+        String runsNote = String.format(Locale.ROOT, " (runs: %s \u00b5s; %s; coordinated omission %s)",
+                values.stream().map(ReportFormat::micros).collect(Collectors.joining(", ")),
+                ReportFormat.rate(result.targetThroughputPerSecond()),
+                result.accountedForCoordinatedOmission() ? "on" : "off");
+        return new PercentileCheck(what, maxMicros, values, judged, null, where, runsNote);
+    }
+
+    /**
+     * Checks one run of a probe.
+     *
+     * @param probe      the probe's name
+     * @param run        the run
+     * @param percentile a percentile in (0, 100]
+     * @param maxMicros  the most it may be, in microseconds
+     * @return the check
+     * @throws IllegalArgumentException when the percentile is outside (0, 100]
+     */
+    public static PercentileCheck ofRun(String probe, RunResult run, double percentile, double maxMicros) {
+        Percentiles.requireValid(percentile);
+        String what = probe + " p" + Percentiles.label(percentile) + " in run " + run.run();
+        if (!run.supports(percentile)) {
+            return unjudged(what, maxMicros, String.format(Locale.ROOT, "%,d samples, and it needs at least %,d",
+                    run.count(), Percentiles.minimumSamples(percentile)));
+        }
+        double value = run.percentile(percentile).toNanos();
+        return new PercentileCheck(what, maxMicros, List.of(value), value, null, "", "");
+    }
+
+    private static PercentileCheck unjudged(String what, double maxMicros, String why) {
+        return new PercentileCheck(what, maxMicros, List.of(), Double.NaN, why, "", "");
+    }
+
+    /**
+     * @param micros microseconds
+     * @return the same in nanoseconds: the one conversion from a budget's unit to the histograms'
+     */
+    public static double nanos(double micros) {
+        return micros * 1_000;
+    }
+
+    /** @return whether the value could be judged: every run had the samples for the percentile */
+    public boolean judged() {
+        return unjudged == null;
+    }
+
+    /** @return whether the budget holds; false when the value could not be judged */
+    public boolean met() {
+        return judged() && judgedNanos <= limitNanos();
+    }
+
+    /** @return the budget in nanoseconds */
+    public double limitNanos() {
+        return nanos(maxMicros);
+    }
+
+    /** @return the value judged, in nanoseconds (the median or worst run's); NaN when not {@link #judged()} */
+    public double judgedNanos() {
+        return judgedNanos;
+    }
+
+    /** @return each run's value at the percentile, in nanoseconds, in run order; empty when not judged */
+    public List<Double> runValuesNanos() {
+        return runValuesNanos;
+    }
+
+    /** @return the value judged with its unit, e.g. {@code 45.000 µs}, or {@code not judged} */
+    public String measured() {
+        return judged() ? ReportFormat.micros(judgedNanos) + " \u00b5s" : "not judged";
+    }
+
+    /**
+     * @return why the budget does not hold, e.g. {@code end to end p99.9 was 45.000 µs, budget 42 µs (runs: 40.000,
+     *         45.000, 90.000 µs; 10,000/s; coordinated omission on)}; empty when it holds
+     */
+    public Optional<String> breach() {
+        if (met()) {
+            return Optional.empty();
+        }
+        if (!judged()) {
+            return Optional.of(what + " could not be judged: " + unjudged);
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s was %s \u00b5s%s, budget %s \u00b5s%s", what,
+                ReportFormat.micros(judgedNanos), where, ReportFormat.plain(maxMicros), runs));
+    }
+}

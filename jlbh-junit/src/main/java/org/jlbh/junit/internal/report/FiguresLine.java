@@ -1,0 +1,63 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RunFigures;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The line of key figures per probe that the extension prints into the test's output, which Surefire keeps in the
+ * test case's {@code <system-out>} in its XML report, e.g. {@code jlbh figures [end to end] p50=0.146us p90=0.161us
+ * p99=0.686us p99.9=49.535us worst=175.999us count=60000 throughput=20001/s verdict=PASSED}. Percentiles are the
+ * median run's, and only those every run supports; worst and count are over all runs; throughput is the median
+ * run's achieved. OS jitter is the machine's and has no line. Stateless; thread-safe.
+ */
+public final class FiguresLine {
+    private static final double[] FIGURES = {50, 90, 99, 99.9};
+
+    private FiguresLine() {
+    }
+
+    /**
+     * @param result a test's result
+     * @return one line per probe, end to end first
+     */
+    public static List<String> of(ResultSnapshot result) {
+        List<Double> rates = new ArrayList<>();
+        for (ResultSnapshot.Run run : result.runs()) {
+            rates.add(run.achievedThroughputPerSecond());
+        }
+        // the middle run's throughput (with two in the middle, the higher)
+        double throughput = rates.isEmpty() ? 0 : Verdict.MEDIAN_RUN.judge(rates);
+        List<String> lines = new ArrayList<>();
+        for (ProbeFigures probe : result.probes()) {
+            if (probe.name().equals(JLBH.OS_JITTER)) {
+                continue;
+            }
+            StringBuilder line = new StringBuilder("jlbh figures [").append(probe.name()).append(']');
+            long count = probe.runs().stream().mapToLong(RunFigures::count).sum();
+            long worst = probe.runs().stream().filter(run -> run.count() > 0).mapToLong(RunFigures::maxNanos).max()
+                    .orElse(-1);
+            for (double percentile : FIGURES) {
+                List<Double> byRun = probe.percentileByRun(Percentiles.label(percentile));
+                if (!byRun.isEmpty()) {
+                    line.append(" p").append(Percentiles.label(percentile)).append('=')
+                            .append(ReportFormat.plain(Verdict.MEDIAN_RUN.judge(byRun) / 1e3)).append("us");
+                }
+            }
+            if (worst >= 0) {
+                line.append(" worst=").append(ReportFormat.plain(worst / 1e3)).append("us");
+            }
+            line.append(" count=").append(count)
+                    .append(" throughput=").append(Math.round(throughput)).append("/s")
+                    .append(" verdict=").append(result.conclusion().outcome().name());
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+}

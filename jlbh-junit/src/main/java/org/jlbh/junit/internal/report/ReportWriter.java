@@ -1,0 +1,179 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.AttemptJudgement;
+import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.Decision;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * All the extension's own output: its lines on the console (which Surefire keeps with the test), the report files
+ * (the JSON result, a {@code .hgrm} per probe, the suite page) and the baseline, read and written. It never throws:
+ * a report that cannot be written, or a baseline that cannot be read, is said on the console and never changes a
+ * verdict. One writer per test; not thread-safe.
+ */
+public final class ReportWriter {
+    private final PrintStream out;
+    private final Configuration configuration;
+
+    /**
+     * @param out           the console
+     * @param configuration where reports and baselines are
+     */
+    public ReportWriter(PrintStream out, Configuration configuration) {
+        this.out = out;
+        this.configuration = configuration;
+    }
+
+    /** @return the console, where the harness prints its report too */
+    public PrintStream console() {
+        return out;
+    }
+
+    /**
+     * @param settings the test's settings
+     * @param attempt  1-based attempt
+     * @param allowed  attempts allowed
+     */
+    public void attemptHeader(TestSettings settings, int attempt, int allowed) {
+        out.println("=== @LatencyTest " + settings.describe()
+                + (allowed == 1 ? "" : " (attempt " + attempt + " of " + allowed + ")"));
+    }
+
+    /**
+     * @param attempt an attempt that did not pass, with another to come
+     * @param allowed attempts allowed
+     */
+    public void measuringAgain(AttemptJudgement attempt, int allowed) {
+        out.println("=== Attempt " + attempt.number() + " of " + allowed + " "
+                + attempt.outcome().name().toLowerCase(Locale.ROOT) + ", measuring again ("
+                + LatencyTestConfiguration.RETRIES + " = " + (allowed - 1) + "): " + attempt.breaches());
+    }
+
+    /**
+     * Reads the test's baseline, saying on the console when there is none or it cannot be read.
+     *
+     * @param test the test
+     * @return the baseline's result; empty when no baseline is configured, this run writes one, or it cannot be read
+     */
+    public Optional<ResultSnapshot> readBaseline(ResultSnapshot.Test test) {
+        if (configuration.baselineDir().isEmpty() || configuration.writeBaseline()) {
+            return Optional.empty();
+        }
+        Path file = baselineFile(test);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException missing) {
+            out.println("=== Baseline: none for this test (" + file + " does not exist): not compared");
+            return Optional.empty();
+        } catch (IOException | RuntimeException unreadable) {
+            out.println("=== Baseline: could not read " + file + ": " + unreadable
+                    + "; not compared, this test's own verdict stands");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ResultJson.read(text));
+        } catch (RuntimeException corrupt) {
+            out.println("=== Baseline: " + file + " is not a valid jlbh-junit result (" + corrupt.getMessage()
+                    + "); not compared, this test's own verdict stands");
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * @param test       the test
+     * @param comparison its comparison with the baseline
+     */
+    public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
+        out.print("=== Change against the baseline " + baselineFile(test) + " (median run; tolerance: the larger of "
+                + ReportFormat.plain(configuration.tolerancePercent())
+                + "% and the baseline's run-to-run variation)" + System.lineSeparator() + comparison.table());
+    }
+
+    /**
+     * Prints the figures lines, then writes the JSON result and the {@code .hgrm} files, adds the test to the suite
+     * page, and writes the baseline when asked to.
+     *
+     * @param result   the test's result
+     * @param measured what the reported attempt measured, for the {@code .hgrm} files
+     * @param page     the suite page of this test run
+     */
+    public void write(ResultSnapshot result, JLBHResult measured, SuitePage page) {
+        for (String line : FiguresLine.of(result)) {
+            out.println(line);
+        }
+        Path dir = configuration.reportDir();
+        Path json = dir.resolve(result.test().id() + ".json");
+        long started = System.nanoTime();
+        long bytes = 0;
+        try {
+            Files.createDirectories(dir);
+            bytes += write(json, ResultJson.write(result));
+            for (JLBHResult.ProbeResult probe : ResultAssembly.allProbes(measured)) {
+                bytes += write(dir.resolve(ResultJson.hgrmFile(result.test(), probe.name())), Hgrm.of(probe));
+            }
+            page.add(ChartData.of(result));
+            out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n",
+                    json.toAbsolutePath(), bytes, (System.nanoTime() - started) / 1_000_000);
+        } catch (IOException | RuntimeException e) {
+            out.println("=== jlbh result: could not write the reports to " + dir.toAbsolutePath() + ": " + e);
+            return;
+        }
+        if (configuration.writeBaseline()) {
+            Path baseline = baselineFile(result.test());
+            try {
+                Files.createDirectories(baseline.getParent());
+                Files.copy(json, baseline, StandardCopyOption.REPLACE_EXISTING);
+                out.println("=== Baseline written: " + baseline.toAbsolutePath());
+            } catch (IOException | RuntimeException e) {
+                out.println("=== Baseline: could not write " + baseline.toAbsolutePath() + ": " + e);
+            }
+        }
+    }
+
+    /**
+     * Prints the verdict line of a test that passed or was only reported; a failed or inconclusive test says why in
+     * what it throws.
+     *
+     * @param settings the test's settings
+     * @param decision how it ended
+     */
+    public void verdict(TestSettings settings, Decision decision) {
+        switch (decision.outcome()) {
+            case PASSED:
+                out.println("=== Latency budgets met (" + settings.verdict() + ")" + decision.ofAttempts() + ": "
+                        + decision.reported().met());
+                break;
+            case REPORTED:
+                out.println("=== Latency budget breached (" + LatencyTestConfiguration.MODE
+                        + " = report, not failing): " + decision.detail());
+                break;
+            default:
+                break;
+        }
+    }
+
+    private Path baselineFile(ResultSnapshot.Test test) {
+        return configuration.baselineDir().orElseThrow().resolve(test.id() + ".json");
+    }
+
+    private static long write(Path file, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        Files.write(file, bytes);
+        return bytes.length;
+    }
+}

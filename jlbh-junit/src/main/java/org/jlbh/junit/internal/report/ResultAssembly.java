@@ -1,0 +1,215 @@
+package org.jlbh.junit.internal.report;
+
+import org.HdrHistogram.Histogram;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHResult.ProbeResult;
+import org.jlbh.core.JLBHResult.RunResult;
+import org.jlbh.core.JLBHResult.RunResult.Percentile;
+import org.jlbh.core.JLBHResult.RunSummary;
+import org.jlbh.core.Percentiles;
+import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.AttemptJudgement;
+import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.Check;
+import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.LatencyCheck;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RunFigures;
+import org.jlbh.junit.internal.judge.StallExplanation;
+import org.jlbh.junit.internal.run.PlatformStalls;
+import org.jlbh.junit.internal.run.RunMeasures;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
+/**
+ * Builds a test's {@link ResultSnapshot} from its typed settings, attempts and decision: the histograms of the
+ * reported attempt are summarised once ({@link #probes}), and everything else is copied across. Stateless;
+ * thread-safe.
+ */
+public final class ResultAssembly {
+    /** Chart points per decade of the "nines" percentile scale. */
+    private static final int POINTS_PER_DECADE = 5;
+
+    private ResultAssembly() {
+    }
+
+    /**
+     * @param settings a test's settings
+     * @return its identity: the file name stem of its reports is its class's binary name and method name
+     */
+    public static ResultSnapshot.Test test(TestSettings settings) {
+        String className = settings.method().getDeclaringClass().getName();
+        String method = settings.method().getName();
+        return new ResultSnapshot.Test(fileSafe(className + "." + method), className, method, settings.displayName());
+    }
+
+    /**
+     * @param result   what an attempt measured
+     * @param settings the test's settings, for the percentiles its budgets judge
+     * @return the figures of every probe: end to end, the named probes, OS jitter if recorded
+     */
+    public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings) {
+        TreeSet<Double> percentiles = reportedPercentiles(settings);
+        List<ProbeFigures> figures = new ArrayList<>();
+        for (ProbeResult probe : allProbes(result)) {
+            List<RunFigures> runs = new ArrayList<>();
+            for (RunResult run : probe.eachRunSummary()) {
+                runs.add(figures(run, percentiles));
+            }
+            figures.add(new ProbeFigures(probe.name(), runs));
+        }
+        return figures;
+    }
+
+    /**
+     * @param settings   the test's settings
+     * @param attempts   every attempt
+     * @param decision   how the test ended
+     * @param probes     the reported attempt's {@link #probes}
+     * @param comparison the comparison with the baseline, if one was made
+     * @return the test's result
+     */
+    public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
+                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison) {
+        TreeSet<Double> percentiles = reportedPercentiles(settings);
+        List<ResultSnapshot.AttemptRecord> attemptRecords = new ArrayList<>();
+        for (AttemptJudgement attempt : attempts) {
+            List<ResultSnapshot.CheckRecord> checks = new ArrayList<>();
+            for (Check check : attempt.checks()) {
+                checks.add(checkRecord(check));
+            }
+            attemptRecords.add(new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(), checks));
+        }
+        AttemptJudgement reported = decision.reported();
+        List<ResultSnapshot.Run> runs = new ArrayList<>();
+        for (RunSummary run : reported.attempt().result().runs()) {
+            RunMeasures measures = reported.attempt().runs().get(run.run() - 1);
+            runs.add(new ResultSnapshot.Run(run.run(), run.status(), run.detail(), run.iterations(),
+                    run.iterationsRun(), run.samples(), run.runTime().toNanos(), run.targetRunTime().toNanos(),
+                    run.achievedThroughputPerSecond(), measures.allocatedBytes(),
+                    measures.stalls().map(stalls -> OptionalLong.of(stalls.worstNanos())).orElse(OptionalLong.empty()),
+                    measures.gc(), figures(run.harnessLateness(), percentiles)));
+        }
+        return new ResultSnapshot(test(settings), settings(settings), environment(),
+                new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
+                        decision.detail()),
+                attemptRecords, reported.attempt().allocatedBytesPerOp(), runs, probes,
+                comparison.map(BaselineComparison::rows));
+    }
+
+    /**
+     * @param result what an attempt measured
+     * @return every probe, in report order: end to end, the named probes in the order they were added, OS jitter if
+     *         recorded
+     */
+    static List<ProbeResult> allProbes(JLBHResult result) {
+        List<ProbeResult> probes = new ArrayList<>();
+        probes.add(result.endToEnd());
+        for (String name : result.probeNames()) {
+            probes.add(result.probe(name).orElseThrow());
+        }
+        result.osJitter().ifPresent(probes::add);
+        return probes;
+    }
+
+    /** @return a name made of letters, digits, '.', '_', '$' and '-' only */
+    static String fileSafe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._$-]+", "-");
+    }
+
+    private static ResultSnapshot.CheckRecord checkRecord(Check check) {
+        Optional<ResultSnapshot.LatencyRecord> latency = Optional.empty();
+        if (check instanceof LatencyCheck) {
+            LatencyCheck latencyCheck = (LatencyCheck) check;
+            Budget budget = latencyCheck.latencyBudget();
+            latency = Optional.of(new ResultSnapshot.LatencyRecord(budget.probe(), budget.percentile(),
+                    budget.maxMicros(), latencyCheck.check().judgedNanos() / 1e3));
+        }
+        return new ResultSnapshot.CheckRecord(check.budget(), check.measured(), check.met(), latency, check.breach(),
+                check.explanation().map(StallExplanation::describe));
+    }
+
+    private static ResultSnapshot.Settings settings(TestSettings settings) {
+        return new ResultSnapshot.Settings(settings.throughput(), settings.iterations(), settings.warmUpIterations(),
+                settings.runs(), settings.accountForCoordinatedOmission(), settings.recordOSJitter(),
+                settings.timeoutMillis(), settings.verdict(), settings.configuration().mode(),
+                settings.configuration().noise(), settings.configuration().retries(), settings.budgets(),
+                limit(settings.maxAllocatedBytesPerOp()), limit(settings.maxGcCount()),
+                limit(settings.maxGcPauseMillis()), settings.describeRuns());
+    }
+
+    private static OptionalLong limit(long value) {
+        return value == LatencyTest.UNLIMITED ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+
+    private static ResultSnapshot.Environment environment() {
+        List<String> collectors = new ArrayList<>();
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            collectors.add(collector.getName());
+        }
+        return new ResultSnapshot.Environment(Instant.now().toString(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                System.getProperty("java.vendor"), System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory(), collectors);
+    }
+
+    /** @return the reference's percentiles (without the worst) and every budget's percentile, ascending */
+    private static TreeSet<Double> reportedPercentiles(TestSettings settings) {
+        TreeSet<Double> percentiles = new TreeSet<>();
+        for (Percentile percentile : Percentile.values()) {
+            if (percentile != Percentile.WORST) {
+                percentiles.add(percentile.value());
+            }
+        }
+        for (Budget budget : settings.budgets()) {
+            if (budget.percentile() < 100) {
+                percentiles.add(budget.percentile());
+            }
+        }
+        return percentiles;
+    }
+
+    private static RunFigures figures(RunResult run, TreeSet<Double> percentiles) {
+        if (run.count() == 0) {
+            return new RunFigures(run.run(), 0, 0, 0, 0, Map.of(), List.of(), run.outOfRangeSamples());
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (double percentile : percentiles) {
+            if (run.supports(percentile)) {
+                values.put(Percentiles.label(percentile), run.percentile(percentile).toNanos());
+            }
+        }
+        return new RunFigures(run.run(), run.count(), run.min().toNanos(), run.mean().toNanos(), run.max().toNanos(),
+                values, distribution(run), run.outOfRangeSamples());
+    }
+
+    /**
+     * @return the run's distribution at percentiles spaced evenly on the "nines" scale (rounded to four decimals),
+     *         up to the highest the sample count supports, then the worst at 100
+     */
+    private static List<RunFigures.Point> distribution(RunResult run) {
+        List<RunFigures.Point> points = new ArrayList<>();
+        Histogram histogram = run.histogram();
+        for (int step = 0; ; step++) {
+            double percentile = Math.round(1e6 * (1 - Math.pow(10, -(double) step / POINTS_PER_DECADE))) / 1e4;
+            if (step > 0 && !Percentiles.supported(percentile, run.count())) {
+                break;
+            }
+            points.add(new RunFigures.Point(percentile, histogram.getValueAtPercentile(percentile)));
+        }
+        points.add(new RunFigures.Point(100, run.max().toNanos()));
+        return points;
+    }
+}

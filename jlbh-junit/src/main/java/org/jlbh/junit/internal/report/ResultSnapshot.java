@@ -1,0 +1,191 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.core.RunStatus;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RunFigures;
+import org.jlbh.junit.internal.run.GcEvent;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One latency test's result as every report carries it: who, with which settings, on which machine, how it ended,
+ * each attempt's checks, and the reported attempt's runs and probes. Built once per test from the typed
+ * judgement ({@link ResultAssembly}); written and read back by {@link ResultJson} (a baseline is a snapshot read
+ * back); drawn by the suite page. Plain immutable values; thread-safe.
+ *
+ * @param test                the test
+ * @param settings            its settings
+ * @param environment         the machine and JVM it ran on
+ * @param conclusion          how it ended
+ * @param attempts            every attempt's checks, in order
+ * @param allocatedBytesPerOp bytes allocated per measured iteration in the reported attempt; NaN when not measured
+ * @param runs                the reported attempt's runs
+ * @param probes              the reported attempt's probes: end to end, the named probes, OS jitter if recorded
+ * @param baseline            the comparison with the baseline, when one was made
+ */
+public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
+                             List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
+                             List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
+
+    /** Copies the lists. */
+    public ResultSnapshot {
+        attempts = List.copyOf(attempts);
+        runs = List.copyOf(runs);
+        probes = List.copyOf(probes);
+        baseline = baseline.map(List::copyOf);
+    }
+
+    /**
+     * Which test.
+     *
+     * @param id          the file name stem of its reports
+     * @param className   the test class's binary name
+     * @param method      the method's name
+     * @param displayName e.g. {@code OrderParserLatencyTest.parse}
+     */
+    public record Test(String id, String className, String method, String displayName) {
+    }
+
+    /**
+     * The settings the test ran with.
+     *
+     * @param throughputPerSecond iterations per second
+     * @param iterations          per run
+     * @param warmUpIterations    warm-up iterations
+     * @param runs                measured runs
+     * @param accountForCoordinatedOmission whether latency was taken from the intended start
+     * @param recordOSJitter      whether OS jitter was measured
+     * @param timeoutMillis       the harness's timeout
+     * @param verdict             over which runs budgets were judged
+     * @param mode                the mode
+     * @param noise               the noise setting
+     * @param retries             retries allowed
+     * @param budgets             the latency budgets
+     * @param maxAllocatedBytesPerOp the allocation budget, if set
+     * @param maxGcCount          the GC count budget, if set
+     * @param maxGcPauseMillis    the GC pause budget, if set
+     * @param description         the settings in one line, as the report's header shows them
+     */
+    public record Settings(int throughputPerSecond, long iterations, int warmUpIterations, int runs,
+                           boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
+                           Verdict verdict, Mode mode, Noise noise, int retries, List<Budget> budgets,
+                           OptionalLong maxAllocatedBytesPerOp, OptionalLong maxGcCount, OptionalLong maxGcPauseMillis,
+                           String description) {
+        /** Copies the budgets. */
+        public Settings {
+            budgets = List.copyOf(budgets);
+        }
+    }
+
+    /**
+     * The machine and JVM.
+     *
+     * @param time              when the result was made, ISO-8601
+     * @param javaVersion       {@code java.version}
+     * @param javaVm            VM name and version
+     * @param javaVendor        {@code java.vendor}
+     * @param os                OS name and version
+     * @param arch              {@code os.arch}
+     * @param cores             available processors
+     * @param maxHeapBytes      the heap's maximum
+     * @param garbageCollectors the collectors' names
+     */
+    public record Environment(String time, String javaVersion, String javaVm, String javaVendor, String os,
+                              String arch, int cores, long maxHeapBytes, List<String> garbageCollectors) {
+        /** Copies the collectors. */
+        public Environment {
+            garbageCollectors = List.copyOf(garbageCollectors);
+        }
+    }
+
+    /**
+     * How the test ended.
+     *
+     * @param outcome  the outcome
+     * @param attempt  the attempt whose figures are reported
+     * @param attempts how many attempts were made
+     * @param detail   the failure message, the reason it is inconclusive, or the budgets met
+     */
+    public record Conclusion(Outcome outcome, int attempt, int attempts, String detail) {
+    }
+
+    /**
+     * One attempt's checks.
+     *
+     * @param attempt 1-based attempt
+     * @param outcome how it ended
+     * @param checks  each budget checked
+     */
+    public record AttemptRecord(int attempt, Outcome outcome, List<CheckRecord> checks) {
+        /** Copies the checks. */
+        public AttemptRecord {
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /**
+     * One budget checked.
+     *
+     * @param budget       what was checked, e.g. {@code end to end p99.9 <= 50 µs}
+     * @param measured     the value judged, with its unit
+     * @param met          whether it held
+     * @param latency      for a latency budget, its probe, percentile, limit and judged value
+     * @param message      why it broke, when it did
+     * @param inconclusive how the platform's stalls explain the breach, when they do
+     */
+    public record CheckRecord(String budget, String measured, boolean met, Optional<LatencyRecord> latency,
+                              Optional<String> message, Optional<String> inconclusive) {
+    }
+
+    /**
+     * A latency budget's figures in a check.
+     *
+     * @param probe        the probe
+     * @param percentile   the percentile
+     * @param maxMicros    the budget, microseconds
+     * @param judgedMicros the value judged, microseconds; NaN when it could not be judged
+     */
+    public record LatencyRecord(String probe, double percentile, double maxMicros, double judgedMicros) {
+    }
+
+    /**
+     * One measured run of the reported attempt.
+     *
+     * @param run                 1-based run
+     * @param status              how it ended
+     * @param detail              why
+     * @param iterations          iterations planned
+     * @param iterationsRun       iterations performed
+     * @param samples             end-to-end samples
+     * @param runTimeNanos        its run time
+     * @param targetRunTimeNanos  its scheduled duration
+     * @param achievedThroughputPerSecond iterations per second achieved
+     * @param allocatedBytes      bytes the body's thread allocated, when measured
+     * @param worstStallNanos     the platform's longest stall, when there was evidence
+     * @param gc                  collections during the run
+     * @param harnessLateness     how late the harness called each iteration
+     */
+    public record Run(int run, RunStatus status, String detail, long iterations, long iterationsRun, long samples,
+                      long runTimeNanos, long targetRunTimeNanos, double achievedThroughputPerSecond,
+                      OptionalLong allocatedBytes, OptionalLong worstStallNanos, List<GcEvent> gc,
+                      RunFigures harnessLateness) {
+        /** Copies the collections. */
+        public Run {
+            gc = List.copyOf(gc);
+        }
+    }
+
+    /** @return the reported attempt's checks (empty when the attempt is not listed) */
+    public List<CheckRecord> reportedChecks() {
+        return attempts.stream().filter(a -> a.attempt() == conclusion.attempt()).findFirst()
+                .map(AttemptRecord::checks).orElse(List.of());
+    }
+}

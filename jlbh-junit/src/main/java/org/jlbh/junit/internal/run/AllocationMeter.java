@@ -1,0 +1,42 @@
+package org.jlbh.junit.internal.run;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * Reads how many bytes the current thread has allocated, from the JVM's {@code ThreadMXBean} (HotSpot's
+ * {@code com.sun.management.ThreadMXBean}). Reading allocates nothing. Stateless and thread-safe; each reading is
+ * of the calling thread.
+ */
+public final class AllocationMeter {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.ThreadMXBean HOTSPOT_THREADS =
+            THREADS instanceof com.sun.management.ThreadMXBean ? (com.sun.management.ThreadMXBean) THREADS : null;
+
+    private AllocationMeter() {
+    }
+
+    /** @return whether this JVM measures the allocation of a thread now */
+    public static boolean available() {
+        return whyUnavailable() == null;
+    }
+
+    /** @return why thread allocation cannot be measured, or null when it can */
+    public static String whyUnavailable() {
+        if (HOTSPOT_THREADS == null) {
+            return "its ThreadMXBean is not a com.sun.management.ThreadMXBean";
+        }
+        if (!HOTSPOT_THREADS.isThreadAllocatedMemorySupported()) {
+            return "ThreadMXBean.isThreadAllocatedMemorySupported() is false";
+        }
+        if (!HOTSPOT_THREADS.isThreadAllocatedMemoryEnabled()) {
+            return "thread allocated memory measurement is disabled (ThreadMXBean.setThreadAllocatedMemoryEnabled)";
+        }
+        return null;
+    }
+
+    /** @return bytes allocated by the calling thread since it started, or -1 when not {@link #available()} */
+    public static long currentThreadAllocatedBytes() {
+        return HOTSPOT_THREADS == null ? -1 : HOTSPOT_THREADS.getCurrentThreadAllocatedBytes();
+    }
+}

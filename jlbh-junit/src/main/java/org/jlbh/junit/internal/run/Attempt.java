@@ -1,0 +1,37 @@
+package org.jlbh.junit.internal.run;
+
+import org.jlbh.core.JLBHResult;
+
+import java.util.List;
+
+/**
+ * One measurement of a latency test: the harness's result and, per measured run, what the extension's meters saw.
+ * A test is measured again ({@code jlbh.retries}) as a new attempt. Immutable.
+ *
+ * @param number 1-based attempt
+ * @param result what the harness measured
+ * @param runs   per measured run, in run order (as many as {@code result.runs()})
+ */
+public record Attempt(int number, JLBHResult result, List<RunMeasures> runs) {
+
+    /** Copies the runs. */
+    public Attempt {
+        runs = List.copyOf(runs);
+    }
+
+    /**
+     * @return bytes allocated per measured iteration over all runs whose allocation was measured, or NaN when none
+     *         was
+     */
+    public double allocatedBytesPerOp() {
+        long bytes = 0;
+        long iterations = 0;
+        for (RunMeasures run : runs) {
+            if (run.allocatedBytes().isPresent()) {
+                bytes += run.allocatedBytes().getAsLong();
+                iterations += result.runs().get(run.run() - 1).iterationsRun();
+            }
+        }
+        return iterations == 0 ? Double.NaN : (double) bytes / iterations;
+    }
+}

@@ -1,0 +1,56 @@
+package org.jlbh.junit.internal.run;
+
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+
+/**
+ * A test method bound to its instance and arguments, called once per iteration.
+ *
+ * <p>{@link #of} spins, with {@link LambdaMetafactory}, a class that calls the method directly (as a method
+ * reference would), so an iteration costs a plain, inlinable call rather than a reflective one. Should that not
+ * be possible it falls back to a bound {@link MethodHandle}. Not thread-safe beyond what the method itself is.
+ */
+@FunctionalInterface
+public interface Body {
+
+    /**
+     * Runs the test method once.
+     *
+     * @throws Throwable whatever the test method throws
+     */
+    void run() throws Throwable;
+
+    /**
+     * @param method    the test method
+     * @param target    the test instance
+     * @param arguments the resolved arguments, in order
+     * @return a body that calls {@code target.method(arguments)}
+     */
+    static Body of(Method method, Object target, Object[] arguments) {
+        Object[] captured = new Object[arguments.length + 1];
+        captured[0] = target;
+        System.arraycopy(arguments, 0, captured, 1, arguments.length);
+        MethodHandle implementation;
+        MethodHandles.Lookup lookup;
+        try {
+            lookup = MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup());
+            implementation = lookup.unreflect(method);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot call test method " + method, e);
+        }
+        try {
+            CallSite site = LambdaMetafactory.metafactory(lookup, "run",
+                    MethodType.methodType(Body.class, implementation.type().parameterList()),
+                    MethodType.methodType(void.class), implementation, MethodType.methodType(void.class));
+            return (Body) site.getTarget().invokeWithArguments(captured);
+        } catch (Throwable directCallNotPossible) {
+            MethodHandle bound = MethodHandles.insertArguments(implementation, 0, captured)
+                    .asType(MethodType.methodType(void.class));
+            return () -> bound.invokeExact();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.jlbh.junit.internal.run;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One garbage collection the JVM reported. Immutable.
+ *
+ * @param collectorIndex the collector's index in {@link GcMonitor#collectors()}
+ * @param collector      the collector's name, e.g. {@code G1 Young Generation}
+ * @param id             the collector's sequence number of this collection (1 for its first)
+ * @param action         e.g. {@code end of minor GC}
+ * @param cause          e.g. {@code G1 Evacuation Pause} or {@code System.gc()}
+ * @param durationMillis how long it took, in milliseconds (the JVM reports whole milliseconds)
+ * @param concurrent     whether it was a concurrent cycle rather than a stop-the-world pause
+ */
+public record GcEvent(int collectorIndex, String collector, long id, String action, String cause,
+                      long durationMillis, boolean concurrent) {
+
+    /** @return e.g. {@code G1 Young Generation (G1 Evacuation Pause) 3 ms} */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s (%s) %,d ms%s", collector, cause, durationMillis,
+                concurrent ? " concurrent" : "");
+    }
+
+    /**
+     * @param countsBefore each collector's count when a run began
+     * @param countsAfter  each collector's count when it ended
+     * @return whether this collection happened during that run
+     */
+    public boolean between(long[] countsBefore, long[] countsAfter) {
+        return id > countsBefore[collectorIndex] && id <= countsAfter[collectorIndex];
+    }
+
+    /**
+     * The stop-the-world collections among some: how many, and the longest. Concurrent cycles are not pauses and
+     * count in neither.
+     *
+     * @param count         stop-the-world collections
+     * @param longestMillis the longest of them, 0 when there is none
+     */
+    public record Pauses(long count, long longestMillis) {
+
+        /**
+         * @param events collections
+         * @return their pauses
+         */
+        public static Pauses of(List<GcEvent> events) {
+            long count = 0;
+            long longest = 0;
+            for (GcEvent event : events) {
+                if (!event.concurrent()) {
+                    count++;
+                    longest = Math.max(longest, event.durationMillis());
+                }
+            }
+            return new Pauses(count, longest);
+        }
+
+        /** @return e.g. {@code 3 collections, longest pause 4 ms} */
+        public String describe() {
+            return String.format(Locale.ROOT, "%,d collection%s, longest pause %,d ms", count, count == 1 ? "" : "s",
+                    longestMillis);
+        }
+    }
+}

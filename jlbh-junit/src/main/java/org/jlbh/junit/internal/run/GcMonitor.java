@@ -1,0 +1,131 @@
+package org.jlbh.junit.internal.run;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Listens to the JVM's own garbage-collection notifications while a latency test measures, and keeps each
+ * collection with its collector's sequence number, so that it can be placed in a run: a run that began when a
+ * collector had done {@code a} collections and ended when it had done {@code b} holds that collector's collections
+ * numbered {@code a+1 … b} ({@link #collectionCounts(long[])} reads the counts, without allocating). The JVM's GC
+ * timestamps are not on the {@link System#nanoTime()} time line, which is why runs are matched by count, not time.
+ *
+ * <p>The JVM reports collections to the millisecond, after they end, from a thread of its own; {@link #stop()}
+ * waits (briefly) until every collection the collectors have counted has been reported. Concurrent cycles (G1's
+ * concurrent marking, ZGC and Shenandoah cycles) are kept apart from pauses: only stop-the-world collections count
+ * against a GC budget. Thread-safe.
+ */
+public final class GcMonitor implements NotificationListener {
+    private static final long REPORT_WAIT_MILLIS = 500;
+
+    private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
+
+    private final List<GcEvent> collections = new ArrayList<>();
+    private final List<NotificationEmitter> emitters = new ArrayList<>();
+    private final long countAtStart;
+
+    private GcMonitor() {
+        countAtStart = collectorCount();
+    }
+
+    /** @return the JVM's garbage collectors, in a fixed order */
+    public static List<GarbageCollectorMXBean> collectors() {
+        return COLLECTORS;
+    }
+
+    /**
+     * Reads each collector's collection count so far; allocates nothing.
+     *
+     * @param into one slot per {@link #collectors() collector}
+     */
+    public static void collectionCounts(long[] into) {
+        for (int i = 0; i < into.length; i++) {
+            into[i] = COLLECTORS.get(i).getCollectionCount();
+        }
+    }
+
+    /** @return a monitor listening from now until {@link #stop()} */
+    public static GcMonitor start() {
+        GcMonitor monitor = new GcMonitor();
+        for (GarbageCollectorMXBean collector : COLLECTORS) {
+            if (collector instanceof NotificationEmitter) {
+                NotificationEmitter emitter = (NotificationEmitter) collector;
+                emitter.addNotificationListener(monitor, null, null);
+                monitor.emitters.add(emitter);
+            }
+        }
+        return monitor;
+    }
+
+    /**
+     * Stops listening, after waiting up to half a second for collections the collectors counted but have not yet
+     * reported.
+     *
+     * @return every collection reported since {@link #start()}, in order
+     */
+    public List<GcEvent> stop() {
+        long deadline = System.nanoTime() + REPORT_WAIT_MILLIS * 1_000_000;
+        while (reported() < collectorCount() - countAtStart && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (NotificationEmitter emitter : emitters) {
+            try {
+                emitter.removeNotificationListener(this);
+            } catch (ListenerNotFoundException ignored) {
+                // already gone
+            }
+        }
+        synchronized (collections) {
+            return List.copyOf(collections);
+        }
+    }
+
+    @Override
+    public void handleNotification(Notification notification, Object handback) {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+            return;
+        }
+        GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+        String name = info.getGcName();
+        int index = -1;
+        for (int i = 0; i < COLLECTORS.size(); i++) {
+            if (COLLECTORS.get(i).getName().equals(name)) {
+                index = i;
+            }
+        }
+        boolean concurrent = name.contains("Concurrent") || name.contains("Cycles");
+        synchronized (collections) {
+            collections.add(new GcEvent(index, name, info.getGcInfo().getId(), info.getGcAction(),
+                    info.getGcCause(), info.getGcInfo().getDuration(), concurrent));
+        }
+    }
+
+    private int reported() {
+        synchronized (collections) {
+            return collections.size();
+        }
+    }
+
+    private static long collectorCount() {
+        long count = 0;
+        for (GarbageCollectorMXBean collector : COLLECTORS) {
+            count += Math.max(0, collector.getCollectionCount());
+        }
+        return count;
+    }
+}

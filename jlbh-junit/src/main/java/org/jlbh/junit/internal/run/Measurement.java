@@ -1,0 +1,129 @@
+package org.jlbh.junit.internal.run;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHResultConsumer;
+import org.jlbh.junit.IterationContext;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the
+ * harness (allocation, garbage collections, platform stalls). Made before the test's setup, so that the probe and
+ * context parameters can be resolved; each {@link #measure} is one attempt on a fresh harness, and the same
+ * parameters serve every attempt. Used from the thread running the test; not thread-safe.
+ */
+public final class Measurement {
+    private final TestSettings settings;
+    private final StallSource stalls;
+    private final MethodTask task;
+    private final Map<String, ProbeHandle> probes = new LinkedHashMap<>();
+
+    private Measurement(TestSettings settings, StallSource stalls) {
+        this.settings = settings;
+        this.stalls = stalls;
+        this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
+                settings.runs());
+        for (String probe : settings.probes()) {
+            probes.put(probe, new ProbeHandle(probe));
+        }
+    }
+
+    /**
+     * @param settings the test's settings
+     * @param stalls   where the platform's stalls are read from
+     * @return the measurement, ready for its parameters to be resolved
+     * @throws ExtensionConfigurationException when the settings ask for what this JVM cannot measure
+     */
+    public static Measurement prepare(TestSettings settings, StallSource stalls) {
+        if (settings.hasAllocationBudget() && !AllocationMeter.available()) {
+            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
+                    "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
+                            + "allocation of a thread (%s). Fix: run on a JVM whose ThreadMXBean measures thread "
+                            + "allocation (HotSpot-based JDKs do), or remove the allocation budget",
+                    TestSettings.where(settings.method()), settings.maxAllocatedBytesPerOp(),
+                    AllocationMeter.whyUnavailable()));
+        }
+        return new Measurement(settings, stalls);
+    }
+
+    /** @return the current iteration, for an {@link IterationContext} parameter */
+    public IterationContext context() {
+        return task;
+    }
+
+    /**
+     * @param name a probe the settings declare
+     * @return its sampler, for a {@code @Probe} parameter; it records into whichever attempt is measuring
+     */
+    public Optional<NanoSampler> probe(String name) {
+        return Optional.ofNullable(probes.get(name));
+    }
+
+    /** @param body the test method bound to its instance and arguments */
+    public void bind(Body body) {
+        task.body(body);
+    }
+
+    /**
+     * Measures once: warm-up and runs on a fresh harness, which prints its report to {@code out}.
+     *
+     * @param number 1-based attempt
+     * @param out    where the harness's report goes
+     * @return what was measured
+     * @throws Throwable what the test body threw, with a suppressed note of where
+     */
+    public Attempt measure(int number, PrintStream out) throws Throwable {
+        JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
+        JLBH jlbh = new JLBH(settings.options().jlbhTask(task), out, results);
+        for (ProbeHandle probe : probes.values()) {
+            probe.target(jlbh.addProbe(probe.name()));
+        }
+        GcMonitor gc = GcMonitor.start();
+        List<GcEvent> collections;
+        try {
+            jlbh.start();
+        } finally {
+            collections = gc.stop();
+        }
+        Throwable failure = task.failure();
+        if (failure != null) {
+            failure.addSuppressed(new IterationFailure("thrown by the test body in " + task.failedWhere()));
+            throw failure;
+        }
+        JLBHResult result = results.get();
+        List<RunMeasures> runs = new ArrayList<>();
+        for (int run = 1; run <= result.runs().size(); run++) {
+            List<GcEvent> inRun = new ArrayList<>();
+            for (GcEvent collection : collections) {
+                if (task.duringRun(run, collection)) {
+                    inRun.add(collection);
+                }
+            }
+            long allocated = task.allocatedBytes(run);
+            long[] stallsNanos = stalls.stallsNanos(result, run);
+            runs.add(new RunMeasures(run, allocated < 0 ? OptionalLong.empty() : OptionalLong.of(allocated), inRun,
+                    stallsNanos == null ? Optional.empty() : Optional.of(new PlatformStalls(stallsNanos))));
+        }
+        return new Attempt(number, result, runs);
+    }
+
+    /** Says where in the measurement the test body threw; added to what it threw as a suppressed exception. */
+    static final class IterationFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        IterationFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

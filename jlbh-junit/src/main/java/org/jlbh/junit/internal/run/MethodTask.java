@@ -1,0 +1,169 @@
+package org.jlbh.junit.internal.run;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHTask;
+import org.jlbh.junit.IterationContext;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
+ * the method samples itself through its {@link IterationContext}). A throwable from the method ends the benchmark
+ * and is kept, with where it happened, to fail the test with.
+ *
+ * <p>For each measured run it also notes each garbage collector's count when the run's first iteration began and
+ * when its last ended, and how many bytes the harness thread allocated in between: the test body's allocation, as the harness's own loop allocates nothing. Used on the harness thread; the getters are read after
+ * {@link JLBH#start()} returns. {@link #init} starts a fresh measurement, so one task serves every attempt.
+ */
+public final class MethodTask implements JLBHTask, IterationContext {
+    private final boolean samplesOnReturn;
+    private final int warmUpIterations;
+    private final long iterations;
+    private final int runs;
+    private Body body;
+    private JLBH jlbh;
+    private long startTimeNanos;
+    private int run;
+    private long iteration;
+    private Throwable failure;
+    private String failedWhere;
+    private final boolean[] runStarted;
+    private final long[] runAllocatedBytes;
+    private final long[][] gcCountsAtStart;
+    private final long[][] gcCountsAtEnd;
+    private long allocatedAtRunStart;
+
+    /**
+     * @param samplesOnReturn  whether this task samples end to end when the method returns
+     * @param warmUpIterations warm-up iterations, for messages
+     * @param iterations       iterations per run, for messages
+     * @param runs             runs, for messages
+     */
+    public MethodTask(boolean samplesOnReturn, int warmUpIterations, long iterations, int runs) {
+        this.samplesOnReturn = samplesOnReturn;
+        this.warmUpIterations = warmUpIterations;
+        this.iterations = iterations;
+        this.runs = runs;
+        // slot 0 is the warm-up: measured the same way, so that the JIT compiles the measuring branches before
+        // the first measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB
+        // on this thread in the first measured run)
+        this.runStarted = new boolean[runs + 1];
+        this.runAllocatedBytes = new long[runs + 1];
+        // loads the management beans now, on the test's thread: their first use costs milliseconds
+        AllocationMeter.currentThreadAllocatedBytes();
+        this.gcCountsAtStart = new long[runs + 1][GcMonitor.collectors().size()];
+        this.gcCountsAtEnd = new long[runs + 1][GcMonitor.collectors().size()];
+    }
+
+    /** @param body the test method to call; set before the benchmark starts */
+    public void body(Body body) {
+        this.body = body;
+    }
+
+    @Override
+    public void init(JLBH jlbh) {
+        this.jlbh = jlbh;
+        this.run = warmUpIterations > 0 ? 0 : 1;
+        this.iteration = 0;
+        this.failure = null;
+        this.failedWhere = null;
+        Arrays.fill(runStarted, false);
+        Arrays.fill(runAllocatedBytes, -1);
+        for (int i = 0; i <= runs; i++) {
+            Arrays.fill(gcCountsAtStart[i], 0);
+            Arrays.fill(gcCountsAtEnd[i], -1);
+        }
+    }
+
+    @Override
+    public void run(long startTimeNS) {
+        startTimeNanos = startTimeNS;
+        boolean measured = run <= runs;
+        if (measured && iteration == 0) {
+            GcMonitor.collectionCounts(gcCountsAtStart[run]);
+            runStarted[run] = true;
+            allocatedAtRunStart = AllocationMeter.currentThreadAllocatedBytes();
+        }
+        try {
+            body.run();
+        } catch (Throwable t) {
+            if (failure == null) {
+                failure = t;
+                failedWhere = run == 0
+                        ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", iteration + 1, warmUpIterations)
+                        : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d", run, runs, iteration + 1, iterations);
+                jlbh.abort();
+            }
+            return;
+        }
+        if (samplesOnReturn) {
+            jlbh.sample(System.nanoTime() - startTimeNS);
+        }
+        iteration++;
+        if (measured && iteration == (run == 0 ? warmUpIterations : iterations)) {
+            long allocated = AllocationMeter.currentThreadAllocatedBytes();
+            runAllocatedBytes[run] = allocatedAtRunStart < 0 ? -1 : allocated - allocatedAtRunStart;
+            GcMonitor.collectionCounts(gcCountsAtEnd[run]);
+        }
+    }
+
+    @Override
+    public void warmedUp() {
+        run = 1;
+        iteration = 0;
+    }
+
+    @Override
+    public void runComplete() {
+        run++;
+        iteration = 0;
+    }
+
+    @Override
+    public long startTimeNanos() {
+        return startTimeNanos;
+    }
+
+    @Override
+    public void sampleEndToEnd(long latencyNanos) {
+        jlbh.sample(latencyNanos);
+    }
+
+    /** @return what the test method threw, or null */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /** @return where it threw, e.g. "run 2 of 3, iteration 1,235 of 10,000" */
+    public String failedWhere() {
+        return failedWhere;
+    }
+
+    /**
+     * @param run 1-based measured run
+     * @return bytes the harness thread allocated over the run's iterations, or -1 when the run did not complete
+     *         its iterations or allocation could not be measured
+     */
+    public long allocatedBytes(int run) {
+        return runAllocatedBytes[run];
+    }
+
+    /**
+     * @param run        1-based measured run
+     * @param collection a garbage collection
+     * @return whether it happened between the run's first iteration and the end of its last; for a run that did
+     *         not complete its iterations, whether it happened after the run began
+     */
+    public boolean duringRun(int run, GcEvent collection) {
+        if (!runStarted[run]) {
+            return false;
+        }
+        long[] end = gcCountsAtEnd[run];
+        if (end.length > 0 && end[0] < 0) {
+            end = new long[end.length];
+            Arrays.fill(end, Long.MAX_VALUE);
+        }
+        return collection.between(gcCountsAtStart[run], end);
+    }
+}

@@ -1,0 +1,34 @@
+package org.jlbh.junit.internal.run;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+
+/**
+ * The {@link NanoSampler} a test method receives for a probe. It passes each sample to the probe of the current
+ * measurement, so the same parameter serves every attempt when a test is measured again ({@code jlbh.retries}).
+ * Retargeted only between measurements (a volatile field: a plain load on x86); thread-safe as the probe it
+ * passes to.
+ */
+public final class ProbeHandle implements NanoSampler {
+    private final String name;
+    private volatile NanoSampler target;
+
+    /** @param name the probe's name */
+    public ProbeHandle(String name) {
+        this.name = name;
+    }
+
+    /** @return the probe's name */
+    public String name() {
+        return name;
+    }
+
+    /** @param target the probe of the next measurement */
+    public void target(NanoSampler target) {
+        this.target = target;
+    }
+
+    @Override
+    public void sampleNanos(long durationNs) {
+        target.sampleNanos(durationNs);
+    }
+}

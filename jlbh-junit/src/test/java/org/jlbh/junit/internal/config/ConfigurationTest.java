@@ -1,0 +1,83 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/** The configuration parameters, read once: defaults, values, and each unreadable value's message. */
+class ConfigurationTest {
+    private static final String WHERE = "@LatencyTest on method [void T.m()]";
+
+    private static Configuration.Loaded load(Map<String, String> parameters) {
+        return Configuration.load(key -> Optional.ofNullable(parameters.get(key)));
+    }
+
+    @Test
+    void defaults() {
+        Configuration configuration = load(Map.of()).require(WHERE);
+
+        assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
+                Path.of("target/jlbh-reports"), Optional.empty(), false, 10));
+    }
+
+    @Test
+    void valuesAreReadCaseAndSpaceInsensitively() {
+        Configuration configuration = load(Map.of(LatencyTestConfiguration.MODE, " Report ",
+                LatencyTestConfiguration.NOISE, "STRICT", LatencyTestConfiguration.RETRIES, "2",
+                LatencyTestConfiguration.ITERATIONS_FACTOR, "0.5", LatencyTestConfiguration.BUDGET_FACTOR, "3",
+                LatencyTestConfiguration.REPORT_DIR, "out", LatencyTestConfiguration.BASELINE_DIR, "base",
+                LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25"))
+                .require(WHERE);
+
+        assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
+                Optional.of(Path.of("base")), true, 25));
+    }
+
+    @Test
+    void anUnreadableValueFailsEveryTestNamingParameterValueTestAndFix() {
+        Configuration.Loaded loaded = load(Map.of(LatencyTestConfiguration.MODE, "fast"));
+
+        assertThat(loaded.mode()).isEmpty();
+        assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> loaded.require(WHERE))
+                .withMessage("Configuration error: configuration parameter jlbh.mode = 'fast' is not one of [enforce, "
+                        + "report, disabled] (for " + WHERE + "). Fix: use one of enforce, report, disabled");
+    }
+
+    @Test
+    void theModeIsKnownEvenWhenAnotherParameterIsUnreadable() {
+        Configuration.Loaded loaded = load(Map.of(LatencyTestConfiguration.MODE, "disabled",
+                LatencyTestConfiguration.RETRIES, "many"));
+
+        assertThat(loaded.mode()).contains(Mode.DISABLED);
+        assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> loaded.require(WHERE))
+                .withMessageContaining("jlbh.retries = 'many' is not a whole number of retries, 0 or more");
+    }
+
+    @Test
+    void eachParameterSaysWhatIsWrong() {
+        expect(LatencyTestConfiguration.ITERATIONS_FACTOR, "0", "is not a positive number", "use a factor such as 0.1 or 2");
+        expect(LatencyTestConfiguration.BUDGET_FACTOR, "Infinity", "is not a positive number", "use a factor");
+        expect(LatencyTestConfiguration.RETRIES, "-1", "is not a whole number of retries", "use e.g. 2");
+        expect(LatencyTestConfiguration.NOISE, "loud", "is not one of [aware, strict]", "use one of aware, strict");
+        expect(LatencyTestConfiguration.BASELINE_WRITE, "yes", "is not valid", "use true or false");
+        expect(LatencyTestConfiguration.BASELINE_TOLERANCE, "-5", "is not valid", "use a percentage of 0 or more");
+        expect(LatencyTestConfiguration.BASELINE_WRITE, "true", "is not valid", "also set jlbh.baseline.dir");
+    }
+
+    private static void expect(String key, String value, String problem, String fix) {
+        assertThatExceptionOfType(ExtensionConfigurationException.class)
+                .isThrownBy(() -> load(Map.of(key, value)).require(WHERE))
+                .withMessageStartingWith("Configuration error: configuration parameter " + key + " = '" + value + "' "
+                        + problem)
+                .withMessageContaining("(for " + WHERE + "). Fix: " + fix);
+    }
+}

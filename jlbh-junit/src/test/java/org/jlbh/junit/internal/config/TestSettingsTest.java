@@ -1,0 +1,86 @@
+package org.jlbh.junit.internal.config;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.junit.IterationContext;
+import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.Probe;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.opentest4j.TestAbortedException;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/** A test's annotations and the configuration combined, and validated, without the engine. */
+class TestSettingsTest {
+
+    static class Fixtures {
+        @LatencyTest(throughput = 20_000, iterations = 10_000, warmUpIterations = 1_000, runs = 2, percentile = 99.9,
+                maxMicros = 50)
+        @LatencyBudget(probe = "parse", percentile = 50, maxMicros = 5)
+        void valid(@Probe("parse") NanoSampler parse, IterationContext iteration) {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50, runs = 0)
+        void noRuns() {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        void duplicateProbe(@Probe("p") NanoSampler a, @Probe("p") NanoSampler b) {
+        }
+    }
+
+    private static TestSettings settings(String name, Map<String, String> parameters) {
+        Method method = java.util.Arrays.stream(Fixtures.class.getDeclaredMethods())
+                .filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
+        Configuration configuration = Configuration.load(key -> Optional.ofNullable(parameters.get(key)))
+                .require(TestSettings.where(method));
+        return TestSettings.of(method, AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
+                AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class), configuration);
+    }
+
+    @Test
+    void theAnnotationsBudgetsProbesAndFactorsCombine() {
+        TestSettings settings = settings("valid", Map.of("jlbh.iterations.factor", "2", "jlbh.budget.factor", "3"));
+
+        assertThat(settings.iterations()).isEqualTo(20_000);
+        assertThat(settings.warmUpIterations()).isEqualTo(2_000);
+        assertThat(settings.budgets()).containsExactly(new Budget("end to end", 99.9, 150, 50),
+                new Budget("parse", 50, 15, 5));
+        assertThat(settings.probes()).isEqualTo(Set.of("parse"));
+        assertThat(settings.samplesItself()).isTrue();
+        assertThat(settings.hasAllocationBudget()).isFalse();
+        assertThat(settings.configuration().reportDir()).isEqualTo(Path.of("target/jlbh-reports"));
+        assertThat(settings.describeRuns()).isEqualTo("20,000/s, 2,000 warm-up + 2 runs x 20,000 iterations, "
+                + "coordinated omission on, verdict MEDIAN_RUN; budgets: end to end p99.9 <= 150 \u00b5s (50 \u00b5s "
+                + "scaled by jlbh.budget.factor); parse p50 <= 15 \u00b5s (5 \u00b5s scaled by jlbh.budget.factor)");
+    }
+
+    @Test
+    void badAttributesAreConfigurationErrorsNamingMethodAttributeValueAndFix() {
+        assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> settings("noRuns", Map.of()))
+                .withMessage("Configuration error: @LatencyTest on method [void org.jlbh.junit.internal.config."
+                        + "TestSettingsTest$Fixtures.noRuns()] has 'runs' = 0. Fix: 'runs' must be positive (e.g. runs = 3)");
+        assertThatExceptionOfType(ExtensionConfigurationException.class)
+                .isThrownBy(() -> settings("duplicateProbe", Map.of()))
+                .withMessageContaining("declares the probe name \"p\" twice or reserved");
+    }
+
+    @Test
+    void anIterationsFactorThatLeavesTooFewSamplesAbortsRatherThanPasses() {
+        assertThatExceptionOfType(TestAbortedException.class)
+                .isThrownBy(() -> settings("valid", Map.of("jlbh.iterations.factor", "0.5")))
+                .withMessage("jlbh.iterations.factor = 0.5 leaves 5,000 iterations per run, too few to judge p99.9, "
+                        + "which needs at least 10,000: not measured");
+        assertThat(settings("valid", Map.of("jlbh.iterations.factor", "0.5", "jlbh.mode", "disabled")).iterations())
+                .as("disabled tests are not measured, so nothing to abort").isEqualTo(5_000);
+    }
+}

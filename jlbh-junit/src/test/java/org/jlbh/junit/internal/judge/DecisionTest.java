@@ -1,0 +1,126 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.core.JLBHResult;
+import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.run.Attempt;
+import org.jlbh.junit.internal.run.PlatformStalls;
+import org.jlbh.junit.internal.run.RunMeasures;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.jlbh.junit.internal.Results.result;
+import static org.jlbh.junit.internal.Results.run;
+
+/** Attempts, baseline and mode to an outcome, on chosen results: no harness, no I/O. */
+class DecisionTest {
+    /** Budget: end to end p50 <= 50 µs, at 1,000/s. */
+    private static final TestSettings SETTINGS = settings(Noise.AWARE);
+
+    private static TestSettings settings(Noise noise) {
+        Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
+                Optional.empty(), false, 10);
+        try {
+            return new TestSettings(DecisionTest.class.getDeclaredMethod("settings", Noise.class), configuration,
+                    1_000, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
+                    List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)), Set.of(), false, LatencyTest.UNLIMITED,
+                    LatencyTest.UNLIMITED, LatencyTest.UNLIMITED);
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** 200 samples of 10 µs: within budget. */
+    private static AttemptJudgement passing(int number) {
+        return attempt(number, run(200, 10_000), Optional.empty());
+    }
+
+    /** 151 of 200 samples at 200 µs: p50 breaks; with a 150 ms stall, the stall explains it. */
+    private static AttemptJudgement breaching(int number, Optional<PlatformStalls> stalls) {
+        return attempt(number, run(49, 10_000, 151, 200_000), stalls);
+    }
+
+    private static AttemptJudgement attempt(int number, long[] run, Optional<PlatformStalls> stalls) {
+        JLBHResult result = result(1_000, run);
+        return AttemptJudgement.judge(SETTINGS, new Attempt(number, result,
+                List.of(new RunMeasures(1, OptionalLong.empty(), List.of(), stalls))));
+    }
+
+    private static final Optional<PlatformStalls> STALL = Optional.of(new PlatformStalls(new long[] {150_000_000}));
+
+    @Test
+    void theFirstPassingAttemptPassesTheTestAndSaysWhichItWas() {
+        List<AttemptJudgement> attempts = List.of(breaching(1, Optional.empty()), passing(2));
+
+        Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE);
+
+        assertThat(decision.outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(decision.reported().number()).isEqualTo(2);
+        assertThat(decision.detail()).startsWith("budgets met on attempt 2 of 3: end to end p50 <= 50 \u00b5s: ");
+    }
+
+    @Test
+    void breachesThePlatformExplainsAreInconclusiveAndOneUnexplainedBreachFails() {
+        assertThat(breaching(1, STALL).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(Decision.decide(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(), Mode.ENFORCE))
+                .satisfies(decision -> {
+                    assertThat(decision.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+                    assertThat(decision.detail()).startsWith("Inconclusive: the budgets broke only while the platform "
+                            + "stalled (jlbh.noise = aware), on all 2 attempts:");
+                });
+
+        Decision mixed = Decision.decide(List.of(breaching(1, Optional.empty()), breaching(2, STALL)), 2,
+                Optional.empty(), Mode.ENFORCE);
+        assertThat(mixed.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(mixed.reported().number()).as("the last failed attempt is reported").isEqualTo(1);
+        assertThat(mixed.detail()).endsWith("(no attempt of 2 met the budgets; this was attempt 1)");
+    }
+
+    @Test
+    void strictNoiseNeverExplains() {
+        JLBHResult result = result(1_000, run(49, 10_000, 151, 200_000));
+        AttemptJudgement strict = AttemptJudgement.judge(settings(Noise.STRICT), new Attempt(1, result,
+                List.of(new RunMeasures(1, OptionalLong.empty(), List.of(), STALL))));
+        assertThat(strict.outcome()).isEqualTo(Outcome.FAILED);
+    }
+
+    @Test
+    void aRegressionFailsAPassingTestAndIsAddedToAFailedOneButNotToAnInconclusiveOne() {
+        BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), List.of(new BaselineComparison.Row(
+                LatencyBudget.END_TO_END, "50", 1_000, 2_000, 10, 0, true)));
+        Optional<BaselineComparison> comparison = Optional.of(regressed);
+
+        Decision passed = Decision.decide(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
+        assertThat(passed.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50 was "
+                + "1.000 \u00b5s, now 2.000 \u00b5s (+100.0%, tolerance 10.0%)");
+
+        Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
+        assertThat(failed.detail()).startsWith("end to end p50 was ").contains(System.lineSeparator()
+                + "Regression against the baseline");
+
+        Decision inconclusive = Decision.decide(List.of(breaching(1, STALL)), 1, comparison, Mode.ENFORCE);
+        assertThat(inconclusive.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(inconclusive.detail()).doesNotContain("Regression");
+    }
+
+    @Test
+    void reportModeReportsWhatWouldHaveFailed() {
+        assertThat(Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(), Mode.REPORT).outcome())
+                .isEqualTo(Outcome.REPORTED);
+        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Mode.REPORT).outcome())
+                .isEqualTo(Outcome.PASSED);
+    }
+}

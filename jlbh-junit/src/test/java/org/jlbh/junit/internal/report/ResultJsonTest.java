@@ -1,0 +1,136 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.core.RunStatus;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RunFigures;
+import org.jlbh.junit.internal.run.GcEvent;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/** The JSON format: what is written reads back equal, and results written before the snapshot still read. */
+class ResultJsonTest {
+
+    /** A result with every kind of member: a failed attempt then a passed one, GC, stalls, a baseline. */
+    static ResultSnapshot everything() {
+        Map<String, Long> percentiles = new LinkedHashMap<>();
+        percentiles.put("50", 1_234L);
+        percentiles.put("99.9", 98_765L);
+        RunFigures figures = new RunFigures(1, 20_000, 101, 1_500, 1_234_567, percentiles,
+                List.of(new RunFigures.Point(0, 101), new RunFigures.Point(36.9043, 1_100),
+                        new RunFigures.Point(99.9, 98_765), new RunFigures.Point(100, 1_234_567)), 3);
+        RunFigures empty = new RunFigures(2, 0, 0, 0, 0, Map.of(), List.of(), 0);
+        ResultSnapshot.CheckRecord breached = new ResultSnapshot.CheckRecord("end to end p99.9 <= 50 \u00b5s",
+                "98.765 \u00b5s", false, Optional.of(new ResultSnapshot.LatencyRecord("end to end", 99.9, 50, 98.765)),
+                Optional.of("end to end p99.9 was 98.765 \u00b5s, budget 50 \u00b5s (runs: …)\nsecond \"line\""),
+                Optional.of("inconclusive: the platform itself stalled"));
+        ResultSnapshot.CheckRecord unjudged = new ResultSnapshot.CheckRecord("parse p99.99 <= 5 \u00b5s",
+                "not judged", false, Optional.of(new ResultSnapshot.LatencyRecord("parse", 99.99, 5, Double.NaN)),
+                Optional.of("parse p99.99 could not be judged"), Optional.empty());
+        ResultSnapshot.CheckRecord allocation = new ResultSnapshot.CheckRecord("allocation <= 0 bytes/op",
+                "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty());
+        return new ResultSnapshot(
+                new ResultSnapshot.Test("com.example.T.m", "com.example.T", "m", "T.m"),
+                new ResultSnapshot.Settings(20_000, 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
+                        Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
+                        new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
+                        OptionalLong.of(5), "20,000/s, … budgets"),
+                new ResultSnapshot.Environment("2026-11-22T12:00:00Z", "17.0.15", "OpenJDK 64-Bit Server VM 17",
+                        "Debian", "Linux 6", "amd64", 2, 6_320_816_128L, List.of("G1 Young Generation", "G1 Old Generation")),
+                new ResultSnapshot.Conclusion(Outcome.REPORTED, 2, 2, "budgets met on attempt 2 of 2: …"),
+                List.of(new ResultSnapshot.AttemptRecord(1, Outcome.FAILED, List.of(breached, unjudged)),
+                        new ResultSnapshot.AttemptRecord(2, Outcome.PASSED, List.of(allocation))),
+                0.125,
+                List.of(new ResultSnapshot.Run(1, RunStatus.COMPLETE, "20,000 iterations, one end-to-end sample each",
+                                20_000, 20_000, 20_000, 1_000_012_345, 1_000_000_000, 19_999.753086419752,
+                                OptionalLong.of(2_016), OptionalLong.of(4_123_456),
+                                List.of(new GcEvent(0, "G1 Young Generation", 7, "end of minor GC",
+                                        "G1 Evacuation Pause", 3, false)), figures),
+                        new ResultSnapshot.Run(2, RunStatus.ABORTED, "iteration 3 did not return", 20_000, 2, 2, 5, 6,
+                                Double.NaN, OptionalLong.empty(), OptionalLong.empty(), List.of(), empty)),
+                List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
+                Optional.of(List.of(new BaselineComparison.Row("end to end", "50", 1_000, 1_234, 12.5, 12.5, true),
+                        new BaselineComparison.Row("end to end", "worst", 9_000, 1_234_567, 10, 0, false))));
+    }
+
+    @Test
+    void whatIsWrittenReadsBackEqual() {
+        ResultSnapshot result = everything();
+
+        String json = ResultJson.write(result);
+
+        assertThat(ResultJson.read(json)).isEqualTo(result);
+        assertThat(json).startsWith("{\n  \"format\": \"jlbh-junit result 1\",").endsWith("}\n")
+                .contains("\"outcome\": \"REPORTED\"", "\"maxGcCount\": null", "\"judgedMicros\": null",
+                        "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]");
+        ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
+                result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
+        assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
+    }
+
+    @Test
+    void aResultWrittenBeforeTheSnapshotExistedReadsAndComparesAsWritten() throws IOException {
+        ResultSnapshot old = ResultJson.read(resource("written-before-the-snapshot.json"));
+
+        assertThat(old.test().id()).isEqualTo("com.example.OrderParserLatencyTest.parseNewOrderSingle");
+        assertThat(old.conclusion().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(old.settings().description()).as("not written then").isEmpty();
+        assertThat(old.runs()).hasSize(3).allSatisfy(run -> assertThat(run.status()).isEqualTo(RunStatus.COMPLETE));
+        assertThat(old.probes()).extracting(ProbeFigures::name).containsExactly("end to end", "parse", "OS jitter");
+        assertThat(old.probes().get(0).runs()).allSatisfy(run -> {
+            assertThat(run.count()).isEqualTo(20_000);
+            assertThat(run.percentilesNanos()).containsKeys("50", "90", "99", "99.7", "99.9");
+            assertThat(run.distribution()).isNotEmpty();
+        });
+        assertThat(old.baseline()).isEmpty();
+        // it compares with itself without a change
+        BaselineComparison itself = BaselineComparison.compare(java.nio.file.Path.of("b"), old.probes(), old.probes(), 10);
+        assertThat(itself.rows()).isNotEmpty().allSatisfy(row -> assertThat(row.changePercent()).isZero());
+        // and what is read is written again as read
+        assertThat(ResultJson.read(ResultJson.write(old))).isEqualTo(old);
+    }
+
+    @Test
+    void anOldResultsBaselineRowsKeepTheWorstUngated() throws IOException {
+        ResultSnapshot old = ResultJson.read(resource("with-baseline-before-the-snapshot.json"));
+
+        assertThat(old.baseline()).hasValueSatisfying(rows -> assertThat(rows)
+                .extracting(row -> row.percentile() + " " + row.gated())
+                .containsExactly("50 true", "worst false"));
+    }
+
+    @Test
+    void aFileThatIsNotAResultSaysWhatIsWrongWithIt() {
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read("{\"format\": \"jlbh-junit result 2\"}"))
+                .withMessage("not a \"jlbh-junit result 1\" file: its format is \"jlbh-junit result 2\"");
+        String noProbes = ResultJson.write(everything()).replace("\"probes\"", "\"probs\"");
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(noProbes))
+                .withMessage("not a \"jlbh-junit result 1\" file: the result has no \"probes\" member");
+        String badCount = ResultJson.write(everything()).replaceFirst("\"count\": 20000", "\"count\": \"many\"");
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(badCount))
+                .withMessage("not a \"jlbh-junit result 1\" file: \"count\" of \"harnessLateness\" of element 0 of "
+                        + "\"runs\" of the result is not a number");
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = ResultJsonTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
