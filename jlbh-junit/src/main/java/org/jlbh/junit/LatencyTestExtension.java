@@ -11,8 +11,10 @@ import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.StallSource;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -58,9 +60,15 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         Method method = context.getRequiredTestMethod();
         LatencyTest test = AnnotationSupport.findAnnotation(method, LatencyTest.class)
                 .orElseThrow(() -> new IllegalStateException("no @LatencyTest on " + method));
+        if (AnnotationSupport.isAnnotated(method, TestTemplate.class)) {
+            throw new ExtensionConfigurationException("Configuration error: " + TestSettings.where(method) + " is a "
+                    + "test template (@ParameterizedTest, @RepeatedTest or @TestTemplate), which latency tests do not "
+                    + "support yet: its invocations would pass without being measured. Fix: remove the template "
+                    + "annotation and measure one case per @LatencyTest method");
+        }
         List<LatencyBudget> budgets = AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class);
         Configuration configuration = configuration(context).require(TestSettings.where(method));
-        TestSettings settings = TestSettings.of(method, test, budgets, configuration);
+        TestSettings settings = TestSettings.of(context.getRequiredTestClass(), method, test, budgets, configuration);
         StallSource stalls = context.getStore(NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
         context.getStore(NAMESPACE).put(State.class, new State(settings, Measurement.prepare(settings, stalls)));
@@ -75,8 +83,12 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
-        if (state == null) {
-            throw new ParameterResolutionException("latency test parameters are only available to the @LatencyTest method");
+        if (state == null || !parameter.getDeclaringExecutable().equals(state.settings().method())) {
+            throw new ParameterResolutionException(String.format(Locale.ROOT, "A %s parameter is only available to "
+                            + "the @LatencyTest method itself, not to [%s]. Fix: declare it on the @LatencyTest method "
+                            + "and keep what setup needs elsewhere", parameter.getParameter().getType() == IterationContext.class
+                            ? "IterationContext" : "@Probe NanoSampler",
+                    parameter.getDeclaringExecutable().toGenericString()));
         }
         if (parameter.getParameter().getType() == IterationContext.class) {
             return state.measurement().context();

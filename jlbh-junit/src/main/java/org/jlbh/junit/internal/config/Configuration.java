@@ -35,6 +35,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The smallest regression, in percent, when none is configured. */
     public static final double DEFAULT_TOLERANCE_PERCENT = 10;
+    /** The most retries: each is a full measurement, and a failing test with many would run for minutes. */
+    public static final int MAX_RETRIES = 10;
 
     /**
      * Reads every parameter.
@@ -125,14 +127,14 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             }
             try {
                 int retries = Integer.parseInt(value.get().trim());
-                if (retries >= 0) {
+                if (retries >= 0 && retries <= MAX_RETRIES) {
                     return retries;
                 }
             } catch (NumberFormatException e) {
                 // said below
             }
             problems.add(new InvalidParameter(LatencyTestConfiguration.RETRIES, value.get(),
-                    "is not a whole number of retries, 0 or more", "use e.g. 2"));
+                    "is not a whole number of retries from 0 to " + MAX_RETRIES, "use e.g. 2"));
             return 0;
         }
 

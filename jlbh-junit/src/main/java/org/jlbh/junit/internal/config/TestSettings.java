@@ -12,6 +12,8 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.Probe;
 import org.jlbh.junit.Verdict;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
@@ -28,6 +30,7 @@ import java.util.Set;
  * test's setup runs, and said naming the method, the attribute, the value and the fix (what this JVM cannot measure
  * is checked where it is measured, before setup too). Immutable.
  *
+ * @param testClass         the class being run (the method may be declared by a superclass of it)
  * @param method            the test method
  * @param configuration     the configuration parameters
  * @param throughput        iterations per second
@@ -45,15 +48,23 @@ import java.util.Set;
  * @param maxGcCount        collections allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  * @param maxGcPauseMillis  longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  */
-public record TestSettings(Method method, Configuration configuration, int throughput, long iterations,
+public record TestSettings(Class<?> testClass, Method method, Configuration configuration, int throughput, long iterations,
                            int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
                            boolean recordOSJitter, long timeoutMillis, Verdict verdict, List<Budget> budgets,
                            Set<String> probes, boolean samplesItself, long maxAllocatedBytesPerOp, long maxGcCount,
                            long maxGcPauseMillis) {
 
+    /** The most measured runs: per-run state is kept for each. */
+    public static final int MAX_RUNS = 1_000;
+    /** The most iterations per run (after {@code jlbh.iterations.factor}): a billion is hours at most rates. */
+    public static final long MAX_ITERATIONS = 1_000_000_000L;
+    /** The longest timeout, in milliseconds: one hour, the histograms' range. */
+    public static final long MAX_TIMEOUT_MILLIS = 3_600_000L;
+
     /**
      * Validates and combines the settings of a latency test.
      *
+     * @param testClass         the class being run
      * @param method            the test method
      * @param test              its {@link LatencyTest}
      * @param budgetAnnotations its {@link LatencyBudget}s
@@ -62,13 +73,16 @@ public record TestSettings(Method method, Configuration configuration, int throu
      * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
      * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
      */
-    public static TestSettings of(Method method, LatencyTest test, List<LatencyBudget> budgetAnnotations,
-                                  Configuration configuration) {
+    public static TestSettings of(Class<?> testClass, Method method, LatencyTest test,
+                                  List<LatencyBudget> budgetAnnotations, Configuration configuration) {
         String where = where(method);
         requirePositive(where, "throughput", test.throughput(), "iterations per second, e.g. throughput = 10_000");
         requirePositive(where, "iterations", test.iterations(), "measured iterations per run, e.g. iterations = 100_000");
         requirePositive(where, "runs", test.runs(), "e.g. runs = 3");
         requirePositive(where, "timeoutMillis", test.timeoutMillis(), "e.g. timeoutMillis = 10_000");
+        requireAtMost(where, "runs", test.runs(), MAX_RUNS);
+        requireAtMost(where, "iterations", test.iterations(), MAX_ITERATIONS);
+        requireAtMost(where, "timeoutMillis", test.timeoutMillis(), MAX_TIMEOUT_MILLIS);
         if (test.warmUpIterations() < 0) {
             throw error(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more");
         }
@@ -117,15 +131,16 @@ public record TestSettings(Method method, Configuration configuration, int throu
                     where, test.iterations(), Percentiles.label(strictest), needed, needed));
         }
         double iterationsFactor = configuration.iterationsFactor();
-        long iterations = Math.max(1, Math.round(test.iterations() * iterationsFactor));
-        int warmUp = (int) Math.min(Integer.MAX_VALUE, Math.round(test.warmUpIterations() * iterationsFactor));
+        long iterations = Math.max(1, scaled(where, "iterations", test.iterations(), iterationsFactor, MAX_ITERATIONS));
+        int warmUp = (int) scaled(where, "warmUpIterations", test.warmUpIterations(), iterationsFactor,
+                Integer.MAX_VALUE);
         if (iterations < needed && configuration.mode() != Mode.DISABLED) {
             throw new TestAbortedException(String.format(Locale.ROOT,
                     "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
                     LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
                     Percentiles.label(strictest), needed));
         }
-        return new TestSettings(method, configuration, test.throughput(), iterations, warmUp, test.runs(),
+        return new TestSettings(testClass, method, configuration, test.throughput(), iterations, warmUp, test.runs(),
                 test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(), test.verdict(),
                 List.copyOf(budgets), Set.copyOf(probes), samplesItself, test.maxAllocatedBytesPerOp(),
                 test.maxGcCount(), test.maxGcPauseMillis());
@@ -156,9 +171,35 @@ public record TestSettings(Method method, Configuration configuration, int throu
                 .timeout(timeoutMillis);
     }
 
-    /** @return the test's short name: its class's simple name and the method's, e.g. {@code OrderTest.parse} */
+    /**
+     * @return the test's short name: the simple name of the class being run and the method's, e.g.
+     *         {@code OrderTest.parse}, with its parameter types when the class has more than one method of that name,
+     *         e.g. {@code OrderTest.parse(NanoSampler)}
+     */
     public String displayName() {
-        return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+        return testClass.getSimpleName() + "." + method.getName() + (overloaded() ? parameterList(true) : "");
+    }
+
+    /**
+     * @return the test's full name: the binary name of the class being run and the method's, with the parameter
+     *         types' simple names when the method is overloaded, e.g. {@code com.example.OrderTest.parse}
+     */
+    public String qualifiedName() {
+        return testClass.getName() + "." + method.getName() + (overloaded() ? parameterList(true) : "");
+    }
+
+    /** @return whether the class being run has another method of this name */
+    public boolean overloaded() {
+        return ReflectionSupport.findMethods(testClass, m -> m.getName().equals(method.getName()),
+                HierarchyTraversalMode.TOP_DOWN).size() > 1;
+    }
+
+    private String parameterList(boolean simpleNames) {
+        StringBuilder list = new StringBuilder("(");
+        for (Class<?> type : method.getParameterTypes()) {
+            list.append(list.length() == 1 ? "" : ",").append(simpleNames ? type.getSimpleName() : type.getName());
+        }
+        return list.append(')').toString();
     }
 
     /** @return a one-line description for the report's header */
@@ -230,6 +271,25 @@ public record TestSettings(Method method, Configuration configuration, int throu
                     where, probes, probe, LatencyBudget.END_TO_END));
         }
         return new Budget(probe, percentile, maxMicros * budgetFactor, maxMicros);
+    }
+
+    /** @return the value scaled by the iterations factor, which must leave it at most {@code max} */
+    private static long scaled(String where, String attribute, long value, double factor, long max) {
+        double scaled = Math.rint(value * factor);
+        if (scaled > max) {
+            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
+                    "Configuration error: %s has '%s' = %,d, scaled by %s = %s to %,.0f. Fix: '%s' must be at most %,d "
+                            + "after %s: lower the factor", where, attribute, value,
+                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(factor), scaled, attribute, max,
+                    LatencyTestConfiguration.ITERATIONS_FACTOR));
+        }
+        return (long) scaled;
+    }
+
+    private static void requireAtMost(String where, String attribute, long value, long max) {
+        if (value > max) {
+            throw error(where, attribute, value, String.format(Locale.ROOT, "be at most %,d", max));
+        }
     }
 
     private static void requirePositive(String where, String attribute, long value, String example) {

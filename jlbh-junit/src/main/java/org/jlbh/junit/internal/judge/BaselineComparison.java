@@ -17,10 +17,12 @@ import java.util.Locale;
  * Percentiles are compared only where every run of both has them; OS jitter is the machine's, not the test's, and is
  * not compared; the worst is shown but never counts as a regression (one sample). Immutable.
  *
- * @param source where the baseline was read from (its folder), for messages
- * @param rows   every probe and percentile compared, probe by probe, in ascending percentile
+ * @param source      where the baseline was read from (its folder), for messages
+ * @param rows        every probe and percentile compared, probe by probe, in ascending percentile
+ * @param notCompared what this result has and the baseline lacks, each said as not compared, e.g.
+ *                    {@code parse: no baseline for this probe, not compared}
  */
-public record BaselineComparison(Path source, List<Row> rows) {
+public record BaselineComparison(Path source, List<Row> rows, List<String> notCompared) {
     /** The label of the worst sample's row. */
     public static final String WORST = "worst";
 
@@ -62,6 +64,7 @@ public record BaselineComparison(Path source, List<Row> rows) {
     /** Copies the rows. */
     public BaselineComparison {
         rows = List.copyOf(rows);
+        notCompared = List.copyOf(notCompared);
     }
 
     /**
@@ -74,13 +77,15 @@ public record BaselineComparison(Path source, List<Row> rows) {
     public static BaselineComparison compare(Path source, List<ProbeFigures> baseline, List<ProbeFigures> current,
                                              double minimumTolerancePercent) {
         List<Row> rows = new ArrayList<>();
+        List<String> notCompared = new ArrayList<>();
         for (ProbeFigures probe : current) {
-            if (probe.name().equals(JLBH.OS_JITTER)) {
+            if (probe.name().equals(JLBH.OS_JITTER) || probe.runs().isEmpty()) {
                 continue;
             }
             ProbeFigures before = baseline.stream().filter(p -> p.name().equals(probe.name())).reduce((a, b) -> b)
                     .orElse(null);
-            if (before == null || probe.runs().isEmpty()) {
+            if (before == null) {
+                notCompared.add(probe.name() + ": no baseline for this probe, not compared");
                 continue;
             }
             for (String percentile : probe.runs().get(0).percentilesNanos().keySet()) {
@@ -88,6 +93,8 @@ public record BaselineComparison(Path source, List<Row> rows) {
                 List<Double> afterValues = probe.percentileByRun(percentile);
                 if (!beforeValues.isEmpty() && !afterValues.isEmpty()) {
                     rows.add(row(probe.name(), percentile, beforeValues, afterValues, minimumTolerancePercent, true));
+                } else if (beforeValues.isEmpty() && !afterValues.isEmpty()) {
+                    notCompared.add(probe.name() + " p" + percentile + ": not in every run of the baseline, not compared");
                 }
             }
             List<Double> beforeWorst = before.worstByRun();
@@ -96,7 +103,7 @@ public record BaselineComparison(Path source, List<Row> rows) {
                 rows.add(row(probe.name(), WORST, beforeWorst, afterWorst, minimumTolerancePercent, false));
             }
         }
-        return new BaselineComparison(source, rows);
+        return new BaselineComparison(source, rows, notCompared);
     }
 
     /** @return the rows slower than their tolerance */
@@ -121,6 +128,9 @@ public record BaselineComparison(Path source, List<Row> rows) {
                     row.percentile(), row.beforeNanos() / 1e3, row.afterNanos() / 1e3, row.changePercent(),
                     row.gated() ? String.format(Locale.ROOT, "%.1f%%", row.tolerancePercent()) : "-",
                     row.regressed() ? "  REGRESSION" : ""));
+        }
+        for (String line : notCompared) {
+            sb.append(line).append(System.lineSeparator());
         }
         return sb.toString();
     }

@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * How a latency test ends, decided from its attempts, the comparison with its baseline and the mode: passed (on
- * which attempt), inconclusive, failed, or — in report mode — reported only. Pure: no I/O. Immutable.
+ * which attempt), inconclusive, failed, or — in report mode — reported only. Report mode excuses broken budgets and
+ * regressions, never a run that did not complete. Pure: no I/O. Immutable.
  *
  * @param outcome  the test's outcome
  * @param reported the attempt whose figures are reported: the passing one, else the last failed one, else the last
@@ -62,7 +63,9 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
             detail = outcome == Outcome.PASSED ? regressions : detail + System.lineSeparator() + regressions;
             outcome = Outcome.FAILED;
         }
-        if (mode == Mode.REPORT && outcome != Outcome.PASSED) {
+        // report mode excuses budgets, never a measurement that did not happen (a run incomplete or aborted)
+        boolean measured = reported.checks().stream().noneMatch(c -> c instanceof CompletenessCheck && !c.met());
+        if (mode == Mode.REPORT && outcome != Outcome.PASSED && measured) {
             outcome = Outcome.REPORTED;
         }
         return new Decision(outcome, reported, attempts.size(), allowed, detail);

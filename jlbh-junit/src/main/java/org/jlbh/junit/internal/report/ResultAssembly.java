@@ -46,12 +46,18 @@ public final class ResultAssembly {
 
     /**
      * @param settings a test's settings
-     * @return its identity: the file name stem of its reports is its class's binary name and method name
+     * @return its identity: the file name stem of its reports is the binary name of the class being run and the
+     *         method's name, with its parameter types when the method is overloaded; so an inherited latency test
+     *         run by two classes, or two overloads, never share a result
      */
     public static ResultSnapshot.Test test(TestSettings settings) {
-        String className = settings.method().getDeclaringClass().getName();
-        String method = settings.method().getName();
-        return new ResultSnapshot.Test(fileSafe(className + "." + method), className, method, settings.displayName());
+        List<String> parameterTypes = new ArrayList<>();
+        for (Class<?> type : settings.method().getParameterTypes()) {
+            parameterTypes.add(type.getName());
+        }
+        return new ResultSnapshot.Test(fileSafe(settings.qualifiedName()), settings.testClass().getName(),
+                settings.method().getDeclaringClass().getName(), settings.method().getName(), parameterTypes,
+                settings.displayName());
     }
 
     /**

@@ -49,7 +49,10 @@ public final class ResultJson {
         json.value("format", FORMAT);
         ResultSnapshot.Test test = result.test();
         json.name("test").beginObject().value("id", test.id()).value("class", test.className())
-                .value("method", test.method()).value("displayName", test.displayName()).endObject();
+                .value("declaringClass", test.declaringClass()).value("method", test.method());
+        json.name("parameterTypes").beginArray(true);
+        test.parameterTypes().forEach(json::string);
+        json.endArray().value("displayName", test.displayName()).endObject();
         writeSettings(json, result.settings());
         writeEnvironment(json, result.environment());
         ResultSnapshot.Conclusion conclusion = result.conclusion();
@@ -264,7 +267,10 @@ public final class ResultJson {
             baseline = Optional.of(rows);
         }
         return new ResultSnapshot(
-                new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("method"),
+                new ResultSnapshot.Test(test.text("id"), test.text("class"),
+                        test.has("declaringClass") ? test.text("declaringClass") : test.text("class"),
+                        test.text("method"), test.has("parameterTypes")
+                        ? test.list("parameterTypes").stream().map(JsonNode::asText).toList() : List.of(),
                         test.text("displayName")),
                 readSettings(settings),
                 new ResultSnapshot.Environment(environment.text("time"), environment.text("javaVersion"),

@@ -46,12 +46,19 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
     /**
      * Which test.
      *
-     * @param id          the file name stem of its reports
-     * @param className   the test class's binary name
-     * @param method      the method's name
-     * @param displayName e.g. {@code OrderParserLatencyTest.parse}
+     * @param id             the file name stem of its reports
+     * @param className      the binary name of the class being run
+     * @param declaringClass the binary name of the class that declares the method
+     * @param method         the method's name
+     * @param parameterTypes the method's parameter types' binary names
+     * @param displayName    e.g. {@code OrderParserLatencyTest.parse}
      */
-    public record Test(String id, String className, String method, String displayName) {
+    public record Test(String id, String className, String declaringClass, String method, List<String> parameterTypes,
+                       String displayName) {
+        /** Copies the parameter types. */
+        public Test {
+            parameterTypes = List.copyOf(parameterTypes);
+        }
     }
 
     /**

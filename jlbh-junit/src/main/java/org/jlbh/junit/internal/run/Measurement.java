@@ -93,13 +93,17 @@ public final class Measurement {
         List<GcEvent> collections;
         try {
             jlbh.start();
+        } catch (Throwable thrown) {
+            if (task.failure() == null) {
+                throw thrown;
+            }
+            // the harness rethrew what the test body threw: said below, with where it happened
         } finally {
             collections = gc.stop();
         }
         Throwable failure = task.failure();
         if (failure != null) {
-            failure.addSuppressed(new IterationFailure("thrown by the test body in " + task.failedWhere()));
-            throw failure;
+            throw located(failure);
         }
         JLBHResult result = results.get();
         List<RunMeasures> runs = new ArrayList<>();
@@ -116,6 +120,26 @@ public final class Measurement {
                     stallsNanos == null ? Optional.empty() : Optional.of(new PlatformStalls(stallsNanos))));
         }
         return new Attempt(number, result, runs);
+    }
+
+    /**
+     * @return what the test body threw, saying where: when it came after the harness gave up on the iteration (it
+     *         ran past the timeout and was interrupted), an assertion error saying so, with it as the cause; else itself
+     *         with a suppressed note of where, or wrapped with that note when it cannot take one (the JVM makes some
+     *         errors, such as a stack overflow, without room for suppressed exceptions)
+     */
+    private Throwable located(Throwable failure) {
+        if (task.failedAfterTimeout(settings.timeoutMillis())) {
+            return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "
+                            + "timeout (%s): the harness interrupted it, and it then threw %s", settings.timeoutMillis(),
+                    task.failedWhere(), failure), failure);
+        }
+        IterationFailure note = new IterationFailure("thrown by the test body in " + task.failedWhere());
+        failure.addSuppressed(note);
+        if (List.of(failure.getSuppressed()).contains(note)) {
+            return failure;
+        }
+        return new AssertionError(note.getMessage() + ": " + failure, failure);
     }
 
     /** Says where in the measurement the test body threw; added to what it threw as a suppressed exception. */

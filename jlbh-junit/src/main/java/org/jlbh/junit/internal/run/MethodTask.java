@@ -28,6 +28,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private long iteration;
     private Throwable failure;
     private String failedWhere;
+    private long failedAfterNanos;
+    private boolean failedInterrupted;
+    private volatile Thread harnessThread;
     private final boolean[] runStarted;
     private final long[] runAllocatedBytes;
     private final long[][] gcCountsAtStart;
@@ -64,6 +67,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     @Override
     public void init(JLBH jlbh) {
         this.jlbh = jlbh;
+        this.harnessThread = Thread.currentThread();
         this.run = warmUpIterations > 0 ? 0 : 1;
         this.iteration = 0;
         this.failure = null;
@@ -90,12 +94,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
         } catch (Throwable t) {
             if (failure == null) {
                 failure = t;
+                failedAfterNanos = System.nanoTime() - startTimeNS;
+                failedInterrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
                 failedWhere = run == 0
                         ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", iteration + 1, warmUpIterations)
                         : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d", run, runs, iteration + 1, iterations);
-                jlbh.abort();
             }
-            return;
+            // the harness ends the run and says what the task threw, and where
+            throw MethodTask.<RuntimeException>rethrow(t);
         }
         if (samplesOnReturn) {
             jlbh.sample(System.nanoTime() - startTimeNS);
@@ -138,6 +144,44 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** @return where it threw, e.g. "run 2 of 3, iteration 1,235 of 10,000" */
     public String failedWhere() {
         return failedWhere;
+    }
+
+    /**
+     * @return how long after its start (the intended start, with coordinated omission accounted for) the failing
+     *         iteration threw, in nanoseconds
+     */
+    public long failedAfterNanos() {
+        return failedAfterNanos;
+    }
+
+    /**
+     * @param timeoutMillis the harness's timeout
+     * @return whether what the test method threw came after the harness had given up on the iteration: it had run
+     *         past the timeout and was interrupted (its exception, or one it caused, says so)
+     */
+    public boolean failedAfterTimeout(long timeoutMillis) {
+        return failure != null && failedInterrupted && failedAfterNanos >= timeoutMillis * 1_000_000;
+    }
+
+    private static boolean causedByInterrupt(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException
+                    || cause instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return the thread the last measurement ran the test method on, or null before the first */
+    public Thread harnessThread() {
+        return harnessThread;
+    }
+
+    /** Throws a throwable, checked or not, without declaring it: the test method may throw anything. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T rethrow(Throwable t) throws T {
+        throw (T) t;
     }
 
     /**

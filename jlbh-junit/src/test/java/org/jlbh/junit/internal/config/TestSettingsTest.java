@@ -43,7 +43,7 @@ class TestSettingsTest {
                 .filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
         Configuration configuration = Configuration.load(key -> Optional.ofNullable(parameters.get(key)))
                 .require(TestSettings.where(method));
-        return TestSettings.of(method, AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
+        return TestSettings.of(Fixtures.class, method, AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
                 AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class), configuration);
     }
 

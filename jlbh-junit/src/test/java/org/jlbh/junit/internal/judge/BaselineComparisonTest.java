@@ -77,5 +77,11 @@ class BaselineComparisonTest {
 
         assertThat(comparison.rows()).extracting(row -> row.probe() + " " + row.percentile())
                 .containsExactly("q worst");
+        assertThat(comparison.notCompared()).containsExactly("new: no baseline for this probe, not compared");
+        assertThat(comparison.table()).contains("new: no baseline for this probe, not compared");
+
+        BaselineComparison fewerPercentiles = BaselineComparison.compare(BASELINE, List.of(lacking),
+                List.of(probe("q", 1, 1)), 10);
+        assertThat(fewerPercentiles.notCompared()).containsExactly("q p50: not in every run of the baseline, not compared");
     }
 }

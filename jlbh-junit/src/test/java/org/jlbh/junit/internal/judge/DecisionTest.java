@@ -33,8 +33,8 @@ class DecisionTest {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10);
         try {
-            return new TestSettings(DecisionTest.class.getDeclaredMethod("settings", Noise.class), configuration,
-                    1_000, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
+            return new TestSettings(DecisionTest.class, DecisionTest.class.getDeclaredMethod("settings", Noise.class),
+                    configuration, 1_000, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
                     List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)), Set.of(), false, LatencyTest.UNLIMITED,
                     LatencyTest.UNLIMITED, LatencyTest.UNLIMITED);
         } catch (NoSuchMethodException e) {
@@ -99,7 +99,7 @@ class DecisionTest {
     @Test
     void aRegressionFailsAPassingTestAndIsAddedToAFailedOneButNotToAnInconclusiveOne() {
         BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), List.of(new BaselineComparison.Row(
-                LatencyBudget.END_TO_END, "50", 1_000, 2_000, 10, 0, true)));
+                LatencyBudget.END_TO_END, "50", 1_000, 2_000, 10, 0, true)), List.of());
         Optional<BaselineComparison> comparison = Optional.of(regressed);
 
         Decision passed = Decision.decide(List.of(passing(1)), 1, comparison, Mode.ENFORCE);

@@ -46,7 +46,8 @@ class ResultJsonTest {
         ResultSnapshot.CheckRecord allocation = new ResultSnapshot.CheckRecord("allocation <= 0 bytes/op",
                 "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty());
         return new ResultSnapshot(
-                new ResultSnapshot.Test("com.example.T.m", "com.example.T", "m", "T.m"),
+                new ResultSnapshot.Test("com.example.T.m", "com.example.T", "com.example.Base", "m",
+                        List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m"),
                 new ResultSnapshot.Settings(20_000, 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
                         Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
                         new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),

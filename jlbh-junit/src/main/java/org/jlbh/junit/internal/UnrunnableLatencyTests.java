@@ -1,0 +1,53 @@
+package org.jlbh.junit.internal;
+
+import org.jlbh.junit.internal.config.UnrunnableMethods;
+import org.junit.jupiter.api.Nested;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.engine.discovery.ClassSelector;
+import org.junit.platform.engine.discovery.MethodSelector;
+import org.junit.platform.engine.discovery.NestedClassSelector;
+import org.junit.platform.launcher.LauncherDiscoveryListener;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Says, when JUnit has discovered the tests of a run, which latency tests of the selected classes it will never run:
+ * a static, private or value-returning {@code @LatencyTest} method, which JUnit skips without a word (and a class
+ * with nothing else has no test at all). So no latency test vanishes silently: one warning line per such method on
+ * the console. Loaded by the JUnit launcher through its service loader. It sees the classes a run selects by name
+ * (Surefire, Gradle and IDEs select classes and methods so); classes found by scanning a package or the class path are
+ * not checked. Stateless; thread-safe.
+ */
+public final class UnrunnableLatencyTests implements LauncherDiscoveryListener {
+
+    @Override
+    public void launcherDiscoveryFinished(LauncherDiscoveryRequest request) {
+        Set<Class<?>> classes = new LinkedHashSet<>();
+        try {
+            request.getSelectorsByType(ClassSelector.class).forEach(selector -> add(selector.getJavaClass(), classes));
+            request.getSelectorsByType(MethodSelector.class).forEach(selector -> add(selector.getJavaClass(), classes));
+            request.getSelectorsByType(NestedClassSelector.class)
+                    .forEach(selector -> add(selector.getNestedClass(), classes));
+        } catch (RuntimeException notLoadable) {
+            // a class JUnit cannot load is JUnit's to report
+        }
+        for (Class<?> testClass : classes) {
+            for (String warning : UnrunnableMethods.of(testClass)) {
+                System.out.println("=== WARNING: " + warning);
+            }
+        }
+    }
+
+    /** Adds the class and, as JUnit runs them with it, its {@code @Nested} classes. */
+    private static void add(Class<?> testClass, Set<Class<?>> classes) {
+        if (classes.add(testClass)) {
+            for (Class<?> inner : testClass.getDeclaredClasses()) {
+                if (AnnotationSupport.isAnnotated(inner, Nested.class)) {
+                    add(inner, classes);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,523 @@
+package org.jlbh.junit;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.junit.internal.report.JsonReader;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * The extension under hostile input and faults: each cause of a wrong pass, a crash, a lost result or a hidden
+ * cause, driven through the JUnit engine. Fixtures measure a few hundred iterations so that the suite stays quick;
+ * their budgets are far from what the bodies take, so the machine's noise cannot change an outcome.
+ */
+class HostileInputTests {
+    @TempDir
+    Path work;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    private Events run(Map<String, String> configuration, DiscoverySelector... selectors) {
+        Map<String, String> parameters = new HashMap<>(configuration);
+        parameters.putIfAbsent(LatencyTestConfiguration.REPORT_DIR, work.resolve("reports").toString());
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        try {
+            return EngineTestKit.engine("junit-jupiter").selectors(selectors).configurationParameters(parameters)
+                    .execute().testEvents();
+        } finally {
+            System.setOut(original);
+        }
+    }
+
+    private Events run(Class<?>... fixtures) {
+        return run(Map.of(), selectors(fixtures));
+    }
+
+    private static DiscoverySelector[] selectors(Class<?>... fixtures) {
+        DiscoverySelector[] selectors = new DiscoverySelector[fixtures.length];
+        for (int i = 0; i < fixtures.length; i++) {
+            selectors[i] = selectClass(fixtures[i]);
+        }
+        return selectors;
+    }
+
+    private String output() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    private static Throwable failure(Event event) {
+        return event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    }
+
+    // ---------------------------------------------------------------- 1. result identity
+
+    /**
+     * One contract, two implementations: the latency test is inherited, so both run the same declared method. 2,000
+     * iterations at 5,000/s: only a platform stall of 0.2 s could move the empty body's median past 50 µs.
+     */
+    abstract static class Contract {
+        abstract void work();
+
+        @LatencyTest(throughput = 5_000, iterations = 2_000, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void latency() {
+            work();
+        }
+    }
+
+    static class FastImplementation extends Contract {
+        @Override
+        void work() {
+        }
+    }
+
+    static class SlowImplementation extends Contract {
+        @Override
+        void work() {
+            busyWaitMicros(100);
+        }
+    }
+
+    static class Overloaded {
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void parse() {
+        }
+
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void parse(@Probe("p") NanoSampler p) {
+            p.sampleNanos(1);
+        }
+    }
+
+    @Test
+    void resultsAreKeyedByTheClassBeingRunTheMethodAndItsParameterTypes() throws IOException {
+        run(FastImplementation.class, SlowImplementation.class, Overloaded.class)
+                .assertStatistics(s -> s.succeeded(4));
+
+        Path reports = work.resolve("reports");
+        assertThat(testInReport(reports.resolve(FastImplementation.class.getName() + ".latency.json")))
+                .containsEntry("class", FastImplementation.class.getName())
+                .containsEntry("declaringClass", Contract.class.getName())
+                .containsEntry("displayName", "FastImplementation.latency");
+        assertThat(testInReport(reports.resolve(SlowImplementation.class.getName() + ".latency.json")))
+                .containsEntry("displayName", "SlowImplementation.latency");
+        assertThat(testInReport(reports.resolve(Overloaded.class.getName() + ".parse-.json")))
+                .containsEntry("displayName", "Overloaded.parse()").containsEntry("parameterTypes", List.of());
+        assertThat(testInReport(reports.resolve(Overloaded.class.getName() + ".parse-NanoSampler-.json")))
+                .containsEntry("displayName", "Overloaded.parse(NanoSampler)")
+                .containsEntry("parameterTypes", List.of(NanoSampler.class.getName()));
+        assertThat(Files.readString(reports.resolve("index.html")))
+                .contains(">FastImplementation.latency<", ">SlowImplementation.latency<", ">Overloaded.parse()<",
+                        ">Overloaded.parse(NanoSampler)<");
+    }
+
+    @Test
+    void twoImplementationsOfOneContractAreEachComparedWithTheirOwnBaseline() throws IOException {
+        String baseline = work.resolve("baseline").toString();
+        run(Map.of(LatencyTestConfiguration.BASELINE_DIR, baseline, LatencyTestConfiguration.BASELINE_WRITE, "true"),
+                selectors(FastImplementation.class, SlowImplementation.class)).assertStatistics(s -> s.succeeded(2));
+
+        // report mode: the machine's noise between builds is not what this test is about, which baseline is
+        run(Map.of(LatencyTestConfiguration.BASELINE_DIR, baseline, LatencyTestConfiguration.MODE, "report"),
+                selectors(FastImplementation.class, SlowImplementation.class)).assertStatistics(s -> s.succeeded(2));
+        assertThat(output()).contains(FastImplementation.class.getName() + ".latency.json (median run",
+                SlowImplementation.class.getName() + ".latency.json (median run");
+        // the slow body's baseline median is its own (a 100 µs spin), not the empty body's
+        assertThat(baselineMedianNanos(FastImplementation.class)).isLessThan(50_000);
+        assertThat(baselineMedianNanos(SlowImplementation.class)).isGreaterThanOrEqualTo(50_000);
+    }
+
+    private double baselineMedianNanos(Class<?> implementation) throws IOException {
+        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(work.resolve("reports")
+                .resolve(implementation.getName() + ".latency.json")));
+        return ((List<?>) result.get("baseline")).stream().map(row -> (Map<?, ?>) row)
+                .filter(row -> row.get("percentile").equals("50")).map(row -> (Double) row.get("beforeNanos"))
+                .findFirst().orElseThrow();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> testInReport(Path json) throws IOException {
+        return (Map<String, Object>) ((Map<String, Object>) JsonReader.parse(Files.readString(json))).get("test");
+    }
+
+    // ---------------------------------------------------------------- 2. templates
+
+    static class Templates {
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        @ParameterizedTest
+        @ValueSource(ints = {1, 2})
+        void parameterized(int size) {
+        }
+
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        @RepeatedTest(2)
+        void repeated() {
+        }
+    }
+
+    @Test
+    void aTemplateLatencyTestIsRefusedNeverPassedWithoutMeasuring() {
+        Events events = run(Templates.class);
+
+        assertThat(events.succeeded().count()).as("invocations that passed").isZero();
+        assertThat(events.failed().count()).isGreaterThanOrEqualTo(2);
+        events.failed().stream().forEach(event -> assertThat(failure(event))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageStartingWith("Configuration error: @LatencyTest on method [")
+                .hasMessageContaining("is a test template (@ParameterizedTest, @RepeatedTest or @TestTemplate)")
+                .hasMessageContaining("Fix: "));
+        assertThat(output()).doesNotContain("BENCHMARK RESULTS");
+    }
+
+    // ---------------------------------------------------------------- 3. probe parameters outside the latency test
+
+    static class ProbeInSetup {
+        @BeforeEach
+        void setUp(@Probe("p") NanoSampler p) {
+        }
+
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void measured(@Probe("p") NanoSampler p) {
+        }
+    }
+
+    static class ContextInSetup {
+        @BeforeEach
+        void setUp(IterationContext context) {
+        }
+
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void measured() {
+        }
+    }
+
+    @Test
+    void probeAndContextParametersAreTheLatencyTestMethodsOnlyAndNeverNull() {
+        Events events = run(ProbeInSetup.class, ContextInSetup.class);
+
+        events.assertStatistics(s -> s.failed(2));
+        events.failed().stream().forEach(event -> assertThat(failure(event))
+                .isInstanceOf(ParameterResolutionException.class)
+                .hasMessageContaining("only available to the @LatencyTest method itself, not to [void ")
+                .hasMessageContaining(".setUp(")
+                .hasMessageContaining("Fix: "));
+    }
+
+    // ---------------------------------------------------------------- 4. bounds
+
+    static class OutOfBounds {
+        @LatencyTest(throughput = 1_000, iterations = 100, runs = Integer.MAX_VALUE, percentile = 50, maxMicros = 50)
+        void tooManyRuns() {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, runs = 200_000_000, percentile = 50, maxMicros = 50)
+        void farTooManyRuns() {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = Long.MAX_VALUE, percentile = 50, maxMicros = 50)
+        void tooManyIterations() {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, timeoutMillis = Long.MAX_VALUE, percentile = 50,
+                maxMicros = 50)
+        void tooLongATimeout() {
+        }
+    }
+
+    @Test
+    void everyCountHasAnUpperBoundGivenAsAConfigurationError() {
+        Events events = run(OutOfBounds.class);
+
+        events.assertStatistics(s -> s.failed(4));
+        expectError(events, "tooManyRuns", "'runs' = 2147483647. Fix: 'runs' must be at most 1,000");
+        expectError(events, "farTooManyRuns", "'runs' = 200000000. Fix: 'runs' must be at most 1,000");
+        expectError(events, "tooManyIterations", "'iterations' = 9223372036854775807. Fix: 'iterations' must be at "
+                + "most 1,000,000,000");
+        expectError(events, "tooLongATimeout", "'timeoutMillis' = 9223372036854775807. Fix: 'timeoutMillis' must be "
+                + "at most 3,600,000");
+    }
+
+    @Test
+    void retriesAndFactorsHaveUpperBoundsToo() {
+        for (String retries : List.of("2147483647", "1000", "11")) {
+            run(Map.of(LatencyTestConfiguration.RETRIES, retries), selectClass(FastImplementation.class))
+                    .assertThatEvents().haveExactly(1, event(test("latency"), finishedWithFailure(
+                            instanceOf(ExtensionConfigurationException.class), message(m -> m.contains(
+                                    "jlbh.retries = '" + retries + "' is not a whole number of retries from 0 to 10"))
+                    )));
+        }
+        run(Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, "1e12"), selectClass(FastImplementation.class))
+                .assertThatEvents().haveExactly(1, event(test("latency"), finishedWithFailure(
+                        instanceOf(ExtensionConfigurationException.class), message(m -> m.contains(
+                                "has 'iterations' = 2,000, scaled by jlbh.iterations.factor = 1000000000000 to "
+                                        + "2,000,000,000,000,000. Fix: 'iterations' must be at most 1,000,000,000")))));
+    }
+
+    private static void expectError(Events events, String method, String what) {
+        events.assertThatEvents().haveExactly(1, event(test(method), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class), message(m -> m.startsWith("Configuration error: "
+                        + "@LatencyTest on method [") && m.contains("." + method + "()") && m.contains(what)))));
+    }
+
+    // ---------------------------------------------------------------- 7. the real cause, said
+
+    static class StuckOnALatch {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 300)
+        void waitsForever() throws InterruptedException {
+            new CountDownLatch(1).await();
+        }
+    }
+
+    static class HangsInWarmUp {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 100, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 300)
+        void waitsForever() throws InterruptedException {
+            new CountDownLatch(1).await();
+        }
+    }
+
+    @Test
+    void aBodyStuckUntilTheTimeoutFailsSayingItTimedOutNotThatItWasInterrupted() {
+        Events events = run(StuckOnALatch.class, HangsInWarmUp.class);
+
+        events.assertStatistics(s -> s.failed(2));
+        events.failed().stream().forEach(event -> assertThat(failure(event)).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("did not return within the 300 ms timeout")
+                .hasCauseInstanceOf(InterruptedException.class));
+        events.assertThatEvents().haveExactly(1, event(test("waitsForever"), finishedWithFailure(
+                message(m -> m.contains("warm-up iteration 1 of 100")))));
+    }
+
+    static class Recursing {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void overflows() {
+            recurse(0);
+        }
+
+        private static long recurse(long depth) {
+            return recurse(depth + 1) + 1;
+        }
+    }
+
+    static class Throwing {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void fails() {
+            throw new IllegalStateException("broken");
+        }
+    }
+
+    @Test
+    void whatTheBodyThrowsSaysWhereEvenWhenTheJvmMadeItAndTheReportNeverBlamesAbort() {
+        Events events = run(Recursing.class, Throwing.class);
+
+        // the JVM makes a stack overflow without room for a suppressed note: it is wrapped, saying where
+        events.assertThatEvents().haveExactly(1, event(test("overflows"), finishedWithFailure(
+                instanceOf(AssertionError.class), message("thrown by the test body in run 1 of 1, iteration 1 of 100: "
+                        + "java.lang.StackOverflowError"))));
+        Throwable overflow = failure(events.failed().stream().filter(e -> e.getTestDescriptor().getDisplayName()
+                .startsWith("overflows")).findFirst().orElseThrow());
+        assertThat(overflow).hasCauseInstanceOf(StackOverflowError.class);
+        events.assertThatEvents().haveExactly(1, event(test("fails"), finishedWithFailure(
+                instanceOf(IllegalStateException.class), message("broken"))));
+        assertThat(output()).doesNotContain("abort() was called")
+                .contains("the task threw java.lang.IllegalStateException at iteration 1 of 100")
+                .contains("the task threw java.lang.StackOverflowError at iteration 1 of 100");
+    }
+
+    // ---------------------------------------------------------------- 8. report mode
+
+    static class NeverReturns {
+        static volatile boolean release;
+
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 200)
+        void stuck() {
+            while (!release) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    static class Oversampled {
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void twice(IterationContext iteration) {
+            iteration.sampleEndToEnd(1);
+            iteration.sampleEndToEnd(1);
+        }
+    }
+
+    @Test
+    void reportModeExcusesBudgetsNotAMeasurementThatDidNotHappen() throws InterruptedException {
+        NeverReturns.release = false;
+        try {
+            Events events = run(Map.of(LatencyTestConfiguration.MODE, "report"),
+                    selectors(NeverReturns.class, Oversampled.class));
+
+            events.assertStatistics(s -> s.failed(2).succeeded(0));
+            events.assertThatEvents().haveExactly(1, event(test("stuck"), finishedWithFailure(message(m ->
+                    m.contains("ABORTED") && m.contains("did not return within the 200 ms timeout")))))
+                    .haveExactly(1, event(test("twice"), finishedWithFailure(message(m -> m.contains("OVERSAMPLED")))));
+        } finally {
+            NeverReturns.release = true;
+        }
+    }
+
+    // ---------------------------------------------------------------- 9. baselines that compare nothing
+
+    @Test
+    void aBaselineThatComparesNothingSaysSoPerProbeAndNamesAnUnreadableFile() throws IOException {
+        Path baseline = Files.createDirectories(work.resolve("baseline"));
+        Path file = baseline.resolve(FastImplementation.class.getName() + ".latency.json");
+        Map<String, String> configuration = Map.of(LatencyTestConfiguration.BASELINE_DIR, baseline.toString());
+
+        run(Map.of(LatencyTestConfiguration.BASELINE_DIR, baseline.toString(),
+                LatencyTestConfiguration.BASELINE_WRITE, "true"), selectClass(FastImplementation.class));
+        String written = Files.readString(file);
+
+        Files.writeString(file, written.replace("\"jlbh-junit result 1\"", "\"jlbh-junit result 7\""));
+        run(configuration, selectClass(FastImplementation.class)).assertStatistics(s -> s.succeeded(1));
+        assertThat(output()).contains("=== Baseline: " + file + " is not a valid jlbh-junit result (not a \"jlbh-junit "
+                + "result 1\" file: its format is \"jlbh-junit result 7\"); not compared");
+
+        Files.writeString(file, written.replace("\"name\": \"end to end\"", "\"name\": \"old name\""));
+        run(configuration, selectClass(FastImplementation.class)).assertStatistics(s -> s.succeeded(1));
+        assertThat(output()).contains("end to end: no baseline for this probe, not compared");
+
+        Files.writeString(file, written.replaceFirst("\"50\": \\d+", "\"50\": \"fast\""));
+        run(configuration, selectClass(FastImplementation.class)).assertStatistics(s -> s.succeeded(1));
+        assertThat(output()).contains("=== Baseline: " + file + " is not a valid jlbh-junit result (not a \"jlbh-junit "
+                + "result 1\" file: \"50\" of \"percentilesNanos\" of ");
+    }
+
+    // ---------------------------------------------------------------- 11. methods JUnit never runs
+
+    static class NeverRun {
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        static void isStatic() {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        private void isPrivate() {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        int returnsAValue() {
+            return 1;
+        }
+    }
+
+    @Test
+    void aLatencyTestJUnitWillNeverRunIsSaidWhenTheRunStarts() {
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        TestExecutionSummary summary;
+        try {
+            SummaryGeneratingListener listener = new SummaryGeneratingListener();
+            LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectClass(NeverRun.class)).build(), listener);
+            summary = listener.getSummary();
+        } finally {
+            System.setOut(original);
+        }
+
+        assertThat(summary.getTestsFoundCount()).as("JUnit itself finds nothing to run").isZero();
+        assertThat(output()).contains(
+                "=== WARNING: @LatencyTest on method [static void " + NeverRun.class.getName() + ".isStatic()] is "
+                        + "never run: it is static, and JUnit runs only test methods that are neither static nor "
+                        + "private and return void. Fix: make it an instance method, not private, that returns void",
+                "[private void " + NeverRun.class.getName() + ".isPrivate()] is never run: it is private",
+                "[int " + NeverRun.class.getName() + ".returnsAValue()] is never run: it is returns int");
+    }
+
+    // ---------------------------------------------------------------- 12. out of memory in the body
+
+    /**
+     * An {@link OutOfMemoryError} may end the whole run (Surefire's fork reports it and stops), as for any test; so
+     * this runs in a JVM of its own, with a small heap, and checks that the error still says where it happened.
+     */
+    @Test
+    void anOutOfMemoryErrorInTheBodyEndsTheRunAsForAnyTestSayingWhere() throws Exception {
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-cp", System.getProperty("java.class.path"), OutOfMemoryRun.class.getName())
+                .redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isZero();
+        // the JVM may make the error without room for a suppressed note (a preallocated one): then it is wrapped
+        assertThat(out).containsAnyOf("the test failed with java.lang.OutOfMemoryError",
+                "the test failed with java.lang.AssertionError: thrown by the test body in run 1 of 1, iteration 1 of "
+                        + "100: java.lang.OutOfMemoryError");
+        assertThat(out).containsAnyOf("suppressed: thrown by the test body in run 1 of 1, iteration 1 of 100",
+                "thrown by the test body in run 1 of 1, iteration 1 of 100: java.lang.OutOfMemoryError");
+    }
+
+    static class OutOfMemory {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void allocatesTooMuch() {
+            long[] huge = new long[Integer.MAX_VALUE - 8];
+            huge[0] = 1;
+        }
+    }
+
+    /** Runs {@link OutOfMemory} and says how its test failed, whether JUnit reported it or ended the run with it. */
+    static final class OutOfMemoryRun {
+        public static void main(String[] args) {
+            Throwable failure;
+            try {
+                failure = failure(EngineTestKit.engine("junit-jupiter").selectors(selectClass(OutOfMemory.class))
+                        .execute().testEvents().failed().stream().findFirst().orElseThrow());
+            } catch (OutOfMemoryError e) {
+                failure = e;
+            }
+            System.out.println("the test failed with " + failure);
+            for (Throwable suppressed : failure.getSuppressed()) {
+                System.out.println("suppressed: " + suppressed.getMessage());
+            }
+        }
+    }
+}
