@@ -7,6 +7,7 @@ import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.SuitePage;
+import org.jlbh.junit.internal.run.AbandonedBodies;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.StallSource;
@@ -71,7 +72,10 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         TestSettings settings = TestSettings.of(context.getRequiredTestClass(), method, test, budgets, configuration);
         StallSource stalls = context.getStore(NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
-        context.getStore(NAMESPACE).put(State.class, new State(settings, Measurement.prepare(settings, stalls)));
+        AbandonedBodies abandoned = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(AbandonedBodies.class,
+                key -> new AbandonedBodies(), AbandonedBodies.class);
+        context.getStore(NAMESPACE).put(State.class, new State(settings,
+                Measurement.prepare(settings, stalls, abandoned)));
     }
 
     @Override

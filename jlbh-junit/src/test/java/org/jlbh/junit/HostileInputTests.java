@@ -3,8 +3,11 @@ package org.jlbh.junit;
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,10 +33,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
@@ -370,15 +375,12 @@ class HostileInputTests {
 
     // ---------------------------------------------------------------- 8. report mode
 
+    /** Its first call returns only after a second, long after its 200 ms timeout: the run never completes. */
     static class NeverReturns {
-        static volatile boolean release;
-
         @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
                 maxMicros = 100_000, timeoutMillis = 200)
         void stuck() {
-            while (!release) {
-                Thread.onSpinWait();
-            }
+            busyWaitMicros(1_000_000);
         }
     }
 
@@ -392,19 +394,14 @@ class HostileInputTests {
     }
 
     @Test
-    void reportModeExcusesBudgetsNotAMeasurementThatDidNotHappen() throws InterruptedException {
-        NeverReturns.release = false;
-        try {
-            Events events = run(Map.of(LatencyTestConfiguration.MODE, "report"),
-                    selectors(NeverReturns.class, Oversampled.class));
+    void reportModeExcusesBudgetsNotAMeasurementThatDidNotHappen() {
+        Events events = run(Map.of(LatencyTestConfiguration.MODE, "report"),
+                selectors(NeverReturns.class, Oversampled.class));
 
-            events.assertStatistics(s -> s.failed(2).succeeded(0));
-            events.assertThatEvents().haveExactly(1, event(test("stuck"), finishedWithFailure(message(m ->
-                    m.contains("ABORTED") && m.contains("did not return within the 200 ms timeout")))))
-                    .haveExactly(1, event(test("twice"), finishedWithFailure(message(m -> m.contains("OVERSAMPLED")))));
-        } finally {
-            NeverReturns.release = true;
-        }
+        events.assertStatistics(s -> s.failed(2).succeeded(0));
+        events.assertThatEvents().haveExactly(1, event(test("stuck"), finishedWithFailure(message(m ->
+                m.contains("ABORTED") && m.contains("did not return within the 200 ms timeout")))))
+                .haveExactly(1, event(test("twice"), finishedWithFailure(message(m -> m.contains("OVERSAMPLED")))));
     }
 
     // ---------------------------------------------------------------- 9. baselines that compare nothing
@@ -518,6 +515,103 @@ class HostileInputTests {
             for (Throwable suppressed : failure.getSuppressed()) {
                 System.out.println("suppressed: " + suppressed.getMessage());
             }
+        }
+    }
+
+    // ---------------------------------------------------------------- 6. retries beside an abandoned call
+
+    /** The first call spins past the 300 ms timeout, for longer than the harness's grace; every other call is quick. */
+    abstract static class StuckOnceThenFast {
+        private int calls;
+
+        abstract long stuckMicros();
+
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 300)
+        void firstCallIsStuck() {
+            if (calls++ == 0) {
+                busyWaitMicros(stuckMicros());
+            }
+        }
+    }
+
+    /** Given up on at about 650 ms (300 ms timeout, 300 ms grace), it returns at 800 ms: within the retry's wait. */
+    static class StuckFor800Millis extends StuckOnceThenFast {
+        @Override
+        long stuckMicros() {
+            return 800_000;
+        }
+    }
+
+    /** Still running when the retry has waited its 300 ms (at about 1 s, with a second to spare for stalls). */
+    static class StuckFor2Seconds extends StuckOnceThenFast {
+        @Override
+        long stuckMicros() {
+            return 2_000_000;
+        }
+    }
+
+    @Test
+    void aRetryWaitsForTheCallTheLastAttemptGaveUpOnAndNeverCountsItsSample() throws IOException {
+        run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(StuckFor800Millis.class))
+                .assertStatistics(s -> s.succeeded(1));
+
+        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(work.resolve("reports")
+                .resolve(StuckFor800Millis.class.getName() + ".firstCallIsStuck.json")));
+        assertThat(((Map<?, ?>) result.get("verdict")).get("attempt")).isEqualTo(2.0);
+        Map<?, ?> run = (Map<?, ?>) ((List<?>) result.get("runs")).get(0);
+        assertThat(run.get("status")).isEqualTo("COMPLETE");
+        assertThat(run.get("samples")).as("no sample of the abandoned call").isEqualTo(200.0);
+    }
+
+    @Test
+    void aRetryIsNotStartedBesideACallThatIsStillRunningAndSaysSo() throws InterruptedException {
+        long started = System.nanoTime();
+        run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(StuckFor2Seconds.class)).assertThatEvents()
+                .haveExactly(1, event(test("firstCallIsStuck"), finishedWithFailure(instanceOf(AssertionError.class),
+                        message("Attempt 2 was not started: the body of attempt 1, given up on after its 300 ms "
+                                + "timeout, is still running on thread jlbh-harness after 300 ms more"))));
+        // let the abandoned call end before the suite's next test, which it would otherwise share a CPU with
+        Thread.sleep(Math.max(0, 2_100 - (System.nanoTime() - started) / 1_000_000));
+    }
+
+    // ---------------------------------------------------------------- 10. a body that never returns
+
+    @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+    static class SpinsUntilReleasedThenAnother {
+        static volatile boolean release;
+
+        @Order(1)
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 200)
+        void spins() {
+            while (!release) {
+                Thread.onSpinWait();
+            }
+        }
+
+        @Order(2)
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 200)
+        void fast() {
+        }
+    }
+
+    @Test
+    void aBodyThatNeverReturnsIsSaidAndNoLaterLatencyTestIsMeasuredBesideIt() {
+        SpinsUntilReleasedThenAnother.release = false;
+        try {
+            Events events = run(SpinsUntilReleasedThenAnother.class);
+
+            events.assertThatEvents().haveExactly(1, event(test("spins"), finishedWithFailure(
+                    message(m -> m.contains("did not return within the 200 ms timeout")))))
+                    .haveExactly(1, event(test("fast"), abortedWithReason(message(m -> m.startsWith("Not measured: "
+                            + "the body of SpinsUntilReleasedThenAnother.spins, given up on after its timeout, is still "
+                            + "running on thread jlbh-harness")))));
+            assertThat(output()).contains("=== The body of SpinsUntilReleasedThenAnother.spins is still running on "
+                    + "thread jlbh-harness, given up on after its timeout");
+        } finally {
+            SpinsUntilReleasedThenAnother.release = true;
         }
     }
 }

@@ -36,12 +36,23 @@ public final class LatencyTestExecution {
      * @param reports     the test's output
      * @param page        the suite page of this test run
      * @throws AssertionError       when a budget broke, or the baseline shows a regression, in enforce mode
-     * @throws TestAbortedException when the breaches are explained by the platform's stalls
+     * @throws TestAbortedException when the breaches are explained by the platform's stalls, or the body of an
+     *                              earlier test is still running
      * @throws Throwable            what the test body threw
      */
     public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
                                SuitePage page) throws Throwable {
+        measurement.requireNoAbandonedBody();
         measurement.bind(body);
+        try {
+            measureJudgeAndReport(settings, measurement, reports, page);
+        } finally {
+            measurement.reportAbandonedBody(reports.console());
+        }
+    }
+
+    private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
+                                              SuitePage page) throws Throwable {
         Configuration configuration = settings.configuration();
         int allowed = configuration.retries() + 1;
         List<AttemptJudgement> attempts = new ArrayList<>();

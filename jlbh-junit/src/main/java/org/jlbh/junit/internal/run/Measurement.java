@@ -7,6 +7,7 @@ import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.opentest4j.TestAbortedException;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -26,12 +27,14 @@ import java.util.OptionalLong;
 public final class Measurement {
     private final TestSettings settings;
     private final StallSource stalls;
+    private final AbandonedBodies abandoned;
     private final MethodTask task;
     private final Map<String, ProbeHandle> probes = new LinkedHashMap<>();
 
-    private Measurement(TestSettings settings, StallSource stalls) {
+    private Measurement(TestSettings settings, StallSource stalls, AbandonedBodies abandoned) {
         this.settings = settings;
         this.stalls = stalls;
+        this.abandoned = abandoned;
         this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
                 settings.runs());
         for (String probe : settings.probes()) {
@@ -40,12 +43,13 @@ public final class Measurement {
     }
 
     /**
-     * @param settings the test's settings
-     * @param stalls   where the platform's stalls are read from
+     * @param settings  the test's settings
+     * @param stalls    where the platform's stalls are read from
+     * @param abandoned the test run's bodies given up on after their timeout
      * @return the measurement, ready for its parameters to be resolved
      * @throws ExtensionConfigurationException when the settings ask for what this JVM cannot measure
      */
-    public static Measurement prepare(TestSettings settings, StallSource stalls) {
+    public static Measurement prepare(TestSettings settings, StallSource stalls, AbandonedBodies abandoned) {
         if (settings.hasAllocationBudget() && !AllocationMeter.available()) {
             throw new ExtensionConfigurationException(String.format(Locale.ROOT,
                     "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
@@ -54,7 +58,36 @@ public final class Measurement {
                     TestSettings.where(settings.method()), settings.maxAllocatedBytesPerOp(),
                     AllocationMeter.whyUnavailable()));
         }
-        return new Measurement(settings, stalls);
+        return new Measurement(settings, stalls, abandoned);
+    }
+
+    /**
+     * Waits, within the test's timeout, for bodies abandoned by earlier tests of the run to end, so that none shares
+     * the machine with this measurement.
+     *
+     * @throws org.opentest4j.TestAbortedException when one is still running: the test is not measured, and says why
+     */
+    public void requireNoAbandonedBody() {
+        abandoned.awaitEnd(settings.timeoutMillis()).ifPresent(running -> {
+            throw new TestAbortedException("Not measured: " + running + ", and would take a CPU from this "
+                    + "measurement. Fix the test whose body does not return");
+        });
+    }
+
+    /**
+     * Says, and remembers for the tests after it, when this test's body is still running after the measurement
+     * (the harness gave up on an iteration after the timeout).
+     *
+     * @param out the console
+     */
+    public void reportAbandonedBody(PrintStream out) {
+        Thread harness = task.harnessThread();
+        if (harness != null && harness.isAlive()) {
+            abandoned.add(harness, settings.displayName());
+            out.println("=== The body of " + settings.displayName() + " is still running on thread " + harness.getName()
+                    + ", given up on after its timeout: it takes a CPU until it returns, and no later latency test "
+                    + "of this run starts while it runs");
+        }
     }
 
     /** @return the current iteration, for an {@link IterationContext} parameter */
@@ -84,6 +117,16 @@ public final class Measurement {
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measure(int number, PrintStream out) throws Throwable {
+        Thread previous = task.harnessThread();
+        if (previous != null && previous.isAlive()) {
+            // never start an attempt beside the last one's abandoned call: its samples would land in this one
+            previous.join(settings.timeoutMillis());
+            if (previous.isAlive()) {
+                throw new AssertionError(String.format(Locale.ROOT, "Attempt %d was not started: the body of attempt "
+                        + "%d, given up on after its %,d ms timeout, is still running on thread %s after %,d ms more",
+                        number, number - 1, settings.timeoutMillis(), previous.getName(), settings.timeoutMillis()));
+            }
+        }
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
         JLBH jlbh = new JLBH(settings.options().jlbhTask(task), out, results);
         for (ProbeHandle probe : probes.values()) {
