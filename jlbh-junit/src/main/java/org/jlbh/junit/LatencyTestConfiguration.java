@@ -50,17 +50,32 @@ public final class LatencyTestConfiguration {
     public static final String BASELINE_DIR = "jlbh.baseline.dir";
 
     /**
-     * {@value}: {@code true} writes each test's result into {@link #BASELINE_DIR} as its new baseline, instead of
-     * comparing with the old one; {@code false} by default.
+     * {@value}: {@code true} adds this build's result to each test's baseline in {@link #BASELINE_DIR}, keeping the
+     * last {@link #BASELINE_HISTORY} builds, instead of comparing with it; {@code false} by default. A build whose
+     * runs did not complete, or whose verdict is inconclusive, is not recorded.
      */
     public static final String BASELINE_WRITE = "jlbh.baseline.write";
 
     /**
-     * {@value}: the smallest regression, in percent, that counts against a baseline, 10 by default. The tolerance
-     * of each probe and percentile is the larger of this and the run-to-run variation the baseline itself showed
-     * there ({@code 100 × (max − min) / ((max + min) / 2)} over its runs).
+     * {@value}: the smallest change, in percent, that counts against a baseline, 10 by default: a percentile
+     * regresses when the whole interval of its estimated change lies above this.
      */
     public static final String BASELINE_TOLERANCE = "jlbh.baseline.tolerance";
+
+    /** {@value}: how many recorded builds a baseline keeps, 5 by default (1 to 100). */
+    public static final String BASELINE_HISTORY = "jlbh.baseline.history";
+
+    /**
+     * {@value}: the percentiles compared with the baseline and gated, comma-separated, {@code 50,90,99} by default;
+     * each is compared only where this build's runs have enough samples for it.
+     */
+    public static final String BASELINE_PERCENTILES = "jlbh.baseline.percentiles";
+
+    /**
+     * {@value}: {@code same} (default) gates only against builds recorded on the same machine and JVM (CPU, cores,
+     * JDK, collectors) and reports a comparison with others without failing; {@code any} gates against any.
+     */
+    public static final String BASELINE_ENVIRONMENT = "jlbh.baseline.environment";
 
     private LatencyTestConfiguration() {
     }
@@ -73,6 +88,14 @@ public final class LatencyTestConfiguration {
         REPORT,
         /** Latency tests are skipped. */
         DISABLED
+    }
+
+    /** The values of {@link #BASELINE_ENVIRONMENT}. */
+    public enum BaselineEnvironment {
+        /** Only builds recorded on the same machine and JVM gate. */
+        SAME,
+        /** Builds recorded anywhere gate. */
+        ANY
     }
 
     /** The values of {@link #NOISE}. */

@@ -162,8 +162,8 @@ class HostileInputTests {
         // report mode: the machine's noise between builds is not what this test is about, which baseline is
         run(Map.of(LatencyTestConfiguration.BASELINE_DIR, baseline, LatencyTestConfiguration.MODE, "report"),
                 selectors(FastImplementation.class, SlowImplementation.class)).assertStatistics(s -> s.succeeded(2));
-        assertThat(output()).contains(FastImplementation.class.getName() + ".latency.json (median run",
-                SlowImplementation.class.getName() + ".latency.json (median run");
+        assertThat(output()).contains(FastImplementation.class.getName() + ".latency.json (1 recorded build",
+                SlowImplementation.class.getName() + ".latency.json (1 recorded build");
         // the slow body's baseline median is its own (a 100 µs spin), not the empty body's
         assertThat(baselineMedianNanos(FastImplementation.class)).isLessThan(50_000);
         assertThat(baselineMedianNanos(SlowImplementation.class)).isGreaterThanOrEqualTo(50_000);
@@ -173,7 +173,7 @@ class HostileInputTests {
         Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(work.resolve("reports")
                 .resolve(implementation.getName() + ".latency.json")));
         return ((List<?>) result.get("baseline")).stream().map(row -> (Map<?, ?>) row)
-                .filter(row -> row.get("percentile").equals("50")).map(row -> (Double) row.get("beforeNanos"))
+                .filter(row -> row.get("percentile").equals("50")).map(row -> (Double) row.get("historyLowNanos"))
                 .findFirst().orElseThrow();
     }
 
@@ -416,10 +416,10 @@ class HostileInputTests {
                 LatencyTestConfiguration.BASELINE_WRITE, "true"), selectClass(FastImplementation.class));
         String written = Files.readString(file);
 
-        Files.writeString(file, written.replace("\"jlbh-junit result 1\"", "\"jlbh-junit result 7\""));
+        Files.writeString(file, written.replace("\"jlbh-junit baseline 1\"", "\"jlbh-junit result 7\""));
         run(configuration, selectClass(FastImplementation.class)).assertStatistics(s -> s.succeeded(1));
-        assertThat(output()).contains("=== Baseline: " + file + " is not a valid jlbh-junit result (not a \"jlbh-junit "
-                + "result 1\" file: its format is \"jlbh-junit result 7\"); not compared");
+        assertThat(output()).contains("=== Baseline: " + file + " is not a valid jlbh-junit baseline (not a \"jlbh-junit "
+                + "baseline 1\" or \"jlbh-junit result 1\" file: its format is \"jlbh-junit result 7\"); not compared");
 
         Files.writeString(file, written.replace("\"name\": \"end to end\"", "\"name\": \"old name\""));
         run(configuration, selectClass(FastImplementation.class)).assertStatistics(s -> s.succeeded(1));
@@ -427,8 +427,8 @@ class HostileInputTests {
 
         Files.writeString(file, written.replaceFirst("\"50\": \\d+", "\"50\": \"fast\""));
         run(configuration, selectClass(FastImplementation.class)).assertStatistics(s -> s.succeeded(1));
-        assertThat(output()).contains("=== Baseline: " + file + " is not a valid jlbh-junit result (not a \"jlbh-junit "
-                + "result 1\" file: \"50\" of \"percentilesNanos\" of ");
+        assertThat(output()).contains("=== Baseline: " + file + " is not a valid jlbh-junit baseline (not a \"jlbh-junit "
+                + "baseline 1\" file: \"50\" of \"percentilesNanos\" of ");
     }
 
     // ---------------------------------------------------------------- 11. methods JUnit never runs

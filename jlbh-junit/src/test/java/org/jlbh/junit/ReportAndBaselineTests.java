@@ -77,7 +77,7 @@ class ReportAndBaselineTests {
         Events[] events = new Events[1];
         String out = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString()), events);
         events[0].assertStatistics(s -> s.succeeded(1));
-        assertThat(out).contains("=== Baseline: " + baseline.resolve(ID + ".json") + " is not a valid jlbh-junit result "
+        assertThat(out).contains("=== Baseline: " + baseline.resolve(ID + ".json") + " is not a valid jlbh-junit baseline "
                 + "(unexpected character 'o' at line 1, column 15); not compared, this test's own verdict stands");
     }
 
@@ -95,7 +95,8 @@ class ReportAndBaselineTests {
                 LatencyTestConfiguration.BASELINE_TOLERANCE, "100000"), events);
         events[0].assertStatistics(s -> s.succeeded(1));
         assertThat(second).contains("=== Change against the baseline ")
-                .containsPattern("end to end\\s+50\\s+[\\d.,]+\\s+[\\d.,]+\\s+[+-][\\d.]+%\\s+100000\\.0%");
+                .containsPattern("end to end p50: history [\\d.,]+–[\\d.,]+ \u00b5s \\(1 build\\), now [\\d.,]+ \u00b5s, "
+                        + "[+-]\\d+% \\(interval [+-]\\d+\\.\\.[+-]\\d+%\\), threshold \\+100000%: ");
     }
 
     @Test

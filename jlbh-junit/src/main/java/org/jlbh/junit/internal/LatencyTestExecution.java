@@ -1,9 +1,11 @@
 package org.jlbh.junit.internal;
 
+import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.BaselineGate;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
@@ -51,6 +53,12 @@ public final class LatencyTestExecution {
         }
     }
 
+    private static BaselineGate gate(Configuration configuration) {
+        return new BaselineGate(configuration.tolerancePercent(), configuration.baselinePercentiles(),
+                configuration.baselineEnvironment() == LatencyTestConfiguration.BaselineEnvironment.ANY,
+                BaselineGate.DEFAULT_FAMILY_ALPHA);
+    }
+
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
                                               SuitePage page) throws Throwable {
         Configuration configuration = settings.configuration();
@@ -71,9 +79,9 @@ public final class LatencyTestExecution {
         AttemptJudgement reported = Decision.reportedAttempt(attempts);
         List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings);
         ResultSnapshot.Test test = ResultAssembly.test(settings);
-        Optional<BaselineComparison> comparison = reports.readBaseline(test).map(baseline -> BaselineComparison
-                .compare(configuration.baselineDir().orElseThrow(), baseline.probes(), probes,
-                        configuration.tolerancePercent()));
+        Optional<BaselineComparison> comparison = reports.readBaseline(test).map(history -> BaselineComparison
+                .compare(configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
+                        gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
         Decision decision = Decision.decide(attempts, allowed, comparison, configuration.mode());
         reports.write(ResultAssembly.assemble(settings, attempts, decision, probes, comparison),

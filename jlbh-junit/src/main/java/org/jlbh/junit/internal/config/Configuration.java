@@ -1,6 +1,8 @@
 package org.jlbh.junit.internal.config;
 
+import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 
@@ -27,16 +29,31 @@ import java.util.function.Function;
  * @param baselineDir        the baseline folder, if any
  * @param writeBaseline      whether results are written into the baseline folder instead of compared
  * @param tolerancePercent   the smallest change counted as a regression, in percent
+ * @param baselineHistory    how many recorded builds a baseline keeps
+ * @param baselinePercentiles the percentiles compared with a baseline, as labels
+ * @param baselineEnvironment which recorded builds gate
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
-                            double tolerancePercent) {
+                            double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
+                            BaselineEnvironment baselineEnvironment) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The smallest regression, in percent, when none is configured. */
     public static final double DEFAULT_TOLERANCE_PERCENT = 10;
     /** The most retries: each is a full measurement, and a failing test with many would run for minutes. */
     public static final int MAX_RETRIES = 10;
+    /** The builds a baseline keeps when none is configured. */
+    public static final int DEFAULT_BASELINE_HISTORY = 5;
+    /** The most builds a baseline may keep. */
+    public static final int MAX_BASELINE_HISTORY = 100;
+    /** The percentiles compared with a baseline when none are configured. */
+    public static final List<String> DEFAULT_BASELINE_PERCENTILES = List.of("50", "90", "99");
+
+    /** Copies the percentiles. */
+    public Configuration {
+        baselinePercentiles = List.copyOf(baselinePercentiles);
+    }
 
     /**
      * Reads every parameter.
@@ -56,11 +73,15 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Optional<Path> baselineDir = reader.path(LatencyTestConfiguration.BASELINE_DIR);
         boolean writeBaseline = reader.writeBaseline(baselineDir.isPresent());
         double tolerance = reader.tolerance();
+        int history = reader.history();
+        List<String> percentiles = reader.percentiles();
+        BaselineEnvironment environment = reader.choice(LatencyTestConfiguration.BASELINE_ENVIRONMENT,
+                BaselineEnvironment.class, BaselineEnvironment.SAME);
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor, reportDir,
-                baselineDir, writeBaseline, tolerance), null);
+                baselineDir, writeBaseline, tolerance, history, percentiles, environment), null);
     }
 
     /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */
@@ -186,6 +207,46 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
                         "also set " + LatencyTestConfiguration.BASELINE_DIR + " to the folder the baseline is written to"));
             }
             return write;
+        }
+
+        int history() {
+            Optional<String> value = parameters.apply(LatencyTestConfiguration.BASELINE_HISTORY);
+            if (value.isEmpty()) {
+                return DEFAULT_BASELINE_HISTORY;
+            }
+            try {
+                int history = Integer.parseInt(value.get().trim());
+                if (history >= 1 && history <= MAX_BASELINE_HISTORY) {
+                    return history;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            problems.add(new InvalidParameter(LatencyTestConfiguration.BASELINE_HISTORY, value.get(),
+                    "is not a whole number of builds from 1 to " + MAX_BASELINE_HISTORY, "use e.g. 5"));
+            return DEFAULT_BASELINE_HISTORY;
+        }
+
+        List<String> percentiles() {
+            Optional<String> value = parameters.apply(LatencyTestConfiguration.BASELINE_PERCENTILES);
+            if (value.isEmpty()) {
+                return DEFAULT_BASELINE_PERCENTILES;
+            }
+            List<String> labels = new ArrayList<>();
+            try {
+                for (String part : value.get().split(",")) {
+                    double percentile = Double.parseDouble(part.trim());
+                    if (!(percentile > 0 && percentile < 100)) {
+                        throw new NumberFormatException();
+                    }
+                    labels.add(Percentiles.label(percentile));
+                }
+                return labels;
+            } catch (NumberFormatException e) {
+                problems.add(new InvalidParameter(LatencyTestConfiguration.BASELINE_PERCENTILES, value.get(),
+                        "is not a comma-separated list of percentiles in (0, 100)", "use e.g. 50,90,99"));
+                return DEFAULT_BASELINE_PERCENTILES;
+            }
         }
 
         double tolerance() {

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.report;
 
 import org.jlbh.core.JLBHResult;
+import org.jlbh.core.RunStatus;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
@@ -8,6 +9,8 @@ import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.RecordedBuild;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,7 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -67,31 +70,26 @@ public final class ReportWriter {
      * Reads the test's baseline, saying on the console when there is none or it cannot be read.
      *
      * @param test the test
-     * @return the baseline's result; empty when no baseline is configured, this run writes one, or it cannot be read
+     * @return the baseline's recorded builds, oldest first; empty when no baseline is configured, this run records
+     *         one, or it cannot be read
      */
-    public Optional<ResultSnapshot> readBaseline(ResultSnapshot.Test test) {
+    public Optional<List<RecordedBuild>> readBaseline(ResultSnapshot.Test test) {
         if (configuration.baselineDir().isEmpty() || configuration.writeBaseline()) {
             return Optional.empty();
         }
         Path file = baselineFile(test);
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Optional.of(readBaselineFile(file));
         } catch (NoSuchFileException missing) {
             out.println("=== Baseline: none for this test (" + file + " does not exist): not compared");
-            return Optional.empty();
-        } catch (IOException | RuntimeException unreadable) {
+        } catch (IOException unreadable) {
             out.println("=== Baseline: could not read " + file + ": " + unreadable
                     + "; not compared, this test's own verdict stands");
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(ResultJson.read(text));
         } catch (RuntimeException corrupt) {
-            out.println("=== Baseline: " + file + " is not a valid jlbh-junit result (" + corrupt.getMessage()
+            out.println("=== Baseline: " + file + " is not a valid jlbh-junit baseline (" + corrupt.getMessage()
                     + "); not compared, this test's own verdict stands");
-            return Optional.empty();
         }
+        return Optional.empty();
     }
 
     /**
@@ -99,9 +97,10 @@ public final class ReportWriter {
      * @param comparison its comparison with the baseline
      */
     public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
-        out.print("=== Change against the baseline " + baselineFile(test) + " (median run; tolerance: the larger of "
-                + ReportFormat.plain(configuration.tolerancePercent())
-                + "% and the baseline's run-to-run variation)" + System.lineSeparator() + comparison.table());
+        out.print("=== Change against the baseline " + baselineFile(test) + " (" + comparison.builds() + " recorded build"
+                + (comparison.builds() == 1 ? "" : "s") + "; this build's median run against the history's median "
+                + "build, with a bootstrap interval; threshold +" + ReportFormat.plain(configuration.tolerancePercent())
+                + "%)" + System.lineSeparator() + comparison.table());
     }
 
     /**
@@ -134,15 +133,47 @@ public final class ReportWriter {
             return;
         }
         if (configuration.writeBaseline()) {
-            Path baseline = baselineFile(result.test());
-            try {
-                Files.createDirectories(baseline.getParent());
-                Files.copy(json, baseline, StandardCopyOption.REPLACE_EXISTING);
-                out.println("=== Baseline written: " + baseline.toAbsolutePath());
-            } catch (IOException | RuntimeException e) {
-                out.println("=== Baseline: could not write " + baseline.toAbsolutePath() + ": " + e);
-            }
+            record(result);
         }
+    }
+
+    /**
+     * Adds the result to the test's baseline, keeping the configured number of builds; a build whose runs did not
+     * complete, or whose verdict is inconclusive, is not recorded, and that is said.
+     */
+    private void record(ResultSnapshot result) {
+        Path baseline = baselineFile(result.test());
+        Outcome outcome = result.conclusion().outcome();
+        boolean complete = result.runs().stream().allMatch(run -> run.status() == RunStatus.COMPLETE)
+                && result.runs().size() == result.settings().runs();
+        if (!complete || outcome == Outcome.INCONCLUSIVE) {
+            out.println("=== Baseline: this build is not recorded in " + baseline.toAbsolutePath() + ": "
+                    + (complete ? "its verdict is inconclusive (the platform stalled)" : "not every run completed"));
+            return;
+        }
+        List<RecordedBuild> recorded = List.of();
+        try {
+            recorded = readBaselineFile(baseline);
+        } catch (NoSuchFileException first) {
+            // the first build of this baseline
+        } catch (IOException | RuntimeException unreadable) {
+            out.println("=== Baseline: " + baseline + " could not be read (" + unreadable.getMessage()
+                    + "): it is started again with this build");
+        }
+        List<RecordedBuild> builds = BaselineJson.append(recorded, ResultAssembly.recordedBuild(result),
+                configuration.baselineHistory());
+        try {
+            Files.createDirectories(baseline.toAbsolutePath().getParent());
+            write(baseline, BaselineJson.write(result.test(), builds));
+            out.println("=== Baseline written: " + baseline.toAbsolutePath() + " (" + builds.size() + " of at most "
+                    + configuration.baselineHistory() + " builds)");
+        } catch (IOException | RuntimeException e) {
+            out.println("=== Baseline: could not write " + baseline.toAbsolutePath() + ": " + e);
+        }
+    }
+
+    private static List<RecordedBuild> readBaselineFile(Path file) throws IOException {
+        return BaselineJson.read(Files.readString(file, StandardCharsets.UTF_8));
     }
 
     /**

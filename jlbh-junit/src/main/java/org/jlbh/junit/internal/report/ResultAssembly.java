@@ -16,14 +16,11 @@ import org.jlbh.junit.internal.judge.Check;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RecordedBuild;
 import org.jlbh.junit.internal.judge.RunFigures;
 import org.jlbh.junit.internal.judge.StallExplanation;
-import org.jlbh.junit.internal.run.PlatformStalls;
 import org.jlbh.junit.internal.run.RunMeasures;
 
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,7 +104,7 @@ public final class ResultAssembly {
                     measures.stalls().map(stalls -> OptionalLong.of(stalls.worstNanos())).orElse(OptionalLong.empty()),
                     measures.gc(), figures(run.harnessLateness(), percentiles)));
         }
-        return new ResultSnapshot(test(settings), settings(settings), environment(),
+        return new ResultSnapshot(test(settings), settings(settings), CurrentEnvironment.read(),
                 new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
                         decision.detail()),
                 attemptRecords, reported.attempt().allocatedBytesPerOp(), runs, probes,
@@ -159,16 +156,27 @@ public final class ResultAssembly {
         return value == LatencyTest.UNLIMITED ? OptionalLong.empty() : OptionalLong.of(value);
     }
 
-    private static ResultSnapshot.Environment environment() {
-        List<String> collectors = new ArrayList<>();
-        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-            collectors.add(collector.getName());
+    /** @return the machine and JVM this runs on, as a baseline's recorded builds name theirs */
+    public static String environment() {
+        return CurrentEnvironment.read().identity();
+    }
+
+    /**
+     * @param result a test's result
+     * @return it as a build to record in the test's baseline: when, on what, and its figures without the charts'
+     *         distributions
+     */
+    public static RecordedBuild recordedBuild(ResultSnapshot result) {
+        List<ProbeFigures> probes = new ArrayList<>();
+        for (ProbeFigures probe : result.probes()) {
+            List<RunFigures> runs = new ArrayList<>();
+            for (RunFigures run : probe.runs()) {
+                runs.add(new RunFigures(run.run(), run.count(), run.minNanos(), run.meanNanos(), run.maxNanos(),
+                        run.percentilesNanos(), List.of(), run.outOfRangeSamples()));
+            }
+            probes.add(new ProbeFigures(probe.name(), runs));
         }
-        return new ResultSnapshot.Environment(Instant.now().toString(), System.getProperty("java.version"),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                System.getProperty("java.vendor"), System.getProperty("os.name") + " " + System.getProperty("os.version"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory(), collectors);
+        return new RecordedBuild(result.environment().time(), result.environment().identity(), probes);
     }
 
     /** @return the reference's percentiles (without the worst) and every budget's percentile, ascending */

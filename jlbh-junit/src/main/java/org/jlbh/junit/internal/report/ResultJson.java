@@ -90,10 +90,12 @@ public final class ResultJson {
             json.name("baseline").beginArray(false);
             for (BaselineComparison.Row row : result.baseline().get()) {
                 json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
-                        .value("beforeNanos", row.beforeNanos()).value("afterNanos", row.afterNanos())
-                        .value("changePercent", row.changePercent()).value("tolerancePercent", row.tolerancePercent())
-                        .value("baselineVariationPercent", row.baselineVariationPercent())
-                        .value("gated", row.gated()).value("regressed", row.regressed()).endObject();
+                        .value("historyLowNanos", row.historyLowNanos()).value("historyHighNanos", row.historyHighNanos())
+                        .value("builds", row.builds()).value("nowNanos", row.nowNanos())
+                        .value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
+                        .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent())
+                        .value("decision", row.change().name()).value("why", row.why())
+                        .value("regressed", row.regressed()).endObject();
             }
             json.endArray();
         }
@@ -143,6 +145,7 @@ public final class ResultJson {
                 .value("javaVendor", environment.javaVendor())
                 .value("os", environment.os())
                 .value("arch", environment.arch())
+                .value("cpu", environment.cpu())
                 .value("cores", environment.cores())
                 .value("maxHeapBytes", environment.maxHeapBytes());
         json.name("garbageCollectors").beginArray(true);
@@ -189,18 +192,21 @@ public final class ResultJson {
         json.endObject();
     }
 
-    private static void writeFigures(JsonWriter json, RunFigures run) {
+    /** Writes one run's figures: counts, values in nanoseconds, and the distribution when there is one. */
+    static void writeFigures(JsonWriter json, RunFigures run) {
         json.beginObject().value("run", run.run()).value("count", run.count());
         if (run.count() > 0) {
             json.value("minNanos", run.minNanos()).value("meanNanos", run.meanNanos()).value("maxNanos", run.maxNanos());
             json.name("percentilesNanos").beginObject();
             run.percentilesNanos().forEach(json::value);
             json.endObject();
-            json.name("distribution").beginArray(true);
-            for (RunFigures.Point point : run.distribution()) {
-                json.beginArray(true).number(point.percentile()).number(point.nanos()).endArray();
+            if (!run.distribution().isEmpty()) {
+                json.name("distribution").beginArray(true);
+                for (RunFigures.Point point : run.distribution()) {
+                    json.beginArray(true).number(point.percentile()).number(point.nanos()).endArray();
+                }
+                json.endArray();
             }
-            json.endArray();
         }
         if (run.outOfRangeSamples() > 0) {
             json.value("outOfRangeSamples", run.outOfRangeSamples());
@@ -259,10 +265,7 @@ public final class ResultJson {
         if (root.has("baseline")) {
             List<BaselineComparison.Row> rows = new ArrayList<>();
             for (JsonNode row : root.list("baseline")) {
-                rows.add(new BaselineComparison.Row(row.text("probe"), row.text("percentile"),
-                        row.number("beforeNanos"), row.number("afterNanos"), row.number("tolerancePercent"),
-                        row.has("baselineVariationPercent") ? row.number("baselineVariationPercent") : 0,
-                        row.has("gated") ? row.bool("gated") : !row.text("percentile").equals(BaselineComparison.WORST)));
+                rows.add(row.has("decision") ? readRow(row) : readRowOfOneBuild(row));
             }
             baseline = Optional.of(rows);
         }
@@ -275,11 +278,31 @@ public final class ResultJson {
                 readSettings(settings),
                 new ResultSnapshot.Environment(environment.text("time"), environment.text("javaVersion"),
                         environment.text("javaVm"), environment.text("javaVendor"), environment.text("os"),
-                        environment.text("arch"), environment.integer("cores"), environment.whole("maxHeapBytes"),
+                        environment.text("arch"), environment.has("cpu") ? environment.text("cpu")
+                        : environment.text("arch"), environment.integer("cores"), environment.whole("maxHeapBytes"),
                         environment.list("garbageCollectors").stream().map(JsonNode::asText).toList()),
                 new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
                         verdict.integer("attempts"), verdict.text("detail")),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline);
+    }
+
+    private static BaselineComparison.Row readRow(JsonNode row) {
+        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"), row.number("historyLowNanos"),
+                row.number("historyHighNanos"), row.integer("builds"), row.number("nowNanos"),
+                row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"), row.numberOrNaN("highPercent"),
+                row.number("thresholdPercent"), BaselineComparison.Change.valueOf(row.text("decision")),
+                row.text("why"));
+    }
+
+    /** A row written before baselines had a history: one build, its median run against this build's, no interval. */
+    private static BaselineComparison.Row readRowOfOneBuild(JsonNode row) {
+        double change = row.numberOrNaN("changePercent");
+        boolean worst = row.text("percentile").equals(BaselineComparison.WORST);
+        BaselineComparison.Change decision = worst ? BaselineComparison.Change.NOT_GATED : row.bool("regressed")
+                ? BaselineComparison.Change.REGRESSION : BaselineComparison.Change.WITHIN_NOISE;
+        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"), row.number("beforeNanos"),
+                row.number("beforeNanos"), 1, row.number("afterNanos"), change, change, change,
+                row.number("tolerancePercent"), decision, worst ? "the worst is one sample" : "");
     }
 
     private static ResultSnapshot.Settings readSettings(JsonNode settings) {
@@ -323,7 +346,8 @@ public final class ResultJson {
                 readFigures(run.get("harnessLateness")));
     }
 
-    private static RunFigures readFigures(JsonNode run) {
+    /** Reads what {@link #writeFigures} writes. */
+    static RunFigures readFigures(JsonNode run) {
         long count = run.whole("count");
         long outOfRange = run.has("outOfRangeSamples") ? run.whole("outOfRangeSamples") : 0;
         if (count == 0) {

@@ -101,15 +101,26 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param javaVendor        {@code java.vendor}
      * @param os                OS name and version
      * @param arch              {@code os.arch}
+     * @param cpu               the CPU's model name, as the OS gives it ({@code /proc/cpuinfo} on Linux), or the
+     *                          architecture where it gives none
      * @param cores             available processors
      * @param maxHeapBytes      the heap's maximum
      * @param garbageCollectors the collectors' names
      */
     public record Environment(String time, String javaVersion, String javaVm, String javaVendor, String os,
-                              String arch, int cores, long maxHeapBytes, List<String> garbageCollectors) {
+                              String arch, String cpu, int cores, long maxHeapBytes, List<String> garbageCollectors) {
         /** Copies the collectors. */
         public Environment {
             garbageCollectors = List.copyOf(garbageCollectors);
+        }
+
+        /**
+         * @return what makes latency figures comparable, in one line: CPU, cores, JDK feature version and
+         *         collectors, e.g. {@code AMD EPYC 7B13, 2 cores, Java 17, G1 Young Generation + G1 Old Generation}
+         */
+        public String identity() {
+            String feature = javaVersion.split("[.+-]")[0];
+            return cpu + ", " + cores + " cores, Java " + feature + ", " + String.join(" + ", garbageCollectors);
         }
     }
 

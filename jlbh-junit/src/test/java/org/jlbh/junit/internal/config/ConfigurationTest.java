@@ -1,12 +1,14 @@
 package org.jlbh.junit.internal.config;
 
 import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,20 +28,23 @@ class ConfigurationTest {
         Configuration configuration = load(Map.of()).require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
-                Path.of("target/jlbh-reports"), Optional.empty(), false, 10));
+                Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
+                BaselineEnvironment.SAME));
     }
 
     @Test
     void valuesAreReadCaseAndSpaceInsensitively() {
-        Configuration configuration = load(Map.of(LatencyTestConfiguration.MODE, " Report ",
+        Configuration configuration = load(Parameters.of(LatencyTestConfiguration.MODE, " Report ",
                 LatencyTestConfiguration.NOISE, "STRICT", LatencyTestConfiguration.RETRIES, "2",
                 LatencyTestConfiguration.ITERATIONS_FACTOR, "0.5", LatencyTestConfiguration.BUDGET_FACTOR, "3",
                 LatencyTestConfiguration.REPORT_DIR, "out", LatencyTestConfiguration.BASELINE_DIR, "base",
-                LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25"))
+                LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25")
+                .plus(LatencyTestConfiguration.BASELINE_HISTORY, "3", LatencyTestConfiguration.BASELINE_PERCENTILES,
+                        "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any"))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
-                Optional.of(Path.of("base")), true, 25));
+                Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY));
     }
 
     @Test
@@ -59,7 +64,7 @@ class ConfigurationTest {
 
         assertThat(loaded.mode()).contains(Mode.DISABLED);
         assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> loaded.require(WHERE))
-                .withMessageContaining("jlbh.retries = 'many' is not a whole number of retries, 0 or more");
+                .withMessageContaining("jlbh.retries = 'many' is not a whole number of retries from 0 to 10");
     }
 
     @Test
@@ -71,6 +76,26 @@ class ConfigurationTest {
         expect(LatencyTestConfiguration.BASELINE_WRITE, "yes", "is not valid", "use true or false");
         expect(LatencyTestConfiguration.BASELINE_TOLERANCE, "-5", "is not valid", "use a percentage of 0 or more");
         expect(LatencyTestConfiguration.BASELINE_WRITE, "true", "is not valid", "also set jlbh.baseline.dir");
+        expect(LatencyTestConfiguration.BASELINE_HISTORY, "0", "is not a whole number of builds from 1 to 100", "use e.g. 5");
+        expect(LatencyTestConfiguration.BASELINE_PERCENTILES, "50,100", "is not a comma-separated list of percentiles "
+                + "in (0, 100)", "use e.g. 50,90,99");
+        expect(LatencyTestConfiguration.BASELINE_ENVIRONMENT, "here", "is not one of [same, any]", "use one of same, any");
+    }
+
+    /** Builds a parameter map of more than ten entries. */
+    private static final class Parameters extends java.util.HashMap<String, String> {
+        private static final long serialVersionUID = 1L;
+
+        static Parameters of(String... keysAndValues) {
+            return new Parameters().plus(keysAndValues);
+        }
+
+        Parameters plus(String... keysAndValues) {
+            for (int i = 0; i < keysAndValues.length; i += 2) {
+                put(keysAndValues[i], keysAndValues[i + 1]);
+            }
+            return this;
+        }
     }
 
     private static void expect(String key, String value, String problem, String fix) {

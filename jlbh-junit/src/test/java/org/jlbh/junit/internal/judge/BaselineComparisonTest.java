@@ -10,78 +10,152 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
-/** The baseline tolerance and what is compared, on chosen figures. */
+/** The baseline gate on chosen figures: history, change, interval, threshold and decision. */
 class BaselineComparisonTest {
     private static final Path BASELINE = Path.of("src/test/jlbh-baseline");
+    private static final String HERE = "CPU X, 2 cores, Java 17, G1";
+    private static final BaselineGate GATE = new BaselineGate(10, List.of("50", "99"), false, 0.01);
 
-    /** @return a probe whose runs have these p50 values (and a worst of twice each) */
+    /** @return a probe whose runs have these p50 values, p99 at twice and the worst at ten times each */
     private static ProbeFigures probe(String name, long... p50s) {
         List<RunFigures> runs = new ArrayList<>();
         for (int i = 0; i < p50s.length; i++) {
             Map<String, Long> percentiles = new LinkedHashMap<>();
             percentiles.put("50", p50s[i]);
-            runs.add(new RunFigures(i + 1, 1_000, 1, p50s[i], 2 * p50s[i], percentiles, List.of(), 0));
+            percentiles.put("99", 2 * p50s[i]);
+            runs.add(new RunFigures(i + 1, 1_000, 1, p50s[i], 10 * p50s[i], percentiles, List.of(), 0));
         }
         return new ProbeFigures(name, runs);
     }
 
-    @Test
-    void theToleranceIsTheLargerOfTheMinimumAndTheBaselinesOwnRunToRunVariation() {
-        // baseline runs 900, 1,000, 1,100: variation 100 x 200 / 1,000 = 20%, so a 10% minimum becomes 20%
-        List<ProbeFigures> baseline = List.of(probe(JLBH.END_TO_END, 900, 1_000, 1_100));
+    /** Five builds of three runs, each run within ±3% of 1,000 ns: an unchanged body on a quiet machine. */
+    private static List<RecordedBuild> steadyHistory(String environment) {
+        long[][] builds = {{1_000, 990, 1_010}, {1_020, 1_000, 980}, {970, 980, 1_030}, {1_010, 1_000, 995},
+                {1_000, 1_005, 1_010}};
+        List<RecordedBuild> history = new ArrayList<>();
+        for (long[] runs : builds) {
+            history.add(new RecordedBuild("t", environment, List.of(probe(JLBH.END_TO_END, runs))));
+        }
+        return history;
+    }
 
-        BaselineComparison within = BaselineComparison.compare(BASELINE, baseline,
-                List.of(probe(JLBH.END_TO_END, 1_150, 1_150, 1_150)), 10);
-        BaselineComparison beyond = BaselineComparison.compare(BASELINE, baseline,
-                List.of(probe(JLBH.END_TO_END, 1_250, 1_250, 1_250)), 10);
-
-        BaselineComparison.Row p50 = within.rows().get(0);
-        assertThat(p50.percentile()).isEqualTo("50");
-        assertThat(p50.beforeNanos()).isEqualTo(1_000);
-        assertThat(p50.baselineVariationPercent()).isCloseTo(20, within(1e-9));
-        assertThat(p50.tolerancePercent()).isCloseTo(20, within(1e-9));
-        assertThat(p50.changePercent()).isCloseTo(15, within(1e-9));
-        assertThat(within.regressions()).isEmpty();
-        assertThat(within.regressionMessage()).isEmpty();
-        assertThat(beyond.regressions()).hasSize(1);
-        assertThat(beyond.regressionMessage()).isEqualTo("Regression against the baseline in " + BASELINE
-                + ": end to end p50 was 1.000 \u00b5s, now 1.250 \u00b5s (+25.0%, tolerance 20.0%; baseline runs "
-                + "varied 20.0%)");
-        assertThat(BaselineComparison.compare(BASELINE, baseline, List.of(probe(JLBH.END_TO_END, 1_250)), 30)
-                .regressions()).as("a larger minimum").isEmpty();
+    private static BaselineComparison compare(List<RecordedBuild> history, long... now) {
+        return BaselineComparison.compare(BASELINE, history, List.of(probe(JLBH.END_TO_END, now)), HERE, GATE, 42);
     }
 
     @Test
-    void theWorstIsShownButNeverARegression() {
-        BaselineComparison comparison = BaselineComparison.compare(BASELINE, List.of(probe("p", 1_000)),
-                List.of(probe("p", 50_000)), 10);
+    void anUnchangedBuildIsWithinNoise() {
+        BaselineComparison comparison = compare(steadyHistory(HERE), 1_005, 995, 1_015);
 
-        assertThat(comparison.rows()).extracting(BaselineComparison.Row::percentile).containsExactly("50", "worst");
-        BaselineComparison.Row worst = comparison.rows().get(1);
-        assertThat(worst.gated()).isFalse();
-        assertThat(worst.changePercent()).isGreaterThan(1_000);
-        assertThat(worst.regressed()).isFalse();
-        assertThat(comparison.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("50");
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows()).extracting(BaselineComparison.Row::change).containsExactly(
+                BaselineComparison.Change.WITHIN_NOISE, BaselineComparison.Change.WITHIN_NOISE,
+                BaselineComparison.Change.NOT_GATED);
+        BaselineComparison.Row p50 = comparison.rows().get(0);
+        assertThat(p50.builds()).isEqualTo(5);
+        assertThat(p50.historyLowNanos()).isEqualTo(980);
+        assertThat(p50.historyHighNanos()).isEqualTo(1_005);
+        assertThat(p50.lowPercent()).isLessThanOrEqualTo(p50.changePercent());
+        assertThat(p50.highPercent()).isGreaterThanOrEqualTo(p50.changePercent());
     }
 
     @Test
-    void osJitterProbesTheBaselineLacksAndPercentilesARunLacksAreNotCompared() {
-        ProbeFigures lacking = new ProbeFigures("q", List.of(
-                new RunFigures(1, 10, 1, 1, 1, Map.of("50", 1L), List.of(), 0),
-                new RunFigures(2, 10, 1, 1, 1, Map.of(), List.of(), 0)));
-        BaselineComparison comparison = BaselineComparison.compare(BASELINE,
-                List.of(probe(JLBH.OS_JITTER, 1), probe("q", 1, 1)),
-                List.of(probe(JLBH.OS_JITTER, 1_000_000), probe("new", 5), lacking), 10);
+    void aBuildSlowerBeyondTheThresholdInEveryRunIsARegressionSaidWithItsInterval() {
+        BaselineComparison comparison = compare(steadyHistory(HERE), 1_300, 1_280, 1_320);
+
+        assertThat(comparison.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("50", "99");
+        BaselineComparison.Row p50 = comparison.regressions().get(0);
+        assertThat(p50.lowPercent()).isGreaterThan(10);
+        assertThat(p50.describe()).matches("end to end p50: history 0\\.980–1\\.005 \u00b5s \\(5 builds\\), now "
+                + "1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), threshold \\+10%: REGRESSION");
+        assertThat(comparison.regressionMessage()).startsWith("Regression against the baseline in " + BASELINE
+                + ": end to end p50: history");
+    }
+
+    @Test
+    void aChangeTheHistorysOwnSpreadCouldMakeIsNotARegression() {
+        // the history's builds range over ±15%: a build 12% above its median is within what it has seen
+        List<RecordedBuild> noisy = new ArrayList<>();
+        long[][] builds = {{850, 870, 860}, {1_150, 1_140, 1_160}, {1_000, 990, 1_010}, {900, 910, 890},
+                {1_100, 1_090, 1_110}};
+        for (long[] runs : builds) {
+            noisy.add(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, runs))));
+        }
+        assertThat(compare(noisy, 1_120, 1_125, 1_115).regressions()).isEmpty();
+    }
+
+    @Test
+    void fasterBeyondTheThresholdIsAnImprovementAndInvitesARefresh() {
+        BaselineComparison comparison = compare(steadyHistory(HERE), 700, 690, 710);
+
+        assertThat(comparison.improvements()).hasSize(2);
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.table()).contains("IMPROVED", "Faster than the baseline: refresh it with "
+                + "jlbh.baseline.write=true");
+    }
+
+    @Test
+    void aHistoryOfOneBuildIsComparedWithoutGatingAndAsksForMore() {
+        BaselineComparison comparison = compare(steadyHistory(HERE).subList(0, 1), 2_000, 2_010, 1_990);
+
+        assertThat(comparison.builds()).isEqualTo(1);
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows().get(0).changePercent()).isCloseTo(100, org.assertj.core.api.Assertions.within(1.0));
+        assertThat(comparison.rows().get(0).describe()).endsWith("not judged: 1 recorded build cannot tell the noise "
+                + "between builds; record at least one more");
+        assertThat(comparison.table()).contains("The baseline holds 1 build, so the noise between builds is unknown: "
+                + "record more with jlbh.baseline.write=true");
+    }
+
+    @Test
+    void aHistoryTooNoisyToJudgeSaysSoInsteadOfGating() {
+        List<RecordedBuild> wild = List.of(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000))),
+                new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 3_000, 3_000, 3_000))));
+
+        BaselineComparison comparison = compare(wild, 9_000, 9_000, 9_000);
+
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(comparison.rows().get(0).describe()).endsWith("not judged: the history's own builds differ 3.0\u00d7 "
+                + "here, too noisy to gate");
+    }
+
+    @Test
+    void buildsFromAnotherMachineAreReportedNotGatedUnlessAskedTo() {
+        BaselineComparison elsewhere = compare(steadyHistory("CPU Y, 8 cores, Java 21, ZGC"), 2_000, 2_000, 2_000);
+
+        assertThat(elsewhere.gated()).isFalse();
+        assertThat(elsewhere.regressions()).isEmpty();
+        assertThat(elsewhere.rows().get(0).describe()).contains("not gated: recorded on another machine or JVM (CPU Y");
+        assertThat(elsewhere.table()).contains("reported, not gated");
+
+        BaselineComparison anyway = BaselineComparison.compare(BASELINE, steadyHistory("CPU Y, 8 cores, Java 21, ZGC"),
+                List.of(probe(JLBH.END_TO_END, 2_000, 2_000, 2_000)), HERE,
+                new BaselineGate(10, List.of("50"), true, 0.01), 42);
+        assertThat(anyway.regressions()).hasSize(1);
+        assertThat(anyway.table()).contains("gated all the same, as jlbh.baseline.environment = any asks");
+    }
+
+    @Test
+    void theSameFiguresAndSeedGiveTheSameInterval() {
+        BaselineComparison.Row first = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
+        BaselineComparison.Row second = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
+        assertThat(first).isEqualTo(second);
+    }
+
+    @Test
+    void osJitterProbesTheBaselineLacksAndUnsupportedPercentilesAreNotCompared() {
+        List<RecordedBuild> history = List.of(new RecordedBuild("t", HERE,
+                List.of(probe(JLBH.OS_JITTER, 1), probe("q", 1_000, 1_000))));
+        ProbeFigures onlyP50 = new ProbeFigures("q", List.of(
+                new RunFigures(1, 50, 1, 1_000, 1_000, Map.of("50", 1_000L), List.of(), 0)));
+
+        BaselineComparison comparison = BaselineComparison.compare(BASELINE, history,
+                List.of(probe(JLBH.OS_JITTER, 1_000_000), probe("new", 5), onlyP50), HERE, GATE, 1);
 
         assertThat(comparison.rows()).extracting(row -> row.probe() + " " + row.percentile())
-                .containsExactly("q worst");
+                .containsExactly("q 50", "q worst");
         assertThat(comparison.notCompared()).containsExactly("new: no baseline for this probe, not compared");
-        assertThat(comparison.table()).contains("new: no baseline for this probe, not compared");
-
-        BaselineComparison fewerPercentiles = BaselineComparison.compare(BASELINE, List.of(lacking),
-                List.of(probe("q", 1, 1)), 10);
-        assertThat(fewerPercentiles.notCompared()).containsExactly("q p50: not in every run of the baseline, not compared");
     }
 }

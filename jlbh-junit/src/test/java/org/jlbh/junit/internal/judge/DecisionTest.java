@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.judge;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
@@ -31,7 +32,7 @@ class DecisionTest {
 
     private static TestSettings settings(Noise noise) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
-                Optional.empty(), false, 10);
+                Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME);
         try {
             return new TestSettings(DecisionTest.class, DecisionTest.class.getDeclaredMethod("settings", Noise.class),
                     configuration, 1_000, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
@@ -98,14 +99,16 @@ class DecisionTest {
 
     @Test
     void aRegressionFailsAPassingTestAndIsAddedToAFailedOneButNotToAnInconclusiveOne() {
-        BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), List.of(new BaselineComparison.Row(
-                LatencyBudget.END_TO_END, "50", 1_000, 2_000, 10, 0, true)), List.of());
+        BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), 5, "", true, List.of(
+                new BaselineComparison.Row(LatencyBudget.END_TO_END, "50", 1_000, 1_100, 5, 2_000, 90, 60, 120, 10,
+                        BaselineComparison.Change.REGRESSION, "")), List.of());
         Optional<BaselineComparison> comparison = Optional.of(regressed);
 
         Decision passed = Decision.decide(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
         assertThat(passed.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50 was "
-                + "1.000 \u00b5s, now 2.000 \u00b5s (+100.0%, tolerance 10.0%)");
+        assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50: history "
+                + "1.000–1.100 \u00b5s (5 builds), now 2.000 \u00b5s, +90% (interval +60..+120%), threshold +10%: "
+                + "REGRESSION");
 
         Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
         assertThat(failed.detail()).startsWith("end to end p50 was ").contains(System.lineSeparator()

@@ -6,6 +6,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.judge.BaselineComparison;
+import org.jlbh.junit.internal.judge.BaselineGate;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
 import org.jlbh.junit.internal.judge.RunFigures;
@@ -53,7 +54,8 @@ class ResultJsonTest {
                         new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
                         OptionalLong.of(5), "20,000/s, … budgets"),
                 new ResultSnapshot.Environment("2026-11-22T12:00:00Z", "17.0.15", "OpenJDK 64-Bit Server VM 17",
-                        "Debian", "Linux 6", "amd64", 2, 6_320_816_128L, List.of("G1 Young Generation", "G1 Old Generation")),
+                        "Debian", "Linux 6", "amd64", "AMD EPYC 7B13", 2, 6_320_816_128L,
+                        List.of("G1 Young Generation", "G1 Old Generation")),
                 new ResultSnapshot.Conclusion(Outcome.REPORTED, 2, 2, "budgets met on attempt 2 of 2: …"),
                 List.of(new ResultSnapshot.AttemptRecord(1, Outcome.FAILED, List.of(breached, unjudged)),
                         new ResultSnapshot.AttemptRecord(2, Outcome.PASSED, List.of(allocation))),
@@ -66,8 +68,10 @@ class ResultJsonTest {
                         new ResultSnapshot.Run(2, RunStatus.ABORTED, "iteration 3 did not return", 20_000, 2, 2, 5, 6,
                                 Double.NaN, OptionalLong.empty(), OptionalLong.empty(), List.of(), empty)),
                 List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
-                Optional.of(List.of(new BaselineComparison.Row("end to end", "50", 1_000, 1_234, 12.5, 12.5, true),
-                        new BaselineComparison.Row("end to end", "worst", 9_000, 1_234_567, 10, 0, false))));
+                Optional.of(List.of(new BaselineComparison.Row("end to end", "50", 1_000, 1_100, 5, 1_234, 17.5, 9.25,
+                                26.1, 10, BaselineComparison.Change.WITHIN_NOISE, ""),
+                        new BaselineComparison.Row("end to end", "worst", 9_000, 11_000, 5, 1_234_567, 12_000, 9_000,
+                                15_000, 10, BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
     }
 
     @Test
@@ -101,8 +105,13 @@ class ResultJsonTest {
         });
         assertThat(old.baseline()).isEmpty();
         // it compares with itself without a change
-        BaselineComparison itself = BaselineComparison.compare(java.nio.file.Path.of("b"), old.probes(), old.probes(), 10);
-        assertThat(itself.rows()).isNotEmpty().allSatisfy(row -> assertThat(row.changePercent()).isZero());
+        BaselineComparison itself = BaselineComparison.compare(java.nio.file.Path.of("b"),
+                List.of(ResultAssembly.recordedBuild(old)), old.probes(), old.environment().identity(),
+                new BaselineGate(10, List.of("50", "90", "99"), false, 0.01), 1);
+        assertThat(itself.rows()).hasSize(4 * 2).allSatisfy(row -> {
+            assertThat(row.changePercent()).isZero();
+            assertThat(row.regressed()).isFalse();
+        });
         // and what is read is written again as read
         assertThat(ResultJson.read(ResultJson.write(old))).isEqualTo(old);
     }
@@ -112,8 +121,8 @@ class ResultJsonTest {
         ResultSnapshot old = ResultJson.read(resource("with-baseline-before-the-snapshot.json"));
 
         assertThat(old.baseline()).hasValueSatisfying(rows -> assertThat(rows)
-                .extracting(row -> row.percentile() + " " + row.gated())
-                .containsExactly("50 true", "worst false"));
+                .extracting(row -> row.percentile() + " " + row.change() + " " + row.builds())
+                .containsExactly("50 WITHIN_NOISE 1", "worst NOT_GATED 1"));
     }
 
     @Test
