@@ -1,0 +1,77 @@
+package org.jlbh.benchmarks.builds;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs builds of a latency test, each in a fresh JVM of its own as a CI build would be, with this JVM's class path
+ * and no JVM flag, and reads how each ended. Not thread-safe; one build at a time.
+ */
+public final class ForkedBuilds {
+
+    /**
+     * How one build ended.
+     *
+     * @param outcome SUCCESSFUL, FAILED or ABORTED (an inconclusive verdict), as JUnit reported it
+     * @param message the failure or abort message, on one line
+     * @param output  everything the build printed
+     */
+    public record Build(String outcome, String message, String output) {
+
+        /** @return whether the test failed */
+        public boolean failed() {
+            return outcome.equals("FAILED");
+        }
+
+        /** @return whether the test was aborted: an inconclusive verdict */
+        public boolean inconclusive() {
+            return outcome.equals("ABORTED");
+        }
+    }
+
+    private ForkedBuilds() {
+    }
+
+    /**
+     * @param variant    what the test body does
+     * @param parameters JUnit configuration parameters
+     * @return how the build ended
+     */
+    public static Build run(HashBody.Variant variant, Map<String, String> parameters) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-D" + HashBody.VARIANT + "=" + variant.name(), "-cp",
+                System.getProperty("java.class.path"), LatencyBuild.class.getName(), HashBody.class.getName(), "hash"));
+        parameters.forEach((key, value) -> command.add(key + "=" + value));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            StringBuilder output = new StringBuilder();
+            String outcome = "ABORTED";
+            String message = "the build printed no outcome";
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line; (line = reader.readLine()) != null; ) {
+                    output.append(line).append('\n');
+                    if (line.startsWith("OUTCOME ")) {
+                        outcome = line.substring(8);
+                    } else if (line.startsWith("MESSAGE ")) {
+                        message = line.substring(8);
+                    }
+                }
+            }
+            process.waitFor();
+            return new Build(outcome, message, output.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a build ran", e);
+        }
+    }
+}
