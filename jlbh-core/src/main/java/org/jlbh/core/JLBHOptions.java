@@ -256,7 +256,9 @@ public class JLBHOptions {
      * Whether the warm-up iterations are paced at the target throughput, like the measured runs (true, the
      * default), or run back to back as fast as the task returns (false, as the reference). Paced, the warm-up takes
      * its scheduled time ({@code warmUpIterations / throughput}) and compiles the harness's waiting path as well as
-     * the task, so the first measured run starts in the state later runs are in; back to back it is over sooner.
+     * the task, and its last iteration is one interval before the first measured one, so the rate holds throughout;
+     * back to back it is over sooner, and the JIT compiles the waiting path during the first run instead
+     * (measured: {@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in {@code COMPATIBILITY.md}).
      * Back to back, the task is given the time it was actually called as its start time.
      *
      * @param pacedWarmUp true to pace the warm-up at the target throughput
@@ -277,7 +279,8 @@ public class JLBHOptions {
      * aborts the run; but {@code start()} cannot return before the stuck iteration does. Choose it when the task
      * relies on the calling thread: a thread-local it set up, a CPU it was pinned to, a framework's thread
      * affinity. Every callback ({@link JLBHTask#init}, {@code warmedUp}, {@code runComplete}, {@code complete}) runs
-     * on the thread that runs the task either way.
+     * on the thread that runs the task either way. Measured, the harness thread costs nothing the figures show
+     * ({@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in {@code COMPATIBILITY.md}).
      *
      * @param runOnCallingThread true to run the task on the thread that calls {@code start()}
      * @return this
