@@ -118,4 +118,27 @@ class JLBHTimingTest {
         assertThat(text).contains("99.0:").doesNotContain("99.7:").doesNotContain("99.9:");
         assertThat(text).contains("worst:");
     }
+
+    @Test
+    void aLatencyDistributorSpreadsTheDueTimesKeepingTheAverageAndTheReportNamesIt() {
+        long[] starts = new long[10_000];
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            starts[i] = start;
+            jlbh.sample(clock.nanoTime() - start);
+        });
+        run(new JLBHOptions().throughput(100_000).warmUpIterations(0).iterations(10_000).runs(1)
+                .latencyDistributor(LatencyDistributors.RANDOM).jlbhTask(task));
+
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = 1; i < starts.length; i++) {
+            min = Math.min(min, starts[i] - starts[i - 1]);
+            max = Math.max(max, starts[i] - starts[i - 1]);
+        }
+        assertThat(min).isGreaterThanOrEqualTo(1_000);
+        assertThat(max).isLessThanOrEqualTo(18_999).isGreaterThan(min);
+        double mean = (starts[starts.length - 1] - starts[0]) / (double) (starts.length - 1);
+        assertThat(mean).isCloseTo(10_000, within(10_000 * 0.03));
+        assertThat(report.toString(StandardCharsets.UTF_8)).contains("Run time: ").contains(", distribution: RANDOM");
+    }
 }
