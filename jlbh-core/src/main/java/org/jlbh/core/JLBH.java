@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -103,6 +104,7 @@ public class JLBH implements NanoSampler {
     private final org.HdrHistogram.Histogram lateness = LatencyRecorder.newHistogram();
 
     private final AtomicBoolean started = new AtomicBoolean();
+    private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
     private final Object recordsLock = new Object();
     private final List<RunRecord> records = new ArrayList<>();
     private boolean takenOver; // guarded by recordsLock: the caller ended a stuck run and reports in its place
@@ -236,21 +238,38 @@ public class JLBH implements NanoSampler {
     /**
      * Runs the benchmark as a handler of {@code eventLoop} instead of {@link #start()} (as the reference): every
      * callback and iteration runs on the event loop's thread, one iteration per call of the handler when it is due,
-     * so the task shares that thread with the loop's other handlers as it would in production. Returns at once;
-     * the report is printed, the result consumer called and {@link JLBHTask#complete()} called from the event loop
-     * when the last run ends, and the handler then removes itself. Works with and without coordinated omission
-     * accounted for (the reference required it).
+     * so the task shares that thread with the loop's other handlers as it would in production. Returns once the
+     * warm-up is over and {@link JLBHTask#warmedUp()} has returned (as the reference), or the benchmark ended
+     * before that, or {@link #abort()} was called; the measured runs go on on the event loop, and when the last
+     * ends the report is printed, the result consumer called and {@link JLBHTask#complete()} called from there,
+     * and the handler removes itself. Works with and without coordinated omission accounted for (the reference
+     * required it).
      *
      * <p>Unlike {@code start()}, nothing supervises the event loop: an iteration that never returns blocks it, and
      * no progress is printed. Missing end-to-end samples are still waited for only up to the timeout. A task that
      * throws ends its run as aborted, and the exception is in the report and the results rather than thrown.
      *
-     * @param eventLoop a started event loop (chronicle-threads', for instance)
+     * @param eventLoop a started event loop (chronicle-threads', for instance), not the one of the calling thread
      * @throws IllegalStateException when this benchmark was started already, or when {@code jitterAffinity(true)}
      *                               was set without {@code net.openhft:affinity} on the classpath
      */
     public void eventLoopHandler(EventLoop eventLoop) {
         eventLoop.addHandler(asEventHandler());
+        awaitWarmedUp();
+    }
+
+    /** Waits until the event-loop handler has warmed up, ended, or been aborted; an interrupt aborts it. */
+    void awaitWarmedUp() {
+        try {
+            while (!warmedUpOrOver.await(SUPERVISION_POLL_MS, TimeUnit.MILLISECONDS)) {
+                if (loop.abortRequested()) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            abort("the thread that called eventLoopHandler() was interrupted");
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
@@ -997,6 +1016,7 @@ public class JLBH implements NanoSampler {
 
         private void warmedUpThenFirstRun() {
             task.warmedUp();
+            warmedUpOrOver.countDown();
             begin(1, iterations, schedule, accountForCoordinatedOmission);
         }
 
@@ -1018,6 +1038,7 @@ public class JLBH implements NanoSampler {
             }
             phase = -1;
             taskDone = true;
+            warmedUpOrOver.countDown();
         }
     }
 }

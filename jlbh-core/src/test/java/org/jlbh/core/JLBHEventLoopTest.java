@@ -82,6 +82,59 @@ class JLBHEventLoopTest {
                 .contains("BENCHMARK RESULTS (RUN 3) us").contains("SUMMARY (end to end) us");
     }
 
+    /** As the reference's: eventLoopHandler() returns once the warm-up is over, the measured runs go on on the loop. */
+    @Test
+    @Timeout(60)
+    void theCallerWaitsForTheWarmUpOnly() throws InterruptedException {
+        List<String> seenByCaller = new CopyOnWriteArrayList<>();
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(1));
+        JLBH jlbh = new JLBH(new JLBHOptions().clock(clock).recordOSJitter(false).throughput(1_000).warmUpIterations(100)
+                .iterations(1_000).runs(2).jlbhTask(task), new PrintStream(report, true, StandardCharsets.UTF_8), results);
+        EventHandler handler = jlbh.asEventHandler();
+        Thread loop = new Thread(() -> {
+            try {
+                while (true) {
+                    if (!handler.action()) {
+                        clock.advance(1_000);
+                        Thread.onSpinWait();
+                    }
+                }
+            } catch (InvalidEventHandlerException removed) {
+                // done
+            }
+        }, "event-loop");
+        loop.start();
+
+        jlbh.awaitWarmedUp();
+        seenByCaller.addAll(task.calls);
+        loop.join(TimeUnit.SECONDS.toMillis(30));
+
+        assertThat(seenByCaller).startsWith("init on event-loop", "warmedUp");
+        assertThat(task.calls).endsWith("complete");
+        assertThat(results.get().status()).isEqualTo(RunStatus.COMPLETE);
+    }
+
+    @Test
+    @Timeout(60)
+    void aCallerWaitingForTheWarmUpIsFreedByAbort() throws InterruptedException {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(1));
+        JLBH jlbh = new JLBH(new JLBHOptions().clock(clock).recordOSJitter(false).warmUpIterations(100).iterations(10)
+                .runs(1).jlbhTask(task), new PrintStream(report, true, StandardCharsets.UTF_8), results);
+        jlbh.asEventHandler(); // never driven: an event loop that does not run
+        Thread aborter = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            jlbh.abort();
+        });
+        aborter.start();
+
+        jlbh.awaitWarmedUp();
+        assertThat(task.calls).isEmpty();
+    }
+
     @Test
     @Timeout(60)
     void theWarmUpRunsBackToBackWhenAskedAndThePauseAfterItIsKept() throws InterruptedException {
