@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * two threads it loses counts, so it has no "other thread" figure), both under JMH.
  *
  * <p>Ours from the harness thread (a plain histogram, no atomic operation) can only be reached from inside a running
- * harness, where JMH cannot go: {@link #fromTheHarnessThreadNanos()} times a loop of samples inside one iteration of
+ * harness, where JMH cannot go: {@link #fromTheHarnessThreadNanos(long, int)} times a loop of samples inside one iteration of
  * a running {@link JLBH}, the way JMH's average-time mode would.
  */
 @State(Scope.Thread)

@@ -1,7 +1,11 @@
 package org.jlbh.core;
 
+import net.openhft.chronicle.core.threads.EventHandler;
+import net.openhft.chronicle.core.threads.EventLoop;
+import net.openhft.chronicle.core.threads.InvalidEventHandlerException;
+import net.openhft.chronicle.core.util.Histogram;
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.HdrHistogram.Histogram;
+import org.jlbh.core.internal.AffinitySupport;
 import org.jlbh.core.internal.ImmutableJLBHResult;
 import org.jlbh.core.internal.ImmutableProbeResult;
 import org.jlbh.core.internal.ImmutableRunResult;
@@ -9,24 +13,30 @@ import org.jlbh.core.internal.ImmutableRunSummary;
 import org.jlbh.core.internal.LatencyRecorder;
 import org.jlbh.core.internal.OsJitterSampler;
 import org.jlbh.core.internal.PacedLoop;
+import org.jlbh.core.internal.ReferencePercentiles;
 import org.jlbh.core.internal.Schedule;
 import org.jlbh.core.internal.TextReport;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The latency benchmark harness: drives a {@link JLBHTask} at a fixed target throughput and records, per run, the
- * end-to-end latency of every iteration, each probe, and OS jitter, then prints a JLBH-style report.
+ * end-to-end latency of every iteration, each probe, and OS jitter, then prints a JLBH report.
  *
  * <p>Same API as the reference JLBH, so a benchmark ports by changing its imports:
  * <pre>{@code
@@ -40,16 +50,27 @@ import java.util.function.Consumer;
  * with coordinated omission accounted for (the default) the task gets that intended start, so a stall's delay to
  * the iterations queued behind it is part of their latency. See the package documentation.
  *
- * <p>{@link #start()} runs the benchmark on a thread of its own ({@code jlbh-harness}, where every task callback
- * runs) and supervises it from the calling thread: it prints progress during long runs and ends a run whose
- * iteration does not return within the timeout. {@link #sample}, {@link #addProbe} samplers and {@link #abort()}
- * may be used from any thread; {@code start()} may be called once.
+ * <p>Threads: {@link #start()} runs the task on a thread of its own ({@code jlbh-harness}) and supervises it from
+ * the calling thread: it prints progress during long runs and ends a run whose iteration does not return within
+ * the timeout. With {@link JLBHOptions#runOnCallingThread(boolean) runOnCallingThread(true)} the task runs on the
+ * calling thread instead, as in the reference; {@link #eventLoopHandler(EventLoop)} runs it on an event loop's
+ * thread. Every task callback runs on the thread that runs the task, in order: {@code init}, the warm-up,
+ * {@code warmedUp}, per run the iterations and {@code runComplete}; then the SUMMARY is printed, the result consumer
+ * receives the results, and {@code complete} is called last (so a task that ends the JVM there still leaves its
+ * report). {@link #sample}, {@link #addProbe} samplers and {@link #abort()} may be used from any thread;
+ * {@code start()} or {@code eventLoopHandler} may be called once.
  */
 public class JLBH implements NanoSampler {
     /** The name of the end-to-end results. */
     public static final String END_TO_END = "end to end";
     /** The name of the OS jitter results ({@link JLBHResult#osJitter()}). */
     public static final String OS_JITTER = "OS jitter";
+    /**
+     * The reference's estimate of the cost of one {@link System#nanoTime()} call, in nanoseconds, which its
+     * pacing subtracted without coordinated-omission accounting. Kept for source compatibility; this harness does
+     * not use it (it measures its own lateness instead).
+     */
+    public static final int TIME_CALL_NANO_TIME = 18;
 
     private static final long SUPERVISION_POLL_MS = 50;
     private static final long FAST_POLL_NS = TimeUnit.MICROSECONDS.toNanos(20);
@@ -62,26 +83,39 @@ public class JLBH implements NanoSampler {
     private final PrintStream out;
     private final Consumer<JLBHResult> resultConsumer;
     private final Schedule schedule;
+    private final Schedule warmUpSchedule;
+    private final long throughput;
+    private final TimeUnit throughputUnit;
     private final long iterations;
     private final int warmUpIterations;
     private final int runs;
     private final boolean accountForCoordinatedOmission;
     private final boolean skipFirstRun;
+    private final boolean pacedWarmUp;
+    private final boolean runOnCallingThread;
     private final int pauseAfterWarmupMs;
     private final long timeoutNs;
     private final long progressIntervalNs;
+    private final Supplier<?> acquireLock;
+    private final boolean jitterAffinity;
 
     private final PacedLoop loop;
     private final LatencyRecorder endToEnd = new LatencyRecorder(END_TO_END, null);
     private final List<LatencyRecorder> probes = new CopyOnWriteArrayList<>();
     private final OsJitterSampler osJitter;
-    private final Histogram lateness = LatencyRecorder.newHistogram();
+    private final org.HdrHistogram.Histogram lateness = LatencyRecorder.newHistogram();
 
     private final AtomicBoolean started = new AtomicBoolean();
+    private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
     private final Object recordsLock = new Object();
     private final List<RunRecord> records = new ArrayList<>();
-    private boolean takenOver;
-    private volatile Thread harnessThread;
+    private boolean takenOver; // guarded by recordsLock: the caller ended a stuck run and reports in its place
+    private boolean finished; // guarded by recordsLock: the summary has been printed (or is being printed)
+    private long previousSlotEnd = Long.MIN_VALUE; // thread running the task only
+    private volatile Thread taskThread;
+    private volatile boolean interruptible;
+    private volatile boolean interruptedCaller;
+    private volatile boolean taskDone;
     private volatile int phase = -1;
     private volatile String abortReason;
     private volatile Throwable failure;
@@ -99,7 +133,7 @@ public class JLBH implements NanoSampler {
     /**
      * @param options        the settings; copied, so later changes to them have no effect
      * @param printStream    where the report goes
-     * @param resultConsumer receives the results when {@link #start()} finishes; may be null
+     * @param resultConsumer receives the results before {@link JLBHTask#complete()} is called; may be null
      * @throws IllegalArgumentException when no task is set
      */
     public JLBH(JLBHOptions options, PrintStream printStream, Consumer<JLBHResult> resultConsumer) {
@@ -110,23 +144,32 @@ public class JLBH implements NanoSampler {
         this.clock = options.clock;
         this.out = printStream == null ? System.out : printStream;
         this.resultConsumer = resultConsumer;
-        this.schedule = new Schedule(options.throughputTimeUnit.toNanos(1), options.throughput);
+        this.schedule = new Schedule(options.throughputTimeUnit.toNanos(1), options.throughput, options.latencyDistributor);
+        this.pacedWarmUp = options.pacedWarmUp;
+        // back to back: every warm-up iteration is due at once, so each goes as soon as the one before returns
+        this.warmUpSchedule = pacedWarmUp ? schedule : new Schedule(1, Long.MAX_VALUE);
+        this.throughput = options.throughput;
+        this.throughputUnit = options.throughputTimeUnit;
         this.iterations = options.iterations;
         this.warmUpIterations = options.warmUpIterations;
         this.runs = options.runs;
         this.accountForCoordinatedOmission = options.accountForCoordinatedOmission;
         this.skipFirstRun = options.skipFirstRun;
+        this.runOnCallingThread = options.runOnCallingThread;
         this.pauseAfterWarmupMs = options.pauseAfterWarmupMS;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(options.timeoutMs);
         this.progressIntervalNs = TimeUnit.MILLISECONDS.toNanos(options.progressIntervalMs);
-        this.loop = new PacedLoop(clock, task, accountForCoordinatedOmission);
-        this.osJitter = options.recordOSJitter ? new OsJitterSampler(options.recordJitterGreaterThanNs) : null;
+        this.acquireLock = options.acquireLock;
+        this.jitterAffinity = options.jitterAffinity;
+        this.loop = new PacedLoop(clock, task);
+        this.osJitter = options.recordOSJitter
+                ? new OsJitterSampler(options.recordJitterGreaterThanNs, options.jitterAffinity) : null;
     }
 
     /**
      * Adds a probe: a named latency distribution recorded beside end-to-end, for example one stage of the
      * iteration. Adding a name twice returns the same probe. Its sampler may be used from any thread; from the
-     * harness thread it is fastest. Probes are normally added in {@link JLBHTask#init(JLBH)}.
+     * thread that runs the task it is fastest. Probes are normally added in {@link JLBHTask#init(JLBH)}.
      *
      * @param name the probe's name
      * @return the sampler to record the probe's latencies, in nanoseconds
@@ -138,7 +181,7 @@ public class JLBH implements NanoSampler {
                     return probe;
                 }
             }
-            LatencyRecorder probe = new LatencyRecorder(name, harnessThread);
+            LatencyRecorder probe = new LatencyRecorder(name, taskThread);
             probes.add(probe);
             return probe;
         }
@@ -168,91 +211,276 @@ public class JLBH implements NanoSampler {
     }
 
     /**
-     * Runs warm-up and the measured runs, prints the report and hands the results to the result consumer.
-     * Blocks until done.
+     * Runs warm-up and the measured runs, prints the report, hands the results to the result consumer and calls
+     * {@link JLBHTask#complete()}. Blocks until done.
      *
-     * @throws IllegalStateException when called a second time
+     * @throws IllegalStateException when called a second time, or when {@code jitterAffinity(true)} was set without
+     *                               {@code net.openhft:affinity} on the classpath
      * @throws RuntimeException      what the task threw, after the report of what ran before it
      */
     public void start() {
-        if (!started.compareAndSet(false, true)) {
-            throw new IllegalStateException("JLBH.start() may be called once per JLBH instance");
-        }
-        Thread harness = new Thread(this::runOnHarnessThread, "jlbh-harness");
-        harness.setDaemon(true);
-        endToEnd.owner(harness);
-        for (LatencyRecorder probe : probes) {
-            probe.owner(harness);
-        }
-        harnessThread = harness;
+        claimStart();
         if (osJitter != null) {
             osJitter.start();
         }
         try {
-            harness.start();
-            supervise(harness);
+            if (runOnCallingThread) {
+                runOnCallingThread();
+            } else {
+                runOnHarnessThread();
+            }
         } finally {
             if (osJitter != null) {
                 osJitter.stop();
             }
         }
-        JLBHResult result = buildResult();
-        printSummaries(result);
-        if (resultConsumer != null) {
-            resultConsumer.accept(result);
-        }
         rethrowFailure();
     }
 
-    // ---- harness thread ----
+    /**
+     * Runs the benchmark as a handler of {@code eventLoop} instead of {@link #start()} (as the reference): every
+     * callback and iteration runs on the event loop's thread, one iteration per call of the handler when it is due,
+     * so the task shares that thread with the loop's other handlers as it would in production. Returns once the
+     * warm-up is over and {@link JLBHTask#warmedUp()} has returned (as the reference), or the benchmark ended
+     * before that, or {@link #abort()} was called; the measured runs go on on the event loop, and when the last
+     * ends the report is printed, the result consumer called and {@link JLBHTask#complete()} called from there,
+     * and the handler removes itself. Works with and without coordinated omission accounted for (the reference
+     * required it).
+     *
+     * <p>Unlike {@code start()}, nothing supervises the event loop: an iteration that never returns blocks it, and
+     * no progress is printed. Missing end-to-end samples are still waited for only up to the timeout. A task that
+     * throws ends its run as aborted, and the exception is in the report and the results rather than thrown.
+     *
+     * @param eventLoop a started event loop (chronicle-threads', for instance), not the one of the calling thread
+     * @throws IllegalStateException when this benchmark was started already, or when {@code jitterAffinity(true)}
+     *                               was set without {@code net.openhft:affinity} on the classpath
+     */
+    public void eventLoopHandler(EventLoop eventLoop) {
+        eventLoop.addHandler(asEventHandler());
+        awaitWarmedUp();
+    }
 
-    private void runOnHarnessThread() {
+    /** Waits until the event-loop handler has warmed up, ended, or been aborted; an interrupt aborts it. */
+    void awaitWarmedUp() {
         try {
-            task.init(this);
-            if (warmUpIterations > 0) {
-                RunRecord warmUp = measure(0, warmUpIterations);
-                if (warmUp == null) {
-                    return; // the supervisor took over the warm-up
-                }
-                if (warmUp.summary.status() == RunStatus.ABORTED) {
-                    out.println("Warm-up aborted: " + warmUp.summary.detail());
+            while (!warmedUpOrOver.await(SUPERVISION_POLL_MS, TimeUnit.MILLISECONDS)) {
+                if (loop.abortRequested()) {
                     return;
                 }
-                out.printf(Locale.ROOT, "Warm-up complete (%,d iterations took %s, %s)%n", warmUpIterations,
-                        ReportFormat.duration(warmUp.summary.runTime().toNanos()),
-                        warmUp.summary.status() == RunStatus.COMPLETE ? "complete"
-                                : warmUp.summary.status() + ": " + warmUp.summary.detail());
             }
-            if (pauseAfterWarmupMs > 0) {
-                out.printf(Locale.ROOT, "Pausing after warm-up for %,d ms%n", pauseAfterWarmupMs);
-                Thread.sleep(pauseAfterWarmupMs);
-            }
-            task.warmedUp();
-            for (int run = 1; run <= runs; run++) {
-                RunRecord record = measure(run, iterations);
-                if (record == null) {
-                    return; // the supervisor took over this run
-                }
-                out.print(runBlock(record));
-                task.runComplete();
-                if (record.summary.status() == RunStatus.ABORTED) {
-                    break;
-                }
-            }
-            task.complete();
         } catch (InterruptedException e) {
-            abort("the harness thread was interrupted");
+            abort("the thread that called eventLoopHandler() was interrupted");
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
+    EventHandler asEventHandler() {
+        claimStart();
+        if (osJitter != null) {
+            osJitter.start();
+        }
+        return new EventLoopDriver();
+    }
+
+    /**
+     * The reference's raw results of end to end: per measured run so far, the values in nanoseconds at the
+     * percentiles the reference listed for the run's sample count ({@code net.openhft.chronicle.core.util.Histogram
+     * .percentilesFor}), the worst last, as the histogram {@link #createHistogram()} makes reports them; a percentile
+     * the sample count does not support (see {@link Percentiles}) is {@link Double#POSITIVE_INFINITY}, the
+     * reference's "not enough samples". For {@link PercentileSummary}, {@link TeamCityHelper} and
+     * {@link #printPercentilesSummary}. {@link JLBHResult} has the full-resolution results.
+     *
+     * @return a new list, one array per run; computed on each call from the runs' histograms
+     */
+    public List<double[]> percentileRuns() {
+        List<double[]> raw = new ArrayList<>();
+        for (RunRecord record : recordsSoFar()) {
+            raw.add(ReferencePercentiles.rawPercentiles(createHistogram(), record.endToEnd));
+        }
+        return raw;
+    }
+
+    /**
+     * The reference's raw results of each probe, as {@link #percentileRuns()} gives them for end to end.
+     *
+     * @return a new map from probe name (in the order the probes were added) to one array per measured run so far
+     */
+    public Map<String, List<double[]>> additionalPercentileRuns() {
+        Map<String, List<double[]>> raw = new LinkedHashMap<>();
+        for (RunRecord record : recordsSoFar()) {
+            record.probes.forEach((name, result) -> raw.computeIfAbsent(name, n -> new ArrayList<>())
+                    .add(ReferencePercentiles.rawPercentiles(createHistogram(), result)));
+        }
+        return raw;
+    }
+
+    /**
+     * Prints a SUMMARY table of raw percentile arrays (such as {@link #percentileRuns()}) in the report's layout,
+     * with a row per percentile the reference lists for this benchmark's iterations per run, a column per array,
+     * and the % Variation (see {@link PercentileSummary} on the formula).
+     *
+     * @param label          the table's name
+     * @param percentileRuns per run, values in nanoseconds, worst last
+     * @param appendable     where the table goes
+     * @throws UncheckedIOException when the appendable throws
+     */
+    public void printPercentilesSummary(String label, List<double[]> percentileRuns, Appendable appendable) {
+        try {
+            appendable.append(TextReport.rawSummary(label, percentileRuns, Histogram.percentilesFor(iterations), skipFirstRun));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not print the summary of " + label, e);
+        }
+    }
+
+    /**
+     * The histogram the reference's raw results ({@link #percentileRuns()}) are computed with; override to change
+     * their resolution, as with the reference. This harness records every sample in HdrHistograms of 1 ns resolution
+     * ({@link JLBHResult}); each run's samples are copied into a histogram from here when raw results are asked for.
+     * The default has chronicle-core's resolution of 8 fraction bits (values within 0.4%, reported as their bucket's
+     * midpoint) from 1 ns up to 73 minutes (the reference's started at 100 ns).
+     *
+     * @return a new, empty histogram
+     */
+    protected Histogram createHistogram() {
+        return new Histogram(42, 8);
+    }
+
+    // ---- starting ----
+
+    private void claimStart() {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("JLBH.start() or eventLoopHandler() may be called once per JLBH instance");
+        }
+        if (jitterAffinity) {
+            AffinitySupport.requireAvailable("JLBHOptions.jitterAffinity(true)");
+            out.println("Jitter thread running with affinity.");
+        }
+    }
+
+    /** Makes {@code thread} the one that runs the task and owns the recorders' fast path. */
+    private void adopt(Thread thread, boolean mayInterrupt) {
+        endToEnd.owner(thread);
+        for (LatencyRecorder probe : probes) {
+            probe.owner(thread);
+        }
+        interruptible = mayInterrupt;
+        taskThread = thread;
+    }
+
+    private void runOnHarnessThread() {
+        Thread harness = new Thread(this::runTask, "jlbh-harness");
+        harness.setDaemon(true);
+        adopt(harness, true);
+        harness.start();
+        supervise(harness, true);
+        boolean callerReports;
+        synchronized (recordsLock) {
+            callerReports = takenOver && !finished;
+            finished |= callerReports;
+        }
+        if (callerReports) {
+            report();
+        }
+    }
+
+    private void runOnCallingThread() {
+        Thread caller = Thread.currentThread();
+        adopt(caller, true);
+        Thread supervisor = new Thread(() -> supervise(caller, false), "jlbh-supervisor");
+        supervisor.setDaemon(true);
+        supervisor.start();
+        try {
+            runTask();
+        } finally {
+            supervisor.interrupt();
+            if (interruptedCaller) {
+                Thread.interrupted(); // the supervisor interrupted this thread to end a stuck run: not the caller's
+            }
+        }
+    }
+
+    // ---- the thread that runs the task ----
+
+    /** Everything from init() to complete(), on the thread that runs the task (start() and its option). */
+    private void runTask() {
+        boolean takenOverHere = false;
+        try {
+            task.init(this);
+            Object lock = acquireLock == null ? null : AffinitySupport.acquire(acquireLock);
+            try {
+                takenOverHere = !warmUpAndRuns();
+            } finally {
+                if (lock != null) {
+                    AffinitySupport.release(lock);
+                }
+            }
+        } catch (InterruptedException e) {
+            abort("the thread running the task was interrupted");
         } catch (Throwable t) {
-            failure = t;
+            failure(t);
+        }
+        try {
+            if (!takenOverHere && claimFinish()) {
+                report();
+                complete();
+            }
         } finally {
             phase = -1;
+            taskDone = true;
         }
+    }
+
+    /** @return false when the supervisor took over a stuck run (the caller reports; complete() is not called) */
+    private boolean warmUpAndRuns() throws InterruptedException {
+        if (warmUpIterations > 0) {
+            RunRecord warmUp = measure(0, warmUpIterations, warmUpSchedule, pacedWarmUp && accountForCoordinatedOmission);
+            if (warmUp == null) {
+                return false;
+            }
+            if (!warmedUp(warmUp)) {
+                return true;
+            }
+        }
+        if (pauseAfterWarmupMs > 0) {
+            printPause();
+            Thread.sleep(pauseAfterWarmupMs);
+        }
+        task.warmedUp();
+        for (int run = 1; run <= runs; run++) {
+            RunRecord record = measure(run, iterations, schedule, accountForCoordinatedOmission);
+            if (record == null) {
+                return false;
+            }
+            if (!runComplete(record)) {
+                break;
+            }
+        }
+        return true;
     }
 
     /**
      * Measures one run (0 = warm-up). Returns its record, or null when the supervisor has taken the run over.
      */
-    private RunRecord measure(int run, long runIterations) {
+    private RunRecord measure(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
+        long t0 = beginMeasurement(run);
+        long done;
+        String thrown = null;
+        try {
+            done = loop.iterate(runSchedule, t0, runIterations, lateness, giveIntendedStart);
+        } catch (Throwable t) {
+            done = loop.returned();
+            thrown = thrown(t, done, runIterations);
+        }
+        long end = clock.nanoTime();
+        if (thrown == null && !loop.abortRequested()) {
+            end = awaitSamples(done, end);
+        }
+        return closeMeasurement(run, runIterations, done, t0, end, runSchedule, thrown);
+    }
+
+    /** Starts recording run {@code run}; returns its iteration 0's due time. */
+    private long beginMeasurement(int run) {
         endToEnd.beginRun();
         for (LatencyRecorder probe : probes) {
             probe.beginRun();
@@ -263,31 +491,37 @@ public class JLBH implements NanoSampler {
         lateness.reset();
         phase = run;
         long t0 = clock.nanoTime();
-        long done;
-        String thrown = null;
-        try {
-            done = loop.iterate(schedule, t0, runIterations, lateness);
-        } catch (Throwable t) {
-            done = loop.returned();
-            failure = t;
-            thrown = String.format(Locale.ROOT, "the task threw %s at iteration %,d of %,d",
-                    t.getClass().getName(), done + 1, runIterations);
-        }
-        long end = clock.nanoTime();
-        if (thrown == null && !loop.abortRequested()) {
-            end = awaitSamples(done, end);
-        }
+        // a run continues the previous one's rate: its first iteration is due no sooner than one interval after the
+        // previous run's last, so there is never a burst of two iterations between runs
+        return previousSlotEnd != Long.MIN_VALUE && previousSlotEnd - t0 > 0 ? previousSlotEnd : t0;
+    }
+
+    /**
+     * Ends the measurement of a run. Its run time reaches from iteration 0's due time to the end of its last
+     * iteration's interval on the schedule ({@code t0 + done × interval}), or to the last return or sample if that
+     * was later: a run that kept its schedule exactly took its target time.
+     */
+    private RunRecord closeMeasurement(int run, long planned, long done, long t0, long end, Schedule runSchedule,
+                                       String thrown) {
+        long slotEnd = runSchedule.dueTime(t0, done);
+        previousSlotEnd = slotEnd;
         synchronized (recordsLock) {
             if (takenOver) {
                 return null;
             }
             String reason = thrown != null ? thrown : loop.abortRequested() ? abortReason : null;
-            RunRecord record = record(run, runIterations, done, t0, end, reason);
+            RunRecord record = record(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, reason);
             if (run > 0) {
                 records.add(record);
             }
             return record;
         }
+    }
+
+    private String thrown(Throwable t, long done, long planned) {
+        failure(t);
+        return String.format(Locale.ROOT, "the task threw %s at iteration %,d of %,d", t.getClass().getName(), done + 1,
+                planned);
     }
 
     /** Waits for the end-to-end samples still in flight; returns the time of the last progress seen. */
@@ -310,8 +544,73 @@ public class JLBH implements NanoSampler {
         return lastProgress;
     }
 
+    /** Prints the warm-up's line and calls nothing; returns whether the runs may follow. */
+    private boolean warmedUp(RunRecord warmUp) {
+        JLBHResult.RunSummary summary = warmUp.summary;
+        if (summary.status() == RunStatus.ABORTED) {
+            out.println("Warm-up aborted: " + summary.detail());
+            return false;
+        }
+        out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", warmUpIterations,
+                summary.runTime().toNanos() / 1e9);
+        if (summary.status() != RunStatus.COMPLETE) {
+            out.println("Warm-up status: " + summary.status() + " - " + summary.detail());
+        }
+        return true;
+    }
+
+    private void printPause() {
+        out.println("Pausing after warmup for " + pauseAfterWarmupMs + " ms");
+    }
+
+    /** Prints a run's block and calls runComplete(); returns whether further runs may follow. */
+    private boolean runComplete(RunRecord record) {
+        out.print(runBlock(record));
+        task.runComplete();
+        return record.summary.status() != RunStatus.ABORTED;
+    }
+
+    private boolean claimFinish() {
+        synchronized (recordsLock) {
+            if (takenOver || finished) {
+                return false;
+            }
+            finished = true;
+            return true;
+        }
+    }
+
+    /** Prints the summaries and hands the results over; a consumer that throws is rethrown by start(). */
+    private void report() {
+        JLBHResult result = buildResult();
+        printSummaries(result);
+        out.flush();
+        if (resultConsumer != null) {
+            try {
+                resultConsumer.accept(result);
+            } catch (Throwable t) {
+                failure(t);
+            }
+        }
+    }
+
+    private void complete() {
+        try {
+            task.complete();
+        } catch (Throwable t) {
+            failure(t);
+        }
+    }
+
+    private void failure(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        }
+    }
+
     /** Builds a run's record from the recorders; abortReason is null unless the run was cut short. */
-    private RunRecord record(int run, long planned, long done, long t0, long end, String abortReason) {
+    private RunRecord record(int run, long planned, long done, long t0, long end, Schedule runSchedule,
+                             String abortReason) {
         ImmutableRunResult e2e = endToEnd.endRun(run);
         Map<String, JLBHResult.RunResult> probeResults = new LinkedHashMap<>();
         for (LatencyRecorder probe : probes) {
@@ -337,46 +636,65 @@ public class JLBH implements NanoSampler {
             status = RunStatus.COMPLETE;
             detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
         }
-        Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
+        org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
         ImmutableRunSummary summary = new ImmutableRunSummary(run, status, detail, planned, done, samples,
-                Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(schedule.durationNanos(planned)),
+                Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(runSchedule.durationNanos(planned)),
                 new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));
         long wakeUps = osJitter == null ? 0 : osJitter.wakeUpsLastRun();
         return new RunRecord(summary, e2e, probeResults, jitter, wakeUps);
     }
 
     private String runBlock(RunRecord record) {
+        String nl = System.lineSeparator();
         StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.runHeader(record.summary, runs, accountForCoordinatedOmission, schedule));
-        sb.append(TextReport.probeLine("End to End", record.endToEnd)).append(System.lineSeparator());
-        record.probes.forEach((name, result) ->
-                sb.append(TextReport.probeLine(name, result)).append(System.lineSeparator()));
+        sb.append(TextReport.runHead(record.summary, schedule.distributor().toString(), accountForCoordinatedOmission,
+                throughput, throughputUnit, schedule.intervalNanos()));
+        sb.append(TextReport.probeLine(String.format(Locale.ROOT, "End to End: (%,d)", record.endToEnd.count()),
+                record.endToEnd)).append(nl);
+        record.probes.forEach((name, result) -> sb.append(TextReport.probeLine(
+                String.format(Locale.ROOT, "%s (%,d)", name, result.count()), result)).append(nl));
         if (record.osJitter != null) {
-            String head = String.format(Locale.ROOT, "OS jitter (%,d of %,d wake-ups > %s us late), us:",
-                    record.osJitter.count(), record.osJitterWakeUps, ReportFormat.micros(osJitter.recordGreaterThanNs()));
-            sb.append(TextReport.headedLine(head, record.osJitter)).append(System.lineSeparator());
+            sb.append(TextReport.probeLine(String.format(Locale.ROOT, "OS Jitter (%,d)", record.osJitter.count()),
+                    record.osJitter)).append(nl);
         }
-        sb.append(TextReport.rule());
+        sb.append(TextReport.runStatus(record.summary, schedule.throughputPerSecond()));
+        if (record.osJitter != null) {
+            // the two counts are cut at slightly different moments: a wake-up on the boundary may fall either side
+            sb.append(String.format(Locale.ROOT, "OS jitter: %,d of %,d wake-ups of a thread sleeping 1 ms were more than %s us late%n",
+                    record.osJitter.count(), Math.max(record.osJitter.count(), record.osJitterWakeUps),
+                    ReportFormat.micros(osJitter.recordGreaterThanNs())));
+        }
+        sb.append(TextReport.rule()).append(nl);
         return sb.toString();
     }
 
-    // ---- calling thread ----
+    // ---- calling thread (or the supervisor thread) ----
 
-    /** Waits for the harness thread, printing progress and ending a run whose iteration does not return. */
-    private void supervise(Thread harness) {
+    /**
+     * Watches the thread running the task, printing progress and ending a run whose iteration does not return. On a
+     * harness thread of its own ({@code canTakeOver}), a stuck run is closed from here and start() returns; on the
+     * calling thread, the run is aborted and that thread interrupted, and the run ends when the iteration returns.
+     */
+    private void supervise(Thread runner, boolean canTakeOver) {
         int watchedPhase = -2;
         long lastReturned = -1;
         long lastChange = clock.nanoTime();
         long nextProgress = System.nanoTime() + progressIntervalNs;
-        while (true) {
+        while (!taskDone) {
             try {
-                harness.join(SUPERVISION_POLL_MS);
+                if (canTakeOver) {
+                    runner.join(SUPERVISION_POLL_MS);
+                } else {
+                    Thread.sleep(SUPERVISION_POLL_MS);
+                }
             } catch (InterruptedException e) {
-                abort("the thread that called start() was interrupted");
-                Thread.currentThread().interrupt();
+                if (canTakeOver) {
+                    abort("the thread that called start() was interrupted");
+                    Thread.currentThread().interrupt();
+                }
                 return;
             }
-            if (!harness.isAlive()) {
+            if (canTakeOver && !runner.isAlive()) {
                 return;
             }
             int currentPhase = phase;
@@ -388,9 +706,14 @@ public class JLBH implements NanoSampler {
                 lastReturned = returned;
                 lastChange = now;
             }
-            long sinceDue = now - schedule.dueTime(loop.runT0(), returned);
+            Schedule runSchedule = loop.runSchedule();
+            long sinceDue = runSchedule == null ? 0 : now - runSchedule.dueTime(loop.runT0(), returned);
             if (iterating && now - lastChange > timeoutNs && sinceDue > timeoutNs) {
-                takeOver(harness, currentPhase, returned);
+                if (canTakeOver) {
+                    takeOver(runner, currentPhase);
+                    return;
+                }
+                abort(stuckReason(returned));
                 return;
             }
             if (iterating && progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
@@ -398,6 +721,11 @@ public class JLBH implements NanoSampler {
                 printProgress(currentPhase, returned, sinceDue);
             }
         }
+    }
+
+    private String stuckReason(long returned) {
+        return String.format(Locale.ROOT, "iteration %,d did not return within the %,d ms timeout",
+                returned + 1, TimeUnit.NANOSECONDS.toMillis(timeoutNs));
     }
 
     private void printProgress(int currentPhase, long returned, long behindNs) {
@@ -411,9 +739,8 @@ public class JLBH implements NanoSampler {
     }
 
     /** The task is stuck in an iteration: end the run as aborted, from this thread if the harness cannot. */
-    private void takeOver(Thread harness, int stuckPhase, long returned) {
-        abort(String.format(Locale.ROOT, "iteration %,d did not return within the %,d ms timeout",
-                returned + 1, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
+    private void takeOver(Thread harness, int stuckPhase) {
+        abort(stuckReason(loop.returned()));
         try {
             harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
         } catch (InterruptedException e) {
@@ -423,13 +750,14 @@ public class JLBH implements NanoSampler {
             return; // the task returned after the interrupt and the harness closed the run itself
         }
         synchronized (recordsLock) {
-            if (!records.isEmpty() && records.get(records.size() - 1).summary.run() >= stuckPhase) {
+            if (finished || (!records.isEmpty() && records.get(records.size() - 1).summary.run() >= stuckPhase)) {
                 return;
             }
             takenOver = true;
             if (stuckPhase > 0) {
                 long done = loop.returned();
-                RunRecord record = record(stuckPhase, loop.runIterations(), done, loop.runT0(), clock.nanoTime(), abortReason);
+                RunRecord record = record(stuckPhase, loop.runIterations(), done, loop.runT0(), clock.nanoTime(),
+                        schedule, abortReason);
                 records.add(record);
                 out.print(runBlock(record));
             } else {
@@ -445,17 +773,23 @@ public class JLBH implements NanoSampler {
             abortReason = reason;
         }
         loop.requestAbort();
-        Thread harness = harnessThread;
-        if (harness != null && harness != Thread.currentThread()) {
-            harness.interrupt();
+        Thread runner = taskThread;
+        if (interruptible && runner != null && runner != Thread.currentThread()) {
+            interruptedCaller = runOnCallingThread;
+            runner.interrupt();
+        }
+    }
+
+    // ---- results ----
+
+    private List<RunRecord> recordsSoFar() {
+        synchronized (recordsLock) {
+            return List.copyOf(records);
         }
     }
 
     private JLBHResult buildResult() {
-        List<RunRecord> done;
-        synchronized (recordsLock) {
-            done = List.copyOf(records);
-        }
+        List<RunRecord> done = recordsSoFar();
         List<JLBHResult.RunResult> e2e = new ArrayList<>();
         Map<String, List<JLBHResult.RunResult>> byProbe = new LinkedHashMap<>();
         for (LatencyRecorder probe : probes) {
@@ -483,12 +817,14 @@ public class JLBH implements NanoSampler {
             out.println("No measured run completed: " + (abortReason != null ? abortReason : "see above"));
             return;
         }
+        // the reference's rows: the percentiles it lists for the iterations per run
+        double[] rows = Histogram.percentilesFor(iterations);
         StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.summary(END_TO_END, result.endToEnd().eachRunSummary(), skipFirstRun));
+        sb.append(TextReport.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, skipFirstRun));
         for (String name : result.probeNames()) {
-            sb.append(TextReport.summary(name, result.probe(name).orElseThrow().eachRunSummary(), skipFirstRun));
+            sb.append(TextReport.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, skipFirstRun));
         }
-        result.osJitter().ifPresent(j -> sb.append(TextReport.summary(j.name(), j.eachRunSummary(), skipFirstRun)));
+        result.osJitter().ifPresent(j -> sb.append(TextReport.summary("OS Jitter", j.eachRunSummary(), rows, skipFirstRun)));
         if (result.status() != RunStatus.COMPLETE) {
             sb.append("Status: ").append(result.status()).append(" - not every run was complete; see the run blocks above")
                     .append(System.lineSeparator());
@@ -522,9 +858,189 @@ public class JLBH implements NanoSampler {
                   Map<String, JLBHResult.RunResult> probes, JLBHResult.RunResult osJitter, long osJitterWakeUps) {
             this.summary = summary;
             this.endToEnd = endToEnd;
-            this.probes = probes;
+            this.probes = Collections.unmodifiableMap(probes);
             this.osJitter = osJitter;
             this.osJitterWakeUps = osJitterWakeUps;
+        }
+    }
+
+    /**
+     * Runs the benchmark as an event loop handler: a state machine that does one step per call of
+     * {@link #action()} and never blocks the loop (it waits for nothing: an iteration not yet due, a pause and
+     * missing samples all just return "not busy").
+     */
+    private final class EventLoopDriver implements EventHandler {
+        private static final int INIT = 0;
+        private static final int ITERATING = 1;
+        private static final int AWAITING_SAMPLES = 2;
+        private static final int PAUSING = 3;
+        private static final int DONE = 4;
+
+        private int state = INIT;
+        private Object lock;
+        private int run;
+        private Schedule runSchedule;
+        private boolean giveIntendedStart;
+        private long planned;
+        private long done;
+        private long t0;
+        private long due;
+        private long lastProgress;
+        private long lastCount;
+        private long pauseUntil;
+
+        @Override
+        public boolean action() throws InvalidEventHandlerException {
+            if (state == DONE) {
+                throw InvalidEventHandlerException.reusable();
+            }
+            try {
+                switch (state) {
+                    case INIT:
+                        adopt(Thread.currentThread(), false);
+                        task.init(JLBH.this);
+                        lock = acquireLock == null ? null : AffinitySupport.acquire(acquireLock);
+                        if (warmUpIterations > 0) {
+                            begin(0, warmUpIterations, warmUpSchedule, pacedWarmUp && accountForCoordinatedOmission);
+                        } else {
+                            afterWarmUp();
+                        }
+                        return true;
+                    case ITERATING:
+                        return iterate();
+                    case AWAITING_SAMPLES:
+                        return awaitSamples();
+                    case PAUSING:
+                        if (clock.nanoTime() - pauseUntil < 0) {
+                            return false;
+                        }
+                        warmedUpThenFirstRun();
+                        return true;
+                    default:
+                        return false;
+                }
+            } catch (Throwable t) {
+                // a callback threw (init, warmedUp, runComplete): no further run
+                failure(t);
+                if (state != DONE) {
+                    finish();
+                }
+            }
+            if (state == DONE) {
+                throw InvalidEventHandlerException.reusable();
+            }
+            return true;
+        }
+
+        private void begin(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
+            this.run = run;
+            this.runSchedule = runSchedule;
+            this.giveIntendedStart = giveIntendedStart;
+            this.planned = runIterations;
+            this.done = 0;
+            this.t0 = beginMeasurement(run);
+            runSchedule.start(t0);
+            due = runSchedule.next();
+            state = ITERATING;
+        }
+
+        private boolean iterate() {
+            if (loop.abortRequested()) {
+                close(null);
+                return true;
+            }
+            long now = clock.nanoTime();
+            if (now - due < 0) {
+                return false;
+            }
+            long late = now - due;
+            lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+            try {
+                task.run(giveIntendedStart ? due : now);
+            } catch (Throwable t) {
+                close(thrown(t, done, planned));
+                return true;
+            }
+            done++;
+            if (done < planned) {
+                due = runSchedule.next();
+            } else {
+                lastProgress = clock.nanoTime();
+                lastCount = endToEnd.count();
+                state = AWAITING_SAMPLES;
+            }
+            return true;
+        }
+
+        private boolean awaitSamples() {
+            long count = endToEnd.count();
+            long now = clock.nanoTime();
+            if (count != lastCount) {
+                lastCount = count;
+                lastProgress = now;
+            }
+            if (count < done && !loop.abortRequested() && now - lastProgress < timeoutNs) {
+                return false;
+            }
+            close(null);
+            return true;
+        }
+
+        /** Closes the current run; thrown says why it ended early, if it did because the task threw. */
+        private void close(String thrown) {
+            RunRecord record = closeMeasurement(run, planned, done, t0,
+                    state == AWAITING_SAMPLES ? lastProgress : clock.nanoTime(), runSchedule, thrown);
+            if (run == 0) {
+                if (!warmedUp(record)) {
+                    finish();
+                    return;
+                }
+                afterWarmUp();
+                return;
+            }
+            boolean more = runComplete(record) && run < runs;
+            if (more) {
+                begin(run + 1, iterations, schedule, accountForCoordinatedOmission);
+            } else {
+                finish();
+            }
+        }
+
+        private void afterWarmUp() {
+            if (pauseAfterWarmupMs > 0) {
+                printPause();
+                pauseUntil = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseAfterWarmupMs);
+                state = PAUSING;
+                return;
+            }
+            warmedUpThenFirstRun();
+        }
+
+        private void warmedUpThenFirstRun() {
+            task.warmedUp();
+            warmedUpOrOver.countDown();
+            begin(1, iterations, schedule, accountForCoordinatedOmission);
+        }
+
+        private void finish() {
+            state = DONE;
+            try {
+                if (lock != null) {
+                    AffinitySupport.release(lock);
+                }
+            } catch (Throwable t) {
+                failure(t);
+            }
+            if (osJitter != null) {
+                osJitter.stop();
+            }
+            if (claimFinish()) {
+                report();
+                complete();
+            }
+            phase = -1;
+            taskDone = true;
+            warmedUpOrOver.countDown();
         }
     }
 }

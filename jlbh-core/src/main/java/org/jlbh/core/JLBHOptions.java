@@ -1,7 +1,10 @@
 package org.jlbh.core;
 
+import net.openhft.affinity.AffinityLock;
+
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The settings of a {@link JLBH} benchmark: a fluent builder with the reference JLBH's method names and defaults
@@ -45,6 +48,12 @@ public class JLBHOptions {
     long timeoutMs = DEFAULT_TIMEOUT_MS;
     long progressIntervalMs = DEFAULT_PROGRESS_INTERVAL_MS;
     NanoClock clock = NanoClock.SYSTEM;
+    LatencyDistributor latencyDistributor = LatencyDistributors.NORMAL;
+    boolean pacedWarmUp = true;
+    boolean runOnCallingThread;
+    boolean jitterAffinity;
+    /** A {@code Supplier<AffinityLock>}, kept erased so that nothing loads affinity unless it is set. */
+    Supplier<?> acquireLock;
 
     /**
      * Target throughput in iterations per second.
@@ -243,6 +252,90 @@ public class JLBHOptions {
         return this;
     }
 
+    /**
+     * Whether the warm-up iterations are paced at the target throughput, like the measured runs (true, the
+     * default), or run back to back as fast as the task returns (false, as the reference). Paced, the warm-up takes
+     * its scheduled time ({@code warmUpIterations / throughput}) and compiles the harness's waiting path as well as
+     * the task, and its last iteration is one interval before the first measured one, so the rate holds throughout;
+     * back to back it is over sooner, and the JIT compiles the waiting path during the first run instead
+     * (measured: {@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in {@code COMPATIBILITY.md}).
+     * Back to back, the task is given the time it was actually called as its start time.
+     *
+     * @param pacedWarmUp true to pace the warm-up at the target throughput
+     * @return this
+     */
+    public JLBHOptions pacedWarmUp(boolean pacedWarmUp) {
+        this.pacedWarmUp = pacedWarmUp;
+        return this;
+    }
+
+    /**
+     * Whether the task runs on the thread that calls {@link JLBH#start()} (true, as the reference) or on a thread
+     * of the harness's own, {@code jlbh-harness}, supervised by the calling thread (false, the default).
+     *
+     * <p>On its own thread (the default), the calling thread prints progress and ends a run whose iteration does
+     * not return within {@link #timeout(long)}: {@code start()} always returns. On the calling thread, a daemon
+     * thread ({@code jlbh-supervisor}) prints progress and, after the timeout, interrupts the calling thread and
+     * aborts the run; but {@code start()} cannot return before the stuck iteration does. Choose it when the task
+     * relies on the calling thread: a thread-local it set up, a CPU it was pinned to, a framework's thread
+     * affinity. Every callback ({@link JLBHTask#init}, {@code warmedUp}, {@code runComplete}, {@code complete}) runs
+     * on the thread that runs the task either way. Measured, the harness thread costs nothing the figures show
+     * ({@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in {@code COMPATIBILITY.md}).
+     *
+     * @param runOnCallingThread true to run the task on the thread that calls {@code start()}
+     * @return this
+     */
+    public JLBHOptions runOnCallingThread(boolean runOnCallingThread) {
+        this.runOnCallingThread = runOnCallingThread;
+        return this;
+    }
+
+    /**
+     * How the intervals between iterations are spread around the target's average (as the reference). The default,
+     * {@link LatencyDistributors#NORMAL}, is the exact fixed-rate schedule; {@link LatencyDistributors#RANDOM} and
+     * {@link LatencyDistributors#RANDOM2} vary each interval while keeping the average, so arrivals bunch up as they
+     * do in production. Each iteration's latency is still measured from its (now irregular) due time.
+     *
+     * @param latencyDistributor the distribution, not null
+     * @return this
+     */
+    public JLBHOptions latencyDistributor(LatencyDistributor latencyDistributor) {
+        this.latencyDistributor = Objects.requireNonNull(latencyDistributor,
+                "JLBHOptions.latencyDistributor must not be null");
+        return this;
+    }
+
+    /**
+     * Whether the OS jitter sampler thread pins itself to a CPU of its own (as the reference's option of this name):
+     * it acquires an {@link AffinityLock} when it starts and releases it when the benchmark ends. Default false: no
+     * pinning. Pinning needs {@code net.openhft:affinity} on the classpath, which jlbh-core does not bring: add it
+     * to your project to use this.
+     *
+     * @param jitterAffinity true to pin the OS jitter sampler
+     * @return this
+     */
+    public JLBHOptions jitterAffinity(boolean jitterAffinity) {
+        this.jitterAffinity = jitterAffinity;
+        return this;
+    }
+
+    /**
+     * Pins the thread that runs the task (as the reference's option of this name): that thread calls
+     * {@code acquireLock.get()} after {@link JLBHTask#init(JLBH)} (so threads the task starts there do not inherit
+     * the pinning) and before the warm-up, and releases the lock it returned (if not null) when the runs are over,
+     * before {@link JLBHTask#complete()}. Default: none, the harness pins nothing (the reference pinned a CPU by
+     * default with {@code Affinity::acquireLock}). Typical use: {@code acquireLock(AffinityLock::acquireLock)}.
+     * Needs {@code net.openhft:affinity} on the classpath, which jlbh-core does not bring: the caller adds it to
+     * their project.
+     *
+     * @param acquireLock returns the lock to hold while the task runs, or null for none; not null itself
+     * @return this
+     */
+    public JLBHOptions acquireLock(Supplier<AffinityLock> acquireLock) {
+        this.acquireLock = Objects.requireNonNull(acquireLock, "JLBHOptions.acquireLock must not be null");
+        return this;
+    }
+
     private static void requirePositive(String option, long value) {
         if (value <= 0) {
             throw new IllegalArgumentException("JLBHOptions." + option + " must be > 0, was " + value);
@@ -269,6 +362,11 @@ public class JLBHOptions {
                 + ", timeoutMs=" + timeoutMs
                 + ", progressIntervalMs=" + progressIntervalMs
                 + ", clock=" + clock
+                + ", latencyDistributor=" + latencyDistributor
+                + ", pacedWarmUp=" + pacedWarmUp
+                + ", runOnCallingThread=" + runOnCallingThread
+                + ", jitterAffinity=" + jitterAffinity
+                + ", acquireLock=" + acquireLock
                 + ", jlbhTask=" + jlbhTask + '}';
     }
 }

@@ -64,13 +64,22 @@ public interface JLBHResult {
      * The latency distribution of one probe in one run, recorded in an HdrHistogram with 1 ns resolution and
      * 3 significant digits (values are exact below 2,048 ns and within 0.1% above) up to one hour.
      *
-     * <p>A percentile <i>p</i> is only given where at least {@code 10 / (1 − p/100)} samples stand behind it
-     * (p99.9 needs 10,000), so that at least ten samples lie at or beyond it; asking for one the sample count does
-     * not support throws {@link IllegalStateException}. {@link #percentiles()} holds the supported ones only.
+     * <p>{@link #percentile(double)} gives a percentile <i>p</i> only where at least {@code 10 / (1 − p/100)}
+     * samples stand behind it (p99.9 needs 10,000), so that at least ten samples lie at or beyond it; asking for one
+     * the sample count does not support throws {@link IllegalStateException}.
+     *
+     * <p>The members marked "as the reference" give the reference's view, which ported code relies on:
+     * {@link #percentiles()} lists the percentiles the reference listed for the run's sample count (50, 90 and 99;
+     * 99.7 above 10,000 samples; 99.9 from 100,000; 99.97 from 300,000; 99.99 from 1,000,000; 99.999 from
+     * 10,000,000) less any the rule above does not support, and the worst; {@link #get999thPercentile()} and
+     * {@link #get9999thPercentile()} return null where that map has no entry, as the reference's did.
      */
     interface RunResult {
 
-        /** @return the supported percentiles of this run, and the worst, in ascending order (as the reference) */
+        /**
+         * @return the reference's percentiles for this run's sample count that the sample count supports, and the
+         *         worst, in ascending order (as the reference; see the class comment); empty without samples
+         */
         Map<Percentile, Duration> percentiles();
 
         /** @return the median (as the reference) */
@@ -88,14 +97,20 @@ public interface JLBHResult {
             return percentile(Percentile.PERCENTILE_99TH.value());
         }
 
-        /** @return the 99.9th percentile (as the reference) */
+        /**
+         * @return the 99.9th percentile, or null when {@link #percentiles()} has none: below 100,000 samples (as the
+         *         reference); {@code percentile(99.9)} gives it from 10,000
+         */
         default Duration get999thPercentile() {
-            return percentile(Percentile.PERCENTILE_99_9TH.value());
+            return percentiles().get(Percentile.PERCENTILE_99_9TH);
         }
 
-        /** @return the 99.99th percentile (as the reference) */
+        /**
+         * @return the 99.99th percentile, or null when {@link #percentiles()} has none: below 1,000,000 samples (as
+         *         the reference); {@code percentile(99.99)} gives it from 100,000
+         */
         default Duration get9999thPercentile() {
-            return percentile(Percentile.PERCENTILE_99_99TH.value());
+            return percentiles().get(Percentile.PERCENTILE_99_99TH);
         }
 
         /** @return the largest sample (as the reference) */

@@ -16,7 +16,9 @@
  *   <li><b>Harness lateness.</b> How late the harness called each iteration relative to its due time is recorded
  *   per run, with the achieved against the target throughput, so a harness (or task) that cannot keep up says
  *   so.</li>
- *   <li><b>Warm-up</b> is a run of its own on the same schedule, whose results are discarded; zero is legal.</li>
+ *   <li><b>Warm-up</b> is a run of its own on the same schedule (or back to back, with
+ *   {@link org.jlbh.core.JLBHOptions#pacedWarmUp(boolean) pacedWarmUp(false)}), whose results are discarded; zero is
+ *   legal.</li>
  *   <li><b>Runs always end.</b> A run ends {@link org.jlbh.core.RunStatus#COMPLETE COMPLETE} when every iteration
  *   produced one end-to-end sample; otherwise {@code INCOMPLETE} (samples missing after the timeout),
  *   {@code OVERSAMPLED} or {@code ABORTED} (abort, exception, or an iteration that did not return in time), and the
@@ -30,7 +32,15 @@
  * it. OS jitter is measured by a sleeping thread (jHiccup's method), which does not consume the CPU it measures.
  *
  * <h2>No global side effects</h2>
- * No {@code System.exit}, no CPU pinning, no files, no network, no JVM flags; chronicle-core is used only for the
- * {@link net.openhft.chronicle.core.util.NanoSampler} interface and its {@code Jvm} class is never initialised.
+ * No {@code System.exit}, no CPU pinning unless asked ({@link org.jlbh.core.JLBHOptions#acquireLock} and
+ * {@link org.jlbh.core.JLBHOptions#jitterAffinity(boolean)}, with {@code net.openhft:affinity} added by the caller),
+ * no files (but the one {@link org.jlbh.core.util.JLBHResultSerializer} is asked to write), no network, no JVM flags;
+ * chronicle-core is used for the reference's interfaces ({@link net.openhft.chronicle.core.util.NanoSampler}, the
+ * event loop's) and histogram only, and its {@code Jvm} class is never initialised.
+ *
+ * <h2>Porting from the reference JLBH</h2>
+ * Change the imports from {@code net.openhft.chronicle.jlbh} to {@code org.jlbh.core}. The reference's own test
+ * suite compiles unchanged but for the package and passes but for one case that pins corrected figures; every
+ * remaining difference, with its reason, is in {@code COMPATIBILITY.md} at the project's root.
  */
 package org.jlbh.core;

@@ -36,6 +36,29 @@ class JLBHOptionsTest {
         assertThatIllegalArgumentException().isThrownBy(() -> options.jlbhTask(null))
                 .withMessage("JLBHOptions.jlbhTask must not be null");
         assertThatNullPointerException().isThrownBy(() -> options.throughput(1, null));
+        assertThatNullPointerException().isThrownBy(() -> options.latencyDistributor(null))
+                .withMessage("JLBHOptions.latencyDistributor must not be null");
+        assertThatNullPointerException().isThrownBy(() -> options.acquireLock(null))
+                .withMessage("JLBHOptions.acquireLock must not be null");
+    }
+
+    @Test
+    void theReferencesDefaultsWhereTheyMakeSenseAndOursWhereTheyDid() {
+        String defaults = new JLBHOptions().toString();
+        assertThat(defaults).contains("throughput=10000/SECONDS", "iterations=100000", "runs=3",
+                "accountForCoordinatedOmission=true", "recordOSJitter=true", "recordJitterGreaterThanNs=1000",
+                "latencyDistributor=NORMAL", "skipFirstRun=false", "jitterAffinity=false", "acquireLock=null",
+                "pacedWarmUp=true", "runOnCallingThread=false");
+    }
+
+    @Test
+    void aStartedBenchmarkCannotBeStartedAgainNorInstalledOnAnEventLoop() {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> jlbh.sample(1));
+        JLBH jlbh = new JLBH(new JLBHOptions().clock(new ManualClock(0)).recordOSJitter(false).warmUpIterations(0)
+                .iterations(10).runs(1).jlbhTask(task), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), null);
+        jlbh.start();
+        org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(jlbh::asEventHandler)
+                .withMessage("JLBH.start() or eventLoopHandler() may be called once per JLBH instance");
     }
 
     @Test

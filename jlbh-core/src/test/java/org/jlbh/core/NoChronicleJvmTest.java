@@ -62,8 +62,36 @@ class NoChronicleJvmTest {
                     jlbh.sample(System.nanoTime() - startTimeNS);
                 }
             };
-            new JLBH(new JLBHOptions().throughput(100_000).warmUpIterations(1_000).iterations(10_000).runs(2)
-                    .recordOSJitter(true).jlbhTask(task), new PrintStream(OutputStream.nullOutputStream()), null).start();
+            PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
+            JLBH jlbh = new JLBH(new JLBHOptions().throughput(100_000).warmUpIterations(1_000).iterations(10_000).runs(2)
+                    .recordOSJitter(true).latencyDistributor(LatencyDistributors.RANDOM).jlbhTask(task), nowhere, null);
+            jlbh.start();
+            // the reference's raw-array API too: chronicle-core's Histogram, but not its Jvm
+            TeamCityHelper.teamCityStatsLastRun("b", jlbh, 10_000, nowhere);
+            jlbh.printPercentilesSummary("end to end", jlbh.percentileRuns(), nowhere);
+        }
+    }
+
+    /** Runs inside the isolating loader, which has no affinity jar: pinning asked for without affinity. */
+    public static final class PinnedWithoutAffinity implements java.util.concurrent.Callable<String> {
+        @Override
+        public String call() {
+            JLBHTask task = new JLBHTask() {
+                @Override
+                public void init(JLBH jlbh) {
+                }
+
+                @Override
+                public void run(long startTimeNS) {
+                }
+            };
+            try {
+                new JLBH(new JLBHOptions().jitterAffinity(true).jlbhTask(task),
+                        new PrintStream(OutputStream.nullOutputStream()), null).start();
+                return "started";
+            } catch (IllegalStateException e) {
+                return e.getMessage();
+            }
         }
     }
 
@@ -79,6 +107,23 @@ class NoChronicleJvmTest {
             assertThat(loader.hasLoaded("net.openhft.chronicle.core.util.NanoSampler"))
                     .as("chronicle-core classes are seen by the isolating loader").isTrue();
             assertThat(loader.hasLoaded("net.openhft.chronicle.core.Jvm")).as("chronicle-core's Jvm was loaded").isFalse();
+            assertThat(loader.hasLoaded("net.openhft.affinity.AffinityLock")).as("affinity was loaded").isFalse();
+        }
+    }
+
+    /** affinity is an optional dependency: asking for pinning without it fails at once, saying what to add. */
+    @Test
+    void pinningWithoutAffinityOnTheClasspathFailsBeforeAnythingRuns() throws Exception {
+        URL[] classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(path -> !path.replace('\\', '/').contains("/net/openhft/affinity/"))
+                .map(NoChronicleJvmTest::url).toArray(URL[]::new);
+        try (IsolatingLoader loader = new IsolatingLoader(classpath)) {
+            @SuppressWarnings("unchecked")
+            java.util.concurrent.Callable<String> pinned = (java.util.concurrent.Callable<String>)
+                    loader.loadClass(PinnedWithoutAffinity.class.getName()).getConstructor().newInstance();
+
+            assertThat(pinned.call()).isEqualTo("JLBHOptions.jitterAffinity(true) pins a CPU with net.openhft:affinity, "
+                    + "which is not on the classpath; jlbh-core does not bring it: add net.openhft:affinity to your project");
         }
     }
 

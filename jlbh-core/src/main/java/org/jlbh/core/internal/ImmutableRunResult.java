@@ -16,6 +16,7 @@ public final class ImmutableRunResult implements JLBHResult.RunResult {
     private final Histogram histogram;
     private final long outOfRange;
     private final long strayBeforeRun;
+    private volatile Map<Percentile, Duration> referenceView;
 
     /**
      * @param probe          the probe's name, for messages
@@ -34,13 +35,18 @@ public final class ImmutableRunResult implements JLBHResult.RunResult {
 
     @Override
     public Map<Percentile, Duration> percentiles() {
-        Map<Percentile, Duration> map = new EnumMap<>(Percentile.class);
-        for (Percentile p : Percentile.values()) {
-            if (supports(p.value())) {
-                map.put(p, percentile(p.value()));
+        Map<Percentile, Duration> map = referenceView;
+        if (map == null) {
+            map = new EnumMap<>(Percentile.class);
+            for (Percentile p : Percentile.values()) {
+                if (supports(p.value()) && ReferencePercentiles.listed(p.value(), count())) {
+                    map.put(p, percentile(p.value()));
+                }
             }
+            map = Collections.unmodifiableMap(map);
+            referenceView = map;
         }
-        return Collections.unmodifiableMap(map);
+        return map;
     }
 
     @Override

@@ -27,6 +27,7 @@ public final class OsJitterSampler {
     public static final String NAME = org.jlbh.core.JLBH.OS_JITTER;
 
     private final long recordGreaterThanNs;
+    private final boolean pinned;
     private final SingleWriterRecorder recorder =
             new SingleWriterRecorder(1, LatencyRecorder.HIGHEST_TRACKABLE_NS, LatencyRecorder.SIGNIFICANT_DIGITS);
     private final AtomicLong wakeUps = new AtomicLong();
@@ -38,7 +39,17 @@ public final class OsJitterSampler {
 
     /** @param recordGreaterThanNs only delays above this many nanoseconds are recorded */
     public OsJitterSampler(long recordGreaterThanNs) {
+        this(recordGreaterThanNs, false);
+    }
+
+    /**
+     * @param recordGreaterThanNs only delays above this many nanoseconds are recorded
+     * @param pinned              whether the sampling thread pins itself to a CPU of its own while it runs (needs
+     *                            {@code net.openhft:affinity}; see {@link AffinitySupport})
+     */
+    public OsJitterSampler(long recordGreaterThanNs, boolean pinned) {
         this.recordGreaterThanNs = recordGreaterThanNs;
+        this.pinned = pinned;
     }
 
     /** Starts the sampling thread. */
@@ -63,6 +74,19 @@ public final class OsJitterSampler {
     }
 
     private void sample() {
+        if (!pinned) {
+            sampleUntilStopped();
+            return;
+        }
+        Object lock = AffinitySupport.acquireForThisThread();
+        try {
+            sampleUntilStopped();
+        } finally {
+            AffinitySupport.release(lock);
+        }
+    }
+
+    private void sampleUntilStopped() {
         while (running) {
             long before = System.nanoTime();
             LockSupport.parkNanos(SLEEP_NS);

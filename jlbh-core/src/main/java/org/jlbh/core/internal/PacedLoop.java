@@ -43,7 +43,6 @@ public final class PacedLoop {
 
     private final NanoClock clock;
     private final JLBHTask task;
-    private final boolean accountForCoordinatedOmission;
 
     @SuppressWarnings("unused") // accessed through RETURNED
     private long returned;
@@ -51,30 +50,32 @@ public final class PacedLoop {
     private volatile boolean iterating;
     private volatile long runT0;
     private volatile long runIterations;
+    private volatile Schedule runSchedule;
 
     /**
-     * @param clock                         the clock to pace and time with
-     * @param task                          the task to call
-     * @param accountForCoordinatedOmission whether the task gets the intended (true) or actual (false) start
+     * @param clock the clock to pace and time with
+     * @param task  the task to call
      */
-    public PacedLoop(NanoClock clock, JLBHTask task, boolean accountForCoordinatedOmission) {
+    public PacedLoop(NanoClock clock, JLBHTask task) {
         this.clock = clock;
         this.task = task;
-        this.accountForCoordinatedOmission = accountForCoordinatedOmission;
     }
 
     /**
      * Performs up to {@code iterations} iterations, iteration 0 due at {@code t0}.
      *
-     * @param schedule   the schedule; restarted at {@code t0}
-     * @param t0         due time of iteration 0, in clock nanoseconds
-     * @param iterations iterations to perform
-     * @param lateness   receives, per iteration, how late it was called in nanoseconds (harness thread only)
+     * @param schedule           the schedule; restarted at {@code t0}
+     * @param t0                 due time of iteration 0, in clock nanoseconds
+     * @param iterations         iterations to perform
+     * @param lateness           receives, per iteration, how late it was called in nanoseconds (harness thread only)
+     * @param giveIntendedStart  whether the task is given each iteration's due time (coordinated omission accounted
+     *                           for) or the time it was actually called
      * @return iterations performed: {@code iterations}, or fewer when an abort was requested
      */
-    public long iterate(Schedule schedule, long t0, long iterations, Histogram lateness) {
+    public long iterate(Schedule schedule, long t0, long iterations, Histogram lateness, boolean giveIntendedStart) {
         schedule.start(t0);
         RETURNED.setRelease(this, 0L);
+        runSchedule = schedule;
         runT0 = t0;
         runIterations = iterations;
         iterating = true;
@@ -83,7 +84,7 @@ public final class PacedLoop {
             int sinceClockRead = MAX_ITERATIONS_BETWEEN_CLOCK_READS;
             for (long i = 0; i < iterations; i++) {
                 long due = schedule.next();
-                if (now - due < 0 || ++sinceClockRead >= MAX_ITERATIONS_BETWEEN_CLOCK_READS || !accountForCoordinatedOmission) {
+                if (now - due < 0 || ++sinceClockRead >= MAX_ITERATIONS_BETWEEN_CLOCK_READS || !giveIntendedStart) {
                     now = clock.nanoTime();
                     sinceClockRead = 0;
                     if (now - due < 0) {
@@ -95,7 +96,7 @@ public final class PacedLoop {
                 if (abortRequested) {
                     return i;
                 }
-                task.run(accountForCoordinatedOmission ? due : now);
+                task.run(giveIntendedStart ? due : now);
                 RETURNED.setRelease(this, i + 1);
             }
             return iterations;
@@ -135,5 +136,10 @@ public final class PacedLoop {
     /** @return iterations of the current (or last) run */
     public long runIterations() {
         return runIterations;
+    }
+
+    /** @return the schedule of the current (or last) run, or null before the first */
+    public Schedule runSchedule() {
+        return runSchedule;
     }
 }

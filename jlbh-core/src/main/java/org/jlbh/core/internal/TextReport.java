@@ -1,79 +1,115 @@
 package org.jlbh.core.internal;
 
 import org.jlbh.core.JLBHResult.RunResult;
-import org.jlbh.core.JLBHResult.RunResult.Percentile;
 import org.jlbh.core.JLBHResult.RunSummary;
 import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
-
-import static org.jlbh.core.ReportFormat.duration;
-import static org.jlbh.core.ReportFormat.micros;
-import static org.jlbh.core.ReportFormat.rate;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The JLBH-style text report: a block per run and a SUMMARY table per probe. All latencies are printed in
- * microseconds with three decimals (nanosecond resolution, so 41 ns prints as 0.041; see
- * {@link org.jlbh.core.ReportFormat}), and a percentile is printed only where the sample count supports it (see
- * {@link Percentiles}). Stateless and thread-safe.
+ * The JLBH text report, in the reference JLBH's layout and words (people grep it and CI jobs parse it): a block per
+ * run ({@code BENCHMARK RESULTS (RUN 1) us}) and a SUMMARY table per probe ({@code SUMMARY (end to end) us}), with
+ * latencies in microseconds. What this harness adds (run status, the run time against its target with the achieved
+ * throughput, harness lateness, OS jitter wake-ups, sample counts, the variation's definition) is on lines of its
+ * own, so every line the reference printed reads as it did. Stateless and thread-safe.
  *
- * <p>The summary's "% Variation" of a row is {@code 100 × (max − min) / ((max + min) / 2)} over the runs it covers:
- * the spread of the runs as a percentage of their midpoint (0 when all runs agree, at most 200). The reference
- * JLBH's formula, {@code 100 × (max − min) / (max + min / 2)}, had a precedence bug and always left run 1 out.
+ * <p>Three things differ on purpose, where the reference's figures were wrong:
+ * <ul>
+ *   <li>a percentile is printed only where the sample count supports it (see {@link Percentiles}): the reference
+ *   printed p99.9 and p99.99 of any number of samples in its run lines (its SUMMARY rows, the percentiles it lists
+ *   for the iterations per run, are kept, less those too few samples support);</li>
+ *   <li>nothing is hidden below 100 ns: values have 1 ns resolution (the reference's histogram printed anything
+ *   under its 100 ns floor as 0.001), and SUMMARY cells below 0.1 µs get a third decimal;</li>
+ *   <li>"% Variation" is {@code 100 × (max − min) / ((max + min) / 2)}, the runs' spread as a percentage of their
+ *   midpoint; the reference's {@code 100 × (max − min) / (max + min / 2)} had a precedence bug, and it always left
+ *   run 1 out (here only with {@code skipFirstRun(true)}).</li>
+ * </ul>
  */
 public final class TextReport {
+    private static final String NL = System.lineSeparator();
     private static final String RULE = "-".repeat(100);
-    private static final double[] LINE_PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};
-    private static final int CELL = 14;
+    private static final String TITLE_LEAD = "-------------------------------- ";
+    private static final double[] LINE_PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999, 99.9999};
+    private static final String[] LINE_LABELS = {"50", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
+    private static final int HEAD_WIDTH = 48;
 
     private TextReport() {
     }
 
+    // ---- run lines ----
+
+    /**
+     * A latency as the reference's run lines print it: about four significant digits, in microseconds.
+     *
+     * @param nanos a latency in nanoseconds
+     * @return below 2.56 µs three decimals ({@code 0.041}), below 25.6 µs two ({@code 8.07}), below 256 µs one
+     *         ({@code 123.4}), below 2,560 µs none ({@code 1234}), above that rounded to tens with thousands
+     *         separators ({@code 4,220})
+     */
+    public static String value(double nanos) {
+        BigDecimal micros = BigDecimal.valueOf(nanos).movePointLeft(3);
+        double scaled = nanos / 1e3 * 100 / 256;
+        if (scaled < 1) {
+            return micros.setScale(3, RoundingMode.HALF_EVEN).toPlainString();
+        }
+        if (scaled < 10) {
+            return micros.setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+        }
+        if (scaled < 100) {
+            return micros.setScale(1, RoundingMode.HALF_EVEN).toPlainString();
+        }
+        if (scaled < 1000) {
+            return micros.setScale(0, RoundingMode.HALF_UP).toPlainString();
+        }
+        return String.format(Locale.ROOT, "%,d", micros.movePointLeft(1).setScale(0, RoundingMode.HALF_UP)
+                .movePointRight(1).longValueExact());
+    }
+
     /**
      * @param result one probe's run
-     * @return the reference's one-line form, with only supported percentiles:
-     *         {@code 50/90 99/99.9 - worst was 0.041 / 0.050  0.080 / 0.201 - 12.300}
+     * @return the reference's one-line form with the supported percentiles only, e.g.
+     *         {@code 50/90 99/99.9 99.99 - worst was 8.07 / 11.66  12.46 / 12.56  12.56 - 12.56}; with 9,000
+     *         samples {@code 50/90 99 - worst was 8.07 / 11.66  12.46 - 12.56}
      */
     public static String percentileLine(RunResult result) {
         if (result.count() == 0) {
             return "no samples";
         }
-        StringBuilder names = new StringBuilder();
-        StringBuilder values = new StringBuilder();
         int shown = 0;
-        for (double p : LINE_PERCENTILES) {
-            if (!result.supports(p)) {
-                break;
-            }
-            String separator = shown == 0 ? "" : shown % 2 == 1 ? "/" : " ";
-            names.append(separator).append(Percentiles.label(p));
-            values.append(shown == 0 ? "" : shown % 2 == 1 ? " / " : "  ").append(micros(result.percentile(p).toNanos()));
+        while (shown < LINE_PERCENTILES.length && result.supports(LINE_PERCENTILES[shown])) {
             shown++;
         }
-        String worst = micros(result.max().toNanos());
+        String worst = value(result.max().toNanos());
         if (shown == 0) {
             return "worst was " + worst;
+        }
+        StringBuilder names = new StringBuilder();
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < shown; i++) {
+            names.append(i == 0 ? "" : i % 2 == 1 ? "/" : " ").append(LINE_LABELS[i]);
+            values.append(i == 0 ? "" : i % 2 == 1 ? " / " : "  ")
+                    .append(value(result.percentile(LINE_PERCENTILES[i]).toNanos()));
+        }
+        if (shown % 2 == 1 && shown == LINE_PERCENTILES.length) {
+            // the reference pairs the last of an odd line with the worst: "99.9999/worst was ... g / w"
+            return names + "/worst was " + values + " / " + worst;
         }
         return names + " - worst was " + values + " - " + worst;
     }
 
     /**
-     * @param label  what the line is about, e.g. "End to End"
+     * @param head   the line's head, e.g. {@code End to End: (9,000)}; padded to 48 characters as the reference
      * @param result one probe's run
-     * @return {@code label (count samples), us: percentile line}
+     * @return the line, with notes on out-of-range and stray samples on lines of their own
      */
-    public static String probeLine(String label, RunResult result) {
-        return headedLine(String.format(Locale.ROOT, "%s (%,d samples), us:", label, result.count()), result);
-    }
-
-    /**
-     * @param head   the line's head, saying what and in which unit
-     * @param result one probe's run
-     * @return {@code head percentile line}, with notes on out-of-range and stray samples
-     */
-    public static String headedLine(String head, RunResult result) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-48s %s", head, percentileLine(result)));
+    public static String probeLine(String head, RunResult result) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-" + HEAD_WIDTH + "s", head))
+                .append(percentileLine(result));
         if (result.outOfRangeSamples() > 0) {
             line.append(String.format(Locale.ROOT, "%n    %,d samples were out of range (negative, or above 1 h) and were clamped",
                     result.outOfRangeSamples()));
@@ -86,105 +122,199 @@ public final class TextReport {
     }
 
     /**
-     * @param summary                 how the run went
-     * @param totalRuns               runs in the benchmark
-     * @param accountForCoordinatedOmission whether latency is measured from the intended start
-     * @param schedule                the schedule, for the target throughput and interval
-     * @return the run's header lines: status, run time, throughput, lateness
+     * @param title a title such as {@code BENCHMARK RESULTS (RUN 1) us}
+     * @return the title between dashes, 100 characters wide, as the reference
      */
-    public static String runHeader(RunSummary summary, int totalRuns, boolean accountForCoordinatedOmission,
-                                   Schedule schedule) {
-        String nl = System.lineSeparator();
-        StringBuilder sb = new StringBuilder();
-        String title = " BENCHMARK RESULTS (RUN " + summary.run() + " of " + totalRuns + ") ";
-        sb.append("--------------------------------").append(title)
-                .append("-".repeat(Math.max(4, RULE.length() - 32 - title.length()))).append(nl);
-        sb.append("Status: ").append(summary.status()).append(" - ").append(summary.detail()).append(nl);
-        long runNanos = summary.runTime().toNanos();
-        long targetNanos = summary.targetRunTime().toNanos();
-        sb.append(String.format(Locale.ROOT, "Run time: %s (target %s, %+.2f%%)%n", duration(runNanos), duration(targetNanos),
-                targetNanos == 0 ? 0.0 : 100.0 * (runNanos - targetNanos) / targetNanos));
-        sb.append("Coordinated omission: ").append(accountForCoordinatedOmission
-                ? "accounted for (latency from each iteration's intended start)"
-                : "not accounted for (latency from the moment the harness called the task)").append(nl);
-        sb.append("Target throughput: ").append(rate(schedule.throughputPerSecond()))
-                .append(" = 1 every ").append(micros(schedule.intervalNanos())).append(" us; achieved ")
-                .append(rate(summary.achievedThroughputPerSecond())).append(nl);
-        sb.append(probeLine("Harness lateness", summary.harnessLateness())).append(nl);
-        return sb.toString();
+    public static String title(String title) {
+        String head = TITLE_LEAD + title + " ----";
+        return head.length() >= RULE.length() ? head : head + "-".repeat(RULE.length() - head.length());
     }
 
-    /** @return the closing rule of a run block */
+    /** @return the closing rule of a block: 100 dashes */
     public static String rule() {
-        return RULE + System.lineSeparator();
+        return RULE;
     }
 
     /**
-     * The SUMMARY table of one probe over all runs: a row per percentile that at least one run supports, a cell
-     * per run ("-" where that run has too few samples), and the variation over the runs it covers.
+     * The head of a run block in the reference's words.
+     *
+     * @param summary            how the run went
+     * @param distribution       the interval distribution's name (the reference printed {@code NORMAL})
+     * @param accountForCoordinatedOmission whether latency is measured from the intended start
+     * @param throughput         the target throughput as set, in iterations per {@code unit}
+     * @param unit               the unit the throughput was set in
+     * @param intervalNanos      the exact interval between iterations, in nanoseconds
+     * @return title, {@code Run time:}, {@code Correcting for co-ordinated:} and {@code Target throughput:} lines
+     */
+    public static String runHead(RunSummary summary, String distribution, boolean accountForCoordinatedOmission,
+                                 long throughput, TimeUnit unit, double intervalNanos) {
+        return title("BENCHMARK RESULTS (RUN " + summary.run() + ") us") + NL
+                + "Run time: " + summary.runTime().toMillis() / 1000.0 + " s, distribution: " + distribution + NL
+                + "Correcting for co-ordinated:" + accountForCoordinatedOmission + NL
+                + "Target throughput:" + throughput + "/" + unitName(unit) + " = 1 message every "
+                + intervalMicros(intervalNanos) + "us" + NL;
+    }
+
+    /**
+     * This harness's own lines of a run block: status, the run time against its target and the throughput
+     * achieved, and harness lateness.
+     *
+     * @param summary           how the run went
+     * @param targetPerSecond   the target throughput in iterations per second
+     * @return the lines
+     */
+    public static String runStatus(RunSummary summary, double targetPerSecond) {
+        long runNanos = summary.runTime().toNanos();
+        long targetNanos = summary.targetRunTime().toNanos();
+        return "Status: " + summary.status() + " - " + summary.detail() + NL
+                + String.format(Locale.ROOT, "Schedule: run time %s, target %s (%+.2f%%); throughput achieved %s, target %s%n",
+                ReportFormat.duration(runNanos), ReportFormat.duration(targetNanos),
+                targetNanos == 0 ? 0.0 : 100.0 * (runNanos - targetNanos) / targetNanos,
+                ReportFormat.rate(summary.achievedThroughputPerSecond()), ReportFormat.rate(targetPerSecond))
+                + probeLine(String.format(Locale.ROOT, "Harness lateness (%,d)", summary.harnessLateness().count()),
+                summary.harnessLateness()) + NL;
+    }
+
+    private static String unitName(TimeUnit unit) {
+        switch (unit) {
+            case NANOSECONDS:
+                return "ns";
+            case MICROSECONDS:
+                return "us";
+            case MILLISECONDS:
+                return "ms";
+            case SECONDS:
+                return "s";
+            case MINUTES:
+                return "min";
+            case HOURS:
+                return "h";
+            default:
+                return "day";
+        }
+    }
+
+    /** Whole microseconds as the reference printed them; a fraction (which it truncated) to three decimals. */
+    private static String intervalMicros(double intervalNanos) {
+        BigDecimal micros = BigDecimal.valueOf(intervalNanos).movePointLeft(3).setScale(3, RoundingMode.HALF_UP)
+                .stripTrailingZeros();
+        return micros.scale() <= 0 ? micros.setScale(0, RoundingMode.UNNECESSARY).toPlainString() : micros.toPlainString();
+    }
+
+    // ---- summary ----
+
+    /**
+     * The SUMMARY table of one probe over the runs, in the reference's layout: a row per percentile of
+     * {@code fractions} (the reference's rows for the iterations per run) that at least one run supports, a cell per
+     * run ({@code -} where a run has too few samples for it), the variation over the runs it covers; then the sample
+     * counts and the variation's definition, on lines of their own.
      *
      * @param label        the probe's name
      * @param runs         its results, one per run
+     * @param fractions    the rows, as fractions in ascending order with 1.0 (the worst) last
      * @param skipFirstRun whether run 1 is left out of the variation
      * @return the table
      */
-    public static String summary(String label, List<? extends RunResult> runs, boolean skipFirstRun) {
-        String nl = System.lineSeparator();
+    public static String summary(String label, List<? extends RunResult> runs, double[] fractions,
+                                 boolean skipFirstRun) {
         StringBuilder sb = new StringBuilder();
-        String title = " SUMMARY (" + label + ", us) ";
-        sb.append("--------------------------------").append(title)
-                .append("-".repeat(Math.max(4, RULE.length() - 32 - title.length()))).append(nl);
-        sb.append(String.format(Locale.ROOT, "%-10s", "Percentile"));
+        sb.append(title("SUMMARY (" + label + ") us")).append(NL).append(columnHead(runs.size())).append(NL);
+        for (double fraction : fractions) {
+            double percentile = Math.min(100, fraction * 100);
+            double[] cells = new double[runs.size()];
+            boolean any = false;
+            for (int i = 0; i < cells.length; i++) {
+                RunResult run = runs.get(i);
+                cells[i] = run.supports(percentile) ? run.percentile(percentile).toNanos() : Double.NaN;
+                any |= !Double.isNaN(cells[i]);
+            }
+            if (any) {
+                appendRow(sb, fraction, cells, skipFirstRun);
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "%-9s", "samples:"));
         for (RunResult run : runs) {
-            sb.append(String.format(Locale.ROOT, "%" + CELL + "s", "run" + run.run()));
+            sb.append(String.format(Locale.ROOT, "%,12d ", run.count()));
         }
-        sb.append(String.format(Locale.ROOT, "%" + CELL + "s", "% Variation")).append(nl);
-        for (Percentile percentile : Percentile.values()) {
-            appendRow(sb, percentile, runs, skipFirstRun);
-        }
-        sb.append(String.format(Locale.ROOT, "%-10s", "samples:"));
-        for (RunResult run : runs) {
-            sb.append(String.format(Locale.ROOT, "%," + CELL + "d", run.count()));
-        }
-        sb.append(nl);
-        sb.append(variationNote(runs.size(), skipFirstRun)).append(nl);
-        sb.append(RULE).append(nl);
+        trimEnd(sb);
+        sb.append(NL).append(variationNote(runs.size(), skipFirstRun)).append(NL).append(RULE).append(NL);
         return sb.toString();
     }
 
-    private static void appendRow(StringBuilder sb, Percentile percentile, List<? extends RunResult> runs,
-                                  boolean skipFirstRun) {
-        boolean any = false;
-        for (RunResult run : runs) {
-            any |= run.supports(percentile.value());
+    /**
+     * The SUMMARY table over the reference's raw percentile arrays (what {@code JLBH.percentileRuns()} gives), in
+     * the same layout as {@link #summary}, without the sample counts, which the arrays do not carry.
+     *
+     * @param label        the table's name
+     * @param runs         per run, values in nanoseconds at the leading entries of {@code fractions}, worst last
+     * @param fractions    the rows, as fractions with 1.0 (the worst) last
+     * @param skipFirstRun whether run 1 is left out of the variation
+     * @return the table
+     */
+    public static String rawSummary(String label, List<double[]> runs, double[] fractions, boolean skipFirstRun) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(title("SUMMARY (" + label + ") us")).append(NL).append(columnHead(runs.size())).append(NL);
+        for (int row = 0; row < fractions.length; row++) {
+            double[] cells = new double[runs.size()];
+            boolean any = false;
+            for (int i = 0; i < cells.length; i++) {
+                double[] run = runs.get(i);
+                double value = row == fractions.length - 1 ? run[run.length - 1]
+                        : row < run.length - 1 ? run[row] : Double.NaN;
+                cells[i] = Double.isInfinite(value) ? Double.NaN : value;
+                any |= !Double.isNaN(cells[i]);
+            }
+            if (any) {
+                appendRow(sb, fractions[row], cells, skipFirstRun);
+            }
         }
-        if (!any) {
-            return;
+        sb.append(variationNote(runs.size(), skipFirstRun)).append(NL).append(RULE).append(NL);
+        return sb.toString();
+    }
+
+    private static String columnHead(int runs) {
+        StringBuilder sb = new StringBuilder("Percentile");
+        for (int run = 1; run <= runs; run++) {
+            sb.append(run == 1 ? "   run" : "         run").append(run);
         }
-        String name = percentile == Percentile.WORST ? "worst:" : Percentiles.label(percentile.value()) + ":";
-        sb.append(String.format(Locale.ROOT, "%-10s", name));
+        return sb.append("      % Variation").toString();
+    }
+
+    /** One row: the reference's label, {@code %12.2f } per run, and the variation; {@code NaN} cells print "-". */
+    private static void appendRow(StringBuilder sb, double fraction, double[] cellsNanos, boolean skipFirstRun) {
+        sb.append(ReferencePercentiles.rowLabel(fraction));
         double min = Double.MAX_VALUE;
         double max = -1;
         boolean complete = true;
         int covered = 0;
-        for (int i = 0; i < runs.size(); i++) {
-            RunResult run = runs.get(i);
-            boolean counts = !(skipFirstRun && i == 0 && runs.size() > 1);
-            if (run.supports(percentile.value())) {
-                double nanos = run.percentile(percentile.value()).toNanos();
-                sb.append(String.format(Locale.ROOT, "%" + CELL + "s", micros(nanos)));
-                if (counts) {
-                    min = Math.min(min, nanos);
-                    max = Math.max(max, nanos);
-                    covered++;
-                }
-            } else {
-                sb.append(String.format(Locale.ROOT, "%" + CELL + "s", "-"));
+        for (int i = 0; i < cellsNanos.length; i++) {
+            double nanos = cellsNanos[i];
+            boolean counts = !(skipFirstRun && i == 0 && cellsNanos.length > 1);
+            if (Double.isNaN(nanos)) {
+                sb.append(String.format(Locale.ROOT, "%12s ", "-"));
                 complete &= !counts;
+                continue;
+            }
+            sb.append(cell(nanos)).append(' ');
+            if (counts) {
+                min = Math.min(min, nanos);
+                max = Math.max(max, nanos);
+                covered++;
             }
         }
-        String variation = complete && covered >= 2 ? String.format(Locale.ROOT, "%.2f", variation(min, max)) : "-";
-        sb.append(String.format(Locale.ROOT, "%" + CELL + "s", variation)).append(System.lineSeparator());
+        sb.append(complete && covered >= 2 ? String.format(Locale.ROOT, "%12.2f", variation(min, max))
+                : String.format(Locale.ROOT, "%12s", "-")).append(NL);
+    }
+
+    /** A SUMMARY cell: microseconds with two decimals as the reference, three below 0.1 µs (its floor was 100 ns). */
+    private static String cell(double nanos) {
+        return String.format(Locale.ROOT, nanos < 100 ? "%12.3f" : "%12.2f", nanos / 1e3);
+    }
+
+    private static void trimEnd(StringBuilder sb) {
+        while (sb.length() > 0 && sb.charAt(sb.length() - 1) == ' ') {
+            sb.setLength(sb.length() - 1);
+        }
     }
 
     /**

@@ -60,6 +60,6 @@ class EmptyTaskTest {
                     .isPositive().isLessThan(100);
         }
         // printed as measured, in us with ns resolution: 0.0xx, never 0.00
-        assertThat(text).containsPattern("\\n50: +0\\.0[1-9]\\d +0\\.0[1-9]\\d +0\\.0[1-9]\\d ");
+        assertThat(text).containsPattern("\\n50\\.0: +0\\.0[1-9]\\d +0\\.0[1-9]\\d +0\\.0[1-9]\\d ");
     }
 }

@@ -46,6 +46,42 @@ class ScheduleTest {
     }
 
     @Test
+    void aDistributorIsGivenEachExactStepAndTheDueTimesAreTheSumOfWhatItReturns() {
+        // 3 per microsecond: the exact steps are 333, 333, 334, 333, 333, 334, ...
+        java.util.List<Long> steps = new java.util.ArrayList<>();
+        Schedule schedule = new Schedule(TimeUnit.MICROSECONDS.toNanos(1), 3, step -> {
+            steps.add(step);
+            return 2 * step;
+        });
+        schedule.start(0);
+        long[] due = new long[7];
+        for (int i = 0; i < due.length; i++) {
+            due[i] = schedule.next();
+        }
+        assertThat(steps).startsWith(333L, 333L, 334L, 333L, 333L, 334L);
+        assertThat(due).containsExactly(0, 666, 1_332, 2_000, 2_666, 3_332, 4_000);
+        // the closed form gives the expected (average) schedule
+        assertThat(schedule.dueTime(0, 6)).isEqualTo(2_000);
+    }
+
+    @Test
+    void aNegativeIntervalFromADistributorIsTakenAsZero() {
+        Schedule schedule = new Schedule(TimeUnit.SECONDS.toNanos(1), 1_000, step -> -5);
+        schedule.start(100);
+        assertThat(new long[]{schedule.next(), schedule.next(), schedule.next()}).containsOnly(100L);
+    }
+
+    @Test
+    void theNormalDistributionIsTheExactSchedule() {
+        Schedule schedule = new Schedule(TimeUnit.SECONDS.toNanos(1), 3_000_000, org.jlbh.core.LatencyDistributors.NORMAL);
+        schedule.start(0);
+        for (long i = 0; i < 10_000; i++) {
+            assertThat(schedule.next()).isEqualTo(schedule.dueTime(0, i));
+        }
+        assertThat(schedule.distributor()).isEqualTo(org.jlbh.core.LatencyDistributors.NORMAL);
+    }
+
+    @Test
     void rejectsANonPositiveRate() {
         assertThatIllegalArgumentException().isThrownBy(() -> new Schedule(1_000_000_000L, 0))
                 .withMessageContaining("0");
