@@ -118,6 +118,7 @@ public class JLBH implements NanoSampler {
     private volatile boolean taskDone;
     private volatile int phase = -1;
     private volatile String abortReason;
+    private volatile JLBHResult.RunSummary warmUpSummary;
     private volatile Throwable failure;
 
     /**
@@ -438,6 +439,7 @@ public class JLBH implements NanoSampler {
             if (warmUp == null) {
                 return false;
             }
+            warmUpSummary = warmUp.summary;
             if (!warmedUp(warmUp)) {
                 return true;
             }
@@ -471,6 +473,11 @@ public class JLBH implements NanoSampler {
         } catch (Throwable t) {
             done = loop.returned();
             thrown = thrown(t, done, runIterations);
+            String abortedFor = abortReason;
+            if (loop.abortRequested() && abortedFor != null) {
+                // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
+                thrown = abortedFor + "; the task then threw " + t.getClass().getName();
+            }
         }
         long end = clock.nanoTime();
         if (thrown == null && !loop.abortRequested()) {
@@ -622,7 +629,9 @@ public class JLBH implements NanoSampler {
         String detail;
         if (abortReason != null) {
             status = RunStatus.ABORTED;
-            detail = String.format(Locale.ROOT, "%s; figures cover the %,d iterations before that (%,d samples)",
+            detail = done == 0 && samples == 0
+                    ? abortReason + "; no iteration had returned before that"
+                    : String.format(Locale.ROOT, "%s; figures cover the %,d iterations before that (%,d samples)",
                     abortReason, done, samples);
         } else if (samples < done) {
             status = RunStatus.INCOMPLETE;
@@ -713,8 +722,18 @@ public class JLBH implements NanoSampler {
                     takeOver(runner, currentPhase);
                     return;
                 }
-                abort(stuckReason(returned));
+                abort(stuckReason(currentPhase, returned));
                 return;
+            }
+            long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(loop.runT0(), returned);
+            if (iterating && behindAtLastReturn > timeoutNs && !loop.abortRequested()) {
+                // iterations return, but each takes longer than its interval: the run was already more than the
+                // timeout behind when the last one returned, so it would never end on time (a lag that grows only
+                // while one iteration runs is a stuck iteration, judged above). The loop stops before its next
+                // iteration, without an interrupt: the iteration under way is not stuck
+                stopBefore(String.format(Locale.ROOT, "the run fell %s behind its schedule, more than the %,d ms timeout: "
+                                + "iterations take longer than their %s us interval", ReportFormat.duration(behindAtLastReturn),
+                        TimeUnit.NANOSECONDS.toMillis(timeoutNs), ReportFormat.micros(runSchedule.intervalNanos())));
             }
             if (iterating && progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
                 nextProgress = System.nanoTime() + progressIntervalNs;
@@ -723,9 +742,12 @@ public class JLBH implements NanoSampler {
         }
     }
 
-    private String stuckReason(long returned) {
-        return String.format(Locale.ROOT, "iteration %,d did not return within the %,d ms timeout",
-                returned + 1, TimeUnit.NANOSECONDS.toMillis(timeoutNs));
+    private String stuckReason(int stuckPhase, long returned) {
+        String iteration = stuckPhase == 0
+                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", returned + 1, loop.runIterations())
+                : String.format(Locale.ROOT, "iteration %,d", returned + 1);
+        return String.format(Locale.ROOT, "%s did not return within the %,d ms timeout", iteration,
+                TimeUnit.NANOSECONDS.toMillis(timeoutNs));
     }
 
     private void printProgress(int currentPhase, long returned, long behindNs) {
@@ -740,7 +762,7 @@ public class JLBH implements NanoSampler {
 
     /** The task is stuck in an iteration: end the run as aborted, from this thread if the harness cannot. */
     private void takeOver(Thread harness, int stuckPhase) {
-        abort(stuckReason(loop.returned()));
+        abort(stuckReason(stuckPhase, loop.returned()));
         try {
             harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
         } catch (InterruptedException e) {
@@ -761,6 +783,9 @@ public class JLBH implements NanoSampler {
                 records.add(record);
                 out.print(runBlock(record));
             } else {
+                RunRecord record = record(0, loop.runIterations(), loop.returned(), loop.runT0(), clock.nanoTime(),
+                        warmUpSchedule, abortReason);
+                warmUpSummary = record.summary;
                 out.println("Warm-up aborted: " + abortReason);
             }
         }
@@ -768,11 +793,16 @@ public class JLBH implements NanoSampler {
                 + "; it is a daemon thread and is left behind. JLBHTask.complete() is not called.");
     }
 
-    private void abort(String reason) {
+    /** Ends the run before its next iteration, saying why, without interrupting the iteration under way. */
+    private void stopBefore(String reason) {
         if (abortReason == null) {
             abortReason = reason;
         }
         loop.requestAbort();
+    }
+
+    private void abort(String reason) {
+        stopBefore(reason);
         Thread runner = taskThread;
         if (interruptible && runner != null && runner != Thread.currentThread()) {
             interruptedCaller = runOnCallingThread;
@@ -809,7 +839,7 @@ public class JLBH implements NanoSampler {
         byProbe.forEach((name, results) -> probeResults.put(name, new ImmutableProbeResult(name, results)));
         return new ImmutableJLBHResult(new ImmutableProbeResult(END_TO_END, e2e), probeResults,
                 osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
-                summaries, runs, accountForCoordinatedOmission, schedule.throughputPerSecond());
+                summaries, runs, accountForCoordinatedOmission, schedule.throughputPerSecond(), warmUpSummary);
     }
 
     private void printSummaries(JLBHResult result) {

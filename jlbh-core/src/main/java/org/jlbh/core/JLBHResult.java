@@ -36,6 +36,14 @@ public interface JLBHResult {
     List<RunSummary> runs();
 
     /**
+     * @return how the warm-up went (run 0), when there was one: its status says why it ended early, when it did, and
+     *         so why no run was measured
+     */
+    default Optional<RunSummary> warmUp() {
+        return Optional.empty();
+    }
+
+    /**
      * @return the worst status of any run, and {@link RunStatus#ABORTED} when fewer runs were measured than
      *         planned: {@link RunStatus#COMPLETE} only when every planned run was complete
      */

@@ -191,4 +191,50 @@ class JLBHStatusTest {
         jlbh.start();
         assertThatIllegalStateException().isThrownBy(jlbh::start).withMessageContaining("once");
     }
+
+    @Test
+    void aRunThatFallsFurtherBehindItsScheduleThanTheTimeoutIsAbortedSayingSo() {
+        // each iteration takes 20 ms of the clock (and a millisecond of real time, for the supervisor to see it) where
+        // the schedule gives it 0.1 ms: at the default pace it would never end
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            clock.advance(20_000_000);
+            sleepMillis(1);
+            jlbh.sample(1);
+        });
+        JLBHResult result = start(options(task).warmUpIterations(0).iterations(1_000_000).runs(2).timeout(300));
+
+        assertThat(result.runs()).hasSize(1);
+        JLBHResult.RunSummary run = result.runs().get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.ABORTED);
+        assertThat(run.detail()).startsWith("the run fell ").contains(" behind its schedule, more than the 300 ms "
+                + "timeout: iterations take longer than their 100.000 us interval");
+        assertThat(run.iterationsRun()).isLessThan(1_000);
+    }
+
+    @Test
+    void aWarmUpThatEndsEarlySaysWhyInTheResult() {
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            if (i == 5) {
+                jlbh.abort();
+            }
+            jlbh.sample(1);
+        });
+        JLBHResult result = start(options(task));
+
+        assertThat(result.runs()).isEmpty();
+        assertThat(result.warmUp()).hasValueSatisfying(warmUp -> {
+            assertThat(warmUp.status()).isEqualTo(RunStatus.ABORTED);
+            assertThat(warmUp.detail()).startsWith("abort() was called");
+        });
+        assertThat(start(options(new ScriptedTask((jlbh, i, start) -> jlbh.sample(1)))).warmUp())
+                .hasValueSatisfying(warmUp -> assertThat(warmUp.status()).isEqualTo(RunStatus.COMPLETE));
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

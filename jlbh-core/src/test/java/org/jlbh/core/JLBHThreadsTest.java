@@ -129,6 +129,38 @@ class JLBHThreadsTest {
         assertThat(task.completed).isTrue();
     }
 
+    @Test
+    @Timeout(30)
+    void whatAnIterationThrowsWhenInterruptedAtTheTimeoutComesAfterTheTimeoutInTheReason() {
+        JLBHTask task = new JLBHTask() {
+            private JLBH jlbh;
+            private int calls;
+
+            @Override
+            public void init(JLBH jlbh) {
+                this.jlbh = jlbh;
+            }
+
+            @Override
+            public void run(long startTimeNS) {
+                if (++calls == 11) {
+                    try {
+                        Thread.sleep(10_000);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException("interrupted", e);
+                    }
+                }
+                jlbh.sample(1);
+            }
+        };
+        org.assertj.core.api.Assertions.assertThatIllegalStateException().as("start() rethrows what the task threw")
+                .isThrownBy(() -> start(new JLBHOptions().throughput(10_000).warmUpIterations(0).iterations(1_000)
+                        .runs(1).timeout(300).recordOSJitter(false).jlbhTask(task)));
+
+        assertThat(results.get().runs().get(0).detail()).startsWith("iteration 11 did not return within the 300 ms "
+                + "timeout; the task then threw java.lang.IllegalStateException");
+    }
+
     /** Samples each iteration, and gets stuck in the 501st iteration of run 1 (deaf to interrupts, or not). */
     private static final class StuckTask implements JLBHTask {
         private final boolean ignoresInterrupts;

@@ -335,6 +335,41 @@ class HostileInputTests {
                 message(m -> m.contains("warm-up iteration 1 of 100")))));
     }
 
+    /** Every call returns, but takes 20 ms where the schedule gives it 1 ms: 1,000 calls would take 20 s, not 1. */
+    static class HopelesslyBehind {
+        @LatencyTest(throughput = 1_000, iterations = 1_000, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 300)
+        void slow() throws InterruptedException {
+            Thread.sleep(20);
+        }
+    }
+
+    /** Its first warm-up call spins for a second, long after its 200 ms timeout: no run is ever measured. */
+    static class SpinsInWarmUp {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 100, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 200)
+        void spins() {
+            busyWaitMicros(1_000_000);
+        }
+    }
+
+    @Test
+    void aRunThatCanNeverKeepItsScheduleEndsAtTheTimeoutSayingSoAndAHungWarmUpIsNamed() {
+        long start = System.nanoTime();
+        Events events = run(HopelesslyBehind.class, SpinsInWarmUp.class);
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+
+        events.assertThatEvents().haveExactly(1, event(test("slow"), finishedWithFailure(message(m -> m.contains(
+                "behind its schedule, more than the 300 ms timeout: iterations take longer than their 1,000.000 us "
+                        + "interval")))));
+        events.assertThatEvents().haveExactly(1, event(test("spins"), finishedWithFailure(message(m -> m.contains(
+                "no run was measured") && m.contains("the warm-up was ABORTED: warm-up iteration 1 of 100 did not "
+                + "return within the 200 ms timeout")))));
+        // 1,000 calls of 20 ms would take 20 s; ended at the timeout, both tests take a second or two. 10 s leaves
+        // room for this shared machine's stalls and still fails a run that was left to finish
+        assertThat(tookMs).as("both tests end near their timeouts").isLessThan(10_000);
+    }
+
     static class Recursing {
         @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
                 maxMicros = 100_000)

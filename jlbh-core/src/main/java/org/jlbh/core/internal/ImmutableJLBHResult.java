@@ -19,6 +19,7 @@ public final class ImmutableJLBHResult implements JLBHResult {
     private final boolean accountedForCoordinatedOmission;
     private final double targetThroughputPerSecond;
     private final int plannedRuns;
+    private final RunSummary warmUp;
 
     /**
      * @param endToEnd                        end-to-end results
@@ -28,10 +29,12 @@ public final class ImmutableJLBHResult implements JLBHResult {
      * @param plannedRuns                     how many runs were planned
      * @param accountedForCoordinatedOmission whether latency was measured from the intended start
      * @param targetThroughputPerSecond       the target throughput
+     * @param warmUp                          how the warm-up went, or null when there was none
      */
     public ImmutableJLBHResult(ProbeResult endToEnd, Map<String, ProbeResult> probes, ProbeResult osJitter,
                                List<RunSummary> runs, int plannedRuns, boolean accountedForCoordinatedOmission,
-                               double targetThroughputPerSecond) {
+                               double targetThroughputPerSecond, RunSummary warmUp) {
+        this.warmUp = warmUp;
         this.endToEnd = endToEnd;
         this.probes = Collections.unmodifiableMap(new LinkedHashMap<>(probes));
         this.osJitter = osJitter;
@@ -39,6 +42,11 @@ public final class ImmutableJLBHResult implements JLBHResult {
         this.plannedRuns = plannedRuns;
         this.accountedForCoordinatedOmission = accountedForCoordinatedOmission;
         this.targetThroughputPerSecond = targetThroughputPerSecond;
+    }
+
+    @Override
+    public Optional<RunSummary> warmUp() {
+        return Optional.ofNullable(warmUp);
     }
 
     @Override

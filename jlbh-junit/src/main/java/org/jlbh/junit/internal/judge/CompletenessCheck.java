@@ -32,6 +32,9 @@ public record CompletenessCheck(RunStatus status, Optional<String> why) implemen
         }
         if (result.runs().isEmpty()) {
             why.append(": no run was measured");
+            result.warmUp().filter(warmUp -> warmUp.status() != RunStatus.COMPLETE).ifPresent(warmUp -> why
+                    .append(System.lineSeparator()).append("the warm-up was ").append(warmUp.status()).append(": ")
+                    .append(warmUp.detail()));
         }
         return new CompletenessCheck(result.status(), Optional.of(why.toString()));
     }
