@@ -15,6 +15,19 @@ import org.jlbh.junit.LatencyTestConfiguration;
  */
 public record Budget(String probe, double percentile, double maxMicros, double declaredMicros) {
 
+    /**
+     * @param micros microseconds
+     * @return the same in nanoseconds: the one conversion from a budget's unit to the histograms'
+     */
+    public static double nanos(double micros) {
+        return micros * 1_000;
+    }
+
+    /** @return the budget in whole nanoseconds, rounded down: a sample above it is over budget */
+    public long limitNanos() {
+        return (long) Math.floor(nanos(maxMicros));
+    }
+
     /** @return whether {@code jlbh.budget.factor} changed the declared budget */
     public boolean scaled() {
         return maxMicros != declaredMicros;

@@ -5,6 +5,7 @@ import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budget;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -111,14 +112,6 @@ public final class PercentileCheck {
         return new PercentileCheck(what, maxMicros, List.of(), Double.NaN, why, "", "");
     }
 
-    /**
-     * @param micros microseconds
-     * @return the same in nanoseconds: the one conversion from a budget's unit to the histograms'
-     */
-    public static double nanos(double micros) {
-        return micros * 1_000;
-    }
-
     /** @return whether the value could be judged: every run had the samples for the percentile */
     public boolean judged() {
         return unjudged == null;
@@ -131,7 +124,7 @@ public final class PercentileCheck {
 
     /** @return the budget in nanoseconds */
     public double limitNanos() {
-        return nanos(maxMicros);
+        return Budget.nanos(maxMicros);
     }
 
     /** @return the value judged, in nanoseconds (the median or worst run's); NaN when not {@link #judged()} */

@@ -88,7 +88,8 @@ class PercentileCheckTest {
 
     @Test
     void theBudgetIsConvertedFromMicrosecondsOnce() {
-        assertThat(PercentileCheck.nanos(1.5)).isEqualTo(1_500);
+        assertThat(Budget.nanos(1.5)).isEqualTo(1_500);
+        assertThat(new Budget("p", 50, 1.5005, 1.5005).limitNanos()).isEqualTo(1_500);
         assertThat(PercentileCheck.of(RESULT, THREE_RUNS, 50, 1.5, Verdict.MEDIAN_RUN).limitNanos()).isEqualTo(1_500);
     }
 
