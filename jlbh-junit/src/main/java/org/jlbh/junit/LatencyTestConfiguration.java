@@ -22,12 +22,22 @@ public final class LatencyTestConfiguration {
     public static final String BUDGET_FACTOR = "jlbh.budget.factor";
 
     /**
-     * {@value}: {@code aware} (default) or {@code strict}. When aware, a test whose budget breaks only in runs
-     * during which the platform itself stalled longer than the budget (the OS jitter measurement's worst wake-up
-     * delay) is aborted as inconclusive, with the stall figures in the reason, instead of failed: Surefire reports
-     * it skipped. Strict fails it. Without OS jitter recorded, every breach fails.
+     * {@value}: {@code aware} (default) or {@code strict}. Every sample over a budget is put down to a cause: the
+     * platform (the harness thread waited for a CPU, or the host stole it), a safepoint of the JVM, a garbage
+     * collection, or the code. When aware, a test whose budget breaks, but would hold without the late samples that
+     * the platform and the JVM's safepoints account for, is aborted as inconclusive instead of failed (Surefire reports
+     * it skipped); the code's own late samples and its collections always fail it. Strict fails every breach. Both
+     * give the attribution in the message.
      */
     public static final String NOISE = "jlbh.noise";
+
+    /**
+     * {@value}: {@code on} (default) or {@code off}. On, each measurement collects the evidence that attributes late
+     * samples: the harness thread's scheduler statistics on Linux (a monitor thread reading {@code /proc} every
+     * millisecond) and the JVM's safepoints and collections (a Flight Recorder stream, started once per test run).
+     * Off, none is collected, and a breach is weighed against OS jitter alone.
+     */
+    public static final String EVIDENCE = "jlbh.evidence";
 
     /**
      * {@value}: how many times a test whose budgets break (or whose verdict is inconclusive) is measured again,
@@ -98,9 +108,17 @@ public final class LatencyTestConfiguration {
         ANY
     }
 
+    /** The values of {@link #EVIDENCE}. */
+    public enum Evidence {
+        /** Scheduler and JVM evidence is collected beside each measurement. */
+        ON,
+        /** None is collected. */
+        OFF
+    }
+
     /** The values of {@link #NOISE}. */
     public enum Noise {
-        /** A breach explained by a platform stall longer than the budget is inconclusive, not a failure. */
+        /** A breach the platform's stalls and the JVM's safepoints account for is inconclusive, not a failure. */
         AWARE,
         /** Every breach fails. */
         STRICT

@@ -10,6 +10,8 @@ import org.jlbh.junit.internal.report.SuitePage;
 import org.jlbh.junit.internal.run.AbandonedBodies;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
+import org.jlbh.junit.internal.run.EvidenceSource;
+import org.jlbh.junit.internal.run.LiveEvidence;
 import org.jlbh.junit.internal.run.StallSource;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.TestTemplate;
@@ -75,7 +77,7 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         AbandonedBodies abandoned = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(AbandonedBodies.class,
                 key -> new AbandonedBodies(), AbandonedBodies.class);
         context.getStore(NAMESPACE).put(State.class, new State(settings,
-                Measurement.prepare(settings, stalls, abandoned)));
+                Measurement.prepare(settings, stalls, evidence(context, configuration), abandoned)));
     }
 
     @Override
@@ -115,6 +117,22 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         } finally {
             invocation.skip();
         }
+    }
+
+    /**
+     * @return where the evidence that attributes late samples comes from: one injected into the store (tests), none
+     *         when {@code jlbh.evidence = off}, else this machine's, shared by the test run
+     */
+    private static EvidenceSource evidence(ExtensionContext context, Configuration configuration) {
+        EvidenceSource injected = context.getStore(NAMESPACE).get(EvidenceSource.class, EvidenceSource.class);
+        if (injected != null) {
+            return injected;
+        }
+        if (configuration.evidence() == LatencyTestConfiguration.Evidence.OFF) {
+            return EvidenceSource.OFF;
+        }
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(LiveEvidence.class,
+                key -> new LiveEvidence(), LiveEvidence.class);
     }
 
     /** @return the configuration parameters, read once per test run */

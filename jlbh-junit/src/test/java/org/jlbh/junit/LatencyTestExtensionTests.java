@@ -75,9 +75,10 @@ class LatencyTestExtensionTests {
     void aBreachFailsWithProbePercentileValueBudgetRunsThroughputAndCoordinatedOmission() {
         run(Breaching.class).assertThatEvents().haveExactly(1, event(test("tooSlow"), finishedWithFailure(
                 instanceOf(AssertionError.class),
+                // the median run is the body's 200 µs; one run may be far slower on a busy machine
                 message(m -> m.matches("end to end p50 was [2-9]\\d\\d\\.\\d{3} \u00b5s, budget 50 \u00b5s "
-                        + "\\(runs: [2-9]\\d\\d\\.\\d{3}, [2-9]\\d\\d\\.\\d{3}, [2-9]\\d\\d\\.\\d{3} \u00b5s; 1,000/s; "
-                        + "coordinated omission on\\)")))));
+                        + "\\(runs: [\\d,]+\\.\\d{3}, [\\d,]+\\.\\d{3}, [\\d,]+\\.\\d{3} \u00b5s; 1,000/s; "
+                        + "coordinated omission on\\); late samples over 50 \u00b5s: .*[\\d,]+ with no pause: the code.*")))));
     }
 
     @Test
@@ -109,7 +110,7 @@ class LatencyTestExtensionTests {
     @Test
     void theEveryRunVerdictNamesTheRunThatBroke() {
         run(EveryRun.class).assertThatEvents().haveExactly(1, event(test("tooSlow"), finishedWithFailure(
-                message(m -> m.matches("end to end p90 was \\d+\\.\\d{3} \u00b5s in run [12] \\(every run must be within budget\\), "
+                message(m -> m.matches("end to end p90 was [\\d,]+\\.\\d{3} \u00b5s in run [12] \\(every run must be within budget\\), "
                         + "budget 20 \u00b5s .*")))));
     }
 

@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.config;
 import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
+import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 
@@ -32,11 +33,12 @@ import java.util.function.Function;
  * @param baselineHistory    how many recorded builds a baseline keeps
  * @param baselinePercentiles the percentiles compared with a baseline, as labels
  * @param baselineEnvironment which recorded builds gate
+ * @param evidence           whether scheduler and JVM evidence is collected
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
-                            BaselineEnvironment baselineEnvironment) {
+                            BaselineEnvironment baselineEnvironment, Evidence evidence) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The smallest regression, in percent, when none is configured. */
@@ -77,11 +79,12 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         List<String> percentiles = reader.percentiles();
         BaselineEnvironment environment = reader.choice(LatencyTestConfiguration.BASELINE_ENVIRONMENT,
                 BaselineEnvironment.class, BaselineEnvironment.SAME);
+        Evidence evidence = reader.choice(LatencyTestConfiguration.EVIDENCE, Evidence.class, Evidence.ON);
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor, reportDir,
-                baselineDir, writeBaseline, tolerance, history, percentiles, environment), null);
+                baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence), null);
     }
 
     /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */

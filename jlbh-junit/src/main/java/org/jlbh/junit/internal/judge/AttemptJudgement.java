@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.judge;
 
+import org.HdrHistogram.Histogram;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
@@ -7,15 +8,22 @@ import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.PlatformStalls;
+import org.jlbh.junit.internal.run.RunEvidence;
 import org.jlbh.junit.internal.run.RunMeasures;
+import org.jlbh.junit.internal.run.RunTimeline;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * Every budget of a latency test checked against one attempt, and how the attempt ended: passed when every check
- * holds, inconclusive when the only broken checks are explained by the platform's stalls, failed otherwise.
+ * holds, inconclusive when every broken latency budget holds without the late samples the platform and the JVM's
+ * safepoints account for ({@link LateSampleAttribution}; without scheduler evidence, when OS jitter explains it),
+ * failed otherwise. A broken budget always carries its late samples' causes.
  * Immutable; thread-safe.
  */
 public final class AttemptJudgement {
@@ -45,15 +53,31 @@ public final class AttemptJudgement {
         }
         List<Optional<PlatformStalls>> stalls = attempt.runs().stream().map(RunMeasures::stalls).toList();
         double samplesPerNano = result.accountedForCoordinatedOmission() ? result.targetThroughputPerSecond() / 1e9 : 0;
+        boolean aware = settings.configuration().noise() == Noise.AWARE;
         for (Budget budget : settings.budgets()) {
-            JLBHResult.ProbeResult probe = budget.probe().equals(LatencyBudget.END_TO_END)
-                    ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
+            boolean endToEnd = budget.probe().equals(LatencyBudget.END_TO_END);
+            JLBHResult.ProbeResult probe = endToEnd ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
             PercentileCheck check = PercentileCheck.of(result, probe, budget.percentile(), budget.maxMicros(),
                     settings.verdict());
-            Optional<StallExplanation> explanation = check.met() || settings.configuration().noise() != Noise.AWARE
-                    ? Optional.empty()
-                    : StallExplanation.of(probe, budget.percentile(), check.limitNanos(), samplesPerNano, stalls);
-            checks.add(new LatencyCheck(budget, check, explanation));
+            if (check.met() || !check.judged()) {
+                checks.add(new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(),
+                        Optional.empty()));
+                continue;
+            }
+            LateSamples late = lateSamples(budget, probe, attempt, endToEnd ? samplesPerNano : 0);
+            List<Double> codeOnlyRuns = late.codeOnlyRunNanos(probe, budget.percentile());
+            OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
+                    : OptionalDouble.of(settings.verdict().judge(codeOnlyRuns));
+            Optional<BreachExplanation> explanation = Optional.empty();
+            if (aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos()) {
+                explanation = Optional.of(new ExcusedBreach(check.what(), late.excused(), codeOnly.getAsDouble(),
+                        codeOnlyRuns));
+            } else if (aware && !schedulerEvidence(attempt)) {
+                // no scheduler evidence (another OS, or switched off): weigh the breach against OS jitter, a proxy
+                explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(),
+                        endToEnd ? samplesPerNano : 0, stalls).map(BreachExplanation.class::cast);
+            }
+            checks.add(new LatencyCheck(budget, check, Optional.of(late), codeOnly, explanation));
         }
         if (settings.hasAllocationBudget()) {
             checks.add(AllocationCheck.of(settings, attempt));
@@ -62,6 +86,36 @@ public final class AttemptJudgement {
             checks.add(GcCheck.of(settings, attempt));
         }
         return new AttemptJudgement(attempt, checks);
+    }
+
+    /** @return each run's late samples against the budget, put down to their causes */
+    private static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt,
+                                           double samplesPerNano) {
+        long limit = budget.limitNanos();
+        List<RunAttribution> runs = new ArrayList<>();
+        Set<String> notes = new LinkedHashSet<>();
+        for (JLBHResult.RunResult run : probe.eachRunSummary()) {
+            RunMeasures measures = run.run() <= attempt.runs().size() ? attempt.runs().get(run.run() - 1) : null;
+            RunEvidence evidence = measures == null ? RunEvidence.none("no evidence for the run") : measures.evidence();
+            evidence.scheduler().unavailable().ifPresent(notes::add);
+            evidence.jvmUnavailable().ifPresent(notes::add);
+            RunTimeline timeline = measures == null ? null : measures.timelines().get(budget.probe());
+            Histogram histogram = run.histogram();
+            long over = histogram.getMaxValue() <= limit ? 0
+                    : histogram.getCountBetweenValues(limit + 1, histogram.getMaxValue());
+            long typical = run.count() == 0 ? 0 : histogram.getValueAtPercentile(50);
+            long fastest = run.count() == 0 ? 0 : histogram.getMinValue();
+            RunAttribution attributed = LateSampleAttribution.of(run.run(), timeline, limit, over, evidence,
+                    samplesPerNano, typical, fastest);
+            runs.add(attributed);
+        }
+        return new LateSamples(limit, runs, List.copyOf(notes));
+    }
+
+    /** @return whether every run of the attempt has the scheduler's evidence */
+    private static boolean schedulerEvidence(Attempt attempt) {
+        return !attempt.runs().isEmpty()
+                && attempt.runs().stream().allMatch(run -> run.evidence().scheduler().available());
     }
 
     /** @return the attempt judged */

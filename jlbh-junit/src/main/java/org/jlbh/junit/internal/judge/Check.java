@@ -24,7 +24,7 @@ public sealed interface Check permits CompletenessCheck, LatencyCheck, Allocatio
      * @return when the budget broke but the platform's stalls explain it, the explanation; else empty. Only a
      *         latency budget can be explained this way
      */
-    default Optional<StallExplanation> explanation() {
+    default Optional<BreachExplanation> explanation() {
         return Optional.empty();
     }
 }

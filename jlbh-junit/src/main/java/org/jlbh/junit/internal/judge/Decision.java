@@ -48,8 +48,8 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                 detail = "budgets met" + ofAttempts + ": " + reported.met();
                 break;
             case INCONCLUSIVE:
-                detail = "Inconclusive: the budgets broke only while the platform stalled (" + LatencyTestConfiguration.NOISE
-                        + " = aware)" + (attempts.size() == 1 ? "" : ", on all " + attempts.size() + " attempts") + ":"
+                detail = "Inconclusive: the budgets broke only through late samples that are not the code's ("
+                        + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? "" : ", on all " + attempts.size() + " attempts") + ":"
                         + System.lineSeparator() + reported.breaches();
                 break;
             default:

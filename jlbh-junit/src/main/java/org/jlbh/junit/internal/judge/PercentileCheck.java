@@ -112,6 +112,11 @@ public final class PercentileCheck {
         return new PercentileCheck(what, maxMicros, List.of(), Double.NaN, why, "", "");
     }
 
+    /** @return what is checked, e.g. {@code end to end p99.9} */
+    public String what() {
+        return what;
+    }
+
     /** @return whether the value could be judged: every run had the samples for the percentile */
     public boolean judged() {
         return unjudged == null;

@@ -22,7 +22,7 @@ import java.util.Optional;
  *
  * @param runs each run that broke the budget, in run order
  */
-public record StallExplanation(List<RunExplanation> runs) {
+public record StallExplanation(List<RunExplanation> runs) implements BreachExplanation {
 
     /**
      * One run's breach, explained.

@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.core.JLBH;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
@@ -10,10 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * What the suite page ({@link HtmlReport}) draws: per test its outcome and, per probe, one percentile curve per run
- * with the budgets on that probe. Plain immutable values; thread-safe.
+ * What the suite page ({@link HtmlReport}) draws: per test its outcome, per probe one percentile curve per run with
+ * the budgets on that probe, and end to end over the time of each run. Plain immutable values; thread-safe.
  */
 public final class ChartData {
 
@@ -28,14 +30,58 @@ public final class ChartData {
      * @param verdictDetail a sentence or the failure message; may be empty
      * @param settings      one line describing throughput, runs, iterations and coordinated omission
      * @param probes        the probes drawn, end to end first
+     * @param timeline      end to end over the time of each run, when the runs' timelines were recorded
      */
     public record TestChart(String name, Outcome outcome, String verdictDetail, String settings,
-                            List<ProbeChart> probes) {
+                            List<ProbeChart> probes, Optional<TimelineChart> timeline) {
         /** Copies the probes; the outcome is required. */
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
         }
+    }
+
+    /**
+     * End to end over the time of each run, with what kept the harness thread from running.
+     *
+     * @param runs    each run with a timeline, in run order
+     * @param budgets the budgets on end to end
+     */
+    public record TimelineChart(List<RunWindows> runs, List<BudgetMarker> budgets) {
+        /** Copies the runs and budgets. */
+        public TimelineChart {
+            runs = List.copyOf(runs);
+            budgets = List.copyOf(budgets);
+        }
+    }
+
+    /**
+     * One run cut into windows of equal width from its start.
+     *
+     * @param label           e.g. {@code run 1}
+     * @param windowMillis    the width of a window, milliseconds
+     * @param worstMicros     per window, the worst end-to-end sample that ended in it, microseconds (0 for none)
+     * @param waitingFraction per window, the share of it the harness thread waited on the run queue, in [0, 1]
+     * @param hostFraction    per window, the share of it the host took the harness thread's CPU, in [0, 1]
+     * @param pauses          the JVM's pauses during the run
+     */
+    public record RunWindows(String label, double windowMillis, double[] worstMicros, double[] waitingFraction,
+                             double[] hostFraction, List<Band> pauses) {
+        /** Copies the pauses. */
+        public RunWindows {
+            pauses = List.copyOf(pauses);
+        }
+    }
+
+    /**
+     * A pause of the JVM on a run's time line.
+     *
+     * @param fromMillis when it began, milliseconds from the run's start
+     * @param toMillis   when it ended
+     * @param gc         whether it was a garbage collection (else another safepoint)
+     * @param name       its collection or VM operation
+     */
+    public record Band(double fromMillis, double toMillis, boolean gc, String name) {
     }
 
     /**
@@ -107,7 +153,50 @@ public final class ChartData {
         String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
                 + ": " + conclusion.detail() : conclusion.detail();
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
-                result.settings().description(), probes);
+                result.settings().description(), probes, timeline(result));
+    }
+
+    /** @return end to end over time, for the runs whose timelines were recorded; empty when none was */
+    private static Optional<TimelineChart> timeline(ResultSnapshot result) {
+        List<RunWindows> runs = new ArrayList<>();
+        for (ResultSnapshot.Run run : result.runs()) {
+            if (run.timeline().isEmpty()) {
+                continue;
+            }
+            EvidenceSnapshot.Timeline timeline = run.timeline().get();
+            int windows = timeline.worstNanos().size();
+            double width = timeline.windowNanos();
+            double[] worst = new double[windows];
+            for (int w = 0; w < windows; w++) {
+                worst[w] = timeline.worstNanos().get(w) / 1e3;
+            }
+            List<Band> pauses = new ArrayList<>();
+            run.evidence().ifPresent(evidence -> evidence.pauses().forEach(pause -> pauses.add(new Band(
+                    pause.startNanos() / 1e6, (pause.startNanos() + pause.durationNanos()) / 1e6, pause.gc(),
+                    pause.name()))));
+            runs.add(new RunWindows("run " + run.run(), width / 1e6, worst,
+                    fractions(timeline.runQueueWaitNanos(), windows, width),
+                    fractions(timeline.hostNanos(), windows, width), pauses));
+        }
+        if (runs.isEmpty()) {
+            return Optional.empty();
+        }
+        List<BudgetMarker> budgets = new ArrayList<>();
+        for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
+            check.latency().filter(latency -> latency.probe().equals(JLBH.END_TO_END)).ifPresent(latency ->
+                    budgets.add(new BudgetMarker(latency.percentile(), latency.maxMicros(), check.met())));
+        }
+        return Optional.of(new TimelineChart(runs, budgets));
+    }
+
+    private static double[] fractions(List<EvidenceSnapshot.WindowValue> values, int windows, double windowNanos) {
+        double[] fractions = new double[windows];
+        for (EvidenceSnapshot.WindowValue value : values) {
+            if (value.window() < windows) {
+                fractions[value.window()] = Math.min(1, value.value() / windowNanos);
+            }
+        }
+        return fractions;
     }
 
     /** @return e.g. {@code  · 3 GCs, longest 4 ms} for a run with pauses, else empty */

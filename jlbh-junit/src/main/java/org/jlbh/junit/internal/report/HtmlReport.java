@@ -15,10 +15,10 @@ import java.util.Map;
 
 /**
  * Renders the suite page, {@code index.html}: a table of the tests with their verdicts, then per test a section with
- * one percentile-distribution chart per probe.
+ * one percentile-distribution chart per probe and a chart of end to end over the time of each run.
  *
  * <p>The page is self-contained: it opens from the file system with no network and no JavaScript. The charts are
- * inline SVG ({@link PercentileChart}), the style sits in one inline {@code <style>} element, and only locally
+ * inline SVG ({@link PercentileChart}, {@link TimelineChart}), the style sits in one inline {@code <style>} element, and only locally
  * installed fonts are named.
  *
  * <p>Stateless; thread-safe.
@@ -153,6 +153,10 @@ public final class HtmlReport {
             html.append("<h3>").append(escape(probe.name())).append("</h3>\n");
             PercentileChart.append(html, probe);
         }
+        test.timeline().ifPresent(timeline -> {
+            html.append("<h3>end to end over time</h3>\n");
+            TimelineChart.append(html, timeline);
+        });
         html.append("</section>\n");
     }
 

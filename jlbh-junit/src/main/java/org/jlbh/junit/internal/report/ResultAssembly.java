@@ -18,7 +18,7 @@ import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.ProbeFigures;
 import org.jlbh.junit.internal.judge.RecordedBuild;
 import org.jlbh.junit.internal.judge.RunFigures;
-import org.jlbh.junit.internal.judge.StallExplanation;
+import org.jlbh.junit.internal.judge.BreachExplanation;
 import org.jlbh.junit.internal.run.RunMeasures;
 
 import java.util.ArrayList;
@@ -90,7 +90,7 @@ public final class ResultAssembly {
         for (AttemptJudgement attempt : attempts) {
             List<ResultSnapshot.CheckRecord> checks = new ArrayList<>();
             for (Check check : attempt.checks()) {
-                checks.add(checkRecord(check));
+                checks.add(checkRecord(check, attempt));
             }
             attemptRecords.add(new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(), checks));
         }
@@ -102,7 +102,8 @@ public final class ResultAssembly {
                     run.iterationsRun(), run.samples(), run.runTime().toNanos(), run.targetRunTime().toNanos(),
                     run.achievedThroughputPerSecond(), measures.allocatedBytes(),
                     measures.stalls().map(stalls -> OptionalLong.of(stalls.worstNanos())).orElse(OptionalLong.empty()),
-                    measures.gc(), figures(run.harnessLateness(), percentiles)));
+                    measures.gc(), figures(run.harnessLateness(), percentiles), EvidenceAssembly.evidence(measures),
+                    EvidenceAssembly.timeline(measures)));
         }
         return new ResultSnapshot(test(settings), settings(settings), CurrentEnvironment.read(),
                 new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
@@ -131,16 +132,17 @@ public final class ResultAssembly {
         return name.replaceAll("[^A-Za-z0-9._$-]+", "-");
     }
 
-    private static ResultSnapshot.CheckRecord checkRecord(Check check) {
+    private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {
         Optional<ResultSnapshot.LatencyRecord> latency = Optional.empty();
-        if (check instanceof LatencyCheck) {
-            LatencyCheck latencyCheck = (LatencyCheck) check;
+        Optional<EvidenceSnapshot.Attribution> attribution = Optional.empty();
+        if (check instanceof LatencyCheck latencyCheck) {
             Budget budget = latencyCheck.latencyBudget();
             latency = Optional.of(new ResultSnapshot.LatencyRecord(budget.probe(), budget.percentile(),
                     budget.maxMicros(), latencyCheck.check().judgedNanos() / 1e3));
+            attribution = EvidenceAssembly.attribution(latencyCheck, attempt.attempt());
         }
         return new ResultSnapshot.CheckRecord(check.budget(), check.measured(), check.met(), latency, check.breach(),
-                check.explanation().map(StallExplanation::describe));
+                check.explanation().map(BreachExplanation::describe), attribution);
     }
 
     private static ResultSnapshot.Settings settings(TestSettings settings) {

@@ -163,6 +163,7 @@ public final class ResultJson {
                 .value("judgedMicros", latency.judgedMicros()));
         check.message().ifPresent(message -> json.value("message", message));
         check.inconclusive().ifPresent(inconclusive -> json.value("inconclusive", inconclusive));
+        check.attribution().ifPresent(attribution -> EvidenceJson.writeAttribution(json, attribution));
         json.endObject();
     }
 
@@ -189,6 +190,8 @@ public final class ResultJson {
         json.endArray();
         json.name("harnessLateness");
         writeFigures(json, run.harnessLateness());
+        run.evidence().ifPresent(evidence -> EvidenceJson.writeEvidence(json, evidence));
+        run.timeline().ifPresent(timeline -> EvidenceJson.writeTimeline(json, timeline));
         json.endObject();
     }
 
@@ -329,7 +332,8 @@ public final class ResultJson {
                 : Optional.empty();
         return new ResultSnapshot.CheckRecord(check.text("budget"), check.text("measured"), check.bool("met"), latency,
                 check.has("message") ? Optional.of(check.text("message")) : Optional.empty(),
-                check.has("inconclusive") ? Optional.of(check.text("inconclusive")) : Optional.empty());
+                check.has("inconclusive") ? Optional.of(check.text("inconclusive")) : Optional.empty(),
+                EvidenceJson.readAttribution(check));
     }
 
     private static ResultSnapshot.Run readRun(JsonNode run) {
@@ -343,7 +347,8 @@ public final class ResultJson {
                 run.whole("iterations"), run.whole("iterationsRun"), run.whole("samples"), run.whole("runTimeNanos"),
                 run.whole("targetRunTimeNanos"), run.numberOrNaN("achievedThroughputPerSecond"),
                 run.optionalWhole("allocatedBytes"), run.optionalWhole("worstStallNanos"), gc,
-                readFigures(run.get("harnessLateness")));
+                readFigures(run.get("harnessLateness")), EvidenceJson.readEvidence(run),
+                EvidenceJson.readTimeline(run));
     }
 
     /** Reads what {@link #writeFigures} writes. */

@@ -158,9 +158,11 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param latency      for a latency budget, its probe, percentile, limit and judged value
      * @param message      why it broke, when it did
      * @param inconclusive how the platform's stalls explain the breach, when they do
+     * @param attribution  when a latency budget broke, its late samples put down to their causes
      */
     public record CheckRecord(String budget, String measured, boolean met, Optional<LatencyRecord> latency,
-                              Optional<String> message, Optional<String> inconclusive) {
+                              Optional<String> message, Optional<String> inconclusive,
+                              Optional<EvidenceSnapshot.Attribution> attribution) {
     }
 
     /**
@@ -190,11 +192,14 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param worstStallNanos     the platform's longest stall, when there was evidence
      * @param gc                  collections during the run
      * @param harnessLateness     how late the harness called each iteration
+     * @param evidence            what the scheduler and the JVM said beside the run, when it was collected
+     * @param timeline            the run's latency over time, when it was recorded
      */
     public record Run(int run, RunStatus status, String detail, long iterations, long iterationsRun, long samples,
                       long runTimeNanos, long targetRunTimeNanos, double achievedThroughputPerSecond,
                       OptionalLong allocatedBytes, OptionalLong worstStallNanos, List<GcEvent> gc,
-                      RunFigures harnessLateness) {
+                      RunFigures harnessLateness, Optional<EvidenceSnapshot.Evidence> evidence,
+                      Optional<EvidenceSnapshot.Timeline> timeline) {
         /** Copies the collections. */
         public Run {
             gc = List.copyOf(gc);

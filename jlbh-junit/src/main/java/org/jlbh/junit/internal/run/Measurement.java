@@ -5,6 +5,7 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.junit.IterationContext;
+import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
@@ -27,29 +28,44 @@ import java.util.OptionalLong;
 public final class Measurement {
     private final TestSettings settings;
     private final StallSource stalls;
+    private final EvidenceSource evidence;
     private final AbandonedBodies abandoned;
     private final MethodTask task;
     private final Map<String, ProbeHandle> probes = new LinkedHashMap<>();
 
-    private Measurement(TestSettings settings, StallSource stalls, AbandonedBodies abandoned) {
+    private Measurement(TestSettings settings, StallSource stalls, EvidenceSource evidence, AbandonedBodies abandoned) {
         this.settings = settings;
         this.stalls = stalls;
+        this.evidence = evidence;
         this.abandoned = abandoned;
-        this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
-                settings.runs());
+        Map<String, LatencyTimeline> timelines = new LinkedHashMap<>();
+        timelines.put(JLBH.END_TO_END, timeline(settings, JLBH.END_TO_END));
         for (String probe : settings.probes()) {
-            probes.put(probe, new ProbeHandle(probe));
+            LatencyTimeline timeline = timeline(settings, probe);
+            timelines.put(probe, timeline);
+            probes.put(probe, new ProbeHandle(probe, timeline));
         }
+        this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
+                settings.runs(), settings.throughput(), new Timelines(timelines));
+    }
+
+    /** @return a timeline for the probe, late over its smallest budget */
+    private static LatencyTimeline timeline(TestSettings settings, String probe) {
+        long[] budgets = settings.budgets().stream().filter(budget -> budget.probe().equals(probe))
+                .mapToLong(Budget::limitNanos).toArray();
+        return new LatencyTimeline(budgets, settings.iterations());
     }
 
     /**
      * @param settings  the test's settings
-     * @param stalls    where the platform's stalls are read from
+     * @param stalls    where the platform's stalls are read from when there is no scheduler evidence
+     * @param evidence  where the scheduler's and the JVM's evidence comes from
      * @param abandoned the test run's bodies given up on after their timeout
      * @return the measurement, ready for its parameters to be resolved
      * @throws ExtensionConfigurationException when the settings ask for what this JVM cannot measure
      */
-    public static Measurement prepare(TestSettings settings, StallSource stalls, AbandonedBodies abandoned) {
+    public static Measurement prepare(TestSettings settings, StallSource stalls, EvidenceSource evidence,
+                                      AbandonedBodies abandoned) {
         if (settings.hasAllocationBudget() && !AllocationMeter.available()) {
             throw new ExtensionConfigurationException(String.format(Locale.ROOT,
                     "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
@@ -58,7 +74,7 @@ public final class Measurement {
                     TestSettings.where(settings.method()), settings.maxAllocatedBytesPerOp(),
                     AllocationMeter.whyUnavailable()));
         }
-        return new Measurement(settings, stalls, abandoned);
+        return new Measurement(settings, stalls, evidence, abandoned);
     }
 
     /**
@@ -133,6 +149,8 @@ public final class Measurement {
             probe.target(jlbh.addProbe(probe.name()));
         }
         GcMonitor gc = GcMonitor.start();
+        EvidenceSource.Recording recording = evidence.start(expectedNanos());
+        task.evidence(recording);
         List<GcEvent> collections;
         try {
             jlbh.start();
@@ -142,6 +160,7 @@ public final class Measurement {
             }
             // the harness rethrew what the test body threw: said below, with where it happened
         } finally {
+            recording.stop();
             collections = gc.stop();
         }
         Throwable failure = task.failure();
@@ -159,10 +178,21 @@ public final class Measurement {
             }
             long allocated = task.allocatedBytes(run);
             long[] stallsNanos = stalls.stallsNanos(result, run);
+            Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
+            RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
+            RunEvidence seen = endToEnd == null ? RunEvidence.none("the run's timeline was not recorded")
+                    : recording.ofRun(endToEnd.startNanos(), endToEnd.endNanos(), timelines);
             runs.add(new RunMeasures(run, allocated < 0 ? OptionalLong.empty() : OptionalLong.of(allocated), inRun,
-                    stallsNanos == null ? Optional.empty() : Optional.of(new PlatformStalls(stallsNanos))));
+                    stallsNanos == null ? Optional.empty() : Optional.of(new PlatformStalls(stallsNanos)), timelines,
+                    seen));
         }
         return new Attempt(number, result, runs);
+    }
+
+    /** @return how long the measurement should take on schedule, warm-up included, in nanoseconds */
+    private long expectedNanos() {
+        double iterations = settings.warmUpIterations() + (double) settings.iterations() * settings.runs();
+        return (long) Math.min(Long.MAX_VALUE / 2.0, iterations * 1e9 / settings.throughput());
     }
 
     /**

@@ -13,14 +13,21 @@ import java.util.Locale;
  * and is kept, with where it happened, to fail the test with.
  *
  * <p>For each measured run it also notes each garbage collector's count when the run's first iteration began and
- * when its last ended, and how many bytes the harness thread allocated in between: the test body's allocation, as the harness's own loop allocates nothing. Used on the harness thread; the getters are read after
- * {@link JLBH#start()} returns. {@link #init} starts a fresh measurement, so one task serves every attempt.
+ * when its last ended, and how many bytes the harness thread allocated in between: the test body's allocation, as the
+ * harness's own loop allocates nothing. It records the run's timelines ({@link Timelines}): end to end, when it samples
+ * it, from the clock reading it takes for the sample anyway. It tells the evidence collection which thread the
+ * harness is, once, before the loop. Used on the harness thread; the getters are read after {@link JLBH#start()}
+ * returns. {@link #init} starts a fresh measurement, so one task serves every attempt.
  */
 public final class MethodTask implements JLBHTask, IterationContext {
     private final boolean samplesOnReturn;
     private final int warmUpIterations;
     private final long iterations;
     private final int runs;
+    private final long scheduledRunNanos;
+    private final long scheduledWarmUpNanos;
+    private final Timelines timelines;
+    private volatile EvidenceSource.Recording evidence;
     private Body body;
     private JLBH jlbh;
     private long startTimeNanos;
@@ -39,15 +46,21 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     /**
      * @param samplesOnReturn  whether this task samples end to end when the method returns
-     * @param warmUpIterations warm-up iterations, for messages
-     * @param iterations       iterations per run, for messages
-     * @param runs             runs, for messages
+     * @param warmUpIterations warm-up iterations
+     * @param iterations       iterations per run
+     * @param runs             runs
+     * @param throughput       iterations per second, for each run's scheduled length
+     * @param timelines        the timelines to record
      */
-    public MethodTask(boolean samplesOnReturn, int warmUpIterations, long iterations, int runs) {
+    public MethodTask(boolean samplesOnReturn, int warmUpIterations, long iterations, int runs, int throughput,
+                      Timelines timelines) {
         this.samplesOnReturn = samplesOnReturn;
         this.warmUpIterations = warmUpIterations;
         this.iterations = iterations;
         this.runs = runs;
+        this.scheduledRunNanos = (long) (iterations * 1e9 / throughput);
+        this.scheduledWarmUpNanos = (long) (warmUpIterations * 1e9 / throughput);
+        this.timelines = timelines;
         // slot 0 is the warm-up: measured the same way, so that the JIT compiles the measuring branches before
         // the first measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB
         // on this thread in the first measured run)
@@ -64,10 +77,20 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.body = body;
     }
 
+    /** @param evidence the evidence collection of the next measurement, told which thread the harness is at its start */
+    public void evidence(EvidenceSource.Recording evidence) {
+        this.evidence = evidence;
+    }
+
     @Override
     public void init(JLBH jlbh) {
         this.jlbh = jlbh;
         this.harnessThread = Thread.currentThread();
+        EvidenceSource.Recording current = evidence;
+        if (current != null) {
+            current.harnessThreadIs(Thread.currentThread());
+        }
+        timelines.clear();
         this.run = warmUpIterations > 0 ? 0 : 1;
         this.iteration = 0;
         this.failure = null;
@@ -87,6 +110,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
         if (measured && iteration == 0) {
             GcMonitor.collectionCounts(gcCountsAtStart[run]);
             runStarted[run] = true;
+            // the warm-up records too, so that the JIT compiles the recording before the first measured run
+            timelines.beginRun(run, startTimeNS, run == 0 ? scheduledWarmUpNanos : scheduledRunNanos);
             allocatedAtRunStart = AllocationMeter.currentThreadAllocatedBytes();
         }
         try {
@@ -104,7 +129,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
             throw MethodTask.<RuntimeException>rethrow(t);
         }
         if (samplesOnReturn) {
-            jlbh.sample(System.nanoTime() - startTimeNS);
+            long now = System.nanoTime();
+            long latency = now - startTimeNS;
+            jlbh.sample(latency);
+            timelines.endToEnd().record(now, latency);
         }
         iteration++;
         if (measured && iteration == (run == 0 ? warmUpIterations : iterations)) {
@@ -116,12 +144,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     @Override
     public void warmedUp() {
+        timelines.discardRun();
         run = 1;
         iteration = 0;
     }
 
     @Override
     public void runComplete() {
+        timelines.endRun();
         run++;
         iteration = 0;
     }
@@ -134,6 +164,15 @@ public final class MethodTask implements JLBHTask, IterationContext {
     @Override
     public void sampleEndToEnd(long latencyNanos) {
         jlbh.sample(latencyNanos);
+        LatencyTimeline endToEnd = timelines.endToEnd();
+        if (latencyNanos > endToEnd.lateNanos()) {
+            endToEnd.recordLate(System.nanoTime(), latencyNanos);
+        }
+    }
+
+    /** @return the timelines recorded */
+    public Timelines timelines() {
+        return timelines;
     }
 
     /** @return what the test method threw, or null */

@@ -4,17 +4,25 @@ import net.openhft.chronicle.core.util.NanoSampler;
 
 /**
  * The {@link NanoSampler} a test method receives for a probe. It passes each sample to the probe of the current
- * measurement, so the same parameter serves every attempt when a test is measured again ({@code jlbh.retries}).
- * Retargeted only between measurements (a volatile field: a plain load on x86); thread-safe as the probe it
- * passes to.
+ * measurement, so the same parameter serves every attempt when a test is measured again ({@code jlbh.retries}), and
+ * a late one (over the probe's smallest budget) to its {@link LatencyTimeline} too, with the time it ended: an
+ * ordinary sample costs one comparison more. Retargeted only between measurements (a volatile field: a plain load on
+ * x86); thread-safe as the probe it passes to.
  */
 public final class ProbeHandle implements NanoSampler {
     private final String name;
+    private final LatencyTimeline timeline;
+    private final long lateNanos;
     private volatile NanoSampler target;
 
-    /** @param name the probe's name */
-    public ProbeHandle(String name) {
+    /**
+     * @param name     the probe's name
+     * @param timeline its timeline
+     */
+    public ProbeHandle(String name, LatencyTimeline timeline) {
         this.name = name;
+        this.timeline = timeline;
+        this.lateNanos = timeline.lateNanos();
     }
 
     /** @return the probe's name */
@@ -30,5 +38,8 @@ public final class ProbeHandle implements NanoSampler {
     @Override
     public void sampleNanos(long durationNs) {
         target.sampleNanos(durationNs);
+        if (durationNs > lateNanos) {
+            timeline.recordLate(System.nanoTime(), durationNs);
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.config;
 
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
+import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME));
+                BaselineEnvironment.SAME, Evidence.ON));
     }
 
     @Test
@@ -40,11 +41,13 @@ class ConfigurationTest {
                 LatencyTestConfiguration.REPORT_DIR, "out", LatencyTestConfiguration.BASELINE_DIR, "base",
                 LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25")
                 .plus(LatencyTestConfiguration.BASELINE_HISTORY, "3", LatencyTestConfiguration.BASELINE_PERCENTILES,
-                        "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any"))
+                        "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
+                .plus(LatencyTestConfiguration.EVIDENCE, " Off"))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
-                Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY));
+                Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
+                Evidence.OFF));
     }
 
     @Test
@@ -80,6 +83,7 @@ class ConfigurationTest {
         expect(LatencyTestConfiguration.BASELINE_PERCENTILES, "50,100", "is not a comma-separated list of percentiles "
                 + "in (0, 100)", "use e.g. 50,90,99");
         expect(LatencyTestConfiguration.BASELINE_ENVIRONMENT, "here", "is not one of [same, any]", "use one of same, any");
+        expect(LatencyTestConfiguration.EVIDENCE, "maybe", "is not one of [on, off]", "use one of on, off");
     }
 
     /** Builds a parameter map of more than ten entries. */

@@ -4,6 +4,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
+import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
@@ -32,7 +33,8 @@ class DecisionTest {
 
     private static TestSettings settings(Noise noise) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
-                Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME);
+                Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
+                Evidence.ON);
         try {
             return new TestSettings(DecisionTest.class, DecisionTest.class.getDeclaredMethod("settings", Noise.class),
                     configuration, 1_000, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
@@ -56,7 +58,7 @@ class DecisionTest {
     private static AttemptJudgement attempt(int number, long[] run, Optional<PlatformStalls> stalls) {
         JLBHResult result = result(1_000, run);
         return AttemptJudgement.judge(SETTINGS, new Attempt(number, result,
-                List.of(new RunMeasures(1, OptionalLong.empty(), List.of(), stalls))));
+                List.of(RunMeasures.withoutEvidence(1, OptionalLong.empty(), List.of(), stalls))));
     }
 
     private static final Optional<PlatformStalls> STALL = Optional.of(new PlatformStalls(new long[] {150_000_000}));
@@ -78,8 +80,8 @@ class DecisionTest {
         assertThat(Decision.decide(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(), Mode.ENFORCE))
                 .satisfies(decision -> {
                     assertThat(decision.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-                    assertThat(decision.detail()).startsWith("Inconclusive: the budgets broke only while the platform "
-                            + "stalled (jlbh.noise = aware), on all 2 attempts:");
+                    assertThat(decision.detail()).startsWith("Inconclusive: the budgets broke only through late "
+                            + "samples that are not the code's (jlbh.noise = aware), on all 2 attempts:");
                 });
 
         Decision mixed = Decision.decide(List.of(breaching(1, Optional.empty()), breaching(2, STALL)), 2,
@@ -93,7 +95,7 @@ class DecisionTest {
     void strictNoiseNeverExplains() {
         JLBHResult result = result(1_000, run(49, 10_000, 151, 200_000));
         AttemptJudgement strict = AttemptJudgement.judge(settings(Noise.STRICT), new Attempt(1, result,
-                List.of(new RunMeasures(1, OptionalLong.empty(), List.of(), STALL))));
+                List.of(RunMeasures.withoutEvidence(1, OptionalLong.empty(), List.of(), STALL))));
         assertThat(strict.outcome()).isEqualTo(Outcome.FAILED);
     }
 

@@ -70,6 +70,30 @@ class HtmlReportBrowserTest {
                 .isGreaterThan(60);
         assertThat(pixelsOf(image, PercentileChart.BUDGET_MET_COLOUR)).as("pixels of the met budgets' green")
                 .isGreaterThan(60);
+        // the timeline's bands, each colour blended with the white page at its opacity
+        assertThat(pixelsOf(image, blended(TimelineChart.WAITING_COLOUR, 0.75))).as("pixels of waiting for a CPU")
+                .isGreaterThan(2_000);
+        assertThat(pixelsOf(image, blended(TimelineChart.HOST_COLOUR, 0.75))).as("pixels of the host's taking the CPU")
+                .isGreaterThan(500);
+        // a pause of a few milliseconds in a 10 s run is drawn at the least band width, 1.5 px, the plot's height
+        assertThat(pixelsOf(image, blended(TimelineChart.GC_COLOUR, 0.55))).as("pixels of the GC pause")
+                .isGreaterThan(100);
+        assertThat(pixelsOf(image, blended(TimelineChart.SAFEPOINT_COLOUR, 0.55))).as("pixels of the safepoint")
+                .isGreaterThan(100);
+    }
+
+    @Test
+    void chromiumParsesTheTimelinesBands() throws Exception {
+        runChromium("--dump-dom");
+
+        String dom = Files.readString(DOM, StandardCharsets.UTF_8);
+        // neighbouring windows of one shade are one band: a stretch of waiting in each run, one of the host's
+        assertThat(occurrences(dom, "class=\"band waiting\"")).isEqualTo(3);
+        assertThat(occurrences(dom, "class=\"band host\"")).isEqualTo(1);
+        assertThat(occurrences(dom, "class=\"band gc\"")).isEqualTo(1);
+        assertThat(occurrences(dom, "class=\"band safepoint\"")).isEqualTo(1);
+        assertThat(dom).contains("end to end over time", "GC G1New 4.000 ms", "safepoint Cleanup 2.500 ms",
+                "worst latency (µs)", "p99.9 ≤ 150 µs");
     }
 
     @Test
@@ -79,8 +103,11 @@ class HtmlReportBrowserTest {
         String dom = Files.readString(DOM, StandardCharsets.UTF_8);
         int probes = suite.stream().mapToInt(test -> test.probes().size()).sum();
         int runs = suite.stream().flatMap(test -> test.probes().stream()).mapToInt(probe -> probe.runs().size()).sum();
-        assertThat(occurrences(dom, "<svg")).isEqualTo(probes);
-        assertThat(occurrences(dom, "<polyline")).isEqualTo(runs);
+        int timelines = (int) suite.stream().filter(test -> test.timeline().isPresent()).count();
+        int timelineRuns = suite.stream().flatMap(test -> test.timeline().stream())
+                .mapToInt(timeline -> timeline.runs().size()).sum();
+        assertThat(occurrences(dom, "<svg")).isEqualTo(probes + timelines);
+        assertThat(occurrences(dom, "<polyline")).isEqualTo(runs + timelineRuns);
         assertThat(dom).contains("budget p99.9 ≤ 150 µs", "latency (µs)", "99.99%", ">max<")
                 .doesNotContain("<script");
     }
@@ -142,6 +169,17 @@ class HtmlReportBrowserTest {
         return count;
     }
 
+    /** @return {@code #rrggbb} drawn at {@code opacity} over white */
+    private static String blended(String hexColour, double opacity) {
+        int rgb = Integer.parseInt(hexColour.substring(1), 16);
+        int result = 0;
+        for (int shift = 16; shift >= 0; shift -= 8) {
+            int channel = (int) Math.round(((rgb >> shift) & 0xff) * opacity + 255 * (1 - opacity));
+            result |= channel << shift;
+        }
+        return String.format("#%06x", result);
+    }
+
     private static boolean close(int a, int b) {
         for (int shift = 0; shift <= 16; shift += 8) {
             if (Math.abs(((a >> shift) & 0xff) - ((b >> shift) & 0xff)) > COLOUR_TOLERANCE) {
@@ -169,14 +207,52 @@ class HtmlReportBrowserTest {
                 "throughput 20,000/s · 3 runs × 200,000 iterations · warm-up 50,000 · coordinated omission corrected",
                 List.of(probe("end to end", 200_000, 20, 1,
                                 new ChartData.BudgetMarker(99, 100, true), new ChartData.BudgetMarker(99.9, 150, false)),
-                        probe("parse", 200_000, 8, 2, new ChartData.BudgetMarker(99, 40, true))));
+                        probe("parse", 200_000, 8, 2, new ChartData.BudgetMarker(99, 40, true))),
+                Optional.of(timeline(new ChartData.BudgetMarker(99, 100, true),
+                        new ChartData.BudgetMarker(99.9, 150, false))));
         ChartData.TestChart passed = new ChartData.TestChart("QuoteServiceLatencyTest.quote", Outcome.PASSED, "",
                 "throughput 10,000/s · 3 runs × 100,000 iterations · coordinated omission corrected",
-                List.of(probe("end to end", 100_000, 35, 3, new ChartData.BudgetMarker(99.99, 2_000, true))));
+                List.of(probe("end to end", 100_000, 35, 3, new ChartData.BudgetMarker(99.99, 2_000, true))),
+                Optional.empty());
         ChartData.TestChart inconclusive = new ChartData.TestChart("BookBuilderLatencyTest.rebuild", Outcome.INCONCLUSIVE,
                 "the harness fell behind the requested throughput in run 1", "throughput 50,000/s · 3 runs × 10,000",
-                List.of(probe("end to end", 10_000, 60, 4)));
+                List.of(probe("end to end", 10_000, 60, 4)), Optional.empty());
         return List.of(failed, passed, inconclusive);
+    }
+
+    /** Windows of run 2's timeline in which the host took the harness thread's CPU all the time. */
+    private static final int HOST_WINDOWS = 30;
+
+    /**
+     * Three runs of 10 s in windows of 10 ms: worst samples of about 20 µs, and in each run a 400 ms stretch of
+     * waiting for a CPU (samples up to 10 ms); in run 2 the host took the CPU for 120 ms, a 4 ms collection and a
+     * 2.5 ms safepoint.
+     */
+    private static ChartData.TimelineChart timeline(ChartData.BudgetMarker... budgets) {
+        List<ChartData.RunWindows> runs = new ArrayList<>();
+        Random random = new Random(7);
+        for (int r = 0; r < 3; r++) {
+            double[] worst = new double[1_000];
+            double[] waiting = new double[worst.length];
+            double[] host = new double[worst.length];
+            for (int w = 0; w < worst.length; w++) {
+                worst[w] = 15 + 10 * random.nextDouble();
+            }
+            for (int w = 300 + 100 * r; w < 340 + 100 * r; w++) {
+                waiting[w] = 1;
+                worst[w] = 10_000;
+            }
+            List<ChartData.Band> pauses = new ArrayList<>();
+            if (r == 1) {
+                for (int w = 800; w < 800 + HOST_WINDOWS; w++) {
+                    host[w] = 1;
+                }
+                pauses.add(new ChartData.Band(6_000, 6_004, true, "G1New"));
+                pauses.add(new ChartData.Band(7_000, 7_002.5, false, "Cleanup"));
+            }
+            runs.add(new ChartData.RunWindows("run " + (r + 1), 10, worst, waiting, host, pauses));
+        }
+        return new ChartData.TimelineChart(runs, List.of(budgets));
     }
 
     private static ChartData.ProbeChart probe(String name, int samples, double medianMicros, long seed,

@@ -28,6 +28,22 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 /** The JSON format: what is written reads back equal, and results written before the snapshot still read. */
 class ResultJsonTest {
 
+    private static final EvidenceSnapshot.PauseRecord GC_PAUSE = new EvidenceSnapshot.PauseRecord(1, true, "G1New",
+            333_000_000, 4_100_000);
+    private static final EvidenceSnapshot.Attribution ATTRIBUTION = new EvidenceSnapshot.Attribution(50,
+            List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0),
+                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2)),
+            38_200_000, 12, 48_000, 1, List.of(GC_PAUSE), List.of(new EvidenceSnapshot.PauseRecord(1, false,
+            "Cleanup", 10, 687_000)), 45.5, List.of("no JVM evidence: the Flight Recorder is not available"),
+            "late samples over 50 µs: 1,180 while the harness thread waited …");
+    private static final EvidenceSnapshot.Evidence EVIDENCE = new EvidenceSnapshot.Evidence(Optional.empty(),
+            38_200_000, 48_000, 412, Optional.empty(), 120, List.of(GC_PAUSE));
+    private static final EvidenceSnapshot.Timeline TIMELINE = new EvidenceSnapshot.Timeline(1_000_000,
+            List.of(1_200L, 0L, 4_100_000L), List.of(new EvidenceSnapshot.BudgetWindows(50_000,
+            List.of(new EvidenceSnapshot.WindowValue(2, 82)))),
+            List.of(new EvidenceSnapshot.WindowValue(0, 3_000), new EvidenceSnapshot.WindowValue(2, 700_000)),
+            List.of());
+
     /** A result with every kind of member: a failed attempt then a passed one, GC, stalls, a baseline. */
     static ResultSnapshot everything() {
         Map<String, Long> percentiles = new LinkedHashMap<>();
@@ -40,12 +56,12 @@ class ResultJsonTest {
         ResultSnapshot.CheckRecord breached = new ResultSnapshot.CheckRecord("end to end p99.9 <= 50 \u00b5s",
                 "98.765 \u00b5s", false, Optional.of(new ResultSnapshot.LatencyRecord("end to end", 99.9, 50, 98.765)),
                 Optional.of("end to end p99.9 was 98.765 \u00b5s, budget 50 \u00b5s (runs: …)\nsecond \"line\""),
-                Optional.of("inconclusive: the platform itself stalled"));
+                Optional.of("inconclusive: the platform itself stalled"), Optional.of(ATTRIBUTION));
         ResultSnapshot.CheckRecord unjudged = new ResultSnapshot.CheckRecord("parse p99.99 <= 5 \u00b5s",
                 "not judged", false, Optional.of(new ResultSnapshot.LatencyRecord("parse", 99.99, 5, Double.NaN)),
-                Optional.of("parse p99.99 could not be judged"), Optional.empty());
+                Optional.of("parse p99.99 could not be judged"), Optional.empty(), Optional.empty());
         ResultSnapshot.CheckRecord allocation = new ResultSnapshot.CheckRecord("allocation <= 0 bytes/op",
-                "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty());
+                "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         return new ResultSnapshot(
                 new ResultSnapshot.Test("com.example.T.m", "com.example.T", "com.example.Base", "m",
                         List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m"),
@@ -64,9 +80,13 @@ class ResultJsonTest {
                                 20_000, 20_000, 20_000, 1_000_012_345, 1_000_000_000, 19_999.753086419752,
                                 OptionalLong.of(2_016), OptionalLong.of(4_123_456),
                                 List.of(new GcEvent(0, "G1 Young Generation", 7, "end of minor GC",
-                                        "G1 Evacuation Pause", 3, false)), figures),
+                                        "G1 Evacuation Pause", 3, false)), figures, Optional.of(EVIDENCE),
+                                Optional.of(TIMELINE)),
                         new ResultSnapshot.Run(2, RunStatus.ABORTED, "iteration 3 did not return", 20_000, 2, 2, 5, 6,
-                                Double.NaN, OptionalLong.empty(), OptionalLong.empty(), List.of(), empty)),
+                                Double.NaN, OptionalLong.empty(), OptionalLong.empty(), List.of(), empty,
+                                Optional.of(new EvidenceSnapshot.Evidence(Optional.of("no scheduler evidence on this "
+                                        + "OS"), 0, 0, 0, Optional.of("no JVM evidence"), 0, List.of())),
+                                Optional.empty())),
                 List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
                 Optional.of(List.of(new BaselineComparison.Row("end to end", "50", 1_000, 1_100, 5, 1_234, 17.5, 9.25,
                                 26.1, 10, BaselineComparison.Change.WITHIN_NOISE, ""),

@@ -1,0 +1,147 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.junit.internal.judge.Cause;
+import org.jlbh.junit.internal.judge.LatencyCheck;
+import org.jlbh.junit.internal.judge.RunAttribution;
+import org.jlbh.junit.internal.run.Attempt;
+import org.jlbh.junit.internal.run.JvmPause;
+import org.jlbh.junit.internal.run.RunEvidence;
+import org.jlbh.junit.internal.run.RunMeasures;
+import org.jlbh.junit.internal.run.RunTimeline;
+import org.jlbh.junit.internal.run.SchedulerEvidence;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds the {@link EvidenceSnapshot} parts of a result from the judgement's attributions and the run's measures.
+ * Stateless; thread-safe.
+ */
+final class EvidenceAssembly {
+
+    private EvidenceAssembly() {
+    }
+
+    /**
+     * @param check    a latency budget checked
+     * @param attempt  the attempt it was checked against, for where its runs began
+     * @return when it broke, its late samples by cause
+     */
+    static Optional<EvidenceSnapshot.Attribution> attribution(LatencyCheck check, Attempt attempt) {
+        return check.lateSamples().map(late -> {
+            List<EvidenceSnapshot.LateByCause> runs = new ArrayList<>();
+            List<EvidenceSnapshot.PauseRecord> collections = new ArrayList<>();
+            List<EvidenceSnapshot.PauseRecord> safepoints = new ArrayList<>();
+            for (RunAttribution run : late.runs()) {
+                runs.add(new EvidenceSnapshot.LateByCause(run.run(), run.count(Cause.PLATFORM),
+                        run.count(Cause.SAFEPOINT), run.count(Cause.GC), run.count(Cause.CODE), run.notKept()));
+                long runStart = runStart(attempt, run.run());
+                run.gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
+                run.safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
+            }
+            return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, late.queueWaitNanos(),
+                    late.queueStretches(), late.hostNanos(), late.hostStretches(), collections, safepoints,
+                    check.codeOnlyNanos().orElse(Double.NaN) / 1e3, late.notes(), late.describe());
+        });
+    }
+
+    /** @return when the run's first iteration was due, nanoTime; 0 when its timeline was not recorded */
+    private static long runStart(Attempt attempt, int run) {
+        if (run > attempt.runs().size()) {
+            return 0;
+        }
+        RunTimeline timeline = attempt.runs().get(run - 1).timelines().get(JLBH.END_TO_END);
+        return timeline == null ? 0 : timeline.startNanos();
+    }
+
+    private static EvidenceSnapshot.PauseRecord pause(int run, JvmPause pause, long runStart) {
+        return new EvidenceSnapshot.PauseRecord(run, pause.gc(), pause.name(), pause.startNanos() - runStart,
+                pause.nanos());
+    }
+
+    /**
+     * @param measures a run's measures
+     * @return what the scheduler and the JVM said beside it, when its timeline was recorded (the evidence is placed
+     *         on it)
+     */
+    static Optional<EvidenceSnapshot.Evidence> evidence(RunMeasures measures) {
+        RunTimeline timeline = measures.timelines().get(JLBH.END_TO_END);
+        if (timeline == null) {
+            return Optional.empty();
+        }
+        RunEvidence evidence = measures.evidence();
+        SchedulerEvidence scheduler = evidence.scheduler();
+        SchedulerEvidence.Totals totals = scheduler.over(timeline.startNanos(), timeline.endNanos());
+        List<EvidenceSnapshot.PauseRecord> pauses = evidence.pauses().stream()
+                .map(pause -> pause(measures.run(), pause, timeline.startNanos())).toList();
+        Optional<String> schedulerMissing = scheduler.available() ? Optional.empty()
+                : Optional.of(scheduler.unavailable().orElse("no scheduler evidence: the monitor took no samples"));
+        return Optional.of(new EvidenceSnapshot.Evidence(schedulerMissing, totals.runQueueWaitNanos(),
+                totals.hostNanos(), totals.preemptions(), evidence.jvmUnavailable(), evidence.jvmAccuracyNanos(),
+                pauses));
+    }
+
+    /**
+     * @param measures a run's measures
+     * @return its end-to-end latency over time and the platform's waits placed on the same windows, when recorded
+     */
+    static Optional<EvidenceSnapshot.Timeline> timeline(RunMeasures measures) {
+        RunTimeline timeline = measures.timelines().get(JLBH.END_TO_END);
+        if (timeline == null) {
+            return Optional.empty();
+        }
+        int windows = timeline.windows();
+        List<Long> worst = new ArrayList<>(windows);
+        for (int w = 0; w < windows; w++) {
+            worst.add(timeline.worst(w));
+        }
+        List<EvidenceSnapshot.BudgetWindows> overBudget = new ArrayList<>();
+        for (int b = 0; b < timeline.budgetsNanos().length; b++) {
+            List<EvidenceSnapshot.WindowValue> counts = new ArrayList<>();
+            for (int w = 0; w < windows; w++) {
+                if (timeline.over(b, w) > 0) {
+                    counts.add(new EvidenceSnapshot.WindowValue(w, timeline.over(b, w)));
+                }
+            }
+            overBudget.add(new EvidenceSnapshot.BudgetWindows(timeline.budgetsNanos()[b], counts));
+        }
+        long[] queue = new long[Math.max(1, windows)];
+        long[] host = new long[queue.length];
+        SchedulerEvidence scheduler = measures.evidence().scheduler();
+        if (scheduler.available()) {
+            for (int i = 1; i < scheduler.samples(); i++) {
+                long end = scheduler.time(i);
+                spread(queue, timeline, end - scheduler.runDelaySince(i), end);
+                spread(host, timeline, end - scheduler.lostSince(i), end);
+            }
+        }
+        return Optional.of(new EvidenceSnapshot.Timeline(timeline.windowNanos(), worst, overBudget, sparse(queue),
+                sparse(host)));
+    }
+
+    /** Adds the stretch {@code [from, to)} to the windows it covers, each the part of it that lies in the window. */
+    private static void spread(long[] windows, RunTimeline timeline, long from, long to) {
+        long width = timeline.windowNanos();
+        long start = Math.max(from, timeline.startNanos());
+        long stop = Math.min(to, timeline.startNanos() + width * windows.length);
+        for (long at = start; at - stop < 0; ) {
+            int window = (int) ((at - timeline.startNanos()) / width);
+            long windowEnd = timeline.startNanos() + (window + 1L) * width;
+            long part = Math.min(stop, windowEnd) - at;
+            windows[window] += part;
+            at += part;
+        }
+    }
+
+    private static List<EvidenceSnapshot.WindowValue> sparse(long[] values) {
+        List<EvidenceSnapshot.WindowValue> sparse = new ArrayList<>();
+        for (int w = 0; w < values.length; w++) {
+            if (values[w] > 0) {
+                sparse.add(new EvidenceSnapshot.WindowValue(w, values[w]));
+            }
+        }
+        return sparse;
+    }
+}

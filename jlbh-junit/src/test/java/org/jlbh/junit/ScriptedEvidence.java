@@ -1,0 +1,100 @@
+package org.jlbh.junit;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.junit.internal.run.EvidenceSource;
+import org.jlbh.junit.internal.run.JvmPause;
+import org.jlbh.junit.internal.run.RunEvidence;
+import org.jlbh.junit.internal.run.RunTimeline;
+import org.jlbh.junit.internal.run.SchedulerEvidence;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Evidence made up to order, deterministically, for the attribution tests: for each late end-to-end sample of a run
+ * (in the order they ended), a {@link Cover} says what the evidence shows stopped the harness thread during its
+ * service — a wait for the CPU, a collection, another safepoint, or nothing. A wait is written as the scheduler
+ * monitor would have read it: a sample just before the late sample's service began and one just after it ended, its
+ * run delay up by the service less 1 µs.
+ * Extensions that extend this put it in the fixture's store before its tests.
+ */
+abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
+    /** What the evidence shows during one late sample's service. */
+    enum Cover {
+        NOTHING, CPU_WAIT, GC, SAFEPOINT
+    }
+
+    /**
+     * @param lateSample the late sample, 0-based, in the order its run's late samples ended, counting only those whose
+     *                   service (from when the harness could begin it to its end) took at least 100 µs: on a busy
+     *                   machine a quick call queued behind a stall is late too, and is not counted
+     * @return what the evidence shows during it
+     */
+    abstract Cover cover(int lateSample);
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        context.getStore(LatencyTestExtension.NAMESPACE).put(EvidenceSource.class, this);
+    }
+
+    @Override
+    public Recording start(long expectedNanos) {
+        return new Recording() {
+            @Override
+            public void harnessThreadIs(Thread harness) {
+            }
+
+            @Override
+            public void stop() {
+            }
+
+            @Override
+            public RunEvidence ofRun(long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
+                return evidence(fromNanos, timelines.get(JLBH.END_TO_END));
+            }
+        };
+    }
+
+    private RunEvidence evidence(long fromNanos, RunTimeline timeline) {
+        List<Long> times = new ArrayList<>(List.of(fromNanos - 1_000_000));
+        List<Long> delays = new ArrayList<>(List.of(0L));
+        List<JvmPause> pauses = new ArrayList<>();
+        long delay = 0;
+        int counted = 0;
+        for (int i = 0; i < timeline.lateKept(); i++) {
+            long end = timeline.lateEnd(i);
+            long begin = Math.max(end - timeline.lateLatency(i), timeline.latePreviousEnd(i));
+            long stopped = end - begin - 1_000;
+            // a quick call queued behind a stall has nothing in its own service: it moves up with the one before
+            Cover cover = end - begin >= 100_000 ? cover(counted++) : Cover.NOTHING;
+            switch (cover) {
+                case CPU_WAIT -> {
+                    times.add(begin - 1);
+                    delays.add(delay);
+                    delay += stopped;
+                    times.add(end + 1);
+                    delays.add(delay);
+                }
+                case GC -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New"));
+                case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup"));
+                case NOTHING -> {
+                }
+            }
+        }
+        times.add(timeline.endNanos() + 1_000_000);
+        delays.add(delay);
+        long[] time = times.stream().mapToLong(Long::longValue).toArray();
+        long[] runDelay = delays.stream().mapToLong(Long::longValue).toArray();
+        long[] slices = new long[time.length];
+        for (int k = 1; k < slices.length; k++) {
+            slices[k] = slices[k - 1] + (runDelay[k] > runDelay[k - 1] ? 1 : 0);
+        }
+        SchedulerEvidence scheduler = new SchedulerEvidence(time, runDelay, slices, new long[time.length],
+                new long[time.length], Optional.empty());
+        return new RunEvidence(scheduler, pauses, Optional.empty(), 0);
+    }
+}
