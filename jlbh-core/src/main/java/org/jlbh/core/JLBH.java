@@ -15,6 +15,7 @@ import org.jlbh.core.internal.OsJitterSampler;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
 import org.jlbh.core.internal.Schedule;
+import org.jlbh.core.internal.SummaryTable;
 import org.jlbh.core.internal.TextReport;
 
 import java.io.IOException;
@@ -328,7 +329,7 @@ public class JLBH implements NanoSampler {
      */
     public void printPercentilesSummary(String label, List<double[]> percentileRuns, Appendable appendable) {
         try {
-            appendable.append(TextReport.rawSummary(label, percentileRuns, Histogram.percentilesFor(iterations), skipFirstRun));
+            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(iterations), skipFirstRun));
         } catch (IOException e) {
             throw new UncheckedIOException("could not print the summary of " + label, e);
         }
@@ -850,11 +851,11 @@ public class JLBH implements NanoSampler {
         // the reference's rows: the percentiles it lists for the iterations per run
         double[] rows = Histogram.percentilesFor(iterations);
         StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, skipFirstRun));
+        sb.append(SummaryTable.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, skipFirstRun));
         for (String name : result.probeNames()) {
-            sb.append(TextReport.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, skipFirstRun));
+            sb.append(SummaryTable.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, skipFirstRun));
         }
-        result.osJitter().ifPresent(j -> sb.append(TextReport.summary("OS Jitter", j.eachRunSummary(), rows, skipFirstRun)));
+        result.osJitter().ifPresent(j -> sb.append(SummaryTable.summary("OS Jitter", j.eachRunSummary(), rows, skipFirstRun)));
         if (result.status() != RunStatus.COMPLETE) {
             sb.append("Status: ").append(result.status()).append(" - not every run was complete; see the run blocks above")
                     .append(System.lineSeparator());
