@@ -33,7 +33,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The latency benchmark harness: drives a {@link JLBHTask} at a fixed target throughput and records, per run, the
@@ -79,26 +78,9 @@ public class JLBH implements NanoSampler {
     private static final long FAST_POLL_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long TAKE_OVER_GRACE_MS = 1_000;
 
-    private final JLBHTask task;
-    private final NanoClock clock;
+    private final Settings settings;
     private final PrintStream out;
     private final Consumer<JLBHResult> resultConsumer;
-    private final Schedule schedule;
-    private final Schedule warmUpSchedule;
-    private final long throughput;
-    private final TimeUnit throughputUnit;
-    private final long iterations;
-    private final int warmUpIterations;
-    private final int runs;
-    private final boolean accountForCoordinatedOmission;
-    private final boolean skipFirstRun;
-    private final boolean pacedWarmUp;
-    private final boolean runOnCallingThread;
-    private final int pauseAfterWarmupMs;
-    private final long timeoutNs;
-    private final long progressIntervalNs;
-    private final Supplier<?> acquireLock;
-    private final boolean jitterAffinity;
 
     private final PacedLoop loop;
     private final LatencyRecorder endToEnd = new LatencyRecorder(END_TO_END, null);
@@ -142,30 +124,12 @@ public class JLBH implements NanoSampler {
         if (options.jlbhTask == null) {
             throw new IllegalArgumentException("JLBHOptions.jlbhTask must be set, was null");
         }
-        this.task = options.jlbhTask;
-        this.clock = options.clock;
+        this.settings = new Settings(options);
         this.out = printStream == null ? System.out : printStream;
         this.resultConsumer = resultConsumer;
-        this.schedule = new Schedule(options.throughputTimeUnit.toNanos(1), options.throughput, options.latencyDistributor);
-        this.pacedWarmUp = options.pacedWarmUp;
-        // back to back: every warm-up iteration is due at once, so each goes as soon as the one before returns
-        this.warmUpSchedule = pacedWarmUp ? schedule : new Schedule(1, Long.MAX_VALUE);
-        this.throughput = options.throughput;
-        this.throughputUnit = options.throughputTimeUnit;
-        this.iterations = options.iterations;
-        this.warmUpIterations = options.warmUpIterations;
-        this.runs = options.runs;
-        this.accountForCoordinatedOmission = options.accountForCoordinatedOmission;
-        this.skipFirstRun = options.skipFirstRun;
-        this.runOnCallingThread = options.runOnCallingThread;
-        this.pauseAfterWarmupMs = options.pauseAfterWarmupMS;
-        this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(options.timeoutMs);
-        this.progressIntervalNs = TimeUnit.MILLISECONDS.toNanos(options.progressIntervalMs);
-        this.acquireLock = options.acquireLock;
-        this.jitterAffinity = options.jitterAffinity;
-        this.loop = new PacedLoop(clock, task);
-        this.osJitter = options.recordOSJitter
-                ? new OsJitterSampler(options.recordJitterGreaterThanNs, options.jitterAffinity) : null;
+        this.loop = new PacedLoop(settings.clock, settings.task);
+        this.osJitter = settings.recordOSJitter
+                ? new OsJitterSampler(settings.recordJitterGreaterThanNs, settings.jitterAffinity) : null;
     }
 
     /**
@@ -226,7 +190,7 @@ public class JLBH implements NanoSampler {
             osJitter.start();
         }
         try {
-            if (runOnCallingThread) {
+            if (settings.runOnCallingThread) {
                 runOnCallingThread();
             } else {
                 runOnHarnessThread();
@@ -329,7 +293,7 @@ public class JLBH implements NanoSampler {
      */
     public void printPercentilesSummary(String label, List<double[]> percentileRuns, Appendable appendable) {
         try {
-            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(iterations), skipFirstRun));
+            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(settings.iterations), settings.skipFirstRun));
         } catch (IOException e) {
             throw new UncheckedIOException("could not print the summary of " + label, e);
         }
@@ -354,7 +318,7 @@ public class JLBH implements NanoSampler {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("JLBH.start() or eventLoopHandler() may be called once per JLBH instance");
         }
-        if (jitterAffinity) {
+        if (settings.jitterAffinity) {
             AffinitySupport.requireAvailable("JLBHOptions.jitterAffinity(true)");
             out.println("Jitter thread running with affinity.");
         }
@@ -408,8 +372,8 @@ public class JLBH implements NanoSampler {
     private void runTask() {
         boolean takenOverHere = false;
         try {
-            task.init(this);
-            Object lock = acquireLock == null ? null : AffinitySupport.acquire(acquireLock);
+            settings.task.init(this);
+            Object lock = settings.acquireLock == null ? null : AffinitySupport.acquire(settings.acquireLock);
             try {
                 takenOverHere = !warmUpAndRuns();
             } finally {
@@ -435,8 +399,8 @@ public class JLBH implements NanoSampler {
 
     /** @return false when the supervisor took over a stuck run (the caller reports; complete() is not called) */
     private boolean warmUpAndRuns() throws InterruptedException {
-        if (warmUpIterations > 0) {
-            RunRecord warmUp = measure(0, warmUpIterations, warmUpSchedule, pacedWarmUp && accountForCoordinatedOmission);
+        if (settings.warmUpIterations > 0) {
+            RunRecord warmUp = measure(0, settings.warmUpIterations, settings.warmUpSchedule, settings.pacedWarmUp && settings.accountForCoordinatedOmission);
             if (warmUp == null) {
                 return false;
             }
@@ -445,13 +409,13 @@ public class JLBH implements NanoSampler {
                 return true;
             }
         }
-        if (pauseAfterWarmupMs > 0) {
+        if (settings.pauseAfterWarmupMs > 0) {
             printPause();
-            Thread.sleep(pauseAfterWarmupMs);
+            Thread.sleep(settings.pauseAfterWarmupMs);
         }
-        task.warmedUp();
-        for (int run = 1; run <= runs; run++) {
-            RunRecord record = measure(run, iterations, schedule, accountForCoordinatedOmission);
+        settings.task.warmedUp();
+        for (int run = 1; run <= settings.runs; run++) {
+            RunRecord record = measure(run, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
             if (record == null) {
                 return false;
             }
@@ -480,7 +444,7 @@ public class JLBH implements NanoSampler {
                 thrown = abortedFor + "; the task then threw " + t.getClass().getName();
             }
         }
-        long end = clock.nanoTime();
+        long end = settings.clock.nanoTime();
         if (thrown == null && !loop.abortRequested()) {
             end = awaitSamples(done, end);
         }
@@ -498,7 +462,7 @@ public class JLBH implements NanoSampler {
         }
         lateness.reset();
         phase = run;
-        long t0 = clock.nanoTime();
+        long t0 = settings.clock.nanoTime();
         // a run continues the previous one's rate: its first iteration is due no sooner than one interval after the
         // previous run's last, so there is never a burst of two iterations between runs
         return previousSlotEnd != Long.MIN_VALUE && previousSlotEnd - t0 > 0 ? previousSlotEnd : t0;
@@ -537,16 +501,16 @@ public class JLBH implements NanoSampler {
         long count = endToEnd.count();
         long lastProgress = lastIterationEnd;
         while (count < expected && !loop.abortRequested()) {
-            long now = clock.nanoTime();
+            long now = settings.clock.nanoTime();
             long idle = now - lastProgress;
-            if (idle >= timeoutNs) {
+            if (idle >= settings.timeoutNs) {
                 break;
             }
-            clock.awaitUntil(now + (idle < FAST_POLL_PERIOD_NS ? FAST_POLL_NS : Math.min(SLOW_POLL_NS, timeoutNs - idle)));
+            settings.clock.awaitUntil(now + (idle < FAST_POLL_PERIOD_NS ? FAST_POLL_NS : Math.min(SLOW_POLL_NS, settings.timeoutNs - idle)));
             long latest = endToEnd.count();
             if (latest != count) {
                 count = latest;
-                lastProgress = clock.nanoTime();
+                lastProgress = settings.clock.nanoTime();
             }
         }
         return lastProgress;
@@ -559,7 +523,7 @@ public class JLBH implements NanoSampler {
             out.println("Warm-up aborted: " + summary.detail());
             return false;
         }
-        out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", warmUpIterations,
+        out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", settings.warmUpIterations,
                 summary.runTime().toNanos() / 1e9);
         if (summary.status() != RunStatus.COMPLETE) {
             out.println("Warm-up status: " + summary.status() + " - " + summary.detail());
@@ -568,13 +532,13 @@ public class JLBH implements NanoSampler {
     }
 
     private void printPause() {
-        out.println("Pausing after warmup for " + pauseAfterWarmupMs + " ms");
+        out.println("Pausing after warmup for " + settings.pauseAfterWarmupMs + " ms");
     }
 
     /** Prints a run's block and calls runComplete(); returns whether further runs may follow. */
     private boolean runComplete(RunRecord record) {
         out.print(runBlock(record));
-        task.runComplete();
+        settings.task.runComplete();
         return record.summary.status() != RunStatus.ABORTED;
     }
 
@@ -604,7 +568,7 @@ public class JLBH implements NanoSampler {
 
     private void complete() {
         try {
-            task.complete();
+            settings.task.complete();
         } catch (Throwable t) {
             failure(t);
         }
@@ -637,7 +601,7 @@ public class JLBH implements NanoSampler {
         } else if (samples < done) {
             status = RunStatus.INCOMPLETE;
             detail = String.format(Locale.ROOT, "%,d of %,d end-to-end samples missing after waiting %,d ms",
-                    done - samples, done, TimeUnit.NANOSECONDS.toMillis(timeoutNs));
+                    done - samples, done, TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs));
         } else if (samples > done) {
             status = RunStatus.OVERSAMPLED;
             detail = String.format(Locale.ROOT, "%,d end-to-end samples for %,d iterations: %,d more than one per iteration",
@@ -657,8 +621,8 @@ public class JLBH implements NanoSampler {
     private String runBlock(RunRecord record) {
         String nl = System.lineSeparator();
         StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.runHead(record.summary, schedule.distributor().toString(), accountForCoordinatedOmission,
-                throughput, throughputUnit, schedule.intervalNanos()));
+        sb.append(TextReport.runHead(record.summary, settings.schedule.distributor().toString(), settings.accountForCoordinatedOmission,
+                settings.throughput, settings.throughputUnit, settings.schedule.intervalNanos()));
         sb.append(TextReport.probeLine(String.format(Locale.ROOT, "End to End: (%,d)", record.endToEnd.count()),
                 record.endToEnd)).append(nl);
         record.probes.forEach((name, result) -> sb.append(TextReport.probeLine(
@@ -667,7 +631,7 @@ public class JLBH implements NanoSampler {
             sb.append(TextReport.probeLine(String.format(Locale.ROOT, "OS Jitter (%,d)", record.osJitter.count()),
                     record.osJitter)).append(nl);
         }
-        sb.append(TextReport.runStatus(record.summary, schedule.throughputPerSecond()));
+        sb.append(TextReport.runStatus(record.summary, settings.schedule.throughputPerSecond()));
         if (record.osJitter != null) {
             // the two counts are cut at slightly different moments: a wake-up on the boundary may fall either side
             sb.append(String.format(Locale.ROOT, "OS jitter: %,d of %,d wake-ups of a thread sleeping 1 ms were more than %s us late%n",
@@ -688,8 +652,8 @@ public class JLBH implements NanoSampler {
     private void supervise(Thread runner, boolean canTakeOver) {
         int watchedPhase = -2;
         long lastReturned = -1;
-        long lastChange = clock.nanoTime();
-        long nextProgress = System.nanoTime() + progressIntervalNs;
+        long lastChange = settings.clock.nanoTime();
+        long nextProgress = System.nanoTime() + settings.progressIntervalNs;
         while (!taskDone) {
             try {
                 if (canTakeOver) {
@@ -709,7 +673,7 @@ public class JLBH implements NanoSampler {
             }
             int currentPhase = phase;
             boolean iterating = loop.iterating();
-            long now = clock.nanoTime();
+            long now = settings.clock.nanoTime();
             long returned = loop.returned();
             if (currentPhase != watchedPhase || returned != lastReturned || !iterating) {
                 watchedPhase = currentPhase;
@@ -718,7 +682,7 @@ public class JLBH implements NanoSampler {
             }
             Schedule runSchedule = loop.runSchedule();
             long sinceDue = runSchedule == null ? 0 : now - runSchedule.dueTime(loop.runT0(), returned);
-            if (iterating && now - lastChange > timeoutNs && sinceDue > timeoutNs) {
+            if (iterating && now - lastChange > settings.timeoutNs && sinceDue > settings.timeoutNs) {
                 if (canTakeOver) {
                     takeOver(runner, currentPhase);
                     return;
@@ -727,17 +691,17 @@ public class JLBH implements NanoSampler {
                 return;
             }
             long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(loop.runT0(), returned);
-            if (iterating && behindAtLastReturn > timeoutNs && !loop.abortRequested()) {
+            if (iterating && behindAtLastReturn > settings.timeoutNs && !loop.abortRequested()) {
                 // iterations return, but each takes longer than its interval: the run was already more than the
                 // timeout behind when the last one returned, so it would never end on time (a lag that grows only
                 // while one iteration runs is a stuck iteration, judged above). The loop stops before its next
                 // iteration, without an interrupt: the iteration under way is not stuck
                 stopBefore(String.format(Locale.ROOT, "the run fell %s behind its schedule, more than the %,d ms timeout: "
                                 + "iterations take longer than their %s us interval", ReportFormat.duration(behindAtLastReturn),
-                        TimeUnit.NANOSECONDS.toMillis(timeoutNs), ReportFormat.micros(runSchedule.intervalNanos())));
+                        TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs), ReportFormat.micros(runSchedule.intervalNanos())));
             }
-            if (iterating && progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
-                nextProgress = System.nanoTime() + progressIntervalNs;
+            if (iterating && settings.progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
+                nextProgress = System.nanoTime() + settings.progressIntervalNs;
                 printProgress(currentPhase, returned, sinceDue);
             }
         }
@@ -748,12 +712,12 @@ public class JLBH implements NanoSampler {
                 ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", returned + 1, loop.runIterations())
                 : String.format(Locale.ROOT, "iteration %,d", returned + 1);
         return String.format(Locale.ROOT, "%s did not return within the %,d ms timeout", iteration,
-                TimeUnit.NANOSECONDS.toMillis(timeoutNs));
+                TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs));
     }
 
     private void printProgress(int currentPhase, long returned, long behindNs) {
         long planned = loop.runIterations();
-        String what = currentPhase == 0 ? "warm-up" : "run " + currentPhase + " of " + runs;
+        String what = currentPhase == 0 ? "warm-up" : "run " + currentPhase + " of " + settings.runs;
         String schedule = behindNs > 0
                 ? ReportFormat.duration(behindNs) + " behind schedule"
                 : "on schedule";
@@ -765,7 +729,7 @@ public class JLBH implements NanoSampler {
     private void takeOver(Thread harness, int stuckPhase) {
         abort(stuckReason(stuckPhase, loop.returned()));
         try {
-            harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
+            harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -779,13 +743,13 @@ public class JLBH implements NanoSampler {
             takenOver = true;
             if (stuckPhase > 0) {
                 long done = loop.returned();
-                RunRecord record = record(stuckPhase, loop.runIterations(), done, loop.runT0(), clock.nanoTime(),
-                        schedule, abortReason);
+                RunRecord record = record(stuckPhase, loop.runIterations(), done, loop.runT0(), settings.clock.nanoTime(),
+                        settings.schedule, abortReason);
                 records.add(record);
                 out.print(runBlock(record));
             } else {
-                RunRecord record = record(0, loop.runIterations(), loop.returned(), loop.runT0(), clock.nanoTime(),
-                        warmUpSchedule, abortReason);
+                RunRecord record = record(0, loop.runIterations(), loop.returned(), loop.runT0(), settings.clock.nanoTime(),
+                        settings.warmUpSchedule, abortReason);
                 warmUpSummary = record.summary;
                 out.println("Warm-up aborted: " + abortReason);
             }
@@ -806,7 +770,7 @@ public class JLBH implements NanoSampler {
         stopBefore(reason);
         Thread runner = taskThread;
         if (interruptible && runner != null && runner != Thread.currentThread()) {
-            interruptedCaller = runOnCallingThread;
+            interruptedCaller = settings.runOnCallingThread;
             runner.interrupt();
         }
     }
@@ -840,7 +804,7 @@ public class JLBH implements NanoSampler {
         byProbe.forEach((name, results) -> probeResults.put(name, new ImmutableProbeResult(name, results)));
         return new ImmutableJLBHResult(new ImmutableProbeResult(END_TO_END, e2e), probeResults,
                 osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
-                summaries, runs, accountForCoordinatedOmission, schedule.throughputPerSecond(), warmUpSummary);
+                summaries, settings.runs, settings.accountForCoordinatedOmission, settings.schedule.throughputPerSecond(), warmUpSummary);
     }
 
     private void printSummaries(JLBHResult result) {
@@ -849,13 +813,13 @@ public class JLBH implements NanoSampler {
             return;
         }
         // the reference's rows: the percentiles it lists for the iterations per run
-        double[] rows = Histogram.percentilesFor(iterations);
+        double[] rows = Histogram.percentilesFor(settings.iterations);
         StringBuilder sb = new StringBuilder();
-        sb.append(SummaryTable.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, skipFirstRun));
+        sb.append(SummaryTable.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, settings.skipFirstRun));
         for (String name : result.probeNames()) {
-            sb.append(SummaryTable.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, skipFirstRun));
+            sb.append(SummaryTable.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, settings.skipFirstRun));
         }
-        result.osJitter().ifPresent(j -> sb.append(SummaryTable.summary("OS Jitter", j.eachRunSummary(), rows, skipFirstRun)));
+        result.osJitter().ifPresent(j -> sb.append(SummaryTable.summary("OS Jitter", j.eachRunSummary(), rows, settings.skipFirstRun)));
         if (result.status() != RunStatus.COMPLETE) {
             sb.append("Status: ").append(result.status()).append(" - not every run was complete; see the run blocks above")
                     .append(System.lineSeparator());
@@ -929,10 +893,10 @@ public class JLBH implements NanoSampler {
                 switch (state) {
                     case INIT:
                         adopt(Thread.currentThread(), false);
-                        task.init(JLBH.this);
-                        lock = acquireLock == null ? null : AffinitySupport.acquire(acquireLock);
-                        if (warmUpIterations > 0) {
-                            begin(0, warmUpIterations, warmUpSchedule, pacedWarmUp && accountForCoordinatedOmission);
+                        settings.task.init(JLBH.this);
+                        lock = settings.acquireLock == null ? null : AffinitySupport.acquire(settings.acquireLock);
+                        if (settings.warmUpIterations > 0) {
+                            begin(0, settings.warmUpIterations, settings.warmUpSchedule, settings.pacedWarmUp && settings.accountForCoordinatedOmission);
                         } else {
                             afterWarmUp();
                         }
@@ -942,7 +906,7 @@ public class JLBH implements NanoSampler {
                     case AWAITING_SAMPLES:
                         return awaitSamples();
                     case PAUSING:
-                        if (clock.nanoTime() - pauseUntil < 0) {
+                        if (settings.clock.nanoTime() - pauseUntil < 0) {
                             return false;
                         }
                         warmedUpThenFirstRun();
@@ -980,14 +944,14 @@ public class JLBH implements NanoSampler {
                 close(null);
                 return true;
             }
-            long now = clock.nanoTime();
+            long now = settings.clock.nanoTime();
             if (now - due < 0) {
                 return false;
             }
             long late = now - due;
             lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
             try {
-                task.run(giveIntendedStart ? due : now);
+                settings.task.run(giveIntendedStart ? due : now);
             } catch (Throwable t) {
                 close(thrown(t, done, planned));
                 return true;
@@ -996,7 +960,7 @@ public class JLBH implements NanoSampler {
             if (done < planned) {
                 due = runSchedule.next();
             } else {
-                lastProgress = clock.nanoTime();
+                lastProgress = settings.clock.nanoTime();
                 lastCount = endToEnd.count();
                 state = AWAITING_SAMPLES;
             }
@@ -1005,12 +969,12 @@ public class JLBH implements NanoSampler {
 
         private boolean awaitSamples() {
             long count = endToEnd.count();
-            long now = clock.nanoTime();
+            long now = settings.clock.nanoTime();
             if (count != lastCount) {
                 lastCount = count;
                 lastProgress = now;
             }
-            if (count < done && !loop.abortRequested() && now - lastProgress < timeoutNs) {
+            if (count < done && !loop.abortRequested() && now - lastProgress < settings.timeoutNs) {
                 return false;
             }
             close(null);
@@ -1020,7 +984,7 @@ public class JLBH implements NanoSampler {
         /** Closes the current run; thrown says why it ended early, if it did because the task threw. */
         private void close(String thrown) {
             RunRecord record = closeMeasurement(run, planned, done, t0,
-                    state == AWAITING_SAMPLES ? lastProgress : clock.nanoTime(), runSchedule, thrown);
+                    state == AWAITING_SAMPLES ? lastProgress : settings.clock.nanoTime(), runSchedule, thrown);
             if (run == 0) {
                 if (!warmedUp(record)) {
                     finish();
@@ -1029,18 +993,18 @@ public class JLBH implements NanoSampler {
                 afterWarmUp();
                 return;
             }
-            boolean more = runComplete(record) && run < runs;
+            boolean more = runComplete(record) && run < settings.runs;
             if (more) {
-                begin(run + 1, iterations, schedule, accountForCoordinatedOmission);
+                begin(run + 1, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
             } else {
                 finish();
             }
         }
 
         private void afterWarmUp() {
-            if (pauseAfterWarmupMs > 0) {
+            if (settings.pauseAfterWarmupMs > 0) {
                 printPause();
-                pauseUntil = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseAfterWarmupMs);
+                pauseUntil = settings.clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.pauseAfterWarmupMs);
                 state = PAUSING;
                 return;
             }
@@ -1048,9 +1012,9 @@ public class JLBH implements NanoSampler {
         }
 
         private void warmedUpThenFirstRun() {
-            task.warmedUp();
+            settings.task.warmedUp();
             warmedUpOrOver.countDown();
-            begin(1, iterations, schedule, accountForCoordinatedOmission);
+            begin(1, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
         }
 
         private void finish() {
