@@ -8,8 +8,6 @@ import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.core.internal.AffinitySupport;
 import org.jlbh.core.internal.ImmutableJLBHResult;
 import org.jlbh.core.internal.ImmutableProbeResult;
-import org.jlbh.core.internal.ImmutableRunResult;
-import org.jlbh.core.internal.ImmutableRunSummary;
 import org.jlbh.core.internal.LatencyRecorder;
 import org.jlbh.core.internal.OsJitterSampler;
 import org.jlbh.core.internal.PacedLoop;
@@ -21,14 +19,11 @@ import org.jlbh.core.internal.TextReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -83,10 +78,7 @@ public class JLBH implements NanoSampler {
     private final Consumer<JLBHResult> resultConsumer;
 
     private final PacedLoop loop;
-    private final LatencyRecorder endToEnd = new LatencyRecorder(END_TO_END, null);
-    private final List<LatencyRecorder> probes = new CopyOnWriteArrayList<>();
-    private final OsJitterSampler osJitter;
-    private final org.HdrHistogram.Histogram lateness = LatencyRecorder.newHistogram();
+    private final Recorders recorders;
 
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
@@ -128,8 +120,7 @@ public class JLBH implements NanoSampler {
         this.out = printStream == null ? System.out : printStream;
         this.resultConsumer = resultConsumer;
         this.loop = new PacedLoop(settings.clock, settings.task);
-        this.osJitter = settings.recordOSJitter
-                ? new OsJitterSampler(settings.recordJitterGreaterThanNs, settings.jitterAffinity) : null;
+        this.recorders = new Recorders(settings);
     }
 
     /**
@@ -141,16 +132,7 @@ public class JLBH implements NanoSampler {
      * @return the sampler to record the probe's latencies, in nanoseconds
      */
     public NanoSampler addProbe(String name) {
-        synchronized (probes) {
-            for (LatencyRecorder probe : probes) {
-                if (probe.name().equals(name)) {
-                    return probe;
-                }
-            }
-            LatencyRecorder probe = new LatencyRecorder(name, taskThread);
-            probes.add(probe);
-            return probe;
-        }
+        return recorders.addProbe(name, () -> taskThread);
     }
 
     /**
@@ -159,13 +141,13 @@ public class JLBH implements NanoSampler {
      * @param durationNs the iteration's latency in nanoseconds, normally {@code System.nanoTime() - startTimeNS}
      */
     public void sample(long durationNs) {
-        endToEnd.sampleNanos(durationNs);
+        recorders.endToEnd.sampleNanos(durationNs);
     }
 
     /** Same as {@link #sample(long)}. */
     @Override
     public void sampleNanos(long durationNs) {
-        endToEnd.sampleNanos(durationNs);
+        recorders.endToEnd.sampleNanos(durationNs);
     }
 
     /**
@@ -186,8 +168,8 @@ public class JLBH implements NanoSampler {
      */
     public void start() {
         claimStart();
-        if (osJitter != null) {
-            osJitter.start();
+        if (recorders.osJitter != null) {
+            recorders.osJitter.start();
         }
         try {
             if (settings.runOnCallingThread) {
@@ -196,8 +178,8 @@ public class JLBH implements NanoSampler {
                 runOnHarnessThread();
             }
         } finally {
-            if (osJitter != null) {
-                osJitter.stop();
+            if (recorders.osJitter != null) {
+                recorders.osJitter.stop();
             }
         }
         rethrowFailure();
@@ -243,8 +225,8 @@ public class JLBH implements NanoSampler {
     /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
     EventHandler asEventHandler() {
         claimStart();
-        if (osJitter != null) {
-            osJitter.start();
+        if (recorders.osJitter != null) {
+            recorders.osJitter.start();
         }
         return new EventLoopDriver();
     }
@@ -326,10 +308,7 @@ public class JLBH implements NanoSampler {
 
     /** Makes {@code thread} the one that runs the task and owns the recorders' fast path. */
     private void adopt(Thread thread, boolean mayInterrupt) {
-        endToEnd.owner(thread);
-        for (LatencyRecorder probe : probes) {
-            probe.owner(thread);
-        }
+        recorders.owner(thread);
         interruptible = mayInterrupt;
         taskThread = thread;
     }
@@ -434,7 +413,7 @@ public class JLBH implements NanoSampler {
         long done;
         String thrown = null;
         try {
-            done = loop.iterate(runSchedule, t0, runIterations, lateness, giveIntendedStart);
+            done = loop.iterate(runSchedule, t0, runIterations, recorders.lateness, giveIntendedStart);
         } catch (Throwable t) {
             done = loop.returned();
             thrown = thrown(t, done, runIterations);
@@ -453,14 +432,7 @@ public class JLBH implements NanoSampler {
 
     /** Starts recording run {@code run}; returns its iteration 0's due time. */
     private long beginMeasurement(int run) {
-        endToEnd.beginRun();
-        for (LatencyRecorder probe : probes) {
-            probe.beginRun();
-        }
-        if (osJitter != null) {
-            osJitter.beginRun();
-        }
-        lateness.reset();
+        recorders.beginRun();
         phase = run;
         long t0 = settings.clock.nanoTime();
         // a run continues the previous one's rate: its first iteration is due no sooner than one interval after the
@@ -482,7 +454,7 @@ public class JLBH implements NanoSampler {
                 return null;
             }
             String reason = thrown != null ? thrown : loop.abortRequested() ? abortReason : null;
-            RunRecord record = record(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, reason);
+            RunRecord record = recorders.record(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, reason);
             if (run > 0) {
                 records.add(record);
             }
@@ -498,7 +470,7 @@ public class JLBH implements NanoSampler {
 
     /** Waits for the end-to-end samples still in flight; returns the time of the last progress seen. */
     private long awaitSamples(long expected, long lastIterationEnd) {
-        long count = endToEnd.count();
+        long count = recorders.endToEnd.count();
         long lastProgress = lastIterationEnd;
         while (count < expected && !loop.abortRequested()) {
             long now = settings.clock.nanoTime();
@@ -507,7 +479,7 @@ public class JLBH implements NanoSampler {
                 break;
             }
             settings.clock.awaitUntil(now + (idle < FAST_POLL_PERIOD_NS ? FAST_POLL_NS : Math.min(SLOW_POLL_NS, settings.timeoutNs - idle)));
-            long latest = endToEnd.count();
+            long latest = recorders.endToEnd.count();
             if (latest != count) {
                 count = latest;
                 lastProgress = settings.clock.nanoTime();
@@ -580,44 +552,6 @@ public class JLBH implements NanoSampler {
         }
     }
 
-    /** Builds a run's record from the recorders; abortReason is null unless the run was cut short. */
-    private RunRecord record(int run, long planned, long done, long t0, long end, Schedule runSchedule,
-                             String abortReason) {
-        ImmutableRunResult e2e = endToEnd.endRun(run);
-        Map<String, JLBHResult.RunResult> probeResults = new LinkedHashMap<>();
-        for (LatencyRecorder probe : probes) {
-            probeResults.put(probe.name(), probe.endRun(run));
-        }
-        ImmutableRunResult jitter = osJitter == null ? null : osJitter.endRun(run);
-        long samples = e2e.count();
-        RunStatus status;
-        String detail;
-        if (abortReason != null) {
-            status = RunStatus.ABORTED;
-            detail = done == 0 && samples == 0
-                    ? abortReason + "; no iteration had returned before that"
-                    : String.format(Locale.ROOT, "%s; figures cover the %,d iterations before that (%,d samples)",
-                    abortReason, done, samples);
-        } else if (samples < done) {
-            status = RunStatus.INCOMPLETE;
-            detail = String.format(Locale.ROOT, "%,d of %,d end-to-end samples missing after waiting %,d ms",
-                    done - samples, done, TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs));
-        } else if (samples > done) {
-            status = RunStatus.OVERSAMPLED;
-            detail = String.format(Locale.ROOT, "%,d end-to-end samples for %,d iterations: %,d more than one per iteration",
-                    samples, done, samples - done);
-        } else {
-            status = RunStatus.COMPLETE;
-            detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
-        }
-        org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
-        ImmutableRunSummary summary = new ImmutableRunSummary(run, status, detail, planned, done, samples,
-                Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(runSchedule.durationNanos(planned)),
-                new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));
-        long wakeUps = osJitter == null ? 0 : osJitter.wakeUpsLastRun();
-        return new RunRecord(summary, e2e, probeResults, jitter, wakeUps);
-    }
-
     private String runBlock(RunRecord record) {
         String nl = System.lineSeparator();
         StringBuilder sb = new StringBuilder();
@@ -636,7 +570,7 @@ public class JLBH implements NanoSampler {
             // the two counts are cut at slightly different moments: a wake-up on the boundary may fall either side
             sb.append(String.format(Locale.ROOT, "OS jitter: %,d of %,d wake-ups of a thread sleeping 1 ms were more than %s us late%n",
                     record.osJitter.count(), Math.max(record.osJitter.count(), record.osJitterWakeUps),
-                    ReportFormat.micros(osJitter.recordGreaterThanNs())));
+                    ReportFormat.micros(recorders.osJitter.recordGreaterThanNs())));
         }
         sb.append(TextReport.rule()).append(nl);
         return sb.toString();
@@ -743,12 +677,12 @@ public class JLBH implements NanoSampler {
             takenOver = true;
             if (stuckPhase > 0) {
                 long done = loop.returned();
-                RunRecord record = record(stuckPhase, loop.runIterations(), done, loop.runT0(), settings.clock.nanoTime(),
+                RunRecord record = recorders.record(stuckPhase, loop.runIterations(), done, loop.runT0(), settings.clock.nanoTime(),
                         settings.schedule, abortReason);
                 records.add(record);
                 out.print(runBlock(record));
             } else {
-                RunRecord record = record(0, loop.runIterations(), loop.returned(), loop.runT0(), settings.clock.nanoTime(),
+                RunRecord record = recorders.record(0, loop.runIterations(), loop.returned(), loop.runT0(), settings.clock.nanoTime(),
                         settings.warmUpSchedule, abortReason);
                 warmUpSummary = record.summary;
                 out.println("Warm-up aborted: " + abortReason);
@@ -787,7 +721,7 @@ public class JLBH implements NanoSampler {
         List<RunRecord> done = recordsSoFar();
         List<JLBHResult.RunResult> e2e = new ArrayList<>();
         Map<String, List<JLBHResult.RunResult>> byProbe = new LinkedHashMap<>();
-        for (LatencyRecorder probe : probes) {
+        for (LatencyRecorder probe : recorders.probes) {
             byProbe.put(probe.name(), new ArrayList<>());
         }
         List<JLBHResult.RunResult> jitter = new ArrayList<>();
@@ -803,7 +737,7 @@ public class JLBH implements NanoSampler {
         Map<String, JLBHResult.ProbeResult> probeResults = new LinkedHashMap<>();
         byProbe.forEach((name, results) -> probeResults.put(name, new ImmutableProbeResult(name, results)));
         return new ImmutableJLBHResult(new ImmutableProbeResult(END_TO_END, e2e), probeResults,
-                osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
+                recorders.osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
                 summaries, settings.runs, settings.accountForCoordinatedOmission, settings.schedule.throughputPerSecond(), warmUpSummary);
     }
 
@@ -839,24 +773,6 @@ public class JLBH implements NanoSampler {
             throw (Error) t;
         }
         throw new IllegalStateException("the JLBH task threw " + t, t);
-    }
-
-    /** Everything one run produced. */
-    private static final class RunRecord {
-        final JLBHResult.RunSummary summary;
-        final JLBHResult.RunResult endToEnd;
-        final Map<String, JLBHResult.RunResult> probes;
-        final JLBHResult.RunResult osJitter;
-        final long osJitterWakeUps;
-
-        RunRecord(JLBHResult.RunSummary summary, JLBHResult.RunResult endToEnd,
-                  Map<String, JLBHResult.RunResult> probes, JLBHResult.RunResult osJitter, long osJitterWakeUps) {
-            this.summary = summary;
-            this.endToEnd = endToEnd;
-            this.probes = Collections.unmodifiableMap(probes);
-            this.osJitter = osJitter;
-            this.osJitterWakeUps = osJitterWakeUps;
-        }
     }
 
     /**
@@ -949,7 +865,7 @@ public class JLBH implements NanoSampler {
                 return false;
             }
             long late = now - due;
-            lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+            recorders.lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
             try {
                 settings.task.run(giveIntendedStart ? due : now);
             } catch (Throwable t) {
@@ -961,14 +877,14 @@ public class JLBH implements NanoSampler {
                 due = runSchedule.next();
             } else {
                 lastProgress = settings.clock.nanoTime();
-                lastCount = endToEnd.count();
+                lastCount = recorders.endToEnd.count();
                 state = AWAITING_SAMPLES;
             }
             return true;
         }
 
         private boolean awaitSamples() {
-            long count = endToEnd.count();
+            long count = recorders.endToEnd.count();
             long now = settings.clock.nanoTime();
             if (count != lastCount) {
                 lastCount = count;
@@ -1026,8 +942,8 @@ public class JLBH implements NanoSampler {
             } catch (Throwable t) {
                 failure(t);
             }
-            if (osJitter != null) {
-                osJitter.stop();
+            if (recorders.osJitter != null) {
+                recorders.osJitter.stop();
             }
             if (claimFinish()) {
                 report();
