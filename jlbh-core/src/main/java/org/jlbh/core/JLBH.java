@@ -14,7 +14,6 @@ import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
 import org.jlbh.core.internal.Schedule;
 import org.jlbh.core.internal.SummaryTable;
-import org.jlbh.core.internal.TextReport;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -79,6 +78,7 @@ public class JLBH implements NanoSampler {
 
     private final PacedLoop loop;
     private final Recorders recorders;
+    private final ReportPrinter printer;
 
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
@@ -121,6 +121,7 @@ public class JLBH implements NanoSampler {
         this.resultConsumer = resultConsumer;
         this.loop = new PacedLoop(settings.clock, settings.task);
         this.recorders = new Recorders(settings);
+        this.printer = new ReportPrinter(out, settings, recorders.osJitter);
     }
 
     /**
@@ -384,12 +385,12 @@ public class JLBH implements NanoSampler {
                 return false;
             }
             warmUpSummary = warmUp.summary;
-            if (!warmedUp(warmUp)) {
+            if (!printer.warmedUp(warmUp)) {
                 return true;
             }
         }
         if (settings.pauseAfterWarmupMs > 0) {
-            printPause();
+            printer.printPause();
             Thread.sleep(settings.pauseAfterWarmupMs);
         }
         settings.task.warmedUp();
@@ -488,28 +489,9 @@ public class JLBH implements NanoSampler {
         return lastProgress;
     }
 
-    /** Prints the warm-up's line and calls nothing; returns whether the runs may follow. */
-    private boolean warmedUp(RunRecord warmUp) {
-        JLBHResult.RunSummary summary = warmUp.summary;
-        if (summary.status() == RunStatus.ABORTED) {
-            out.println("Warm-up aborted: " + summary.detail());
-            return false;
-        }
-        out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", settings.warmUpIterations,
-                summary.runTime().toNanos() / 1e9);
-        if (summary.status() != RunStatus.COMPLETE) {
-            out.println("Warm-up status: " + summary.status() + " - " + summary.detail());
-        }
-        return true;
-    }
-
-    private void printPause() {
-        out.println("Pausing after warmup for " + settings.pauseAfterWarmupMs + " ms");
-    }
-
     /** Prints a run's block and calls runComplete(); returns whether further runs may follow. */
     private boolean runComplete(RunRecord record) {
-        out.print(runBlock(record));
+        printer.printRunBlock(record);
         settings.task.runComplete();
         return record.summary.status() != RunStatus.ABORTED;
     }
@@ -527,7 +509,7 @@ public class JLBH implements NanoSampler {
     /** Prints the summaries and hands the results over; a consumer that throws is rethrown by start(). */
     private void report() {
         JLBHResult result = buildResult();
-        printSummaries(result);
+        printer.printSummaries(result, abortReason);
         out.flush();
         if (resultConsumer != null) {
             try {
@@ -550,30 +532,6 @@ public class JLBH implements NanoSampler {
         if (failure == null) {
             failure = t;
         }
-    }
-
-    private String runBlock(RunRecord record) {
-        String nl = System.lineSeparator();
-        StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.runHead(record.summary, settings.schedule.distributor().toString(), settings.accountForCoordinatedOmission,
-                settings.throughput, settings.throughputUnit, settings.schedule.intervalNanos()));
-        sb.append(TextReport.probeLine(String.format(Locale.ROOT, "End to End: (%,d)", record.endToEnd.count()),
-                record.endToEnd)).append(nl);
-        record.probes.forEach((name, result) -> sb.append(TextReport.probeLine(
-                String.format(Locale.ROOT, "%s (%,d)", name, result.count()), result)).append(nl));
-        if (record.osJitter != null) {
-            sb.append(TextReport.probeLine(String.format(Locale.ROOT, "OS Jitter (%,d)", record.osJitter.count()),
-                    record.osJitter)).append(nl);
-        }
-        sb.append(TextReport.runStatus(record.summary, settings.schedule.throughputPerSecond()));
-        if (record.osJitter != null) {
-            // the two counts are cut at slightly different moments: a wake-up on the boundary may fall either side
-            sb.append(String.format(Locale.ROOT, "OS jitter: %,d of %,d wake-ups of a thread sleeping 1 ms were more than %s us late%n",
-                    record.osJitter.count(), Math.max(record.osJitter.count(), record.osJitterWakeUps),
-                    ReportFormat.micros(recorders.osJitter.recordGreaterThanNs())));
-        }
-        sb.append(TextReport.rule()).append(nl);
-        return sb.toString();
     }
 
     // ---- calling thread (or the supervisor thread) ----
@@ -680,12 +638,12 @@ public class JLBH implements NanoSampler {
                 RunRecord record = recorders.record(stuckPhase, loop.runIterations(), done, loop.runT0(), settings.clock.nanoTime(),
                         settings.schedule, abortReason);
                 records.add(record);
-                out.print(runBlock(record));
+                printer.printRunBlock(record);
             } else {
                 RunRecord record = recorders.record(0, loop.runIterations(), loop.returned(), loop.runT0(), settings.clock.nanoTime(),
                         settings.warmUpSchedule, abortReason);
                 warmUpSummary = record.summary;
-                out.println("Warm-up aborted: " + abortReason);
+                printer.printWarmUpAborted(abortReason);
             }
         }
         out.println("The task is still running on thread " + harness.getName()
@@ -739,26 +697,6 @@ public class JLBH implements NanoSampler {
         return new ImmutableJLBHResult(new ImmutableProbeResult(END_TO_END, e2e), probeResults,
                 recorders.osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
                 summaries, settings.runs, settings.accountForCoordinatedOmission, settings.schedule.throughputPerSecond(), warmUpSummary);
-    }
-
-    private void printSummaries(JLBHResult result) {
-        if (result.runs().isEmpty()) {
-            out.println("No measured run completed: " + (abortReason != null ? abortReason : "see above"));
-            return;
-        }
-        // the reference's rows: the percentiles it lists for the iterations per run
-        double[] rows = Histogram.percentilesFor(settings.iterations);
-        StringBuilder sb = new StringBuilder();
-        sb.append(SummaryTable.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, settings.skipFirstRun));
-        for (String name : result.probeNames()) {
-            sb.append(SummaryTable.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, settings.skipFirstRun));
-        }
-        result.osJitter().ifPresent(j -> sb.append(SummaryTable.summary("OS Jitter", j.eachRunSummary(), rows, settings.skipFirstRun)));
-        if (result.status() != RunStatus.COMPLETE) {
-            sb.append("Status: ").append(result.status()).append(" - not every run was complete; see the run blocks above")
-                    .append(System.lineSeparator());
-        }
-        out.print(sb);
     }
 
     private void rethrowFailure() {
@@ -902,7 +840,7 @@ public class JLBH implements NanoSampler {
             RunRecord record = closeMeasurement(run, planned, done, t0,
                     state == AWAITING_SAMPLES ? lastProgress : settings.clock.nanoTime(), runSchedule, thrown);
             if (run == 0) {
-                if (!warmedUp(record)) {
+                if (!printer.warmedUp(record)) {
                     finish();
                     return;
                 }
@@ -919,7 +857,7 @@ public class JLBH implements NanoSampler {
 
         private void afterWarmUp() {
             if (settings.pauseAfterWarmupMs > 0) {
-                printPause();
+                printer.printPause();
                 pauseUntil = settings.clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.pauseAfterWarmupMs);
                 state = PAUSING;
                 return;
