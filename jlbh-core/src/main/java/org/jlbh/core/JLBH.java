@@ -77,6 +77,7 @@ public class JLBH implements NanoSampler {
     private final Consumer<JLBHResult> resultConsumer;
 
     private final PacedLoop loop;
+    private final Abort abort;
     private final Recorders recorders;
     private final ReportPrinter printer;
 
@@ -87,12 +88,8 @@ public class JLBH implements NanoSampler {
     private boolean takenOver; // guarded by recordsLock: the caller ended a stuck run and reports in its place
     private boolean finished; // guarded by recordsLock: the summary has been printed (or is being printed)
     private long previousSlotEnd = Long.MIN_VALUE; // thread running the task only
-    private volatile Thread taskThread;
-    private volatile boolean interruptible;
-    private volatile boolean interruptedCaller;
     private volatile boolean taskDone;
     private volatile int phase = -1;
-    private volatile String abortReason;
     private volatile JLBHResult.RunSummary warmUpSummary;
     private volatile Throwable failure;
 
@@ -120,6 +117,7 @@ public class JLBH implements NanoSampler {
         this.out = printStream == null ? System.out : printStream;
         this.resultConsumer = resultConsumer;
         this.loop = new PacedLoop(settings.clock, settings.task);
+        this.abort = new Abort(loop, settings.runOnCallingThread);
         this.recorders = new Recorders(settings);
         this.printer = new ReportPrinter(out, settings, recorders.osJitter);
     }
@@ -133,7 +131,7 @@ public class JLBH implements NanoSampler {
      * @return the sampler to record the probe's latencies, in nanoseconds
      */
     public NanoSampler addProbe(String name) {
-        return recorders.addProbe(name, () -> taskThread);
+        return recorders.addProbe(name, abort::runner);
     }
 
     /**
@@ -156,7 +154,7 @@ public class JLBH implements NanoSampler {
      * {@link RunStatus#ABORTED}, and no further run starts. May be called from any thread, including the task.
      */
     public void abort() {
-        abort("abort() was called");
+        abort.abort("abort() was called");
     }
 
     /**
@@ -218,7 +216,7 @@ public class JLBH implements NanoSampler {
                 }
             }
         } catch (InterruptedException e) {
-            abort("the thread that called eventLoopHandler() was interrupted");
+            abort.abort("the thread that called eventLoopHandler() was interrupted");
             Thread.currentThread().interrupt();
         }
     }
@@ -310,8 +308,7 @@ public class JLBH implements NanoSampler {
     /** Makes {@code thread} the one that runs the task and owns the recorders' fast path. */
     private void adopt(Thread thread, boolean mayInterrupt) {
         recorders.owner(thread);
-        interruptible = mayInterrupt;
-        taskThread = thread;
+        abort.runner(thread, mayInterrupt);
     }
 
     private void runOnHarnessThread() {
@@ -340,7 +337,7 @@ public class JLBH implements NanoSampler {
             runTask();
         } finally {
             supervisor.interrupt();
-            if (interruptedCaller) {
+            if (abort.interruptedCaller()) {
                 Thread.interrupted(); // the supervisor interrupted this thread to end a stuck run: not the caller's
             }
         }
@@ -362,7 +359,7 @@ public class JLBH implements NanoSampler {
                 }
             }
         } catch (InterruptedException e) {
-            abort("the thread running the task was interrupted");
+            abort.abort("the thread running the task was interrupted");
         } catch (Throwable t) {
             failure(t);
         }
@@ -418,7 +415,7 @@ public class JLBH implements NanoSampler {
         } catch (Throwable t) {
             done = loop.returned();
             thrown = thrown(t, done, runIterations);
-            String abortedFor = abortReason;
+            String abortedFor = abort.reason();
             if (loop.abortRequested() && abortedFor != null) {
                 // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
                 thrown = abortedFor + "; the task then threw " + t.getClass().getName();
@@ -454,7 +451,7 @@ public class JLBH implements NanoSampler {
             if (takenOver) {
                 return null;
             }
-            String reason = thrown != null ? thrown : loop.abortRequested() ? abortReason : null;
+            String reason = thrown != null ? thrown : loop.abortRequested() ? abort.reason() : null;
             RunRecord record = recorders.record(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, reason);
             if (run > 0) {
                 records.add(record);
@@ -509,7 +506,7 @@ public class JLBH implements NanoSampler {
     /** Prints the summaries and hands the results over; a consumer that throws is rethrown by start(). */
     private void report() {
         JLBHResult result = buildResult();
-        printer.printSummaries(result, abortReason);
+        printer.printSummaries(result, abort.reason());
         out.flush();
         if (resultConsumer != null) {
             try {
@@ -555,7 +552,7 @@ public class JLBH implements NanoSampler {
                 }
             } catch (InterruptedException e) {
                 if (canTakeOver) {
-                    abort("the thread that called start() was interrupted");
+                    abort.abort("the thread that called start() was interrupted");
                     Thread.currentThread().interrupt();
                 }
                 return;
@@ -579,7 +576,7 @@ public class JLBH implements NanoSampler {
                     takeOver(runner, currentPhase);
                     return;
                 }
-                abort(stuckReason(currentPhase, returned));
+                abort.abort(stuckReason(currentPhase, returned));
                 return;
             }
             long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(loop.runT0(), returned);
@@ -588,7 +585,7 @@ public class JLBH implements NanoSampler {
                 // timeout behind when the last one returned, so it would never end on time (a lag that grows only
                 // while one iteration runs is a stuck iteration, judged above). The loop stops before its next
                 // iteration, without an interrupt: the iteration under way is not stuck
-                stopBefore(String.format(Locale.ROOT, "the run fell %s behind its schedule, more than the %,d ms timeout: "
+                abort.stopBefore(String.format(Locale.ROOT, "the run fell %s behind its schedule, more than the %,d ms timeout: "
                                 + "iterations take longer than their %s us interval", ReportFormat.duration(behindAtLastReturn),
                         TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs), ReportFormat.micros(runSchedule.intervalNanos())));
             }
@@ -619,7 +616,7 @@ public class JLBH implements NanoSampler {
 
     /** The task is stuck in an iteration: end the run as aborted, from this thread if the harness cannot. */
     private void takeOver(Thread harness, int stuckPhase) {
-        abort(stuckReason(stuckPhase, loop.returned()));
+        abort.abort(stuckReason(stuckPhase, loop.returned()));
         try {
             harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs)));
         } catch (InterruptedException e) {
@@ -636,35 +633,18 @@ public class JLBH implements NanoSampler {
             if (stuckPhase > 0) {
                 long done = loop.returned();
                 RunRecord record = recorders.record(stuckPhase, loop.runIterations(), done, loop.runT0(), settings.clock.nanoTime(),
-                        settings.schedule, abortReason);
+                        settings.schedule, abort.reason());
                 records.add(record);
                 printer.printRunBlock(record);
             } else {
                 RunRecord record = recorders.record(0, loop.runIterations(), loop.returned(), loop.runT0(), settings.clock.nanoTime(),
-                        settings.warmUpSchedule, abortReason);
+                        settings.warmUpSchedule, abort.reason());
                 warmUpSummary = record.summary;
-                printer.printWarmUpAborted(abortReason);
+                printer.printWarmUpAborted(abort.reason());
             }
         }
         out.println("The task is still running on thread " + harness.getName()
                 + "; it is a daemon thread and is left behind. JLBHTask.complete() is not called.");
-    }
-
-    /** Ends the run before its next iteration, saying why, without interrupting the iteration under way. */
-    private void stopBefore(String reason) {
-        if (abortReason == null) {
-            abortReason = reason;
-        }
-        loop.requestAbort();
-    }
-
-    private void abort(String reason) {
-        stopBefore(reason);
-        Thread runner = taskThread;
-        if (interruptible && runner != null && runner != Thread.currentThread()) {
-            interruptedCaller = settings.runOnCallingThread;
-            runner.interrupt();
-        }
     }
 
     // ---- results ----
