@@ -6,10 +6,7 @@ import net.openhft.chronicle.core.threads.InvalidEventHandlerException;
 import net.openhft.chronicle.core.util.Histogram;
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.core.internal.AffinitySupport;
-import org.jlbh.core.internal.ImmutableJLBHResult;
-import org.jlbh.core.internal.ImmutableProbeResult;
 import org.jlbh.core.internal.LatencyRecorder;
-import org.jlbh.core.internal.OsJitterSampler;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
 import org.jlbh.core.internal.Schedule;
@@ -80,17 +77,13 @@ public class JLBH implements NanoSampler {
     private final Abort abort;
     private final Recorders recorders;
     private final ReportPrinter printer;
+    private final RunRecords records;
 
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
-    private final Object recordsLock = new Object();
-    private final List<RunRecord> records = new ArrayList<>();
-    private boolean takenOver; // guarded by recordsLock: the caller ended a stuck run and reports in its place
-    private boolean finished; // guarded by recordsLock: the summary has been printed (or is being printed)
     private long previousSlotEnd = Long.MIN_VALUE; // thread running the task only
     private volatile boolean taskDone;
     private volatile int phase = -1;
-    private volatile JLBHResult.RunSummary warmUpSummary;
     private volatile Throwable failure;
 
     /**
@@ -120,6 +113,7 @@ public class JLBH implements NanoSampler {
         this.abort = new Abort(loop, settings.runOnCallingThread);
         this.recorders = new Recorders(settings);
         this.printer = new ReportPrinter(out, settings, recorders.osJitter);
+        this.records = new RunRecords(settings, recorders, loop, abort, printer);
     }
 
     /**
@@ -242,7 +236,7 @@ public class JLBH implements NanoSampler {
      */
     public List<double[]> percentileRuns() {
         List<double[]> raw = new ArrayList<>();
-        for (RunRecord record : recordsSoFar()) {
+        for (RunRecord record : records.soFar()) {
             raw.add(ReferencePercentiles.rawPercentiles(createHistogram(), record.endToEnd));
         }
         return raw;
@@ -255,7 +249,7 @@ public class JLBH implements NanoSampler {
      */
     public Map<String, List<double[]>> additionalPercentileRuns() {
         Map<String, List<double[]>> raw = new LinkedHashMap<>();
-        for (RunRecord record : recordsSoFar()) {
+        for (RunRecord record : records.soFar()) {
             record.probes.forEach((name, result) -> raw.computeIfAbsent(name, n -> new ArrayList<>())
                     .add(ReferencePercentiles.rawPercentiles(createHistogram(), result)));
         }
@@ -317,12 +311,7 @@ public class JLBH implements NanoSampler {
         adopt(harness, true);
         harness.start();
         supervise(harness, true);
-        boolean callerReports;
-        synchronized (recordsLock) {
-            callerReports = takenOver && !finished;
-            finished |= callerReports;
-        }
-        if (callerReports) {
+        if (records.claimFinishAfterTakeOver()) {
             report();
         }
     }
@@ -364,7 +353,7 @@ public class JLBH implements NanoSampler {
             failure(t);
         }
         try {
-            if (!takenOverHere && claimFinish()) {
+            if (!takenOverHere && records.claimFinish()) {
                 report();
                 complete();
             }
@@ -381,7 +370,7 @@ public class JLBH implements NanoSampler {
             if (warmUp == null) {
                 return false;
             }
-            warmUpSummary = warmUp.summary;
+            records.warmUpSummary(warmUp.summary);
             if (!printer.warmedUp(warmUp)) {
                 return true;
             }
@@ -447,17 +436,7 @@ public class JLBH implements NanoSampler {
                                        String thrown) {
         long slotEnd = runSchedule.dueTime(t0, done);
         previousSlotEnd = slotEnd;
-        synchronized (recordsLock) {
-            if (takenOver) {
-                return null;
-            }
-            String reason = thrown != null ? thrown : loop.abortRequested() ? abort.reason() : null;
-            RunRecord record = recorders.record(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, reason);
-            if (run > 0) {
-                records.add(record);
-            }
-            return record;
-        }
+        return records.close(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, thrown);
     }
 
     private String thrown(Throwable t, long done, long planned) {
@@ -493,19 +472,9 @@ public class JLBH implements NanoSampler {
         return record.summary.status() != RunStatus.ABORTED;
     }
 
-    private boolean claimFinish() {
-        synchronized (recordsLock) {
-            if (takenOver || finished) {
-                return false;
-            }
-            finished = true;
-            return true;
-        }
-    }
-
     /** Prints the summaries and hands the results over; a consumer that throws is rethrown by start(). */
     private void report() {
-        JLBHResult result = buildResult();
+        JLBHResult result = records.result();
         printer.printSummaries(result, abort.reason());
         out.flush();
         if (resultConsumer != null) {
@@ -625,58 +594,11 @@ public class JLBH implements NanoSampler {
         if (!harness.isAlive()) {
             return; // the task returned after the interrupt and the harness closed the run itself
         }
-        synchronized (recordsLock) {
-            if (finished || (!records.isEmpty() && records.get(records.size() - 1).summary.run() >= stuckPhase)) {
-                return;
-            }
-            takenOver = true;
-            if (stuckPhase > 0) {
-                long done = loop.returned();
-                RunRecord record = recorders.record(stuckPhase, loop.runIterations(), done, loop.runT0(), settings.clock.nanoTime(),
-                        settings.schedule, abort.reason());
-                records.add(record);
-                printer.printRunBlock(record);
-            } else {
-                RunRecord record = recorders.record(0, loop.runIterations(), loop.returned(), loop.runT0(), settings.clock.nanoTime(),
-                        settings.warmUpSchedule, abort.reason());
-                warmUpSummary = record.summary;
-                printer.printWarmUpAborted(abort.reason());
-            }
+        if (!records.takeOver(stuckPhase)) {
+            return;
         }
         out.println("The task is still running on thread " + harness.getName()
                 + "; it is a daemon thread and is left behind. JLBHTask.complete() is not called.");
-    }
-
-    // ---- results ----
-
-    private List<RunRecord> recordsSoFar() {
-        synchronized (recordsLock) {
-            return List.copyOf(records);
-        }
-    }
-
-    private JLBHResult buildResult() {
-        List<RunRecord> done = recordsSoFar();
-        List<JLBHResult.RunResult> e2e = new ArrayList<>();
-        Map<String, List<JLBHResult.RunResult>> byProbe = new LinkedHashMap<>();
-        for (LatencyRecorder probe : recorders.probes) {
-            byProbe.put(probe.name(), new ArrayList<>());
-        }
-        List<JLBHResult.RunResult> jitter = new ArrayList<>();
-        List<JLBHResult.RunSummary> summaries = new ArrayList<>();
-        for (RunRecord record : done) {
-            summaries.add(record.summary);
-            e2e.add(record.endToEnd);
-            record.probes.forEach((name, result) -> byProbe.computeIfAbsent(name, n -> new ArrayList<>()).add(result));
-            if (record.osJitter != null) {
-                jitter.add(record.osJitter);
-            }
-        }
-        Map<String, JLBHResult.ProbeResult> probeResults = new LinkedHashMap<>();
-        byProbe.forEach((name, results) -> probeResults.put(name, new ImmutableProbeResult(name, results)));
-        return new ImmutableJLBHResult(new ImmutableProbeResult(END_TO_END, e2e), probeResults,
-                recorders.osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
-                summaries, settings.runs, settings.accountForCoordinatedOmission, settings.schedule.throughputPerSecond(), warmUpSummary);
     }
 
     private void rethrowFailure() {
@@ -863,7 +785,7 @@ public class JLBH implements NanoSampler {
             if (recorders.osJitter != null) {
                 recorders.osJitter.stop();
             }
-            if (claimFinish()) {
+            if (records.claimFinish()) {
                 report();
                 complete();
             }
