@@ -22,7 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -78,13 +77,9 @@ public class JLBH implements NanoSampler {
     private final Recorders recorders;
     private final ReportPrinter printer;
     private final RunRecords records;
+    private final Lifecycle lifecycle;
 
-    private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
-    private long previousSlotEnd = Long.MIN_VALUE; // thread running the task only
-    private volatile boolean taskDone;
-    private volatile int phase = -1;
-    private volatile Throwable failure;
 
     /**
      * A benchmark that prints to {@code System.out}.
@@ -114,6 +109,7 @@ public class JLBH implements NanoSampler {
         this.recorders = new Recorders(settings);
         this.printer = new ReportPrinter(out, settings, recorders.osJitter);
         this.records = new RunRecords(settings, recorders, loop, abort, printer);
+        this.lifecycle = new Lifecycle(settings, out, resultConsumer, abort, recorders, printer, records);
     }
 
     /**
@@ -160,7 +156,7 @@ public class JLBH implements NanoSampler {
      * @throws RuntimeException      what the task threw, after the report of what ran before it
      */
     public void start() {
-        claimStart();
+        lifecycle.claimStart();
         if (recorders.osJitter != null) {
             recorders.osJitter.start();
         }
@@ -175,7 +171,7 @@ public class JLBH implements NanoSampler {
                 recorders.osJitter.stop();
             }
         }
-        rethrowFailure();
+        lifecycle.rethrowFailure();
     }
 
     /**
@@ -217,7 +213,7 @@ public class JLBH implements NanoSampler {
 
     /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
     EventHandler asEventHandler() {
-        claimStart();
+        lifecycle.claimStart();
         if (recorders.osJitter != null) {
             recorders.osJitter.start();
         }
@@ -287,38 +283,20 @@ public class JLBH implements NanoSampler {
         return new Histogram(42, 8);
     }
 
-    // ---- starting ----
-
-    private void claimStart() {
-        if (!started.compareAndSet(false, true)) {
-            throw new IllegalStateException("JLBH.start() or eventLoopHandler() may be called once per JLBH instance");
-        }
-        if (settings.jitterAffinity) {
-            AffinitySupport.requireAvailable("JLBHOptions.jitterAffinity(true)");
-            out.println("Jitter thread running with affinity.");
-        }
-    }
-
-    /** Makes {@code thread} the one that runs the task and owns the recorders' fast path. */
-    private void adopt(Thread thread, boolean mayInterrupt) {
-        recorders.owner(thread);
-        abort.runner(thread, mayInterrupt);
-    }
-
     private void runOnHarnessThread() {
         Thread harness = new Thread(this::runTask, "jlbh-harness");
         harness.setDaemon(true);
-        adopt(harness, true);
+        lifecycle.adopt(harness, true);
         harness.start();
         supervise(harness, true);
         if (records.claimFinishAfterTakeOver()) {
-            report();
+            lifecycle.report();
         }
     }
 
     private void runOnCallingThread() {
         Thread caller = Thread.currentThread();
-        adopt(caller, true);
+        lifecycle.adopt(caller, true);
         Thread supervisor = new Thread(() -> supervise(caller, false), "jlbh-supervisor");
         supervisor.setDaemon(true);
         supervisor.start();
@@ -350,16 +328,15 @@ public class JLBH implements NanoSampler {
         } catch (InterruptedException e) {
             abort.abort("the thread running the task was interrupted");
         } catch (Throwable t) {
-            failure(t);
+            lifecycle.failure(t);
         }
         try {
             if (!takenOverHere && records.claimFinish()) {
-                report();
-                complete();
+                lifecycle.report();
+                lifecycle.complete();
             }
         } finally {
-            phase = -1;
-            taskDone = true;
+            lifecycle.ended();
         }
     }
 
@@ -385,7 +362,7 @@ public class JLBH implements NanoSampler {
             if (record == null) {
                 return false;
             }
-            if (!runComplete(record)) {
+            if (!lifecycle.runComplete(record)) {
                 break;
             }
         }
@@ -396,14 +373,14 @@ public class JLBH implements NanoSampler {
      * Measures one run (0 = warm-up). Returns its record, or null when the supervisor has taken the run over.
      */
     private RunRecord measure(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
-        long t0 = beginMeasurement(run);
+        long t0 = lifecycle.beginMeasurement(run);
         long done;
         String thrown = null;
         try {
             done = loop.iterate(runSchedule, t0, runIterations, recorders.lateness, giveIntendedStart);
         } catch (Throwable t) {
             done = loop.returned();
-            thrown = thrown(t, done, runIterations);
+            thrown = lifecycle.thrown(t, done, runIterations);
             String abortedFor = abort.reason();
             if (loop.abortRequested() && abortedFor != null) {
                 // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
@@ -414,35 +391,7 @@ public class JLBH implements NanoSampler {
         if (thrown == null && !loop.abortRequested()) {
             end = awaitSamples(done, end);
         }
-        return closeMeasurement(run, runIterations, done, t0, end, runSchedule, thrown);
-    }
-
-    /** Starts recording run {@code run}; returns its iteration 0's due time. */
-    private long beginMeasurement(int run) {
-        recorders.beginRun();
-        phase = run;
-        long t0 = settings.clock.nanoTime();
-        // a run continues the previous one's rate: its first iteration is due no sooner than one interval after the
-        // previous run's last, so there is never a burst of two iterations between runs
-        return previousSlotEnd != Long.MIN_VALUE && previousSlotEnd - t0 > 0 ? previousSlotEnd : t0;
-    }
-
-    /**
-     * Ends the measurement of a run. Its run time reaches from iteration 0's due time to the end of its last
-     * iteration's interval on the schedule ({@code t0 + done × interval}), or to the last return or sample if that
-     * was later: a run that kept its schedule exactly took its target time.
-     */
-    private RunRecord closeMeasurement(int run, long planned, long done, long t0, long end, Schedule runSchedule,
-                                       String thrown) {
-        long slotEnd = runSchedule.dueTime(t0, done);
-        previousSlotEnd = slotEnd;
-        return records.close(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, thrown);
-    }
-
-    private String thrown(Throwable t, long done, long planned) {
-        failure(t);
-        return String.format(Locale.ROOT, "the task threw %s at iteration %,d of %,d", t.getClass().getName(), done + 1,
-                planned);
+        return lifecycle.closeMeasurement(run, runIterations, done, t0, end, runSchedule, thrown);
     }
 
     /** Waits for the end-to-end samples still in flight; returns the time of the last progress seen. */
@@ -465,41 +414,6 @@ public class JLBH implements NanoSampler {
         return lastProgress;
     }
 
-    /** Prints a run's block and calls runComplete(); returns whether further runs may follow. */
-    private boolean runComplete(RunRecord record) {
-        printer.printRunBlock(record);
-        settings.task.runComplete();
-        return record.summary.status() != RunStatus.ABORTED;
-    }
-
-    /** Prints the summaries and hands the results over; a consumer that throws is rethrown by start(). */
-    private void report() {
-        JLBHResult result = records.result();
-        printer.printSummaries(result, abort.reason());
-        out.flush();
-        if (resultConsumer != null) {
-            try {
-                resultConsumer.accept(result);
-            } catch (Throwable t) {
-                failure(t);
-            }
-        }
-    }
-
-    private void complete() {
-        try {
-            settings.task.complete();
-        } catch (Throwable t) {
-            failure(t);
-        }
-    }
-
-    private void failure(Throwable t) {
-        if (failure == null) {
-            failure = t;
-        }
-    }
-
     // ---- calling thread (or the supervisor thread) ----
 
     /**
@@ -512,7 +426,7 @@ public class JLBH implements NanoSampler {
         long lastReturned = -1;
         long lastChange = settings.clock.nanoTime();
         long nextProgress = System.nanoTime() + settings.progressIntervalNs;
-        while (!taskDone) {
+        while (!lifecycle.taskDone()) {
             try {
                 if (canTakeOver) {
                     runner.join(SUPERVISION_POLL_MS);
@@ -529,7 +443,7 @@ public class JLBH implements NanoSampler {
             if (canTakeOver && !runner.isAlive()) {
                 return;
             }
-            int currentPhase = phase;
+            int currentPhase = lifecycle.phase();
             boolean iterating = loop.iterating();
             long now = settings.clock.nanoTime();
             long returned = loop.returned();
@@ -601,20 +515,6 @@ public class JLBH implements NanoSampler {
                 + "; it is a daemon thread and is left behind. JLBHTask.complete() is not called.");
     }
 
-    private void rethrowFailure() {
-        Throwable t = failure;
-        if (t == null) {
-            return;
-        }
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        throw new IllegalStateException("the JLBH task threw " + t, t);
-    }
-
     /**
      * Runs the benchmark as an event loop handler: a state machine that does one step per call of
      * {@link #action()} and never blocks the loop (it waits for nothing: an iteration not yet due, a pause and
@@ -648,7 +548,7 @@ public class JLBH implements NanoSampler {
             try {
                 switch (state) {
                     case INIT:
-                        adopt(Thread.currentThread(), false);
+                        lifecycle.adopt(Thread.currentThread(), false);
                         settings.task.init(JLBH.this);
                         lock = settings.acquireLock == null ? null : AffinitySupport.acquire(settings.acquireLock);
                         if (settings.warmUpIterations > 0) {
@@ -672,7 +572,7 @@ public class JLBH implements NanoSampler {
                 }
             } catch (Throwable t) {
                 // a callback threw (init, warmedUp, runComplete): no further run
-                failure(t);
+                lifecycle.failure(t);
                 if (state != DONE) {
                     finish();
                 }
@@ -689,7 +589,7 @@ public class JLBH implements NanoSampler {
             this.giveIntendedStart = giveIntendedStart;
             this.planned = runIterations;
             this.done = 0;
-            this.t0 = beginMeasurement(run);
+            this.t0 = lifecycle.beginMeasurement(run);
             runSchedule.start(t0);
             due = runSchedule.next();
             state = ITERATING;
@@ -709,7 +609,7 @@ public class JLBH implements NanoSampler {
             try {
                 settings.task.run(giveIntendedStart ? due : now);
             } catch (Throwable t) {
-                close(thrown(t, done, planned));
+                close(lifecycle.thrown(t, done, planned));
                 return true;
             }
             done++;
@@ -739,7 +639,7 @@ public class JLBH implements NanoSampler {
 
         /** Closes the current run; thrown says why it ended early, if it did because the task threw. */
         private void close(String thrown) {
-            RunRecord record = closeMeasurement(run, planned, done, t0,
+            RunRecord record = lifecycle.closeMeasurement(run, planned, done, t0,
                     state == AWAITING_SAMPLES ? lastProgress : settings.clock.nanoTime(), runSchedule, thrown);
             if (run == 0) {
                 if (!printer.warmedUp(record)) {
@@ -749,7 +649,7 @@ public class JLBH implements NanoSampler {
                 afterWarmUp();
                 return;
             }
-            boolean more = runComplete(record) && run < settings.runs;
+            boolean more = lifecycle.runComplete(record) && run < settings.runs;
             if (more) {
                 begin(run + 1, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
             } else {
@@ -780,17 +680,16 @@ public class JLBH implements NanoSampler {
                     AffinitySupport.release(lock);
                 }
             } catch (Throwable t) {
-                failure(t);
+                lifecycle.failure(t);
             }
             if (recorders.osJitter != null) {
                 recorders.osJitter.stop();
             }
             if (records.claimFinish()) {
-                report();
-                complete();
+                lifecycle.report();
+                lifecycle.complete();
             }
-            phase = -1;
-            taskDone = true;
+            lifecycle.ended();
             warmedUpOrOver.countDown();
         }
     }
