@@ -61,9 +61,6 @@ public class JLBH implements NanoSampler {
      */
     public static final int TIME_CALL_NANO_TIME = 18;
 
-    private static final long FAST_POLL_NS = TimeUnit.MICROSECONDS.toNanos(20);
-    private static final long SLOW_POLL_NS = TimeUnit.MILLISECONDS.toNanos(5);
-    private static final long FAST_POLL_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Settings settings;
     private final PrintStream out;
@@ -158,10 +155,11 @@ public class JLBH implements NanoSampler {
             recorders.osJitter.start();
         }
         try {
+            ThreadDriver driver = new ThreadDriver(this, settings, out, loop, abort, recorders, printer, records, lifecycle);
             if (settings.runOnCallingThread) {
-                runOnCallingThread();
+                driver.runOnCallingThread();
             } else {
-                runOnHarnessThread();
+                driver.runOnHarnessThread();
             }
         } finally {
             if (recorders.osJitter != null) {
@@ -278,138 +276,6 @@ public class JLBH implements NanoSampler {
      */
     protected Histogram createHistogram() {
         return new Histogram(42, 8);
-    }
-
-    private void runOnHarnessThread() {
-        Thread harness = new Thread(this::runTask, "jlbh-harness");
-        harness.setDaemon(true);
-        lifecycle.adopt(harness, true);
-        harness.start();
-        new Supervisor(settings, out, loop, abort, records, lifecycle).supervise(harness, true);
-        if (records.claimFinishAfterTakeOver()) {
-            lifecycle.report();
-        }
-    }
-
-    private void runOnCallingThread() {
-        Thread caller = Thread.currentThread();
-        lifecycle.adopt(caller, true);
-        Supervisor watch = new Supervisor(settings, out, loop, abort, records, lifecycle);
-        Thread supervisor = new Thread(() -> watch.supervise(caller, false), "jlbh-supervisor");
-        supervisor.setDaemon(true);
-        supervisor.start();
-        try {
-            runTask();
-        } finally {
-            supervisor.interrupt();
-            if (abort.interruptedCaller()) {
-                Thread.interrupted(); // the supervisor interrupted this thread to end a stuck run: not the caller's
-            }
-        }
-    }
-
-    // ---- the thread that runs the task ----
-
-    /** Everything from init() to complete(), on the thread that runs the task (start() and its option). */
-    private void runTask() {
-        boolean takenOverHere = false;
-        try {
-            settings.task.init(this);
-            Object lock = settings.acquireLock == null ? null : AffinitySupport.acquire(settings.acquireLock);
-            try {
-                takenOverHere = !warmUpAndRuns();
-            } finally {
-                if (lock != null) {
-                    AffinitySupport.release(lock);
-                }
-            }
-        } catch (InterruptedException e) {
-            abort.abort("the thread running the task was interrupted");
-        } catch (Throwable t) {
-            lifecycle.failure(t);
-        }
-        try {
-            if (!takenOverHere && records.claimFinish()) {
-                lifecycle.report();
-                lifecycle.complete();
-            }
-        } finally {
-            lifecycle.ended();
-        }
-    }
-
-    /** @return false when the supervisor took over a stuck run (the caller reports; complete() is not called) */
-    private boolean warmUpAndRuns() throws InterruptedException {
-        if (settings.warmUpIterations > 0) {
-            RunRecord warmUp = measure(0, settings.warmUpIterations, settings.warmUpSchedule, settings.pacedWarmUp && settings.accountForCoordinatedOmission);
-            if (warmUp == null) {
-                return false;
-            }
-            records.warmUpSummary(warmUp.summary);
-            if (!printer.warmedUp(warmUp)) {
-                return true;
-            }
-        }
-        if (settings.pauseAfterWarmupMs > 0) {
-            printer.printPause();
-            Thread.sleep(settings.pauseAfterWarmupMs);
-        }
-        settings.task.warmedUp();
-        for (int run = 1; run <= settings.runs; run++) {
-            RunRecord record = measure(run, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
-            if (record == null) {
-                return false;
-            }
-            if (!lifecycle.runComplete(record)) {
-                break;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Measures one run (0 = warm-up). Returns its record, or null when the supervisor has taken the run over.
-     */
-    private RunRecord measure(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
-        long t0 = lifecycle.beginMeasurement(run);
-        long done;
-        String thrown = null;
-        try {
-            done = loop.iterate(runSchedule, t0, runIterations, recorders.lateness, giveIntendedStart);
-        } catch (Throwable t) {
-            done = loop.returned();
-            thrown = lifecycle.thrown(t, done, runIterations);
-            String abortedFor = abort.reason();
-            if (loop.abortRequested() && abortedFor != null) {
-                // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
-                thrown = abortedFor + "; the task then threw " + t.getClass().getName();
-            }
-        }
-        long end = settings.clock.nanoTime();
-        if (thrown == null && !loop.abortRequested()) {
-            end = awaitSamples(done, end);
-        }
-        return lifecycle.closeMeasurement(run, runIterations, done, t0, end, runSchedule, thrown);
-    }
-
-    /** Waits for the end-to-end samples still in flight; returns the time of the last progress seen. */
-    private long awaitSamples(long expected, long lastIterationEnd) {
-        long count = recorders.endToEnd.count();
-        long lastProgress = lastIterationEnd;
-        while (count < expected && !loop.abortRequested()) {
-            long now = settings.clock.nanoTime();
-            long idle = now - lastProgress;
-            if (idle >= settings.timeoutNs) {
-                break;
-            }
-            settings.clock.awaitUntil(now + (idle < FAST_POLL_PERIOD_NS ? FAST_POLL_NS : Math.min(SLOW_POLL_NS, settings.timeoutNs - idle)));
-            long latest = recorders.endToEnd.count();
-            if (latest != count) {
-                count = latest;
-                lastProgress = settings.clock.nanoTime();
-            }
-        }
-        return lastProgress;
     }
 
     /**
