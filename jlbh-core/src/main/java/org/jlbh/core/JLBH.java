@@ -2,14 +2,10 @@ package org.jlbh.core;
 
 import net.openhft.chronicle.core.threads.EventHandler;
 import net.openhft.chronicle.core.threads.EventLoop;
-import net.openhft.chronicle.core.threads.InvalidEventHandlerException;
 import net.openhft.chronicle.core.util.Histogram;
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.core.internal.AffinitySupport;
-import org.jlbh.core.internal.LatencyRecorder;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
-import org.jlbh.core.internal.Schedule;
 import org.jlbh.core.internal.SummaryTable;
 
 import java.io.IOException;
@@ -60,7 +56,6 @@ public class JLBH implements NanoSampler {
      * not use it (it measures its own lateness instead).
      */
     public static final int TIME_CALL_NANO_TIME = 18;
-
 
     private final Settings settings;
     private final PrintStream out;
@@ -212,7 +207,7 @@ public class JLBH implements NanoSampler {
         if (recorders.osJitter != null) {
             recorders.osJitter.start();
         }
-        return new EventLoopDriver();
+        return new EventLoopDriver(this, settings, loop, recorders, printer, records, lifecycle, warmedUpOrOver);
     }
 
     /**
@@ -276,184 +271,5 @@ public class JLBH implements NanoSampler {
      */
     protected Histogram createHistogram() {
         return new Histogram(42, 8);
-    }
-
-    /**
-     * Runs the benchmark as an event loop handler: a state machine that does one step per call of
-     * {@link #action()} and never blocks the loop (it waits for nothing: an iteration not yet due, a pause and
-     * missing samples all just return "not busy").
-     */
-    private final class EventLoopDriver implements EventHandler {
-        private static final int INIT = 0;
-        private static final int ITERATING = 1;
-        private static final int AWAITING_SAMPLES = 2;
-        private static final int PAUSING = 3;
-        private static final int DONE = 4;
-
-        private int state = INIT;
-        private Object lock;
-        private int run;
-        private Schedule runSchedule;
-        private boolean giveIntendedStart;
-        private long planned;
-        private long done;
-        private long t0;
-        private long due;
-        private long lastProgress;
-        private long lastCount;
-        private long pauseUntil;
-
-        @Override
-        public boolean action() throws InvalidEventHandlerException {
-            if (state == DONE) {
-                throw InvalidEventHandlerException.reusable();
-            }
-            try {
-                switch (state) {
-                    case INIT:
-                        lifecycle.adopt(Thread.currentThread(), false);
-                        settings.task.init(JLBH.this);
-                        lock = settings.acquireLock == null ? null : AffinitySupport.acquire(settings.acquireLock);
-                        if (settings.warmUpIterations > 0) {
-                            begin(0, settings.warmUpIterations, settings.warmUpSchedule, settings.pacedWarmUp && settings.accountForCoordinatedOmission);
-                        } else {
-                            afterWarmUp();
-                        }
-                        return true;
-                    case ITERATING:
-                        return iterate();
-                    case AWAITING_SAMPLES:
-                        return awaitSamples();
-                    case PAUSING:
-                        if (settings.clock.nanoTime() - pauseUntil < 0) {
-                            return false;
-                        }
-                        warmedUpThenFirstRun();
-                        return true;
-                    default:
-                        return false;
-                }
-            } catch (Throwable t) {
-                // a callback threw (init, warmedUp, runComplete): no further run
-                lifecycle.failure(t);
-                if (state != DONE) {
-                    finish();
-                }
-            }
-            if (state == DONE) {
-                throw InvalidEventHandlerException.reusable();
-            }
-            return true;
-        }
-
-        private void begin(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
-            this.run = run;
-            this.runSchedule = runSchedule;
-            this.giveIntendedStart = giveIntendedStart;
-            this.planned = runIterations;
-            this.done = 0;
-            this.t0 = lifecycle.beginMeasurement(run);
-            runSchedule.start(t0);
-            due = runSchedule.next();
-            state = ITERATING;
-        }
-
-        private boolean iterate() {
-            if (loop.abortRequested()) {
-                close(null);
-                return true;
-            }
-            long now = settings.clock.nanoTime();
-            if (now - due < 0) {
-                return false;
-            }
-            long late = now - due;
-            recorders.lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
-            try {
-                settings.task.run(giveIntendedStart ? due : now);
-            } catch (Throwable t) {
-                close(lifecycle.thrown(t, done, planned));
-                return true;
-            }
-            done++;
-            if (done < planned) {
-                due = runSchedule.next();
-            } else {
-                lastProgress = settings.clock.nanoTime();
-                lastCount = recorders.endToEnd.count();
-                state = AWAITING_SAMPLES;
-            }
-            return true;
-        }
-
-        private boolean awaitSamples() {
-            long count = recorders.endToEnd.count();
-            long now = settings.clock.nanoTime();
-            if (count != lastCount) {
-                lastCount = count;
-                lastProgress = now;
-            }
-            if (count < done && !loop.abortRequested() && now - lastProgress < settings.timeoutNs) {
-                return false;
-            }
-            close(null);
-            return true;
-        }
-
-        /** Closes the current run; thrown says why it ended early, if it did because the task threw. */
-        private void close(String thrown) {
-            RunRecord record = lifecycle.closeMeasurement(run, planned, done, t0,
-                    state == AWAITING_SAMPLES ? lastProgress : settings.clock.nanoTime(), runSchedule, thrown);
-            if (run == 0) {
-                if (!printer.warmedUp(record)) {
-                    finish();
-                    return;
-                }
-                afterWarmUp();
-                return;
-            }
-            boolean more = lifecycle.runComplete(record) && run < settings.runs;
-            if (more) {
-                begin(run + 1, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
-            } else {
-                finish();
-            }
-        }
-
-        private void afterWarmUp() {
-            if (settings.pauseAfterWarmupMs > 0) {
-                printer.printPause();
-                pauseUntil = settings.clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.pauseAfterWarmupMs);
-                state = PAUSING;
-                return;
-            }
-            warmedUpThenFirstRun();
-        }
-
-        private void warmedUpThenFirstRun() {
-            settings.task.warmedUp();
-            warmedUpOrOver.countDown();
-            begin(1, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
-        }
-
-        private void finish() {
-            state = DONE;
-            try {
-                if (lock != null) {
-                    AffinitySupport.release(lock);
-                }
-            } catch (Throwable t) {
-                lifecycle.failure(t);
-            }
-            if (recorders.osJitter != null) {
-                recorders.osJitter.stop();
-            }
-            if (records.claimFinish()) {
-                lifecycle.report();
-                lifecycle.complete();
-            }
-            lifecycle.ended();
-            warmedUpOrOver.countDown();
-        }
     }
 }
