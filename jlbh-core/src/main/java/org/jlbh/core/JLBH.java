@@ -57,17 +57,18 @@ public class JLBH implements NanoSampler {
      */
     public static final int TIME_CALL_NANO_TIME = 18;
 
+    // The facade: the work is done by the parts below, package-private classes with one job each; their class
+    // comments say which thread does what. ThreadDriver (start()) and EventLoopDriver (eventLoopHandler()) are made
+    // when the benchmark starts.
     private final Settings settings;
     private final PrintStream out;
-    private final Consumer<JLBHResult> resultConsumer;
-
     private final PacedLoop loop;
     private final Abort abort;
     private final Recorders recorders;
     private final ReportPrinter printer;
     private final RunRecords records;
     private final Lifecycle lifecycle;
-
+    /** Counted down by the event-loop driver once the warm-up is over or the benchmark ended. */
     private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
 
     /**
@@ -92,7 +93,6 @@ public class JLBH implements NanoSampler {
         }
         this.settings = new Settings(options);
         this.out = printStream == null ? System.out : printStream;
-        this.resultConsumer = resultConsumer;
         this.loop = new PacedLoop(settings.clock, settings.task);
         this.abort = new Abort(loop, settings.runOnCallingThread);
         this.recorders = new Recorders(settings);
@@ -150,7 +150,8 @@ public class JLBH implements NanoSampler {
             recorders.osJitter.start();
         }
         try {
-            ThreadDriver driver = new ThreadDriver(this, settings, out, loop, abort, recorders, printer, records, lifecycle);
+            ThreadDriver driver = new ThreadDriver(this, settings, out, loop, abort, recorders, printer, records,
+                    lifecycle);
             if (settings.runOnCallingThread) {
                 driver.runOnCallingThread();
             } else {
@@ -254,7 +255,8 @@ public class JLBH implements NanoSampler {
      */
     public void printPercentilesSummary(String label, List<double[]> percentileRuns, Appendable appendable) {
         try {
-            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(settings.iterations), settings.skipFirstRun));
+            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(settings.iterations),
+                    settings.skipFirstRun));
         } catch (IOException e) {
             throw new UncheckedIOException("could not print the summary of " + label, e);
         }

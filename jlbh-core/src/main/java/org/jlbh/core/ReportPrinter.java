@@ -61,8 +61,9 @@ final class ReportPrinter {
     private String runBlock(RunRecord record) {
         String nl = System.lineSeparator();
         StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.runHead(record.summary, settings.schedule.distributor().toString(), settings.accountForCoordinatedOmission,
-                settings.throughput, settings.throughputUnit, settings.schedule.intervalNanos()));
+        sb.append(TextReport.runHead(record.summary, settings.schedule.distributor().toString(),
+                settings.accountForCoordinatedOmission, settings.throughput, settings.throughputUnit,
+                settings.schedule.intervalNanos()));
         sb.append(TextReport.probeLine(String.format(Locale.ROOT, "End to End: (%,d)", record.endToEnd.count()),
                 record.endToEnd)).append(nl);
         record.probes.forEach((name, result) -> sb.append(TextReport.probeLine(
@@ -95,11 +96,12 @@ final class ReportPrinter {
         // the reference's rows: the percentiles it lists for the iterations per run
         double[] rows = Histogram.percentilesFor(settings.iterations);
         StringBuilder sb = new StringBuilder();
-        sb.append(SummaryTable.summary(JLBH.END_TO_END, result.endToEnd().eachRunSummary(), rows, settings.skipFirstRun));
+        boolean skipFirstRun = settings.skipFirstRun;
+        sb.append(SummaryTable.summary(JLBH.END_TO_END, result.endToEnd().eachRunSummary(), rows, skipFirstRun));
         for (String name : result.probeNames()) {
-            sb.append(SummaryTable.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, settings.skipFirstRun));
+            sb.append(SummaryTable.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, skipFirstRun));
         }
-        result.osJitter().ifPresent(j -> sb.append(SummaryTable.summary("OS Jitter", j.eachRunSummary(), rows, settings.skipFirstRun)));
+        result.osJitter().ifPresent(j -> sb.append(SummaryTable.summary("OS Jitter", j.eachRunSummary(), rows, skipFirstRun)));
         if (result.status() != RunStatus.COMPLETE) {
             sb.append("Status: ").append(result.status()).append(" - not every run was complete; see the run blocks above")
                     .append(System.lineSeparator());

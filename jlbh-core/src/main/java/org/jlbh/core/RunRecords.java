@@ -145,7 +145,7 @@ final class RunRecords {
         byProbe.forEach((name, results) -> probeResults.put(name, new ImmutableProbeResult(name, results)));
         return new ImmutableJLBHResult(new ImmutableProbeResult(JLBH.END_TO_END, e2e), probeResults,
                 recorders.osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
-                summaries, settings.runs, settings.accountForCoordinatedOmission, settings.schedule.throughputPerSecond(),
-                warmUpSummary);
+                summaries, settings.runs, settings.accountForCoordinatedOmission,
+                settings.schedule.throughputPerSecond(), warmUpSummary);
     }
 }

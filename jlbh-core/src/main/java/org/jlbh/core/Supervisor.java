@@ -30,7 +30,8 @@ final class Supervisor {
     private final RunRecords records;
     private final Lifecycle lifecycle;
 
-    Supervisor(Settings settings, PrintStream out, PacedLoop loop, Abort abort, RunRecords records, Lifecycle lifecycle) {
+    Supervisor(Settings settings, PrintStream out, PacedLoop loop, Abort abort, RunRecords records,
+               Lifecycle lifecycle) {
         this.settings = settings;
         this.out = out;
         this.loop = loop;
@@ -94,7 +95,8 @@ final class Supervisor {
                 abort.stopBefore(String.format(Locale.ROOT,
                         "the run fell %s behind its schedule, more than the %,d ms timeout: "
                                 + "iterations take longer than their %s us interval", ReportFormat.duration(behindAtLastReturn),
-                        TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs), ReportFormat.micros(runSchedule.intervalNanos())));
+                        TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs),
+                        ReportFormat.micros(runSchedule.intervalNanos())));
             }
             if (iterating && settings.progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
                 nextProgress = System.nanoTime() + settings.progressIntervalNs;

@@ -121,7 +121,8 @@ final class ThreadDriver {
         }
         settings.task.warmedUp();
         for (int run = 1; run <= settings.runs; run++) {
-            RunRecord record = measure(run, settings.iterations, settings.schedule, settings.accountForCoordinatedOmission);
+            RunRecord record = measure(run, settings.iterations, settings.schedule,
+                    settings.accountForCoordinatedOmission);
             if (record == null) {
                 return false;
             }
