@@ -23,8 +23,8 @@ import java.util.function.Supplier;
  *
  * <p>Thread-safety: the end-to-end and probe samplers may be used from any thread (fastest from their owner, the
  * thread that runs the task), and probes may be added from any thread. Runs are begun and ended by the thread that
- * runs the task, or a stuck run ended by the supervisor that took it over; lateness is
- * recorded by the thread that runs the task.
+ * runs the task, but a stuck run is ended by the supervisor that took it over (under {@link RunRecords}' lock);
+ * lateness is recorded by the thread that runs the task.
  */
 final class Recorders {
     final LatencyRecorder endToEnd = new LatencyRecorder(JLBH.END_TO_END, null);
