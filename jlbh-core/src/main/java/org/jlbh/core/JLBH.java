@@ -2,37 +2,22 @@ package org.jlbh.core;
 
 import net.openhft.chronicle.core.threads.EventHandler;
 import net.openhft.chronicle.core.threads.EventLoop;
-import net.openhft.chronicle.core.threads.InvalidEventHandlerException;
 import net.openhft.chronicle.core.util.Histogram;
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.core.internal.AffinitySupport;
-import org.jlbh.core.internal.ImmutableJLBHResult;
-import org.jlbh.core.internal.ImmutableProbeResult;
-import org.jlbh.core.internal.ImmutableRunResult;
-import org.jlbh.core.internal.ImmutableRunSummary;
-import org.jlbh.core.internal.LatencyRecorder;
-import org.jlbh.core.internal.OsJitterSampler;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
-import org.jlbh.core.internal.Schedule;
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.internal.SummaryTable;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The latency benchmark harness: drives a {@link JLBHTask} at a fixed target throughput and records, per run, the
@@ -72,54 +57,19 @@ public class JLBH implements NanoSampler {
      */
     public static final int TIME_CALL_NANO_TIME = 18;
 
-    private static final long SUPERVISION_POLL_MS = 50;
-    private static final long FAST_POLL_NS = TimeUnit.MICROSECONDS.toNanos(20);
-    private static final long SLOW_POLL_NS = TimeUnit.MILLISECONDS.toNanos(5);
-    private static final long FAST_POLL_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long TAKE_OVER_GRACE_MS = 1_000;
-
-    private final JLBHTask task;
-    private final NanoClock clock;
+    // The facade: the work is done by the parts below, package-private classes with one job each; their class
+    // comments say which thread does what. ThreadDriver (start()) and EventLoopDriver (eventLoopHandler()) are made
+    // when the benchmark starts.
+    private final Settings settings;
     private final PrintStream out;
-    private final Consumer<JLBHResult> resultConsumer;
-    private final Schedule schedule;
-    private final Schedule warmUpSchedule;
-    private final long throughput;
-    private final TimeUnit throughputUnit;
-    private final long iterations;
-    private final int warmUpIterations;
-    private final int runs;
-    private final boolean accountForCoordinatedOmission;
-    private final boolean skipFirstRun;
-    private final boolean pacedWarmUp;
-    private final boolean runOnCallingThread;
-    private final int pauseAfterWarmupMs;
-    private final long timeoutNs;
-    private final long progressIntervalNs;
-    private final Supplier<?> acquireLock;
-    private final boolean jitterAffinity;
-
     private final PacedLoop loop;
-    private final LatencyRecorder endToEnd = new LatencyRecorder(END_TO_END, null);
-    private final List<LatencyRecorder> probes = new CopyOnWriteArrayList<>();
-    private final OsJitterSampler osJitter;
-    private final org.HdrHistogram.Histogram lateness = LatencyRecorder.newHistogram();
-
-    private final AtomicBoolean started = new AtomicBoolean();
+    private final Abort abort;
+    private final Recorders recorders;
+    private final ReportPrinter printer;
+    private final RunRecords records;
+    private final Lifecycle lifecycle;
+    /** Counted down by the event-loop driver once the warm-up is over or the benchmark ended. */
     private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
-    private final Object recordsLock = new Object();
-    private final List<RunRecord> records = new ArrayList<>();
-    private boolean takenOver; // guarded by recordsLock: the caller ended a stuck run and reports in its place
-    private boolean finished; // guarded by recordsLock: the summary has been printed (or is being printed)
-    private long previousSlotEnd = Long.MIN_VALUE; // thread running the task only
-    private volatile Thread taskThread;
-    private volatile boolean interruptible;
-    private volatile boolean interruptedCaller;
-    private volatile boolean taskDone;
-    private volatile int phase = -1;
-    private volatile String abortReason;
-    private volatile JLBHResult.RunSummary warmUpSummary;
-    private volatile Throwable failure;
 
     /**
      * A benchmark that prints to {@code System.out}.
@@ -141,30 +91,14 @@ public class JLBH implements NanoSampler {
         if (options.jlbhTask == null) {
             throw new IllegalArgumentException("JLBHOptions.jlbhTask must be set, was null");
         }
-        this.task = options.jlbhTask;
-        this.clock = options.clock;
+        this.settings = new Settings(options);
         this.out = printStream == null ? System.out : printStream;
-        this.resultConsumer = resultConsumer;
-        this.schedule = new Schedule(options.throughputTimeUnit.toNanos(1), options.throughput, options.latencyDistributor);
-        this.pacedWarmUp = options.pacedWarmUp;
-        // back to back: every warm-up iteration is due at once, so each goes as soon as the one before returns
-        this.warmUpSchedule = pacedWarmUp ? schedule : new Schedule(1, Long.MAX_VALUE);
-        this.throughput = options.throughput;
-        this.throughputUnit = options.throughputTimeUnit;
-        this.iterations = options.iterations;
-        this.warmUpIterations = options.warmUpIterations;
-        this.runs = options.runs;
-        this.accountForCoordinatedOmission = options.accountForCoordinatedOmission;
-        this.skipFirstRun = options.skipFirstRun;
-        this.runOnCallingThread = options.runOnCallingThread;
-        this.pauseAfterWarmupMs = options.pauseAfterWarmupMS;
-        this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(options.timeoutMs);
-        this.progressIntervalNs = TimeUnit.MILLISECONDS.toNanos(options.progressIntervalMs);
-        this.acquireLock = options.acquireLock;
-        this.jitterAffinity = options.jitterAffinity;
-        this.loop = new PacedLoop(clock, task);
-        this.osJitter = options.recordOSJitter
-                ? new OsJitterSampler(options.recordJitterGreaterThanNs, options.jitterAffinity) : null;
+        this.loop = new PacedLoop(settings.clock, settings.task);
+        this.abort = new Abort(loop, settings.runOnCallingThread);
+        this.recorders = new Recorders(settings);
+        this.printer = new ReportPrinter(out, settings, recorders.osJitter);
+        this.records = new RunRecords(settings, recorders, loop, abort, printer);
+        this.lifecycle = new Lifecycle(settings, out, resultConsumer, abort, recorders, printer, records);
     }
 
     /**
@@ -176,16 +110,7 @@ public class JLBH implements NanoSampler {
      * @return the sampler to record the probe's latencies, in nanoseconds
      */
     public NanoSampler addProbe(String name) {
-        synchronized (probes) {
-            for (LatencyRecorder probe : probes) {
-                if (probe.name().equals(name)) {
-                    return probe;
-                }
-            }
-            LatencyRecorder probe = new LatencyRecorder(name, taskThread);
-            probes.add(probe);
-            return probe;
-        }
+        return recorders.addProbe(name, abort::runner);
     }
 
     /**
@@ -194,13 +119,13 @@ public class JLBH implements NanoSampler {
      * @param durationNs the iteration's latency in nanoseconds, normally {@code System.nanoTime() - startTimeNS}
      */
     public void sample(long durationNs) {
-        endToEnd.sampleNanos(durationNs);
+        recorders.endToEnd.sampleNanos(durationNs);
     }
 
     /** Same as {@link #sample(long)}. */
     @Override
     public void sampleNanos(long durationNs) {
-        endToEnd.sampleNanos(durationNs);
+        recorders.endToEnd.sampleNanos(durationNs);
     }
 
     /**
@@ -208,7 +133,7 @@ public class JLBH implements NanoSampler {
      * {@link RunStatus#ABORTED}, and no further run starts. May be called from any thread, including the task.
      */
     public void abort() {
-        abort("abort() was called");
+        abort.abort("abort() was called");
     }
 
     /**
@@ -220,22 +145,24 @@ public class JLBH implements NanoSampler {
      * @throws RuntimeException      what the task threw, after the report of what ran before it
      */
     public void start() {
-        claimStart();
-        if (osJitter != null) {
-            osJitter.start();
+        lifecycle.claimStart();
+        if (recorders.osJitter != null) {
+            recorders.osJitter.start();
         }
         try {
-            if (runOnCallingThread) {
-                runOnCallingThread();
+            ThreadDriver driver = new ThreadDriver(this, settings, out, loop, abort, recorders, printer, records,
+                    lifecycle);
+            if (settings.runOnCallingThread) {
+                driver.runOnCallingThread();
             } else {
-                runOnHarnessThread();
+                driver.runOnHarnessThread();
             }
         } finally {
-            if (osJitter != null) {
-                osJitter.stop();
+            if (recorders.osJitter != null) {
+                recorders.osJitter.stop();
             }
         }
-        rethrowFailure();
+        lifecycle.rethrowFailure();
     }
 
     /**
@@ -264,24 +191,24 @@ public class JLBH implements NanoSampler {
     /** Waits until the event-loop handler has warmed up, ended, or been aborted; an interrupt aborts it. */
     void awaitWarmedUp() {
         try {
-            while (!warmedUpOrOver.await(SUPERVISION_POLL_MS, TimeUnit.MILLISECONDS)) {
+            while (!warmedUpOrOver.await(Supervisor.SUPERVISION_POLL_MS, TimeUnit.MILLISECONDS)) {
                 if (loop.abortRequested()) {
                     return;
                 }
             }
         } catch (InterruptedException e) {
-            abort("the thread that called eventLoopHandler() was interrupted");
+            abort.abort("the thread that called eventLoopHandler() was interrupted");
             Thread.currentThread().interrupt();
         }
     }
 
     /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
     EventHandler asEventHandler() {
-        claimStart();
-        if (osJitter != null) {
-            osJitter.start();
+        lifecycle.claimStart();
+        if (recorders.osJitter != null) {
+            recorders.osJitter.start();
         }
-        return new EventLoopDriver();
+        return new EventLoopDriver(this, settings, loop, recorders, printer, records, lifecycle, warmedUpOrOver);
     }
 
     /**
@@ -296,7 +223,7 @@ public class JLBH implements NanoSampler {
      */
     public List<double[]> percentileRuns() {
         List<double[]> raw = new ArrayList<>();
-        for (RunRecord record : recordsSoFar()) {
+        for (RunRecord record : records.soFar()) {
             raw.add(ReferencePercentiles.rawPercentiles(createHistogram(), record.endToEnd));
         }
         return raw;
@@ -309,7 +236,7 @@ public class JLBH implements NanoSampler {
      */
     public Map<String, List<double[]>> additionalPercentileRuns() {
         Map<String, List<double[]>> raw = new LinkedHashMap<>();
-        for (RunRecord record : recordsSoFar()) {
+        for (RunRecord record : records.soFar()) {
             record.probes.forEach((name, result) -> raw.computeIfAbsent(name, n -> new ArrayList<>())
                     .add(ReferencePercentiles.rawPercentiles(createHistogram(), result)));
         }
@@ -328,7 +255,8 @@ public class JLBH implements NanoSampler {
      */
     public void printPercentilesSummary(String label, List<double[]> percentileRuns, Appendable appendable) {
         try {
-            appendable.append(TextReport.rawSummary(label, percentileRuns, Histogram.percentilesFor(iterations), skipFirstRun));
+            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(settings.iterations),
+                    settings.skipFirstRun));
         } catch (IOException e) {
             throw new UncheckedIOException("could not print the summary of " + label, e);
         }
@@ -345,732 +273,5 @@ public class JLBH implements NanoSampler {
      */
     protected Histogram createHistogram() {
         return new Histogram(42, 8);
-    }
-
-    // ---- starting ----
-
-    private void claimStart() {
-        if (!started.compareAndSet(false, true)) {
-            throw new IllegalStateException("JLBH.start() or eventLoopHandler() may be called once per JLBH instance");
-        }
-        if (jitterAffinity) {
-            AffinitySupport.requireAvailable("JLBHOptions.jitterAffinity(true)");
-            out.println("Jitter thread running with affinity.");
-        }
-    }
-
-    /** Makes {@code thread} the one that runs the task and owns the recorders' fast path. */
-    private void adopt(Thread thread, boolean mayInterrupt) {
-        endToEnd.owner(thread);
-        for (LatencyRecorder probe : probes) {
-            probe.owner(thread);
-        }
-        interruptible = mayInterrupt;
-        taskThread = thread;
-    }
-
-    private void runOnHarnessThread() {
-        Thread harness = new Thread(this::runTask, "jlbh-harness");
-        harness.setDaemon(true);
-        adopt(harness, true);
-        harness.start();
-        supervise(harness, true);
-        boolean callerReports;
-        synchronized (recordsLock) {
-            callerReports = takenOver && !finished;
-            finished |= callerReports;
-        }
-        if (callerReports) {
-            report();
-        }
-    }
-
-    private void runOnCallingThread() {
-        Thread caller = Thread.currentThread();
-        adopt(caller, true);
-        Thread supervisor = new Thread(() -> supervise(caller, false), "jlbh-supervisor");
-        supervisor.setDaemon(true);
-        supervisor.start();
-        try {
-            runTask();
-        } finally {
-            supervisor.interrupt();
-            if (interruptedCaller) {
-                Thread.interrupted(); // the supervisor interrupted this thread to end a stuck run: not the caller's
-            }
-        }
-    }
-
-    // ---- the thread that runs the task ----
-
-    /** Everything from init() to complete(), on the thread that runs the task (start() and its option). */
-    private void runTask() {
-        boolean takenOverHere = false;
-        try {
-            task.init(this);
-            Object lock = acquireLock == null ? null : AffinitySupport.acquire(acquireLock);
-            try {
-                takenOverHere = !warmUpAndRuns();
-            } finally {
-                if (lock != null) {
-                    AffinitySupport.release(lock);
-                }
-            }
-        } catch (InterruptedException e) {
-            abort("the thread running the task was interrupted");
-        } catch (Throwable t) {
-            failure(t);
-        }
-        try {
-            if (!takenOverHere && claimFinish()) {
-                report();
-                complete();
-            }
-        } finally {
-            phase = -1;
-            taskDone = true;
-        }
-    }
-
-    /** @return false when the supervisor took over a stuck run (the caller reports; complete() is not called) */
-    private boolean warmUpAndRuns() throws InterruptedException {
-        if (warmUpIterations > 0) {
-            RunRecord warmUp = measure(0, warmUpIterations, warmUpSchedule, pacedWarmUp && accountForCoordinatedOmission);
-            if (warmUp == null) {
-                return false;
-            }
-            warmUpSummary = warmUp.summary;
-            if (!warmedUp(warmUp)) {
-                return true;
-            }
-        }
-        if (pauseAfterWarmupMs > 0) {
-            printPause();
-            Thread.sleep(pauseAfterWarmupMs);
-        }
-        task.warmedUp();
-        for (int run = 1; run <= runs; run++) {
-            RunRecord record = measure(run, iterations, schedule, accountForCoordinatedOmission);
-            if (record == null) {
-                return false;
-            }
-            if (!runComplete(record)) {
-                break;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Measures one run (0 = warm-up). Returns its record, or null when the supervisor has taken the run over.
-     */
-    private RunRecord measure(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
-        long t0 = beginMeasurement(run);
-        long done;
-        String thrown = null;
-        try {
-            done = loop.iterate(runSchedule, t0, runIterations, lateness, giveIntendedStart);
-        } catch (Throwable t) {
-            done = loop.returned();
-            thrown = thrown(t, done, runIterations);
-            String abortedFor = abortReason;
-            if (loop.abortRequested() && abortedFor != null) {
-                // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
-                thrown = abortedFor + "; the task then threw " + t.getClass().getName();
-            }
-        }
-        long end = clock.nanoTime();
-        if (thrown == null && !loop.abortRequested()) {
-            end = awaitSamples(done, end);
-        }
-        return closeMeasurement(run, runIterations, done, t0, end, runSchedule, thrown);
-    }
-
-    /** Starts recording run {@code run}; returns its iteration 0's due time. */
-    private long beginMeasurement(int run) {
-        endToEnd.beginRun();
-        for (LatencyRecorder probe : probes) {
-            probe.beginRun();
-        }
-        if (osJitter != null) {
-            osJitter.beginRun();
-        }
-        lateness.reset();
-        phase = run;
-        long t0 = clock.nanoTime();
-        // a run continues the previous one's rate: its first iteration is due no sooner than one interval after the
-        // previous run's last, so there is never a burst of two iterations between runs
-        return previousSlotEnd != Long.MIN_VALUE && previousSlotEnd - t0 > 0 ? previousSlotEnd : t0;
-    }
-
-    /**
-     * Ends the measurement of a run. Its run time reaches from iteration 0's due time to the end of its last
-     * iteration's interval on the schedule ({@code t0 + done × interval}), or to the last return or sample if that
-     * was later: a run that kept its schedule exactly took its target time.
-     */
-    private RunRecord closeMeasurement(int run, long planned, long done, long t0, long end, Schedule runSchedule,
-                                       String thrown) {
-        long slotEnd = runSchedule.dueTime(t0, done);
-        previousSlotEnd = slotEnd;
-        synchronized (recordsLock) {
-            if (takenOver) {
-                return null;
-            }
-            String reason = thrown != null ? thrown : loop.abortRequested() ? abortReason : null;
-            RunRecord record = record(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, reason);
-            if (run > 0) {
-                records.add(record);
-            }
-            return record;
-        }
-    }
-
-    private String thrown(Throwable t, long done, long planned) {
-        failure(t);
-        return String.format(Locale.ROOT, "the task threw %s at iteration %,d of %,d", t.getClass().getName(), done + 1,
-                planned);
-    }
-
-    /** Waits for the end-to-end samples still in flight; returns the time of the last progress seen. */
-    private long awaitSamples(long expected, long lastIterationEnd) {
-        long count = endToEnd.count();
-        long lastProgress = lastIterationEnd;
-        while (count < expected && !loop.abortRequested()) {
-            long now = clock.nanoTime();
-            long idle = now - lastProgress;
-            if (idle >= timeoutNs) {
-                break;
-            }
-            clock.awaitUntil(now + (idle < FAST_POLL_PERIOD_NS ? FAST_POLL_NS : Math.min(SLOW_POLL_NS, timeoutNs - idle)));
-            long latest = endToEnd.count();
-            if (latest != count) {
-                count = latest;
-                lastProgress = clock.nanoTime();
-            }
-        }
-        return lastProgress;
-    }
-
-    /** Prints the warm-up's line and calls nothing; returns whether the runs may follow. */
-    private boolean warmedUp(RunRecord warmUp) {
-        JLBHResult.RunSummary summary = warmUp.summary;
-        if (summary.status() == RunStatus.ABORTED) {
-            out.println("Warm-up aborted: " + summary.detail());
-            return false;
-        }
-        out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", warmUpIterations,
-                summary.runTime().toNanos() / 1e9);
-        if (summary.status() != RunStatus.COMPLETE) {
-            out.println("Warm-up status: " + summary.status() + " - " + summary.detail());
-        }
-        return true;
-    }
-
-    private void printPause() {
-        out.println("Pausing after warmup for " + pauseAfterWarmupMs + " ms");
-    }
-
-    /** Prints a run's block and calls runComplete(); returns whether further runs may follow. */
-    private boolean runComplete(RunRecord record) {
-        out.print(runBlock(record));
-        task.runComplete();
-        return record.summary.status() != RunStatus.ABORTED;
-    }
-
-    private boolean claimFinish() {
-        synchronized (recordsLock) {
-            if (takenOver || finished) {
-                return false;
-            }
-            finished = true;
-            return true;
-        }
-    }
-
-    /** Prints the summaries and hands the results over; a consumer that throws is rethrown by start(). */
-    private void report() {
-        JLBHResult result = buildResult();
-        printSummaries(result);
-        out.flush();
-        if (resultConsumer != null) {
-            try {
-                resultConsumer.accept(result);
-            } catch (Throwable t) {
-                failure(t);
-            }
-        }
-    }
-
-    private void complete() {
-        try {
-            task.complete();
-        } catch (Throwable t) {
-            failure(t);
-        }
-    }
-
-    private void failure(Throwable t) {
-        if (failure == null) {
-            failure = t;
-        }
-    }
-
-    /** Builds a run's record from the recorders; abortReason is null unless the run was cut short. */
-    private RunRecord record(int run, long planned, long done, long t0, long end, Schedule runSchedule,
-                             String abortReason) {
-        ImmutableRunResult e2e = endToEnd.endRun(run);
-        Map<String, JLBHResult.RunResult> probeResults = new LinkedHashMap<>();
-        for (LatencyRecorder probe : probes) {
-            probeResults.put(probe.name(), probe.endRun(run));
-        }
-        ImmutableRunResult jitter = osJitter == null ? null : osJitter.endRun(run);
-        long samples = e2e.count();
-        RunStatus status;
-        String detail;
-        if (abortReason != null) {
-            status = RunStatus.ABORTED;
-            detail = done == 0 && samples == 0
-                    ? abortReason + "; no iteration had returned before that"
-                    : String.format(Locale.ROOT, "%s; figures cover the %,d iterations before that (%,d samples)",
-                    abortReason, done, samples);
-        } else if (samples < done) {
-            status = RunStatus.INCOMPLETE;
-            detail = String.format(Locale.ROOT, "%,d of %,d end-to-end samples missing after waiting %,d ms",
-                    done - samples, done, TimeUnit.NANOSECONDS.toMillis(timeoutNs));
-        } else if (samples > done) {
-            status = RunStatus.OVERSAMPLED;
-            detail = String.format(Locale.ROOT, "%,d end-to-end samples for %,d iterations: %,d more than one per iteration",
-                    samples, done, samples - done);
-        } else {
-            status = RunStatus.COMPLETE;
-            detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
-        }
-        org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
-        ImmutableRunSummary summary = new ImmutableRunSummary(run, status, detail, planned, done, samples,
-                Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(runSchedule.durationNanos(planned)),
-                new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));
-        long wakeUps = osJitter == null ? 0 : osJitter.wakeUpsLastRun();
-        return new RunRecord(summary, e2e, probeResults, jitter, wakeUps);
-    }
-
-    private String runBlock(RunRecord record) {
-        String nl = System.lineSeparator();
-        StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.runHead(record.summary, schedule.distributor().toString(), accountForCoordinatedOmission,
-                throughput, throughputUnit, schedule.intervalNanos()));
-        sb.append(TextReport.probeLine(String.format(Locale.ROOT, "End to End: (%,d)", record.endToEnd.count()),
-                record.endToEnd)).append(nl);
-        record.probes.forEach((name, result) -> sb.append(TextReport.probeLine(
-                String.format(Locale.ROOT, "%s (%,d)", name, result.count()), result)).append(nl));
-        if (record.osJitter != null) {
-            sb.append(TextReport.probeLine(String.format(Locale.ROOT, "OS Jitter (%,d)", record.osJitter.count()),
-                    record.osJitter)).append(nl);
-        }
-        sb.append(TextReport.runStatus(record.summary, schedule.throughputPerSecond()));
-        if (record.osJitter != null) {
-            // the two counts are cut at slightly different moments: a wake-up on the boundary may fall either side
-            sb.append(String.format(Locale.ROOT, "OS jitter: %,d of %,d wake-ups of a thread sleeping 1 ms were more than %s us late%n",
-                    record.osJitter.count(), Math.max(record.osJitter.count(), record.osJitterWakeUps),
-                    ReportFormat.micros(osJitter.recordGreaterThanNs())));
-        }
-        sb.append(TextReport.rule()).append(nl);
-        return sb.toString();
-    }
-
-    // ---- calling thread (or the supervisor thread) ----
-
-    /**
-     * Watches the thread running the task, printing progress and ending a run whose iteration does not return. On a
-     * harness thread of its own ({@code canTakeOver}), a stuck run is closed from here and start() returns; on the
-     * calling thread, the run is aborted and that thread interrupted, and the run ends when the iteration returns.
-     */
-    private void supervise(Thread runner, boolean canTakeOver) {
-        int watchedPhase = -2;
-        long lastReturned = -1;
-        long lastChange = clock.nanoTime();
-        long nextProgress = System.nanoTime() + progressIntervalNs;
-        while (!taskDone) {
-            try {
-                if (canTakeOver) {
-                    runner.join(SUPERVISION_POLL_MS);
-                } else {
-                    Thread.sleep(SUPERVISION_POLL_MS);
-                }
-            } catch (InterruptedException e) {
-                if (canTakeOver) {
-                    abort("the thread that called start() was interrupted");
-                    Thread.currentThread().interrupt();
-                }
-                return;
-            }
-            if (canTakeOver && !runner.isAlive()) {
-                return;
-            }
-            int currentPhase = phase;
-            boolean iterating = loop.iterating();
-            long now = clock.nanoTime();
-            long returned = loop.returned();
-            if (currentPhase != watchedPhase || returned != lastReturned || !iterating) {
-                watchedPhase = currentPhase;
-                lastReturned = returned;
-                lastChange = now;
-            }
-            Schedule runSchedule = loop.runSchedule();
-            long sinceDue = runSchedule == null ? 0 : now - runSchedule.dueTime(loop.runT0(), returned);
-            if (iterating && now - lastChange > timeoutNs && sinceDue > timeoutNs) {
-                if (canTakeOver) {
-                    takeOver(runner, currentPhase);
-                    return;
-                }
-                abort(stuckReason(currentPhase, returned));
-                return;
-            }
-            long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(loop.runT0(), returned);
-            if (iterating && behindAtLastReturn > timeoutNs && !loop.abortRequested()) {
-                // iterations return, but each takes longer than its interval: the run was already more than the
-                // timeout behind when the last one returned, so it would never end on time (a lag that grows only
-                // while one iteration runs is a stuck iteration, judged above). The loop stops before its next
-                // iteration, without an interrupt: the iteration under way is not stuck
-                stopBefore(String.format(Locale.ROOT, "the run fell %s behind its schedule, more than the %,d ms timeout: "
-                                + "iterations take longer than their %s us interval", ReportFormat.duration(behindAtLastReturn),
-                        TimeUnit.NANOSECONDS.toMillis(timeoutNs), ReportFormat.micros(runSchedule.intervalNanos())));
-            }
-            if (iterating && progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
-                nextProgress = System.nanoTime() + progressIntervalNs;
-                printProgress(currentPhase, returned, sinceDue);
-            }
-        }
-    }
-
-    private String stuckReason(int stuckPhase, long returned) {
-        String iteration = stuckPhase == 0
-                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", returned + 1, loop.runIterations())
-                : String.format(Locale.ROOT, "iteration %,d", returned + 1);
-        return String.format(Locale.ROOT, "%s did not return within the %,d ms timeout", iteration,
-                TimeUnit.NANOSECONDS.toMillis(timeoutNs));
-    }
-
-    private void printProgress(int currentPhase, long returned, long behindNs) {
-        long planned = loop.runIterations();
-        String what = currentPhase == 0 ? "warm-up" : "run " + currentPhase + " of " + runs;
-        String schedule = behindNs > 0
-                ? ReportFormat.duration(behindNs) + " behind schedule"
-                : "on schedule";
-        out.printf(Locale.ROOT, "... %s: %,d of %,d iterations (%.1f%%), %s%n",
-                what, returned, planned, 100.0 * returned / planned, schedule);
-    }
-
-    /** The task is stuck in an iteration: end the run as aborted, from this thread if the harness cannot. */
-    private void takeOver(Thread harness, int stuckPhase) {
-        abort(stuckReason(stuckPhase, loop.returned()));
-        try {
-            harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (!harness.isAlive()) {
-            return; // the task returned after the interrupt and the harness closed the run itself
-        }
-        synchronized (recordsLock) {
-            if (finished || (!records.isEmpty() && records.get(records.size() - 1).summary.run() >= stuckPhase)) {
-                return;
-            }
-            takenOver = true;
-            if (stuckPhase > 0) {
-                long done = loop.returned();
-                RunRecord record = record(stuckPhase, loop.runIterations(), done, loop.runT0(), clock.nanoTime(),
-                        schedule, abortReason);
-                records.add(record);
-                out.print(runBlock(record));
-            } else {
-                RunRecord record = record(0, loop.runIterations(), loop.returned(), loop.runT0(), clock.nanoTime(),
-                        warmUpSchedule, abortReason);
-                warmUpSummary = record.summary;
-                out.println("Warm-up aborted: " + abortReason);
-            }
-        }
-        out.println("The task is still running on thread " + harness.getName()
-                + "; it is a daemon thread and is left behind. JLBHTask.complete() is not called.");
-    }
-
-    /** Ends the run before its next iteration, saying why, without interrupting the iteration under way. */
-    private void stopBefore(String reason) {
-        if (abortReason == null) {
-            abortReason = reason;
-        }
-        loop.requestAbort();
-    }
-
-    private void abort(String reason) {
-        stopBefore(reason);
-        Thread runner = taskThread;
-        if (interruptible && runner != null && runner != Thread.currentThread()) {
-            interruptedCaller = runOnCallingThread;
-            runner.interrupt();
-        }
-    }
-
-    // ---- results ----
-
-    private List<RunRecord> recordsSoFar() {
-        synchronized (recordsLock) {
-            return List.copyOf(records);
-        }
-    }
-
-    private JLBHResult buildResult() {
-        List<RunRecord> done = recordsSoFar();
-        List<JLBHResult.RunResult> e2e = new ArrayList<>();
-        Map<String, List<JLBHResult.RunResult>> byProbe = new LinkedHashMap<>();
-        for (LatencyRecorder probe : probes) {
-            byProbe.put(probe.name(), new ArrayList<>());
-        }
-        List<JLBHResult.RunResult> jitter = new ArrayList<>();
-        List<JLBHResult.RunSummary> summaries = new ArrayList<>();
-        for (RunRecord record : done) {
-            summaries.add(record.summary);
-            e2e.add(record.endToEnd);
-            record.probes.forEach((name, result) -> byProbe.computeIfAbsent(name, n -> new ArrayList<>()).add(result));
-            if (record.osJitter != null) {
-                jitter.add(record.osJitter);
-            }
-        }
-        Map<String, JLBHResult.ProbeResult> probeResults = new LinkedHashMap<>();
-        byProbe.forEach((name, results) -> probeResults.put(name, new ImmutableProbeResult(name, results)));
-        return new ImmutableJLBHResult(new ImmutableProbeResult(END_TO_END, e2e), probeResults,
-                osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
-                summaries, runs, accountForCoordinatedOmission, schedule.throughputPerSecond(), warmUpSummary);
-    }
-
-    private void printSummaries(JLBHResult result) {
-        if (result.runs().isEmpty()) {
-            out.println("No measured run completed: " + (abortReason != null ? abortReason : "see above"));
-            return;
-        }
-        // the reference's rows: the percentiles it lists for the iterations per run
-        double[] rows = Histogram.percentilesFor(iterations);
-        StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.summary(END_TO_END, result.endToEnd().eachRunSummary(), rows, skipFirstRun));
-        for (String name : result.probeNames()) {
-            sb.append(TextReport.summary(name, result.probe(name).orElseThrow().eachRunSummary(), rows, skipFirstRun));
-        }
-        result.osJitter().ifPresent(j -> sb.append(TextReport.summary("OS Jitter", j.eachRunSummary(), rows, skipFirstRun)));
-        if (result.status() != RunStatus.COMPLETE) {
-            sb.append("Status: ").append(result.status()).append(" - not every run was complete; see the run blocks above")
-                    .append(System.lineSeparator());
-        }
-        out.print(sb);
-    }
-
-    private void rethrowFailure() {
-        Throwable t = failure;
-        if (t == null) {
-            return;
-        }
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        throw new IllegalStateException("the JLBH task threw " + t, t);
-    }
-
-    /** Everything one run produced. */
-    private static final class RunRecord {
-        final JLBHResult.RunSummary summary;
-        final JLBHResult.RunResult endToEnd;
-        final Map<String, JLBHResult.RunResult> probes;
-        final JLBHResult.RunResult osJitter;
-        final long osJitterWakeUps;
-
-        RunRecord(JLBHResult.RunSummary summary, JLBHResult.RunResult endToEnd,
-                  Map<String, JLBHResult.RunResult> probes, JLBHResult.RunResult osJitter, long osJitterWakeUps) {
-            this.summary = summary;
-            this.endToEnd = endToEnd;
-            this.probes = Collections.unmodifiableMap(probes);
-            this.osJitter = osJitter;
-            this.osJitterWakeUps = osJitterWakeUps;
-        }
-    }
-
-    /**
-     * Runs the benchmark as an event loop handler: a state machine that does one step per call of
-     * {@link #action()} and never blocks the loop (it waits for nothing: an iteration not yet due, a pause and
-     * missing samples all just return "not busy").
-     */
-    private final class EventLoopDriver implements EventHandler {
-        private static final int INIT = 0;
-        private static final int ITERATING = 1;
-        private static final int AWAITING_SAMPLES = 2;
-        private static final int PAUSING = 3;
-        private static final int DONE = 4;
-
-        private int state = INIT;
-        private Object lock;
-        private int run;
-        private Schedule runSchedule;
-        private boolean giveIntendedStart;
-        private long planned;
-        private long done;
-        private long t0;
-        private long due;
-        private long lastProgress;
-        private long lastCount;
-        private long pauseUntil;
-
-        @Override
-        public boolean action() throws InvalidEventHandlerException {
-            if (state == DONE) {
-                throw InvalidEventHandlerException.reusable();
-            }
-            try {
-                switch (state) {
-                    case INIT:
-                        adopt(Thread.currentThread(), false);
-                        task.init(JLBH.this);
-                        lock = acquireLock == null ? null : AffinitySupport.acquire(acquireLock);
-                        if (warmUpIterations > 0) {
-                            begin(0, warmUpIterations, warmUpSchedule, pacedWarmUp && accountForCoordinatedOmission);
-                        } else {
-                            afterWarmUp();
-                        }
-                        return true;
-                    case ITERATING:
-                        return iterate();
-                    case AWAITING_SAMPLES:
-                        return awaitSamples();
-                    case PAUSING:
-                        if (clock.nanoTime() - pauseUntil < 0) {
-                            return false;
-                        }
-                        warmedUpThenFirstRun();
-                        return true;
-                    default:
-                        return false;
-                }
-            } catch (Throwable t) {
-                // a callback threw (init, warmedUp, runComplete): no further run
-                failure(t);
-                if (state != DONE) {
-                    finish();
-                }
-            }
-            if (state == DONE) {
-                throw InvalidEventHandlerException.reusable();
-            }
-            return true;
-        }
-
-        private void begin(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
-            this.run = run;
-            this.runSchedule = runSchedule;
-            this.giveIntendedStart = giveIntendedStart;
-            this.planned = runIterations;
-            this.done = 0;
-            this.t0 = beginMeasurement(run);
-            runSchedule.start(t0);
-            due = runSchedule.next();
-            state = ITERATING;
-        }
-
-        private boolean iterate() {
-            if (loop.abortRequested()) {
-                close(null);
-                return true;
-            }
-            long now = clock.nanoTime();
-            if (now - due < 0) {
-                return false;
-            }
-            long late = now - due;
-            lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
-            try {
-                task.run(giveIntendedStart ? due : now);
-            } catch (Throwable t) {
-                close(thrown(t, done, planned));
-                return true;
-            }
-            done++;
-            if (done < planned) {
-                due = runSchedule.next();
-            } else {
-                lastProgress = clock.nanoTime();
-                lastCount = endToEnd.count();
-                state = AWAITING_SAMPLES;
-            }
-            return true;
-        }
-
-        private boolean awaitSamples() {
-            long count = endToEnd.count();
-            long now = clock.nanoTime();
-            if (count != lastCount) {
-                lastCount = count;
-                lastProgress = now;
-            }
-            if (count < done && !loop.abortRequested() && now - lastProgress < timeoutNs) {
-                return false;
-            }
-            close(null);
-            return true;
-        }
-
-        /** Closes the current run; thrown says why it ended early, if it did because the task threw. */
-        private void close(String thrown) {
-            RunRecord record = closeMeasurement(run, planned, done, t0,
-                    state == AWAITING_SAMPLES ? lastProgress : clock.nanoTime(), runSchedule, thrown);
-            if (run == 0) {
-                if (!warmedUp(record)) {
-                    finish();
-                    return;
-                }
-                afterWarmUp();
-                return;
-            }
-            boolean more = runComplete(record) && run < runs;
-            if (more) {
-                begin(run + 1, iterations, schedule, accountForCoordinatedOmission);
-            } else {
-                finish();
-            }
-        }
-
-        private void afterWarmUp() {
-            if (pauseAfterWarmupMs > 0) {
-                printPause();
-                pauseUntil = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseAfterWarmupMs);
-                state = PAUSING;
-                return;
-            }
-            warmedUpThenFirstRun();
-        }
-
-        private void warmedUpThenFirstRun() {
-            task.warmedUp();
-            warmedUpOrOver.countDown();
-            begin(1, iterations, schedule, accountForCoordinatedOmission);
-        }
-
-        private void finish() {
-            state = DONE;
-            try {
-                if (lock != null) {
-                    AffinitySupport.release(lock);
-                }
-            } catch (Throwable t) {
-                failure(t);
-            }
-            if (osJitter != null) {
-                osJitter.stop();
-            }
-            if (claimFinish()) {
-                report();
-                complete();
-            }
-            phase = -1;
-            taskDone = true;
-            warmedUpOrOver.countDown();
-        }
     }
 }

@@ -13,6 +13,10 @@ import java.util.function.Supplier;
  * <p>Every setter validates its argument at once and throws {@link IllegalArgumentException} naming the option and
  * the value, so a bad setting fails before any thread starts. {@link JLBH} copies the settings when it is
  * constructed; changing the options afterwards does not affect it. Not thread-safe.
+ *
+ * <p>This class is over the project's ~300 lines on purpose: it mirrors the reference's builder one setter per
+ * option (with this harness's few options of its own beside them), each with its validation and Javadoc of its unit
+ * and default, and a port needs them all on this one class.
  */
 public class JLBHOptions {
 

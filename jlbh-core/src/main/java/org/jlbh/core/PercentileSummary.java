@@ -1,6 +1,6 @@
 package org.jlbh.core;
 
-import org.jlbh.core.internal.TextReport;
+import org.jlbh.core.internal.SummaryTable;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -64,7 +64,7 @@ public final class PercentileSummary {
             }
             double[] range = range(row);
             sb.append(String.format(Locale.ROOT, "%10f%n", range == null ? Double.NaN
-                    : TextReport.variation(range[0], range[1])));
+                    : SummaryTable.variation(range[0], range[1])));
         }
         out.print(sb);
     }

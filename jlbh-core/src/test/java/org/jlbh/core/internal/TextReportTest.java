@@ -11,17 +11,20 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** The report's text: the reference's words and layout, with this harness's lines of its own. */
+/**
+ * The report's text, {@link TextReport}'s run blocks and {@link SummaryTable}'s tables: the reference's words and
+ * layout, with this harness's lines of its own.
+ */
 class TextReportTest {
     private static final double[] ROWS_9_000 = net.openhft.chronicle.core.util.Histogram.percentilesFor(9_000);
     private static final double[] ROWS_20_000 = net.openhft.chronicle.core.util.Histogram.percentilesFor(20_000);
 
     @Test
     void variationIsTheSpreadAsAPercentageOfTheMidpoint() {
-        assertThat(TextReport.variation(100, 100)).isZero();
-        assertThat(TextReport.variation(90, 110)).isCloseTo(20.0, within(1e-9));
-        assertThat(TextReport.variation(0, 10)).isCloseTo(200.0, within(1e-9));
-        assertThat(TextReport.variation(0, 0)).isZero();
+        assertThat(SummaryTable.variation(100, 100)).isZero();
+        assertThat(SummaryTable.variation(90, 110)).isCloseTo(20.0, within(1e-9));
+        assertThat(SummaryTable.variation(0, 10)).isCloseTo(200.0, within(1e-9));
+        assertThat(SummaryTable.variation(0, 0)).isZero();
     }
 
     @Test
@@ -88,7 +91,7 @@ class TextReportTest {
         ImmutableRunResult small = run(1, 1_000, 50);   // supports up to p99
         ImmutableRunResult large = run(2, 20_000, 60);  // supports up to p99.9; the reference lists p99.7 from 10,001
 
-        String table = TextReport.summary("end to end", List.of(small, large), ROWS_20_000, false);
+        String table = SummaryTable.summary("end to end", List.of(small, large), ROWS_20_000, false);
 
         String nl = System.lineSeparator();
         assertThat(table).startsWith(TextReport.title("SUMMARY (end to end) us") + nl
@@ -105,7 +108,7 @@ class TextReportTest {
 
     @Test
     void summaryCellsHaveTwoDecimalsFromTheReferencesFloorOf100NanosecondsUp() {
-        String table = TextReport.summary("B", List.of(run(1, 1_800, 100), run(2, 1_800, 100), run(3, 1_800, 100)),
+        String table = SummaryTable.summary("B", List.of(run(1, 1_800, 100), run(2, 1_800, 100), run(3, 1_800, 100)),
                 ROWS_20_000, false);
 
         assertThat(table.replace("\r", "")).contains(
@@ -119,7 +122,7 @@ class TextReportTest {
 
     @Test
     void skippingTheFirstRunLeavesItOutOfTheVariation() {
-        String table = TextReport.summary("p", List.of(run(1, 100, 500), run(2, 100, 100), run(3, 100, 100)),
+        String table = SummaryTable.summary("p", List.of(run(1, 100, 500), run(2, 100, 100), run(3, 100, 100)),
                 ROWS_9_000, true);
 
         assertThat(table).containsPattern("\\n50\\.0: +0\\.50 +0\\.10 +0\\.10 +0\\.00\\R");
@@ -128,7 +131,7 @@ class TextReportTest {
 
     @Test
     void oneRunHasNoVariation() {
-        String table = TextReport.summary("p", List.of(run(1, 100, 500)), ROWS_9_000, false);
+        String table = SummaryTable.summary("p", List.of(run(1, 100, 500)), ROWS_9_000, false);
 
         assertThat(table).containsPattern("\\n50\\.0: +0\\.50 +-\\R").contains("% Variation needs two runs or more");
     }
@@ -138,7 +141,7 @@ class TextReportTest {
         double inf = Double.POSITIVE_INFINITY;
         List<double[]> runs = List.of(new double[]{8_072, 11_664, 12_464, 12_560}, new double[]{6_100, inf, inf, 10_610});
 
-        String table = TextReport.rawSummary("end to end", runs, ROWS_9_000, false);
+        String table = SummaryTable.rawSummary("end to end", runs, ROWS_9_000, false);
 
         assertThat(table).containsPattern("\\n50\\.0: +8\\.07 +6\\.10 +27\\.83\\R")
                 .containsPattern("\\n90\\.0: +11\\.66 +- +-\\R")

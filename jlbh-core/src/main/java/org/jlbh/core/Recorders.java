@@ -1,0 +1,117 @@
+package org.jlbh.core;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.internal.ImmutableRunResult;
+import org.jlbh.core.internal.ImmutableRunSummary;
+import org.jlbh.core.internal.LatencyRecorder;
+import org.jlbh.core.internal.OsJitterSampler;
+import org.jlbh.core.internal.Schedule;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The recorders of one benchmark: end to end, the probes, OS jitter (when it is recorded) and the harness's lateness
+ * in calling each iteration, all in nanoseconds. Begins a run on all of them, and ends it into a {@link RunRecord}
+ * with the run's status and detail.
+ *
+ * <p>Thread-safety: the end-to-end and probe samplers may be used from any thread (fastest from their owner, the
+ * thread that runs the task), and probes may be added from any thread. Runs are begun and ended by the thread that
+ * runs the task, but a stuck run is ended by the supervisor that took it over (under {@link RunRecords}' lock);
+ * lateness is recorded by the thread that runs the task.
+ */
+final class Recorders {
+    final LatencyRecorder endToEnd = new LatencyRecorder(JLBH.END_TO_END, null);
+    final List<LatencyRecorder> probes = new CopyOnWriteArrayList<>();
+    /** Null when OS jitter is not recorded. */
+    final OsJitterSampler osJitter;
+    final org.HdrHistogram.Histogram lateness = LatencyRecorder.newHistogram();
+    private final long timeoutNs;
+
+    Recorders(Settings settings) {
+        this.osJitter = settings.recordOSJitter
+                ? new OsJitterSampler(settings.recordJitterGreaterThanNs, settings.jitterAffinity) : null;
+        this.timeoutNs = settings.timeoutNs;
+    }
+
+    /**
+     * Adds a probe, or returns the one of that name already added.
+     *
+     * @param owner gives the thread that runs the task (null before there is one), read when the probe is created
+     */
+    NanoSampler addProbe(String name, Supplier<Thread> owner) {
+        synchronized (probes) {
+            for (LatencyRecorder probe : probes) {
+                if (probe.name().equals(name)) {
+                    return probe;
+                }
+            }
+            LatencyRecorder probe = new LatencyRecorder(name, owner.get());
+            probes.add(probe);
+            return probe;
+        }
+    }
+
+    /** Makes {@code thread} the owner of the end-to-end and probe recorders' fast path. */
+    void owner(Thread thread) {
+        endToEnd.owner(thread);
+        for (LatencyRecorder probe : probes) {
+            probe.owner(thread);
+        }
+    }
+
+    /** Starts a run on every recorder, and clears the lateness. */
+    void beginRun() {
+        endToEnd.beginRun();
+        for (LatencyRecorder probe : probes) {
+            probe.beginRun();
+        }
+        if (osJitter != null) {
+            osJitter.beginRun();
+        }
+        lateness.reset();
+    }
+
+    /** Builds a run's record from the recorders; abortReason is null unless the run was cut short. */
+    RunRecord record(int run, long planned, long done, long t0, long end, Schedule runSchedule, String abortReason) {
+        ImmutableRunResult e2e = endToEnd.endRun(run);
+        Map<String, JLBHResult.RunResult> probeResults = new LinkedHashMap<>();
+        for (LatencyRecorder probe : probes) {
+            probeResults.put(probe.name(), probe.endRun(run));
+        }
+        ImmutableRunResult jitter = osJitter == null ? null : osJitter.endRun(run);
+        long samples = e2e.count();
+        RunStatus status;
+        String detail;
+        if (abortReason != null) {
+            status = RunStatus.ABORTED;
+            detail = done == 0 && samples == 0
+                    ? abortReason + "; no iteration had returned before that"
+                    : String.format(Locale.ROOT, "%s; figures cover the %,d iterations before that (%,d samples)",
+                    abortReason, done, samples);
+        } else if (samples < done) {
+            status = RunStatus.INCOMPLETE;
+            detail = String.format(Locale.ROOT, "%,d of %,d end-to-end samples missing after waiting %,d ms",
+                    done - samples, done, TimeUnit.NANOSECONDS.toMillis(timeoutNs));
+        } else if (samples > done) {
+            status = RunStatus.OVERSAMPLED;
+            detail = String.format(Locale.ROOT, "%,d end-to-end samples for %,d iterations: %,d more than one per iteration",
+                    samples, done, samples - done);
+        } else {
+            status = RunStatus.COMPLETE;
+            detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
+        }
+        org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
+        ImmutableRunSummary summary = new ImmutableRunSummary(run, status, detail, planned, done, samples,
+                Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(runSchedule.durationNanos(planned)),
+                new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));
+        long wakeUps = osJitter == null ? 0 : osJitter.wakeUpsLastRun();
+        return new RunRecord(summary, e2e, probeResults, jitter, wakeUps);
+    }
+}

@@ -1,0 +1,143 @@
+package org.jlbh.core;
+
+import org.jlbh.core.internal.PacedLoop;
+import org.jlbh.core.internal.Schedule;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Supervises the thread that runs the task during {@link JLBH#start()}: prints a progress line every progress
+ * interval, ends a run that falls more than the timeout behind its schedule, and ends a run whose iteration does not
+ * return within the timeout, taking it over when the task runs on a harness thread of its own.
+ *
+ * <p>Thread-safety: {@link #supervise} runs on the thread that called {@code start()} (watching the harness thread)
+ * or on a {@code jlbh-supervisor} thread (watching the calling thread, which runs the task). It reads only what the
+ * thread that runs the task publishes (the run under way and whether the task is done, volatile in
+ * {@link Lifecycle}; the loop's progress, published by {@link PacedLoop}), ends runs through {@link Abort}, and
+ * closes a stuck run under the lock of {@link RunRecords}.
+ */
+final class Supervisor {
+    /** How often the supervisor looks at the thread that runs the task, in milliseconds. */
+    static final long SUPERVISION_POLL_MS = 50;
+    private static final long TAKE_OVER_GRACE_MS = 1_000;
+
+    private final Settings settings;
+    private final PrintStream out;
+    private final PacedLoop loop;
+    private final Abort abort;
+    private final RunRecords records;
+    private final Lifecycle lifecycle;
+
+    Supervisor(Settings settings, PrintStream out, PacedLoop loop, Abort abort, RunRecords records,
+               Lifecycle lifecycle) {
+        this.settings = settings;
+        this.out = out;
+        this.loop = loop;
+        this.abort = abort;
+        this.records = records;
+        this.lifecycle = lifecycle;
+    }
+
+    /**
+     * Watches the thread running the task, printing progress and ending a run whose iteration does not return. On a
+     * harness thread of its own ({@code canTakeOver}), a stuck run is closed from here and start() returns; on the
+     * calling thread, the run is aborted and that thread interrupted, and the run ends when the iteration returns.
+     */
+    void supervise(Thread runner, boolean canTakeOver) {
+        int watchedPhase = -2;
+        long lastReturned = -1;
+        long lastChange = settings.clock.nanoTime();
+        long nextProgress = System.nanoTime() + settings.progressIntervalNs;
+        while (!lifecycle.taskDone()) {
+            try {
+                if (canTakeOver) {
+                    runner.join(SUPERVISION_POLL_MS);
+                } else {
+                    Thread.sleep(SUPERVISION_POLL_MS);
+                }
+            } catch (InterruptedException e) {
+                if (canTakeOver) {
+                    abort.abort("the thread that called start() was interrupted");
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+            if (canTakeOver && !runner.isAlive()) {
+                return;
+            }
+            int currentPhase = lifecycle.phase();
+            boolean iterating = loop.iterating();
+            long now = settings.clock.nanoTime();
+            long returned = loop.returned();
+            if (currentPhase != watchedPhase || returned != lastReturned || !iterating) {
+                watchedPhase = currentPhase;
+                lastReturned = returned;
+                lastChange = now;
+            }
+            Schedule runSchedule = loop.runSchedule();
+            long sinceDue = runSchedule == null ? 0 : now - runSchedule.dueTime(loop.runT0(), returned);
+            if (iterating && now - lastChange > settings.timeoutNs && sinceDue > settings.timeoutNs) {
+                if (canTakeOver) {
+                    takeOver(runner, currentPhase);
+                    return;
+                }
+                abort.abort(stuckReason(currentPhase, returned));
+                return;
+            }
+            long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(loop.runT0(), returned);
+            if (iterating && behindAtLastReturn > settings.timeoutNs && !loop.abortRequested()) {
+                // iterations return, but each takes longer than its interval: the run was already more than the
+                // timeout behind when the last one returned, so it would never end on time (a lag that grows only
+                // while one iteration runs is a stuck iteration, judged above). The loop stops before its next
+                // iteration, without an interrupt: the iteration under way is not stuck
+                abort.stopBefore(String.format(Locale.ROOT,
+                        "the run fell %s behind its schedule, more than the %,d ms timeout: "
+                                + "iterations take longer than their %s us interval", ReportFormat.duration(behindAtLastReturn),
+                        TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs),
+                        ReportFormat.micros(runSchedule.intervalNanos())));
+            }
+            if (iterating && settings.progressIntervalNs > 0 && System.nanoTime() - nextProgress >= 0) {
+                nextProgress = System.nanoTime() + settings.progressIntervalNs;
+                printProgress(currentPhase, returned, sinceDue);
+            }
+        }
+    }
+
+    private String stuckReason(int stuckPhase, long returned) {
+        String iteration = stuckPhase == 0
+                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", returned + 1, loop.runIterations())
+                : String.format(Locale.ROOT, "iteration %,d", returned + 1);
+        return String.format(Locale.ROOT, "%s did not return within the %,d ms timeout", iteration,
+                TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs));
+    }
+
+    private void printProgress(int currentPhase, long returned, long behindNs) {
+        long planned = loop.runIterations();
+        String what = currentPhase == 0 ? "warm-up" : "run " + currentPhase + " of " + settings.runs;
+        String schedule = behindNs > 0
+                ? ReportFormat.duration(behindNs) + " behind schedule"
+                : "on schedule";
+        out.printf(Locale.ROOT, "... %s: %,d of %,d iterations (%.1f%%), %s%n",
+                what, returned, planned, 100.0 * returned / planned, schedule);
+    }
+
+    /** The task is stuck in an iteration: end the run as aborted, from this thread if the harness cannot. */
+    private void takeOver(Thread harness, int stuckPhase) {
+        abort.abort(stuckReason(stuckPhase, loop.returned()));
+        try {
+            harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!harness.isAlive()) {
+            return; // the task returned after the interrupt and the harness closed the run itself
+        }
+        if (!records.takeOver(stuckPhase)) {
+            return;
+        }
+        out.println("The task is still running on thread " + harness.getName()
+                + "; it is a daemon thread and is left behind. JLBHTask.complete() is not called.");
+    }
+}
