@@ -13,7 +13,10 @@ import java.util.Set;
  * run itself went (status, lateness of the harness, achieved throughput).
  *
  * <p>The nested names and the methods marked "as the reference" match the reference JLBH's {@code JLBHResult}, so
- * code that reads results ports by changing its imports. Immutable and thread-safe.
+ * code that reads results ports by changing its imports. The methods this harness adds to the reference's three
+ * interfaces have default implementations that throw {@link UnsupportedOperationException}, so that a class of a
+ * user's own that implements them (a test fake) still compiles; the harness's own results implement them all.
+ * Immutable and thread-safe.
  */
 public interface JLBHResult {
 
@@ -33,7 +36,9 @@ public interface JLBHResult {
     Optional<ProbeResult> osJitter();
 
     /** @return how each measured run went, in run order */
-    List<RunSummary> runs();
+    default List<RunSummary> runs() {
+        throw notGiven(this, "runs()");
+    }
 
     /**
      * @return how the warm-up went (run 0), when there was one: its status says why it ended early, when it did, and
@@ -47,13 +52,19 @@ public interface JLBHResult {
      * @return the worst status of any run, and {@link RunStatus#ABORTED} when fewer runs were measured than
      *         planned: {@link RunStatus#COMPLETE} only when every planned run was complete
      */
-    RunStatus status();
+    default RunStatus status() {
+        throw notGiven(this, "status()");
+    }
 
     /** @return whether latency was measured from each iteration's intended start */
-    boolean accountedForCoordinatedOmission();
+    default boolean accountedForCoordinatedOmission() {
+        throw notGiven(this, "accountedForCoordinatedOmission()");
+    }
 
     /** @return the target throughput, in iterations per second */
-    double targetThroughputPerSecond();
+    default double targetThroughputPerSecond() {
+        throw notGiven(this, "targetThroughputPerSecond()");
+    }
 
     /** The results of one probe (or of end-to-end, or of OS jitter) over all runs. */
     interface ProbeResult {
@@ -65,7 +76,9 @@ public interface JLBHResult {
         List<RunResult> eachRunSummary();
 
         /** @return the probe's name: {@code "end to end"}, {@code "OS jitter"} or the name given to addProbe */
-        String name();
+        default String name() {
+            throw notGiven(this, "name()");
+        }
     }
 
     /**
@@ -132,43 +145,63 @@ public interface JLBHResult {
          * @throws IllegalStateException    when the run has too few samples to support it
          * @throws IllegalArgumentException when the percentile is outside (0, 100]
          */
-        Duration percentile(double percentile);
+        default Duration percentile(double percentile) {
+            throw notGiven(this, "percentile(double)");
+        }
 
         /**
          * @param percentile a percentile in (0, 100]
          * @return whether this run has enough samples to give that percentile (see the class comment)
          */
-        boolean supports(double percentile);
+        default boolean supports(double percentile) {
+            throw notGiven(this, "supports(double)");
+        }
 
         /** @return 1-based number of the run */
-        int run();
+        default int run() {
+            throw notGiven(this, "run()");
+        }
 
         /** @return number of samples recorded */
-        long count();
+        default long count() {
+            throw notGiven(this, "count()");
+        }
 
         /** @return the smallest sample; throws {@link IllegalStateException} when there are none */
-        Duration min();
+        default Duration min() {
+            throw notGiven(this, "min()");
+        }
 
         /** @return the mean of the samples; throws {@link IllegalStateException} when there are none */
-        Duration mean();
+        default Duration mean() {
+            throw notGiven(this, "mean()");
+        }
 
         /** @return the largest sample; throws {@link IllegalStateException} when there are none */
-        Duration max();
+        default Duration max() {
+            throw notGiven(this, "max()");
+        }
 
         /**
          * @return samples outside the recordable range (negative, or above one hour) that were recorded as 0 or as
          *         one hour instead; normally 0
          */
-        long outOfRangeSamples();
+        default long outOfRangeSamples() {
+            throw notGiven(this, "outOfRangeSamples()");
+        }
 
         /**
          * @return samples that arrived from other threads between runs (after the previous run closed) and so were
          *         counted in no run; normally 0
          */
-        long strayBeforeRun();
+        default long strayBeforeRun() {
+            throw notGiven(this, "strayBeforeRun()");
+        }
 
         /** @return a copy of the full histogram, values in nanoseconds */
-        Histogram histogram();
+        default Histogram histogram() {
+            throw notGiven(this, "histogram()");
+        }
 
         /** The percentiles the reference JLBH reports, plus the worst. */
         enum Percentile {
@@ -246,5 +279,14 @@ public interface JLBHResult {
          *         duration of 16 iterations
          */
         RunResult harnessLateness();
+    }
+
+    /**
+     * @return what a default method throws: the implementation is a class of a user's own, written to the reference's
+     *         interface, which does not give what this harness's results add
+     */
+    private static UnsupportedOperationException notGiven(Object implementation, String member) {
+        return new UnsupportedOperationException(implementation.getClass().getName() + " does not give " + member
+                + ": it implements the reference JLBH's interface, which lacks it; only this harness's results do");
     }
 }
