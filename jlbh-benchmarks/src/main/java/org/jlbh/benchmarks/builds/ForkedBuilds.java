@@ -34,6 +34,24 @@ public final class ForkedBuilds {
         public boolean inconclusive() {
             return outcome.equals("ABORTED");
         }
+
+        /** @return whether the test passed */
+        public boolean passed() {
+            return outcome.equals("SUCCESSFUL");
+        }
+    }
+
+    /** Told what a build does while it runs, on the thread that runs it. */
+    public interface Watcher {
+        /** Nothing to watch. */
+        Watcher NONE = (process, line) -> {
+        };
+
+        /**
+         * @param process the build's JVM
+         * @param line    a line it printed
+         */
+        void printed(Process process, String line);
     }
 
     private ForkedBuilds() {
@@ -42,12 +60,27 @@ public final class ForkedBuilds {
     /**
      * @param variant    what the test body does
      * @param parameters JUnit configuration parameters
-     * @return how the build ended
+     * @return how the build of {@link HashBody} ended
      */
     public static Build run(HashBody.Variant variant, Map<String, String> parameters) {
+        return run(HashBody.class, "hash", Map.of(HashBody.VARIANT, variant.name()), parameters, Watcher.NONE);
+    }
+
+    /**
+     * @param fixture    the class of the latency test
+     * @param method     the latency test method's name
+     * @param properties system properties for the build's JVM
+     * @param parameters JUnit configuration parameters
+     * @param watcher    told each line the build prints, as it prints it
+     * @return how the build ended
+     */
+    public static Build run(Class<?> fixture, String method, Map<String, String> properties,
+                            Map<String, String> parameters, Watcher watcher) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-D" + HashBody.VARIANT + "=" + variant.name(), "-cp",
-                System.getProperty("java.class.path"), LatencyBuild.class.getName(), HashBody.class.getName(), "hash"));
+                .toString()));
+        properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), LatencyBuild.class.getName(),
+                fixture.getName(), method));
         parameters.forEach((key, value) -> command.add(key + "=" + value));
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -58,6 +91,7 @@ public final class ForkedBuilds {
                     StandardCharsets.UTF_8))) {
                 for (String line; (line = reader.readLine()) != null; ) {
                     output.append(line).append('\n');
+                    watcher.printed(process, line);
                     if (line.startsWith("OUTCOME ")) {
                         outcome = line.substring(8);
                     } else if (line.startsWith("MESSAGE ")) {

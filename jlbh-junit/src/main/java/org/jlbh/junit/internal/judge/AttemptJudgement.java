@@ -59,12 +59,18 @@ public final class AttemptJudgement {
             JLBHResult.ProbeResult probe = endToEnd ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
             PercentileCheck check = PercentileCheck.of(result, probe, budget.percentile(), budget.maxMicros(),
                     settings.verdict());
-            if (check.met() || !check.judged()) {
+            if (!check.judged()) {
                 checks.add(new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(),
                         Optional.empty()));
                 continue;
             }
+            // late samples are attributed whether the budget held or not: the report carries them either way
             LateSamples late = lateSamples(budget, probe, attempt, endToEnd ? samplesPerNano : 0);
+            if (check.met()) {
+                checks.add(new LatencyCheck(budget, check, Optional.of(late), OptionalDouble.empty(),
+                        Optional.empty()));
+                continue;
+            }
             List<Double> codeOnlyRuns = late.codeOnlyRunNanos(probe, budget.percentile());
             OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
                     : OptionalDouble.of(settings.verdict().judge(codeOnlyRuns));

@@ -12,7 +12,8 @@ import java.util.OptionalDouble;
  *
  * @param latencyBudget the budget
  * @param check         the percentile check over the attempt's runs
- * @param lateSamples   when the budget broke, its late samples put down to their causes; else empty
+ * @param lateSamples   when the value could be judged, the samples over the budget put down to their causes, whether
+ *                      it held or not; else empty
  * @param codeOnlyNanos when the budget broke, the value judged without the late samples the platform and the JVM's
  *                      safepoints account for, in nanoseconds; empty when it held or could not be judged so
  * @param explanation   when the budget broke but holds without what is not the code's: why it is inconclusive; else

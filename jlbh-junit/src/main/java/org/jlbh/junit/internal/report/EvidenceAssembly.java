@@ -14,6 +14,7 @@ import org.jlbh.junit.internal.run.SchedulerEvidence;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Builds the {@link EvidenceSnapshot} parts of a result from the judgement's attributions and the run's measures.
@@ -36,7 +37,8 @@ final class EvidenceAssembly {
             List<EvidenceSnapshot.PauseRecord> safepoints = new ArrayList<>();
             for (RunAttribution run : late.runs()) {
                 runs.add(new EvidenceSnapshot.LateByCause(run.run(), run.count(Cause.PLATFORM),
-                        run.count(Cause.SAFEPOINT), run.count(Cause.GC), run.count(Cause.CODE), run.notKept()));
+                        run.count(Cause.SAFEPOINT), run.count(Cause.GC), run.count(Cause.CODE), run.notKept(),
+                        windows(run, timeline(attempt, run.run(), check.latencyBudget().probe()))));
                 long runStart = runStart(attempt, run.run());
                 run.gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
                 run.safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
@@ -49,11 +51,33 @@ final class EvidenceAssembly {
 
     /** @return when the run's first iteration was due, nanoTime; 0 when its timeline was not recorded */
     private static long runStart(Attempt attempt, int run) {
-        if (run > attempt.runs().size()) {
-            return 0;
-        }
-        RunTimeline timeline = attempt.runs().get(run - 1).timelines().get(JLBH.END_TO_END);
+        RunTimeline timeline = timeline(attempt, run, JLBH.END_TO_END);
         return timeline == null ? 0 : timeline.startNanos();
+    }
+
+    /** @return the probe's timeline of the run, or null when it was not recorded */
+    private static RunTimeline timeline(Attempt attempt, int run, String probe) {
+        return run > attempt.runs().size() ? null : attempt.runs().get(run - 1).timelines().get(probe);
+    }
+
+    /** @return the windows in which the run's kept late samples ended, with their counts per cause */
+    private static List<EvidenceSnapshot.CauseWindow> windows(RunAttribution run, RunTimeline timeline) {
+        if (timeline == null) {
+            return List.of();
+        }
+        TreeMap<Integer, long[]> counts = new TreeMap<>();
+        for (int i = 0; i < timeline.lateKept(); i++) {
+            Optional<Cause> cause = run.cause(i);
+            if (cause.isPresent()) {
+                int window = (int) Math.max(0, (timeline.lateEnd(i) - timeline.startNanos()) / timeline.windowNanos());
+                counts.computeIfAbsent(window, w -> new long[Cause.values().length])[cause.get().ordinal()]++;
+            }
+        }
+        List<EvidenceSnapshot.CauseWindow> windows = new ArrayList<>();
+        counts.forEach((window, byCause) -> windows.add(new EvidenceSnapshot.CauseWindow(window,
+                byCause[Cause.PLATFORM.ordinal()], byCause[Cause.SAFEPOINT.ordinal()], byCause[Cause.GC.ordinal()],
+                byCause[Cause.CODE.ordinal()])));
+        return windows;
     }
 
     private static EvidenceSnapshot.PauseRecord pause(int run, JvmPause pause, long runStart) {

@@ -6,10 +6,11 @@ import java.util.Optional;
 
 /**
  * The members of the {@value ResultJson#FORMAT} format that say why samples were late ({@link EvidenceSnapshot}):
- * a broken budget's {@code attribution}, a run's {@code evidence} and {@code timeline}. Like {@link ResultJson}, it
+ * a latency budget's {@code attribution}, a run's {@code evidence} and {@code timeline}. Like {@link ResultJson}, it
  * names each member once for writing and once for reading, so that the two cannot drift apart; a result written
  * before these members existed reads without them. Times are in nanoseconds; a window list is sparse, as
- * {@code [[window, value], ...]}. Stateless; thread-safe.
+ * {@code [[window, value], ...]} (a run's late samples' windows as {@code [[window, platform, safepoint, gc, code],
+ * ...]}). Stateless; thread-safe.
  */
 final class EvidenceJson {
 
@@ -24,7 +25,13 @@ final class EvidenceJson {
         for (EvidenceSnapshot.LateByCause run : attribution.runs()) {
             json.beginObject().value("run", run.run()).value("platform", run.platform())
                     .value("safepoint", run.safepoint()).value("gc", run.gc()).value("code", run.code())
-                    .value("notAttributed", run.notAttributed()).endObject();
+                    .value("notAttributed", run.notAttributed());
+            json.name("windows").beginArray(false);
+            for (EvidenceSnapshot.CauseWindow window : run.windows()) {
+                json.beginArray(true).number(window.window()).number(window.platform()).number(window.safepoint())
+                        .number(window.gc()).number(window.code()).endArray();
+            }
+            json.endArray().endObject();
         }
         json.endArray()
                 .value("runQueueWaitNanos", attribution.runQueueWaitNanos())
@@ -104,8 +111,18 @@ final class EvidenceJson {
         JsonNode attribution = check.get("attribution");
         List<EvidenceSnapshot.LateByCause> runs = new ArrayList<>();
         for (JsonNode run : attribution.list("lateSamples")) {
+            List<EvidenceSnapshot.CauseWindow> windows = new ArrayList<>();
+            for (JsonNode window : run.list("windows")) {
+                List<JsonNode> values = window.elements();
+                if (values.size() != 5) {
+                    throw window.wrong("is not a [window, platform, safepoint, gc, code] list");
+                }
+                windows.add(new EvidenceSnapshot.CauseWindow((int) values.get(0).asNumber(),
+                        Math.round(values.get(1).asNumber()), Math.round(values.get(2).asNumber()),
+                        Math.round(values.get(3).asNumber()), Math.round(values.get(4).asNumber())));
+            }
             runs.add(new EvidenceSnapshot.LateByCause(run.integer("run"), run.whole("platform"),
-                    run.whole("safepoint"), run.whole("gc"), run.whole("code"), run.whole("notAttributed")));
+                    run.whole("safepoint"), run.whole("gc"), run.whole("code"), run.whole("notAttributed"), windows));
         }
         return Optional.of(new EvidenceSnapshot.Attribution(attribution.number("overMicros"), runs,
                 attribution.whole("runQueueWaitNanos"), attribution.integer("runQueueStretches"),

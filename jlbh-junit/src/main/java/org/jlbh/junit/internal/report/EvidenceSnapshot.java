@@ -15,7 +15,8 @@ public final class EvidenceSnapshot {
     }
 
     /**
-     * A broken latency budget's late samples (those over it), each put down to a cause, over the attempt's runs.
+     * A latency budget's late samples (those over it), each put down to a cause, over the attempt's runs; given
+     * whether the budget held or not.
      *
      * @param overMicros         the budget the samples were late against, microseconds
      * @param runs               per run: late samples per cause
@@ -52,8 +53,27 @@ public final class EvidenceSnapshot {
      * @param gc           put down to a garbage collection
      * @param code         put down to the code: no pause covers them
      * @param notAttributed of the code's, those beyond the late samples the timeline keeps
+     * @param windows      where in the run they ended: the timeline's windows with late samples, each with its
+     *                     counts per cause (the kept late samples only)
      */
-    public record LateByCause(int run, long platform, long safepoint, long gc, long code, long notAttributed) {
+    public record LateByCause(int run, long platform, long safepoint, long gc, long code, long notAttributed,
+                              List<CauseWindow> windows) {
+        /** Copies the windows. */
+        public LateByCause {
+            windows = List.copyOf(windows);
+        }
+    }
+
+    /**
+     * One window of a run's timeline: its late samples per cause.
+     *
+     * @param window    the window, from 0
+     * @param platform  put down to the platform
+     * @param safepoint put down to a safepoint
+     * @param gc        put down to a garbage collection
+     * @param code      put down to the code
+     */
+    public record CauseWindow(int window, long platform, long safepoint, long gc, long code) {
     }
 
     /**

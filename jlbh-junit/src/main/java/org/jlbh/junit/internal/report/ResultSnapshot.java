@@ -158,7 +158,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param latency      for a latency budget, its probe, percentile, limit and judged value
      * @param message      why it broke, when it did
      * @param inconclusive how the platform's stalls explain the breach, when they do
-     * @param attribution  when a latency budget broke, its late samples put down to their causes
+     * @param attribution  for a latency budget that could be judged, its late samples put down to their causes
      */
     public record CheckRecord(String budget, String measured, boolean met, Optional<LatencyRecord> latency,
                               Optional<String> message, Optional<String> inconclusive,

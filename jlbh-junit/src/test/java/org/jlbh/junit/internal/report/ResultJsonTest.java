@@ -31,8 +31,10 @@ class ResultJsonTest {
     private static final EvidenceSnapshot.PauseRecord GC_PAUSE = new EvidenceSnapshot.PauseRecord(1, true, "G1New",
             333_000_000, 4_100_000);
     private static final EvidenceSnapshot.Attribution ATTRIBUTION = new EvidenceSnapshot.Attribution(50,
-            List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0),
-                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2)),
+            List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0, List.of(
+                            new EvidenceSnapshot.CauseWindow(12, 1_180, 3, 0, 1),
+                            new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31))),
+                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of())),
             38_200_000, 12, 48_000, 1, List.of(GC_PAUSE), List.of(new EvidenceSnapshot.PauseRecord(1, false,
             "Cleanup", 10, 687_000)), 45.5, List.of("no JVM evidence: the Flight Recorder is not available"),
             "late samples over 50 µs: 1,180 while the harness thread waited …");
