@@ -77,7 +77,26 @@ public final class JvmPauseRecorder implements AutoCloseable {
             return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder could not start (" + cannotStart
                     + ")", 0, 0);
         }
+        recorder.awaitFirstFlush();
         return recorder;
+    }
+
+    /**
+     * Waits (at most {@value #FLUSH_WAIT_NANOS} ns) until the stream has delivered its first events: starting the
+     * Flight Recorder instruments the JDK's event classes, which makes the JIT throw away and redo compiled code that
+     * depends on them. Done before the measurement begins, that happens before its warm-up, not in a measured run
+     * (where it showed as a few hundred bytes allocated on the harness thread while code was re-interpreted).
+     */
+    private void awaitFirstFlush() {
+        long deadline = System.nanoTime() + FLUSH_WAIT_NANOS;
+        while (lastFlushNanos == 0 && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** @return why there is no JVM evidence, or empty when there is */
