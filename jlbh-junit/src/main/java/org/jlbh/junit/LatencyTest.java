@@ -1,5 +1,6 @@
 package org.jlbh.junit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
@@ -37,9 +38,16 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Test
+@Tag(LatencyTest.TAG)
 @ExtendWith(LatencyTestExtension.class)
 @ResourceLock(value = Resources.GLOBAL, mode = ResourceAccessMode.READ_WRITE)
 public @interface LatencyTest {
+
+    /**
+     * {@value}: the tag every latency test carries, so that a build can run them alone ({@code -Dgroups=latency}) or
+     * without them ({@code -DexcludedGroups=latency}; Gradle's {@code includeTags} / {@code excludeTags}).
+     */
+    String TAG = "latency";
 
     /** @return target throughput in iterations per second, &gt; 0 */
     int throughput();

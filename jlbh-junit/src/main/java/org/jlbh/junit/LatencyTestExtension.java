@@ -29,6 +29,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Runs {@link LatencyTest} methods on the jlbh-core harness. It keeps each test's state in the extension store and
@@ -74,8 +75,7 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         TestSettings settings = TestSettings.of(context.getRequiredTestClass(), method, test, budgets, configuration);
         StallSource stalls = context.getStore(NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
-        AbandonedBodies abandoned = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(AbandonedBodies.class,
-                key -> new AbandonedBodies(), AbandonedBodies.class);
+        AbandonedBodies abandoned = shared(context, AbandonedBodies.class, AbandonedBodies::new);
         context.getStore(NAMESPACE).put(State.class, new State(settings,
                 Measurement.prepare(settings, stalls, evidence(context, configuration), abandoned)));
     }
@@ -131,19 +131,34 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         if (configuration.evidence() == LatencyTestConfiguration.Evidence.OFF) {
             return EvidenceSource.OFF;
         }
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(LiveEvidence.class,
-                key -> new LiveEvidence(), LiveEvidence.class);
+        return shared(context, LiveEvidence.class, LiveEvidence::new);
     }
 
     /** @return the configuration parameters, read once per test run */
     private static Configuration.Loaded configuration(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Configuration.Loaded.class,
-                key -> Configuration.load(context.getRoot()::getConfigurationParameter), Configuration.Loaded.class);
+        return shared(context, Configuration.Loaded.class,
+                () -> Configuration.load(context.getRoot()::getConfigurationParameter));
     }
 
     /** @return the suite page of this test run, written when the run ends */
     private static SuitePage suitePage(ExtensionContext context, Configuration configuration) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(SuitePage.class,
-                key -> new SuitePage(configuration.reportDir().resolve("index.html")), SuitePage.class);
+        return shared(context, SuitePage.class, () -> new SuitePage(configuration.reportDir().resolve("index.html")));
+    }
+
+    /**
+     * The test run's one instance of a type, kept in the root store, made on first use. Written with the store's
+     * {@code get} and {@code put} alone, which every JUnit from 5.10 to 6 has undeprecated, and made once even when
+     * tests run in parallel.
+     */
+    private static <T> T shared(ExtensionContext context, Class<T> type, Supplier<T> make) {
+        ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+        synchronized (LatencyTestExtension.class) {
+            T value = store.get(type, type);
+            if (value == null) {
+                value = make.get();
+                store.put(type, value);
+            }
+            return value;
+        }
     }
 }

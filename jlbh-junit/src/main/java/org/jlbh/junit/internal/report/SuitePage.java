@@ -8,10 +8,10 @@ import java.util.List;
 
 /**
  * Collects the latency tests of one test run (one JUnit Platform launcher, e.g. one Surefire fork) and writes the
- * suite page {@code index.html} into the report folder when the run ends (JUnit closes it with the root store).
- * Thread-safe.
+ * suite page {@code index.html} into the report folder when the run ends (JUnit closes it with the root store: as an
+ * {@code AutoCloseable} from JUnit 5.13, as a {@code CloseableResource} before; either closes it once). Thread-safe.
  */
-public final class SuitePage implements ExtensionContext.Store.CloseableResource {
+public final class SuitePage implements AutoCloseable, ExtensionContext.Store.CloseableResource {
     private final Path file;
     private final List<ChartData.TestChart> tests = new ArrayList<>();
 

@@ -9,7 +9,7 @@ import java.util.Map;
  * JVM's pauses ({@link JvmPauseRecorder}, one for the whole test run, started with the first measurement, closed
  * with the test run). Thread-safe.
  */
-public final class LiveEvidence implements EvidenceSource, ExtensionContext.Store.CloseableResource {
+public final class LiveEvidence implements EvidenceSource, AutoCloseable, ExtensionContext.Store.CloseableResource {
     private JvmPauseRecorder jvm;
 
     @Override
