@@ -35,19 +35,6 @@ final class NinesScale {
         return position / edge;
     }
 
-    /** The smallest 1, 2 or 5 times a power of ten that is at least {@code raw} (a positive number). */
-    static double niceStep(double raw) {
-        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        double fraction = raw / magnitude;
-        if (fraction <= 1 + 1e-9) {
-            return magnitude;
-        }
-        if (fraction <= 2 + 1e-9) {
-            return 2 * magnitude;
-        }
-        return fraction <= 5 + 1e-9 ? 5 * magnitude : 10 * magnitude;
-    }
-
     /** The nines tick label: 0%, 90%, 99%, 99.9%, 99.99%, … */
     static String ninesLabel(int decade) {
         if (decade == 0) {

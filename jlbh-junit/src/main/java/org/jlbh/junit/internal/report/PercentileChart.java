@@ -8,14 +8,13 @@ import java.util.Locale;
 import static org.jlbh.junit.internal.report.HtmlReport.escape;
 import static org.jlbh.junit.internal.report.NinesScale.nines;
 import static org.jlbh.junit.internal.report.NinesScale.ninesLabel;
-import static org.jlbh.junit.internal.report.NinesScale.niceStep;
 import static org.jlbh.junit.internal.report.NinesScale.xFraction;
 
 /**
  * One probe's percentile-distribution chart on the suite page, as inline SVG, after HdrHistogram's plots: the X
  * axis is the percentile on the "nines" scale ({@link NinesScale}), so 0%, 90%, 99%, 99.9%, … are evenly spaced and
  * the maximum (p = 100) sits at the right edge, one decade beyond the last finite tick; the Y axis is the latency in
- * microseconds, linear from zero. Each run is one line; each budget is a marker at (percentile, limit), green when
+ * microseconds, logarithmic in whole decades ({@link LatencyAxis}), so the median and the tail both read. Each run is one line; each budget is a marker at (percentile, limit), green when
  * met and red when breached; a legend right of the plot names the runs. Stateless; thread-safe.
  */
 final class PercentileChart {
@@ -73,8 +72,8 @@ final class PercentileChart {
     /** Grid lines at every tick, then the two axes over them. */
     private static void appendGrid(StringBuilder html, Chart chart) {
         html.append("<path class=\"grid\" d=\"");
-        for (int i = 1; i <= chart.yTickCount; i++) {
-            html.append('M').append(coord(chart.left)).append(' ').append(crisp(chart.y(chart.yTick(i))))
+        for (int i = 1; i <= chart.axis.decades(); i++) {
+            html.append('M').append(coord(chart.left)).append(' ').append(crisp(chart.y(chart.axis.tickMicros(i))))
                     .append('H').append(PLOT_RIGHT);
         }
         for (int decade = 1; decade <= chart.lastXTick(); decade++) {
@@ -87,9 +86,10 @@ final class PercentileChart {
 
     private static void appendYLabels(StringBuilder html, Chart chart) {
         html.append("<g class=\"yl\">");
-        for (int i = 0; i <= chart.yTickCount; i++) {
+        for (int i = 0; i <= chart.axis.decades(); i++) {
             html.append("<text x=\"").append(coord(chart.left - 6)).append("\" y=\"")
-                    .append(coord(chart.y(chart.yTick(i)) + 4)).append("\">").append(chart.yLabel(i)).append("</text>");
+                    .append(coord(chart.y(chart.axis.tickMicros(i)) + 4)).append("\">").append(chart.axis.tickLabel(i))
+                    .append("</text>");
         }
         double middle = (PLOT_TOP + PLOT_BOTTOM) / 2.0;
         html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"").append(coord(-middle))
@@ -206,13 +206,13 @@ final class PercentileChart {
         final int decades;
         final boolean withMax;
         final boolean hasPoints;
-        final double yStep;
-        final int yTickCount;
+        final LatencyAxis axis;
         final double left;
 
         Chart(ChartData.ProbeChart probe) {
             double highestNines = 0;
             double highestMicros = 0;
+            double lowestMicros = Double.MAX_VALUE;
             boolean max = false;
             boolean points = false;
             for (ChartData.RunCurve run : probe.runs()) {
@@ -226,34 +226,27 @@ final class PercentileChart {
                     max |= p >= 100;
                     highestNines = p >= 100 ? highestNines : Math.max(highestNines, nines(p));
                     highestMicros = Math.max(highestMicros, micros);
+                    lowestMicros = micros > 0 ? Math.min(lowestMicros, micros) : lowestMicros;
                 }
             }
             for (ChartData.BudgetMarker budget : probe.budgets()) {
                 max |= budget.percentile() >= 100;
                 highestNines = budget.percentile() >= 100 ? highestNines
                         : Math.max(highestNines, nines(budget.percentile()));
-                highestMicros = Double.isFinite(budget.maxMicros())
-                        ? Math.max(highestMicros, budget.maxMicros()) : highestMicros;
+                if (Double.isFinite(budget.maxMicros()) && budget.maxMicros() > 0) {
+                    highestMicros = Math.max(highestMicros, budget.maxMicros());
+                    lowestMicros = Math.min(lowestMicros, budget.maxMicros());
+                }
             }
             decades = (int) Math.max(1, Math.min(MAX_DECADES, Math.ceil(highestNines - 1e-9)));
             withMax = max;
             hasPoints = points;
-            double target = highestMicros > 0 ? highestMicros * 1.05 : 1;
-            yStep = niceStep(target / 6);
-            yTickCount = (int) Math.ceil(target / yStep - 1e-9);
+            axis = LatencyAxis.covering(lowestMicros, highestMicros, PLOT_TOP, PLOT_BOTTOM);
             left = Math.max(56, 24 + CHAR_WIDTH * widestYLabel());
         }
 
         int lastXTick() {
             return withMax ? decades + 1 : decades;
-        }
-
-        double yTick(int i) {
-            return i * yStep;
-        }
-
-        String yLabel(int i) {
-            return number(yTick(i));
         }
 
         double x(double percentile) {
@@ -265,14 +258,13 @@ final class PercentileChart {
         }
 
         double y(double micros) {
-            double fraction = Math.max(0, Math.min(1, micros / (yTickCount * yStep)));
-            return PLOT_BOTTOM - fraction * (PLOT_BOTTOM - PLOT_TOP);
+            return axis.y(micros);
         }
 
         private int widestYLabel() {
             int widest = 1;
-            for (int i = 0; i <= yTickCount; i++) {
-                widest = Math.max(widest, yLabel(i).length());
+            for (int i = 0; i <= axis.decades(); i++) {
+                widest = Math.max(widest, axis.tickLabel(i).length());
             }
             return widest;
         }

@@ -122,15 +122,16 @@ final class TimelineChart {
 
     private static void appendGrid(StringBuilder html, Axes axes) {
         html.append("<path class=\"grid\" d=\"");
-        for (int decade = axes.lowDecade; decade <= axes.highDecade; decade++) {
-            html.append('M').append(LEFT).append(' ').append(coord(axes.y(Math.pow(10, decade)))).append('H')
+        for (int tick = 0; tick <= axes.latency.decades(); tick++) {
+            html.append('M').append(LEFT).append(' ').append(coord(axes.y(axes.latency.tickMicros(tick)))).append('H')
                     .append(RIGHT);
         }
         html.append("\"/>\n<path class=\"axis\" d=\"M").append(LEFT).append(' ').append(TOP).append('V')
                 .append(BOTTOM).append('H').append(RIGHT).append("\"/>\n<g class=\"yl\">");
-        for (int decade = axes.lowDecade; decade <= axes.highDecade; decade++) {
-            html.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(coord(axes.y(Math.pow(10, decade)) + 4))
-                    .append("\">").append(PercentileChart.number(Math.pow(10, decade))).append("</text>");
+        for (int tick = 0; tick <= axes.latency.decades(); tick++) {
+            html.append("<text x=\"").append(LEFT - 6).append("\" y=\"")
+                    .append(coord(axes.y(axes.latency.tickMicros(tick)) + 4)).append("\">")
+                    .append(axes.latency.tickLabel(tick)).append("</text>");
         }
         html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
                 .append(coord(-(TOP + BOTTOM) / 2.0)).append("\" y=\"14\">worst latency (µs)</text>\n")
@@ -188,8 +189,7 @@ final class TimelineChart {
 
     /** The scales: time per run proportional to its length, latency on whole decades. */
     private static final class Axes {
-        final int lowDecade;
-        final int highDecade;
+        final LatencyAxis latency;
         final double pixelsPerMilli;
         final double longestMillis;
 
@@ -213,12 +213,7 @@ final class TimelineChart {
                 low = Math.min(low, budget.maxMicros());
                 high = Math.max(high, budget.maxMicros());
             }
-            if (high == 0) {
-                low = 1;
-                high = 10;
-            }
-            lowDecade = (int) Math.floor(Math.log10(low));
-            highDecade = Math.max(lowDecade + 1, (int) Math.ceil(Math.log10(high)));
+            latency = LatencyAxis.covering(low, high, TOP, BOTTOM);
             double room = RIGHT - LEFT - GAP * (timeline.runs().size() - 1);
             pixelsPerMilli = totalMillis > 0 ? room / totalMillis : 1;
             longestMillis = longest;
@@ -229,8 +224,7 @@ final class TimelineChart {
         }
 
         double y(double micros) {
-            double decades = Math.log10(Math.max(micros, Math.pow(10, lowDecade))) - lowDecade;
-            return BOTTOM - (BOTTOM - TOP) * decades / (highDecade - lowDecade);
+            return latency.y(micros);
         }
 
         String timeLabel() {

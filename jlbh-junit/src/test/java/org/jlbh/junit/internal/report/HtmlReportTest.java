@@ -97,13 +97,17 @@ class HtmlReportTest {
     }
 
     @Test
-    void yTicksAreNiceAndHugeValuesAreGroupedSmallOnesHaveDecimals() {
-        assertThat(NinesScale.niceStep(0.9)).isEqualTo(1);
-        assertThat(NinesScale.niceStep(1.3)).isEqualTo(2);
-        assertThat(NinesScale.niceStep(3)).isEqualTo(5);
-        assertThat(NinesScale.niceStep(7)).isEqualTo(10);
-        assertThat(NinesScale.niceStep(2000)).isEqualTo(2000);
-        assertThat(NinesScale.niceStep(0.031)).isCloseTo(0.05, within(1e-12));
+    void theLatencyAxisIsLogarithmicInWholeDecadesAndHugeValuesAreGroupedSmallOnesHaveDecimals() {
+        LatencyAxis axis = LatencyAxis.covering(0.04, 100, 10, 110);
+        assertThat(axis.decades()).isEqualTo(4);
+        assertThat(axis.tickLabel(0)).isEqualTo("0.01");
+        assertThat(axis.tickLabel(4)).isEqualTo("100");
+        assertThat(axis.y(100)).isEqualTo(10);
+        assertThat(axis.y(0.01)).isEqualTo(110);
+        assertThat(axis.y(1)).isCloseTo(60, within(1e-9));
+        assertThat(axis.y(0)).as("nothing at or below zero falls off the axis").isEqualTo(110);
+        assertThat(LatencyAxis.covering(5, 5, 0, 100).decades()).as("one value still spans a decade").isEqualTo(1);
+        assertThat(LatencyAxis.covering(1e-6, 1e9, 0, 100).decades()).as("at most eight decades").isEqualTo(8);
         assertThat(PercentileChart.number(1_234_567)).isEqualTo("1,234,567");
         assertThat(PercentileChart.number(2.5)).isEqualTo("2.5");
         assertThat(PercentileChart.number(0.1 + 0.2)).isEqualTo("0.3");
@@ -114,7 +118,7 @@ class HtmlReportTest {
                 new double[]{1e6, 2e6, 3e6, 4e6, 5e6, 7.3e9});
         String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED,
                 new ChartData.ProbeChart("p", List.of(huge), List.of()))));
-        assertThat(html).contains(">8,000,000,000</text>");
+        assertThat(html).contains(">1,000,000</text>", ">10,000,000,000</text>");
     }
 
     @Test
