@@ -4,7 +4,11 @@ import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.LatencyTestExecution;
 import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.EndedTest;
+import org.jlbh.junit.internal.report.ResultAssembly;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.SuitePage;
 import org.jlbh.junit.internal.run.AbandonedBodies;
@@ -24,9 +28,12 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -38,7 +45,8 @@ import java.util.function.Supplier;
  * the test method's invocation is then intercepted, measured, judged and reported by
  * {@link LatencyTestExecution}, and JUnit's own single invocation is skipped. Stateless and thread-safe.
  */
-class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver, InvocationInterceptor {
+class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver, InvocationInterceptor,
+        TestWatcher {
     static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LatencyTestExtension.class);
 
     /** What one test needs from setup to verdict. */
@@ -109,14 +117,42 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
                                     ExtensionContext context) throws Throwable {
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
         Configuration configuration = state.settings().configuration();
+        ReportWriter reports = new ReportWriter(System.out, configuration);
+        context.getStore(NAMESPACE).put(ReportWriter.class, reports);
         try {
             LatencyTestExecution.execute(state.settings(), state.measurement(),
                     Body.of(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(),
                             invocationContext.getArguments().toArray()),
-                    new ReportWriter(System.out, configuration), suitePage(context, configuration));
+                    reports, suitePage(context, configuration.reportDir()));
         } finally {
             invocation.skip();
         }
+    }
+
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        endedWithoutResult(context, Outcome.FAILED, cause);
+    }
+
+    @Override
+    public void testAborted(ExtensionContext context, Throwable cause) {
+        endedWithoutResult(context, Outcome.INCONCLUSIVE, cause);
+    }
+
+    /**
+     * A test that failed or was aborted before its result was written (a configuration error, a body that threw, an
+     * earlier test's body still running) still goes on the suite page, as such.
+     */
+    private static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
+        ReportWriter reports = context.getStore(NAMESPACE).get(ReportWriter.class, ReportWriter.class);
+        if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()) {
+            return;
+        }
+        Path reportDir = configuration(context).reportDir();
+        EndedTest ended = new EndedTest(ResultAssembly.test(new TestIdentity(context.getRequiredTestClass(),
+                context.getRequiredTestMethod())), outcome, String.valueOf(cause.getMessage() == null
+                ? cause : cause.getMessage()), Instant.now().toString());
+        ReportWriter.writeEnded(reportDir, ended, suitePage(context, reportDir), System.out);
     }
 
     /**
@@ -141,8 +177,8 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     }
 
     /** @return the suite page of this test run, written when the run ends */
-    private static SuitePage suitePage(ExtensionContext context, Configuration configuration) {
-        return shared(context, SuitePage.class, () -> new SuitePage(configuration.reportDir().resolve("index.html")));
+    private static SuitePage suitePage(ExtensionContext context, Path reportDir) {
+        return shared(context, SuitePage.class, () -> new SuitePage(reportDir.resolve("index.html")));
     }
 
     /**

@@ -78,7 +78,7 @@ public final class LatencyTestExecution {
 
         AttemptJudgement reported = Decision.reportedAttempt(attempts);
         List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings);
-        ResultSnapshot.Test test = ResultAssembly.test(settings);
+        ResultSnapshot.Test test = ResultAssembly.test(settings.identity());
         Optional<BaselineComparison> comparison = reports.readBaseline(test).map(history -> BaselineComparison
                 .compare(configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
                         gate(configuration), test.id().hashCode()));

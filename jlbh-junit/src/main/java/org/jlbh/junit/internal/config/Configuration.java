@@ -81,20 +81,22 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
                 BaselineEnvironment.class, BaselineEnvironment.SAME);
         Evidence evidence = reader.choice(LatencyTestConfiguration.EVIDENCE, Evidence.class, Evidence.ON);
         if (!reader.problems.isEmpty()) {
-            return new Loaded(modeRead, null, reader.problems.get(0));
+            return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
-        return new Loaded(modeRead, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor, reportDir,
-                baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence), null);
+        return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
+                reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence), null);
     }
 
     /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */
     public static final class Loaded {
         private final Optional<Mode> mode;
+        private final Path reportDir;
         private final Configuration configuration;
         private final InvalidParameter problem;
 
-        private Loaded(Optional<Mode> mode, Configuration configuration, InvalidParameter problem) {
+        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem) {
             this.mode = mode;
+            this.reportDir = reportDir;
             this.configuration = configuration;
             this.problem = problem;
         }
@@ -102,6 +104,11 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         /** @return the mode, when its parameter could be read (whatever the others) */
         public Optional<Mode> mode() {
             return mode;
+        }
+
+        /** @return the report folder, as configured (whatever the other parameters) or the default */
+        public Path reportDir() {
+            return reportDir;
         }
 
         /**

@@ -12,8 +12,6 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.Probe;
 import org.jlbh.junit.Verdict;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.junit.platform.commons.support.HierarchyTraversalMode;
-import org.junit.platform.commons.support.ReflectionSupport;
 import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
@@ -171,35 +169,19 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
                 .timeout(timeoutMillis);
     }
 
-    /**
-     * @return the test's short name: the simple name of the class being run and the method's, e.g.
-     *         {@code OrderTest.parse}, with its parameter types when the class has more than one method of that name,
-     *         e.g. {@code OrderTest.parse(NanoSampler)}
-     */
+    /** @return which test this is, and the names its reports go by */
+    public TestIdentity identity() {
+        return new TestIdentity(testClass, method);
+    }
+
+    /** @return e.g. {@code OrderTest.parse} ({@link TestIdentity#displayName()}) */
     public String displayName() {
-        return testClass.getSimpleName() + "." + method.getName() + (overloaded() ? parameterList(true) : "");
+        return identity().displayName();
     }
 
-    /**
-     * @return the test's full name: the binary name of the class being run and the method's, with the parameter
-     *         types' simple names when the method is overloaded, e.g. {@code com.example.OrderTest.parse}
-     */
+    /** @return e.g. {@code com.example.OrderTest.parse} ({@link TestIdentity#qualifiedName()}) */
     public String qualifiedName() {
-        return testClass.getName() + "." + method.getName() + (overloaded() ? parameterList(true) : "");
-    }
-
-    /** @return whether the class being run has another method of this name */
-    public boolean overloaded() {
-        return ReflectionSupport.findMethods(testClass, m -> m.getName().equals(method.getName()),
-                HierarchyTraversalMode.TOP_DOWN).size() > 1;
-    }
-
-    private String parameterList(boolean simpleNames) {
-        StringBuilder list = new StringBuilder("(");
-        for (Class<?> type : method.getParameterTypes()) {
-            list.append(list.length() == 1 ? "" : ",").append(simpleNames ? type.getSimpleName() : type.getName());
-        }
-        return list.append(')').toString();
+        return identity().qualifiedName();
     }
 
     /** @return a one-line description for the report's header */

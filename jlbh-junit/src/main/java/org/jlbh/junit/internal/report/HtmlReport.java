@@ -119,9 +119,11 @@ public final class HtmlReport {
         }
         html.append("<p class=\"summary\">").append(tests.size()).append(tests.size() == 1 ? " test" : " tests");
         String separator = ": ";
-        for (Map.Entry<Outcome, Integer> count : counts.entrySet()) {
-            html.append(separator).append(count.getValue()).append(' ').append(count.getKey().name());
-            separator = ", ";
+        for (Outcome outcome : List.of(Outcome.FAILED, Outcome.INCONCLUSIVE, Outcome.REPORTED, Outcome.PASSED)) {
+            if (counts.containsKey(outcome)) {
+                html.append(separator).append(counts.get(outcome)).append(' ').append(outcome.name());
+                separator = ", ";
+            }
         }
         html.append("</p>\n");
     }

@@ -31,6 +31,7 @@ import java.util.Optional;
 public final class ReportWriter {
     private final PrintStream out;
     private final Configuration configuration;
+    private boolean wroteResult;
 
     /**
      * @param out           the console
@@ -39,6 +40,31 @@ public final class ReportWriter {
     public ReportWriter(PrintStream out, Configuration configuration) {
         this.out = out;
         this.configuration = configuration;
+    }
+
+    /** @return whether this writer wrote the test's result */
+    public boolean wroteResult() {
+        return wroteResult;
+    }
+
+    /**
+     * Writes a test that ended without a result, for the suite page to list; a failure to write is said, never
+     * thrown.
+     *
+     * @param reportDir the report folder
+     * @param ended     the test, how it ended and why
+     * @param page      the suite page of this test run
+     * @param out       the console
+     */
+    public static void writeEnded(Path reportDir, EndedTest ended, SuitePage page, PrintStream out) {
+        try {
+            Files.createDirectories(reportDir);
+            write(reportDir.resolve(ended.test().id() + ".json"), ended.toJson());
+            page.added();
+        } catch (IOException | RuntimeException e) {
+            out.println("=== jlbh result: could not write " + ended.test().displayName() + "'s end to "
+                    + reportDir.toAbsolutePath() + ": " + e);
+        }
     }
 
     /** @return the console, where the harness prints its report too */
@@ -125,7 +151,8 @@ public final class ReportWriter {
             for (JLBHResult.ProbeResult probe : ResultAssembly.allProbes(measured)) {
                 bytes += write(dir.resolve(ResultJson.hgrmFile(result.test(), probe.name())), Hgrm.of(probe));
             }
-            page.add(ChartData.of(result));
+            wroteResult = true;
+            page.added();
             out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n",
                     json.toAbsolutePath(), bytes, (System.nanoTime() - started) / 1_000_000);
         } catch (IOException | RuntimeException e) {
@@ -177,8 +204,8 @@ public final class ReportWriter {
     }
 
     /**
-     * Prints the verdict line of a test that passed or was only reported; a failed or inconclusive test says why in
-     * what it throws.
+     * Prints the verdict's headline, as the last line of the test's report: the budgets met, the first breach of a
+     * failed test (the failure carries them all), the reason a test is inconclusive, or a breach only reported.
      *
      * @param settings the test's settings
      * @param decision how it ended
@@ -193,7 +220,13 @@ public final class ReportWriter {
                 out.println("=== Latency budget breached (" + LatencyTestConfiguration.MODE
                         + " = report, not failing): " + decision.detail());
                 break;
-            default:
+            case FAILED:
+                out.println("=== FAILED " + settings.displayName() + ": " + decision.detail().lines().findFirst()
+                        .orElse(""));
+                break;
+            case INCONCLUSIVE:
+                out.println("=== INCONCLUSIVE " + settings.displayName() + " (reported as skipped): "
+                        + decision.detail());
                 break;
         }
     }

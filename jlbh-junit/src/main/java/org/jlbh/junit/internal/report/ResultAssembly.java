@@ -9,6 +9,7 @@ import org.jlbh.core.JLBHResult.RunSummary;
 import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.BaselineComparison;
@@ -42,19 +43,19 @@ public final class ResultAssembly {
     }
 
     /**
-     * @param settings a test's settings
-     * @return its identity: the file name stem of its reports is the binary name of the class being run and the
-     *         method's name, with its parameter types when the method is overloaded; so an inherited latency test
-     *         run by two classes, or two overloads, never share a result
+     * @param identity which test
+     * @return it as its reports name it: the file name stem of its reports is the binary name of the class being run
+     *         and the method's name, with its parameter types when the method is overloaded; so an inherited latency
+     *         test run by two classes, or two overloads, never share a result
      */
-    public static ResultSnapshot.Test test(TestSettings settings) {
+    public static ResultSnapshot.Test test(TestIdentity identity) {
         List<String> parameterTypes = new ArrayList<>();
-        for (Class<?> type : settings.method().getParameterTypes()) {
+        for (Class<?> type : identity.method().getParameterTypes()) {
             parameterTypes.add(type.getName());
         }
-        return new ResultSnapshot.Test(fileSafe(settings.qualifiedName()), settings.testClass().getName(),
-                settings.method().getDeclaringClass().getName(), settings.method().getName(), parameterTypes,
-                settings.displayName());
+        return new ResultSnapshot.Test(fileSafe(identity.qualifiedName()), identity.testClass().getName(),
+                identity.method().getDeclaringClass().getName(), identity.method().getName(), parameterTypes,
+                identity.displayName());
     }
 
     /**
@@ -105,7 +106,7 @@ public final class ResultAssembly {
                     measures.gc(), figures(run.harnessLateness(), percentiles), EvidenceAssembly.evidence(measures),
                     EvidenceAssembly.timeline(measures)));
         }
-        return new ResultSnapshot(test(settings), settings(settings), CurrentEnvironment.read(),
+        return new ResultSnapshot(test(settings.identity()), settings(settings), CurrentEnvironment.read(),
                 new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
                         decision.detail()),
                 attemptRecords, reported.attempt().allocatedBytesPerOp(), runs, probes,

@@ -1,41 +1,103 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.junit.internal.judge.Outcome;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Collects the latency tests of one test run (one JUnit Platform launcher, e.g. one Surefire fork) and writes the
- * suite page {@code index.html} into the report folder when the run ends (JUnit closes it with the root store: as an
- * {@code AutoCloseable} from JUnit 5.13, as a {@code CloseableResource} before; either closes it once). Thread-safe.
+ * The suite page {@code index.html} of a report folder, written when a test run that added to the folder ends (JUnit
+ * closes it with the root store: as an {@code AutoCloseable} from JUnit 5.13, as a {@code CloseableResource} before;
+ * either closes it once). The page lists every test the folder holds a result of — this run's and every other's that
+ * wrote there (Surefire and Failsafe, forks, modules pointed at one folder, an IDE's single test) — failures first,
+ * and tests that ended without a result as such. It is written to a temporary file and moved into place, so that two
+ * JVMs ending at once leave one whole page. Thread-safe.
  */
 public final class SuitePage implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+    private static final Comparator<ChartData.TestChart> FAILURES_FIRST = Comparator
+            .comparingInt((ChartData.TestChart test) -> rank(test.outcome()))
+            .thenComparing(ChartData.TestChart::name, Comparator.nullsFirst(Comparator.naturalOrder()));
+
     private final Path file;
-    private final List<ChartData.TestChart> tests = new ArrayList<>();
+    private boolean added;
 
     /** @param file where to write the page, e.g. {@code target/jlbh-reports/index.html} */
     public SuitePage(Path file) {
         this.file = file;
     }
 
-    /** @param test one more test for the page */
-    public synchronized void add(ChartData.TestChart test) {
-        tests.add(test);
+    /** Notes that this run has put a result (or an ended test) into the page's folder. */
+    public synchronized void added() {
+        added = true;
     }
 
-    /** Writes the page; a failure to write is printed, never thrown. */
+    /** Writes the page, when this run added to the folder; a failure to write is printed, never thrown. */
     @Override
     public synchronized void close() {
-        if (tests.isEmpty()) {
+        if (!added) {
             return;
         }
         try {
-            HtmlReport.write(file, "Latency tests", tests);
-            System.out.println("=== jlbh report: " + file.toAbsolutePath());
+            List<ChartData.TestChart> tests = read(file.toAbsolutePath().getParent());
+            Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "index", ".html.tmp");
+            HtmlReport.write(temporary, "Latency tests", tests);
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size() + " tests in "
+                    + file.toAbsolutePath().getParent() + ")");
         } catch (Exception | LinkageError e) {
             System.out.println("=== jlbh report: could not write " + file.toAbsolutePath() + ": " + e);
         }
+    }
+
+    /**
+     * @param folder a report folder
+     * @return every test it holds a result or an ended test of, failures first; files that are neither (a baseline
+     *         kept in the same folder, a file being written) are passed over
+     */
+    static List<ChartData.TestChart> read(Path folder) throws IOException {
+        List<ChartData.TestChart> tests = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path json : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()::iterator) {
+                chart(json).ifPresent(tests::add);
+            }
+        }
+        tests.sort(FAILURES_FIRST);
+        return tests;
+    }
+
+    private static java.util.Optional<ChartData.TestChart> chart(Path json) {
+        String text;
+        try {
+            text = Files.readString(json, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException unreadable) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(ChartData.of(ResultJson.read(text)));
+        } catch (RuntimeException notAResult) {
+            try {
+                return java.util.Optional.of(EndedTest.read(text).chart());
+            } catch (RuntimeException neither) {
+                return java.util.Optional.empty();
+            }
+        }
+    }
+
+    private static int rank(Outcome outcome) {
+        return switch (outcome) {
+            case FAILED -> 0;
+            case INCONCLUSIVE -> 1;
+            case REPORTED -> 2;
+            case PASSED -> 3;
+        };
     }
 }

@@ -53,7 +53,7 @@ class HtmlReportTest {
         assertThat(html).doesNotContainIgnoringCase("<script").doesNotContain("http://", "https://", "<link",
                 "@import", "url(", "xmlns");
         assertThat(html).contains("<a href=\"#test-1\">First</a>", "<section id=\"test-1\">",
-                "<a href=\"#test-2\">Second</a>", "<section id=\"test-2\">", "latency (µs)", "2 tests: 1 PASSED, 1 FAILED");
+                "<a href=\"#test-2\">Second</a>", "<section id=\"test-2\">", "latency (µs)", "2 tests: 1 FAILED, 1 PASSED");
     }
 
     @Test

@@ -1,0 +1,56 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.junit.internal.judge.Outcome;
+
+import java.util.List;
+
+/**
+ * A latency test that ended before it had a result (a configuration error, a body that threw, an earlier test's body
+ * still running), as the suite page lists it, so that no test vanishes from it. Its JSON format, {@value #FORMAT},
+ * is written and read here, and only here; the file has the name a result of the test would have. Immutable.
+ *
+ * @param test    which test
+ * @param outcome how it ended: failed, or inconclusive (aborted)
+ * @param detail  why, as the test's failure or abort message says it
+ * @param time    when, ISO-8601
+ */
+public record EndedTest(ResultSnapshot.Test test, Outcome outcome, String detail, String time) {
+    /** The format's name and version. */
+    public static final String FORMAT = "jlbh-junit ended test 1";
+
+    /** @return the JSON text, ending with a newline */
+    public String toJson() {
+        JsonWriter json = new JsonWriter().beginObject().value("format", FORMAT);
+        json.name("test").beginObject().value("id", test.id()).value("class", test.className())
+                .value("declaringClass", test.declaringClass()).value("method", test.method());
+        json.name("parameterTypes").beginArray(true);
+        test.parameterTypes().forEach(json::string);
+        json.endArray().value("displayName", test.displayName()).endObject();
+        return json.value("outcome", outcome.name()).value("detail", detail).value("time", time).endObject()
+                + "\n";
+    }
+
+    /**
+     * @param text the JSON text of an ended test
+     * @return it
+     * @throws IllegalArgumentException when the text is not of this format
+     */
+    public static EndedTest read(String text) {
+        JsonNode root = JsonNode.root(JsonReader.parse(text), FORMAT);
+        String format = root.text("format");
+        if (!FORMAT.equals(format)) {
+            throw new IllegalArgumentException("not a \"" + FORMAT + "\" file: its format is \"" + format + "\"");
+        }
+        JsonNode test = root.get("test");
+        List<String> parameterTypes = test.list("parameterTypes").stream().map(JsonNode::asText).toList();
+        return new EndedTest(new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("declaringClass"),
+                test.text("method"), parameterTypes, test.text("displayName")), Outcome.valueOf(root.text("outcome")),
+                root.text("detail"), root.text("time"));
+    }
+
+    /** @return it as the suite page draws it: its outcome and why, no charts */
+    public ChartData.TestChart chart() {
+        return new ChartData.TestChart(test.displayName(), outcome, detail, "no result: the test ended before a verdict",
+                List.of(), java.util.Optional.empty());
+    }
+}
