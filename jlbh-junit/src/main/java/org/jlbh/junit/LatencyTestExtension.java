@@ -117,7 +117,7 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
                                     ExtensionContext context) throws Throwable {
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
         Configuration configuration = state.settings().configuration();
-        ReportWriter reports = new ReportWriter(System.out, configuration);
+        ReportWriter reports = new ReportWriter(System.out, configuration, new JUnitPublisher(context));
         context.getStore(NAMESPACE).put(ReportWriter.class, reports);
         try {
             LatencyTestExecution.execute(state.settings(), state.measurement(),

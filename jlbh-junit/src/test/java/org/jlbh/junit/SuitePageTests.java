@@ -75,6 +75,22 @@ class SuitePageTests {
     }
 
     @Test
+    void theKeyFiguresArePublishedAsReportEntriesForTheToolsThatShowThem() {
+        var entries = EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR, reports.toString()))
+                .selectors(selectClass(Passing.class)).execute().allEvents().reportingEntryPublished().stream()
+                .map(event -> event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).orElseThrow()
+                        .getKeyValuePairs())
+                .toList();
+
+        assertThat(entries).anySatisfy(entry -> assertThat(entry.get("jlbh figures [end to end]"))
+                .matches("p50=[\\d.]+us .*count=500 throughput=\\d+/s verdict=PASSED"));
+        assertThat(entries).anySatisfy(entry -> assertThat(entry.get("jlbh verdict")).startsWith("PASSED: budgets met"));
+        assertThat(entries).anySatisfy(entry -> assertThat(entry.get("jlbh result"))
+                .endsWith(Passing.class.getName() + ".quick.json"));
+    }
+
+    @Test
     void aTestThatEndsWithoutAResultLeavesARecordOfWhy() throws IOException {
         run(Misconfigured.class);
 

@@ -8,6 +8,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 
 import java.nio.file.InvalidPathException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
                             BaselineEnvironment baselineEnvironment, Evidence evidence) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
+    /** The report folder when none is configured, in a Gradle project. */
+    public static final String GRADLE_REPORT_DIR = "build/jlbh-reports";
     /** The smallest regression, in percent, when none is configured. */
     public static final double DEFAULT_TOLERANCE_PERCENT = 10;
     /** The most retries: each is a full measurement, and a failing test with many would run for minutes. */
@@ -71,7 +74,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         int retries = reader.retries();
         double iterationsFactor = reader.factor(LatencyTestConfiguration.ITERATIONS_FACTOR);
         double budgetFactor = reader.factor(LatencyTestConfiguration.BUDGET_FACTOR);
-        Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(Path.of(DEFAULT_REPORT_DIR));
+        Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(defaultReportDir(Path.of("")));
         Optional<Path> baselineDir = reader.path(LatencyTestConfiguration.BASELINE_DIR);
         boolean writeBaseline = reader.writeBaseline(baselineDir.isPresent());
         double tolerance = reader.tolerance();
@@ -85,6 +88,17 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence), null);
+    }
+
+    /**
+     * @param projectDir the directory the tests run in (Maven's and Gradle's test tasks run them in the project's)
+     * @return {@value #GRADLE_REPORT_DIR} in a Gradle project (a {@code build.gradle} or {@code build.gradle.kts}
+     *         and no {@code pom.xml}), else {@value #DEFAULT_REPORT_DIR}
+     */
+    static Path defaultReportDir(Path projectDir) {
+        boolean gradle = Files.exists(projectDir.resolve("build.gradle"))
+                || Files.exists(projectDir.resolve("build.gradle.kts"));
+        return Path.of(gradle && !Files.exists(projectDir.resolve("pom.xml")) ? GRADLE_REPORT_DIR : DEFAULT_REPORT_DIR);
     }
 
     /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */

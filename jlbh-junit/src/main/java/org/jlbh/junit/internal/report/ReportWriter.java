@@ -31,15 +31,18 @@ import java.util.Optional;
 public final class ReportWriter {
     private final PrintStream out;
     private final Configuration configuration;
+    private final Publisher publisher;
     private boolean wroteResult;
 
     /**
      * @param out           the console
      * @param configuration where reports and baselines are
+     * @param publisher     where the figures and the JSON result are published besides
      */
-    public ReportWriter(PrintStream out, Configuration configuration) {
+    public ReportWriter(PrintStream out, Configuration configuration, Publisher publisher) {
         this.out = out;
         this.configuration = configuration;
+        this.publisher = publisher;
     }
 
     /** @return whether this writer wrote the test's result */
@@ -140,7 +143,11 @@ public final class ReportWriter {
     public void write(ResultSnapshot result, JLBHResult measured, SuitePage page) {
         for (String line : FiguresLine.of(result)) {
             out.println(line);
+            int probeEnd = line.indexOf(']') + 1;
+            publisher.entry(line.substring(0, probeEnd), line.substring(probeEnd).trim());
         }
+        publisher.entry("jlbh verdict", result.conclusion().outcome().name() + ": "
+                + result.conclusion().detail().lines().findFirst().orElse(""));
         Path dir = configuration.reportDir();
         Path json = dir.resolve(result.test().id() + ".json");
         long started = System.nanoTime();
@@ -153,6 +160,8 @@ public final class ReportWriter {
             }
             wroteResult = true;
             page.added();
+            publisher.entry("jlbh result", json.toAbsolutePath().toString());
+            publisher.file(json, "application/json");
             out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n",
                     json.toAbsolutePath(), bytes, (System.nanoTime() - started) / 1_000_000);
         } catch (IOException | RuntimeException e) {

@@ -109,4 +109,15 @@ class ConfigurationTest {
                         + problem)
                 .withMessageContaining("(for " + WHERE + "). Fix: " + fix);
     }
+
+    @Test
+    void theReportFolderIsUnderBuildInAGradleProjectAndUnderTargetElsewhere(@org.junit.jupiter.api.io.TempDir
+                                                                           Path project) throws java.io.IOException {
+        assertThat(Configuration.defaultReportDir(project)).isEqualTo(Path.of("target/jlbh-reports"));
+        java.nio.file.Files.writeString(project.resolve("build.gradle.kts"), "plugins { java }");
+        assertThat(Configuration.defaultReportDir(project)).isEqualTo(Path.of("build/jlbh-reports"));
+        java.nio.file.Files.writeString(project.resolve("pom.xml"), "<project/>");
+        assertThat(Configuration.defaultReportDir(project)).as("a project with both is built by Maven here")
+                .isEqualTo(Path.of("target/jlbh-reports"));
+    }
 }
