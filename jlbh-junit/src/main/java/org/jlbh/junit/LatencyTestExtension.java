@@ -8,6 +8,7 @@ import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.EndedTest;
+import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ResultAssembly;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.SuitePage;

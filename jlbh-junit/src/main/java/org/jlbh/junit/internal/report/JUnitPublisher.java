@@ -1,6 +1,5 @@
-package org.jlbh.junit;
+package org.jlbh.junit.internal.report;
 
-import org.jlbh.junit.internal.report.Publisher;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 
@@ -16,13 +15,13 @@ import java.util.Map;
  * time, so that this extension, built against an older API, works on every version from 5.10 on. Never throws: what
  * cannot be published is left out. One per test; not thread-safe.
  */
-final class JUnitPublisher implements Publisher {
+public final class JUnitPublisher implements Publisher {
     private static final String[] MEDIA_TYPES = {"org.junit.jupiter.api.MediaType",
         "org.junit.jupiter.api.extension.MediaType"};
     private final ExtensionContext context;
 
     /** @param context the test's context */
-    JUnitPublisher(ExtensionContext context) {
+    public JUnitPublisher(ExtensionContext context) {
         this.context = context;
     }
 
