@@ -50,8 +50,8 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
             Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "index", ".html.tmp");
             HtmlReport.write(temporary, "Latency tests", tests);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size() + " tests in "
-                    + file.toAbsolutePath().getParent() + ")");
+            System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
+                    + (tests.size() == 1 ? " test" : " tests") + " in " + file.toAbsolutePath().getParent() + ")");
         } catch (Exception | LinkageError e) {
             System.out.println("=== jlbh report: could not write " + file.toAbsolutePath() + ": " + e);
         }
