@@ -29,10 +29,11 @@ public final class ChartData {
      * @param outcome       how it ended
      * @param verdictDetail a sentence or the failure message; may be empty
      * @param settings      one line describing throughput, runs, iterations and coordinated omission
+     * @param environment   one line naming the machine and JVM it ran on; may be empty
      * @param probes        the probes drawn, end to end first
      * @param timeline      end to end over the time of each run, when the runs' timelines were recorded
      */
-    public record TestChart(String name, Outcome outcome, String verdictDetail, String settings,
+    public record TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
                             List<ProbeChart> probes, Optional<TimelineChart> timeline) {
         /** Copies the probes; the outcome is required. */
         public TestChart {
@@ -152,8 +153,10 @@ public final class ChartData {
         ResultSnapshot.Conclusion conclusion = result.conclusion();
         String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
                 + ": " + conclusion.detail() : conclusion.detail();
+        ResultSnapshot.Environment environment = result.environment();
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
-                result.settings().description(), probes, timeline(result));
+                result.settings().description(), "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
+                        + " \u00b7 " + environment.os(), probes, timeline(result));
     }
 
     /** @return end to end over time, for the runs whose timelines were recorded; empty when none was */

@@ -51,6 +51,6 @@ public record EndedTest(ResultSnapshot.Test test, Outcome outcome, String detail
     /** @return it as the suite page draws it: its outcome and why, no charts */
     public ChartData.TestChart chart() {
         return new ChartData.TestChart(test.displayName(), outcome, detail, "no result: the test ended before a verdict",
-                List.of(), java.util.Optional.empty());
+                "", List.of(), java.util.Optional.empty());
     }
 }

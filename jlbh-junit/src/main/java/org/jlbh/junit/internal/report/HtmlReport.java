@@ -145,6 +145,9 @@ public final class HtmlReport {
         html.append("<section id=\"").append(anchor(index)).append("\">\n<h2>").append(escape(test.name()));
         appendVerdict(html, test.outcome());
         html.append("</h2>\n<p class=\"settings\">").append(escape(test.settings())).append("</p>\n");
+        if (!isBlank(test.environment())) {
+            html.append("<p class=\"settings\">").append(escape(test.environment())).append("</p>\n");
+        }
         if (!isBlank(test.verdictDetail())) {
             html.append("<div class=\"detail\">").append(escape(test.verdictDetail())).append("</div>\n");
         }

@@ -35,7 +35,7 @@ final class PercentileChart {
     private static final int PLOT_RIGHT = WIDTH - LEGEND_WIDTH;
     private static final int MAX_DECADES = 10;
     private static final int BUDGET_HALF_WIDTH = 26;
-    private static final int LEGEND_ITEM_HEIGHT = 34;
+    private static final int LEGEND_LINE_HEIGHT = 14;
     /** Roughly the width of a character of the 11 px chart labels, to keep them apart. */
     private static final double CHAR_WIDTH = 6.5;
 
@@ -162,29 +162,46 @@ final class PercentileChart {
     }
 
     /**
-     * Right of the plot, one entry per run: the colour, the label and the sample count below it; with more runs than
-     * fit that way, the count follows the label on one line.
+     * Right of the plot, one entry per run: the colour and the label, its parts after a {@code " · "} (the run's GC
+     * pauses) on lines of their own, then the sample count; nothing is cut short. With more runs than fit that way,
+     * each entry is one line, its parts joined.
      */
     private static void appendLegend(StringBuilder html, List<ChartData.RunCurve> runs) {
         int x = PLOT_RIGHT + 16;
-        boolean compact = runs.size() * LEGEND_ITEM_HEIGHT > PLOT_BOTTOM - PLOT_TOP;
-        int step = compact ? (PLOT_BOTTOM - PLOT_TOP) / runs.size() : LEGEND_ITEM_HEIGHT;
+        int lines = 1;
+        for (ChartData.RunCurve run : runs) {
+            lines = Math.max(lines, labelLines(run).size() + 1);
+        }
+        int itemHeight = LEGEND_LINE_HEIGHT * lines + 6;
+        boolean compact = runs.size() * itemHeight > PLOT_BOTTOM - PLOT_TOP;
+        int step = compact ? (PLOT_BOTTOM - PLOT_TOP) / runs.size() : itemHeight;
         for (int i = 0; i < runs.size(); i++) {
             ChartData.RunCurve run = runs.get(i);
+            List<String> label = labelLines(run);
             int y = PLOT_TOP + 8 + i * step;
             html.append("<path class=\"run\" stroke=\"").append(runColour(i)).append("\" d=\"M").append(x)
-                    .append(' ').append(y - 4).append("h22\"/><text x=\"").append(x + 28).append("\" y=\"")
-                    .append(y).append("\">");
+                    .append(' ').append(y - 4).append("h22\"/>");
             if (compact) {
-                html.append(escape(shorten(run.label(), 12))).append(" · ").append(grouped(run.count()))
+                html.append("<text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
+                        .append(escape(String.join(" · ", label))).append(" · ").append(grouped(run.count()))
                         .append("</text>");
             } else {
-                html.append(escape(shorten(run.label(), 26))).append("</text><text class=\"count\" x=\"")
-                        .append(x + 28).append("\" y=\"").append(y + 14).append("\">").append(grouped(run.count()))
+                for (int line = 0; line < label.size(); line++) {
+                    html.append("<text").append(line == 0 ? "" : " class=\"count\"").append(" x=\"").append(x + 28)
+                            .append("\" y=\"").append(y + LEGEND_LINE_HEIGHT * line).append("\">")
+                            .append(escape(label.get(line))).append("</text>");
+                }
+                html.append("<text class=\"count\" x=\"").append(x + 28).append("\" y=\"")
+                        .append(y + LEGEND_LINE_HEIGHT * label.size()).append("\">").append(grouped(run.count()))
                         .append(run.count() == 1 ? " sample" : " samples").append("</text>");
             }
             html.append('\n');
         }
+    }
+
+    /** @return the run's label in its parts, e.g. {@code run 2} and {@code 3 GCs, longest 4 ms} */
+    private static List<String> labelLines(ChartData.RunCurve run) {
+        return List.of((run.label() == null ? "" : run.label()).split(" \u00b7 "));
     }
 
     private static String runColour(int runIndex) {
@@ -301,10 +318,5 @@ final class PercentileChart {
     /** A coordinate on the pixel grid's centre line, so a 1-pixel line is drawn sharp. */
     private static String crisp(double value) {
         return coord(Math.floor(value) + 0.5);
-    }
-
-    private static String shorten(String text, int maxLength) {
-        String value = text == null ? "" : text;
-        return value.length() <= maxLength ? value : value.substring(0, maxLength - 1) + "…";
     }
 }

@@ -205,17 +205,18 @@ class HtmlReportBrowserTest {
                 "end to end p99.9 was 212.3 µs in run 2, over the budget of 150 µs\n"
                         + "  (the judged run is the median of 3; runs: 188.4, 212.3, 176.0 µs)",
                 "throughput 20,000/s · 3 runs × 200,000 iterations · warm-up 50,000 · coordinated omission corrected",
+                "ran on AMD EPYC, 2 cores, Java 17, G1 Young Generation + G1 Old Generation",
                 List.of(probe("end to end", 200_000, 20, 1,
                                 new ChartData.BudgetMarker(99, 100, true), new ChartData.BudgetMarker(99.9, 150, false)),
                         probe("parse", 200_000, 8, 2, new ChartData.BudgetMarker(99, 40, true))),
                 Optional.of(timeline(new ChartData.BudgetMarker(99, 100, true),
                         new ChartData.BudgetMarker(99.9, 150, false))));
         ChartData.TestChart passed = new ChartData.TestChart("QuoteServiceLatencyTest.quote", Outcome.PASSED, "",
-                "throughput 10,000/s · 3 runs × 100,000 iterations · coordinated omission corrected",
+                "throughput 10,000/s · 3 runs × 100,000 iterations · coordinated omission corrected", "",
                 List.of(probe("end to end", 100_000, 35, 3, new ChartData.BudgetMarker(99.99, 2_000, true))),
                 Optional.empty());
         ChartData.TestChart inconclusive = new ChartData.TestChart("BookBuilderLatencyTest.rebuild", Outcome.INCONCLUSIVE,
-                "the harness fell behind the requested throughput in run 1", "throughput 50,000/s · 3 runs × 10,000",
+                "the harness fell behind the requested throughput in run 1", "throughput 50,000/s · 3 runs × 10,000", "",
                 List.of(probe("end to end", 10_000, 60, 4)), Optional.empty());
         return List.of(failed, passed, inconclusive);
     }
