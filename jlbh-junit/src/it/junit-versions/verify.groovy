@@ -14,4 +14,7 @@ assert !(log =~ /(?i)WARNING.*jlbh/) : 'a warning names jlbh'
 ['5.10.5', '5.14.4', '6.1.3'].each { version ->
     assert log.contains("JUnit Jupiter API ${version}") : "JUnit ${version} did not run"
 }
+// JUnit 5.12 and later hold the JSON result as a file the test published (JUnit 5.10 has no published files)
+def published = new File(basedir, 'target/junit-output/junit-jupiter/com.example.QuoteLatencyTest/quotes()/com.example.QuoteLatencyTest.quotes.json')
+assert published.isFile() && published.text.contains('"format": "jlbh-junit result 1"') : 'the published result'
 return true
