@@ -53,7 +53,7 @@ final class LatencyAxis {
      * @return its label, e.g. {@code 0.01}, {@code 100}, {@code 10,000}
      */
     String tickLabel(int tick) {
-        return PercentileChart.number(tickMicros(tick));
+        return ChartFormat.number(tickMicros(tick));
     }
 
     /**

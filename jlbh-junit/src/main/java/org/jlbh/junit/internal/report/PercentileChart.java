@@ -1,10 +1,13 @@
 package org.jlbh.junit.internal.report;
 
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.util.List;
-import java.util.Locale;
+import org.jlbh.core.Percentiles;
 
+import java.util.List;
+
+import static org.jlbh.junit.internal.report.ChartFormat.coord;
+import static org.jlbh.junit.internal.report.ChartFormat.crisp;
+import static org.jlbh.junit.internal.report.ChartFormat.grouped;
+import static org.jlbh.junit.internal.report.ChartFormat.number;
 import static org.jlbh.junit.internal.report.HtmlReport.escape;
 import static org.jlbh.junit.internal.report.NinesScale.nines;
 import static org.jlbh.junit.internal.report.NinesScale.ninesLabel;
@@ -290,33 +293,7 @@ final class PercentileChart {
     // ---- text ------------------------------------------------------------------------------------------------
 
     private static String budgetLabel(ChartData.BudgetMarker budget) {
-        String percentile = budget.percentile() >= 100 ? "max"
-                : "p" + new DecimalFormat("0.##########", DecimalFormatSymbols.getInstance(Locale.ROOT))
-                .format(budget.percentile());
+        String percentile = budget.percentile() >= 100 ? "max" : "p" + Percentiles.label(budget.percentile());
         return "budget " + percentile + " ≤ " + number(budget.maxMicros()) + " µs";
-    }
-
-    /** A latency for a label: thousands separators, and up to 3 decimals below 10. */
-    static String number(double micros) {
-        String pattern = Math.abs(micros) < 10 ? "#,##0.###" : "#,##0";
-        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(micros);
-    }
-
-    private static String grouped(long count) {
-        return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(count);
-    }
-
-    /** An SVG coordinate with at most one decimal, e.g. {@code 12}, {@code 12.5}. */
-    static String coord(double value) {
-        long tenths = Math.round(value * 10);
-        long whole = Math.abs(tenths) / 10;
-        long fraction = Math.abs(tenths) % 10;
-        String sign = tenths < 0 ? "-" : "";
-        return fraction == 0 ? sign + whole : sign + whole + "." + fraction;
-    }
-
-    /** A coordinate on the pixel grid's centre line, so a 1-pixel line is drawn sharp. */
-    private static String crisp(double value) {
-        return coord(Math.floor(value) + 0.5);
     }
 }

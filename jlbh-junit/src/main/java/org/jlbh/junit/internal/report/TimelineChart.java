@@ -5,7 +5,7 @@ import org.jlbh.core.Percentiles;
 import java.util.Locale;
 
 import static org.jlbh.junit.internal.report.HtmlReport.escape;
-import static org.jlbh.junit.internal.report.PercentileChart.coord;
+import static org.jlbh.junit.internal.report.ChartFormat.coord;
 
 /**
  * End to end over the time of each run, as inline SVG (the view jHiccup users draw offline): the runs side by side
@@ -168,7 +168,7 @@ final class TimelineChart {
                 .append("\"/><text x=\"").append(RIGHT - 4 - BUDGET_LABEL_SPACING * index).append("\" y=\"")
                 .append(coord(y - 4)).append("\" text-anchor=\"end\">")
                 .append(escape("p" + Percentiles.label(budget.percentile()) + " ≤ "
-                        + PercentileChart.number(budget.maxMicros()) + " µs")).append("</text></g>\n");
+                        + ChartFormat.number(budget.maxMicros()) + " µs")).append("</text></g>\n");
     }
 
     private static void appendLegend(StringBuilder html) {
@@ -232,8 +232,8 @@ final class TimelineChart {
         }
 
         String time(double millis) {
-            return longestMillis >= 10_000 ? PercentileChart.number(millis / 1e3) + " s"
-                    : PercentileChart.number(millis) + " ms";
+            return longestMillis >= 10_000 ? ChartFormat.number(millis / 1e3) + " s"
+                    : ChartFormat.number(millis) + " ms";
         }
     }
 }

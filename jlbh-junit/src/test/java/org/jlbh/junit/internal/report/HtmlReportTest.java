@@ -108,11 +108,11 @@ class HtmlReportTest {
         assertThat(axis.y(0)).as("nothing at or below zero falls off the axis").isEqualTo(110);
         assertThat(LatencyAxis.covering(5, 5, 0, 100).decades()).as("one value still spans a decade").isEqualTo(1);
         assertThat(LatencyAxis.covering(1e-6, 1e9, 0, 100).decades()).as("at most eight decades").isEqualTo(8);
-        assertThat(PercentileChart.number(1_234_567)).isEqualTo("1,234,567");
-        assertThat(PercentileChart.number(2.5)).isEqualTo("2.5");
-        assertThat(PercentileChart.number(0.1 + 0.2)).isEqualTo("0.3");
-        assertThat(PercentileChart.number(1.23456)).isEqualTo("1.235");
-        assertThat(PercentileChart.number(12.6)).isEqualTo("13");
+        assertThat(ChartFormat.number(1_234_567)).isEqualTo("1,234,567");
+        assertThat(ChartFormat.number(2.5)).isEqualTo("2.5");
+        assertThat(ChartFormat.number(0.1 + 0.2)).isEqualTo("0.3");
+        assertThat(ChartFormat.number(1.23456)).isEqualTo("1.235");
+        assertThat(ChartFormat.number(12.6)).isEqualTo("13");
 
         ChartData.RunCurve huge = new ChartData.RunCurve("run 1", 1000, PERCENTILES,
                 new double[]{1e6, 2e6, 3e6, 4e6, 5e6, 7.3e9});
