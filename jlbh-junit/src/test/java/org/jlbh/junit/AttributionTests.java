@@ -4,19 +4,16 @@ import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -93,10 +90,7 @@ class AttributionTests {
     Path reports;
 
     private Events run(Class<?> fixture, Map<String, String> configuration) {
-        Map<String, String> withReports = new HashMap<>(configuration);
-        withReports.put(LatencyTestConfiguration.REPORT_DIR, reports.toString());
-        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
-                .configurationParameters(withReports).execute().testEvents();
+        return EngineRuns.run(reports, configuration, fixture).testEvents();
     }
 
     private Map<?, ?> attribution(Class<?> fixture) throws IOException {

@@ -41,10 +41,7 @@ class NoiseAllocationAndGcTests {
     Path reports;
 
     private Events run(Class<?> fixture, Map<String, String> configuration) {
-        Map<String, String> withReports = new HashMap<>(configuration);
-        withReports.put(LatencyTestConfiguration.REPORT_DIR, reports.toString());
-        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
-                .configurationParameters(withReports).execute().testEvents();
+        return EngineRuns.run(reports, configuration, fixture).testEvents();
     }
 
     private Events run(Class<?> fixture) {

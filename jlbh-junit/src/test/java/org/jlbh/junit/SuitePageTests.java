@@ -2,7 +2,6 @@ package org.jlbh.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +10,6 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
  * One suite page per report folder: every test with a result there is listed, from this run and every other that
@@ -43,12 +41,7 @@ class SuitePageTests {
     }
 
     private void run(Class<?>... fixtures) {
-        var request = EngineTestKit.engine("junit-jupiter")
-                .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR, reports.toString()));
-        for (Class<?> fixture : fixtures) {
-            request.selectors(selectClass(fixture));
-        }
-        request.execute();
+        EngineRuns.run(reports, Map.of(), fixtures);
     }
 
     private String page() throws IOException {
@@ -76,9 +69,7 @@ class SuitePageTests {
 
     @Test
     void theKeyFiguresArePublishedAsReportEntriesForTheToolsThatShowThem() {
-        var entries = EngineTestKit.engine("junit-jupiter")
-                .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR, reports.toString()))
-                .selectors(selectClass(Passing.class)).execute().allEvents().reportingEntryPublished().stream()
+        var entries = EngineRuns.run(reports, Map.of(), Passing.class).allEvents().reportingEntryPublished().stream()
                 .map(event -> event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).orElseThrow()
                         .getKeyValuePairs())
                 .toList();

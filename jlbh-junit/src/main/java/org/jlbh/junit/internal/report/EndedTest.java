@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A latency test that ended before it had a result (a configuration error, a body that threw, an earlier test's body
  * still running), as the suite page lists it, so that no test vanishes from it. Its JSON format, {@value #FORMAT},
- * is written and read here, and only here; the file has the name a result of the test would have. Immutable.
+ * is written and read here (its {@code test} member as {@link ResultJson} writes a result's); the file has the name
+ * a result of the test would have. Immutable.
  *
  * @param test    which test
  * @param outcome how it ended: failed, or inconclusive (aborted)
@@ -21,11 +22,7 @@ public record EndedTest(ResultSnapshot.Test test, Outcome outcome, String detail
     /** @return the JSON text, ending with a newline */
     public String toJson() {
         JsonWriter json = new JsonWriter().beginObject().value("format", FORMAT);
-        json.name("test").beginObject().value("id", test.id()).value("class", test.className())
-                .value("declaringClass", test.declaringClass()).value("method", test.method());
-        json.name("parameterTypes").beginArray(true);
-        test.parameterTypes().forEach(json::string);
-        json.endArray().value("displayName", test.displayName()).endObject();
+        ResultJson.writeTest(json, test);
         return json.value("outcome", outcome.name()).value("detail", detail).value("time", time).endObject()
                 + "\n";
     }
@@ -41,10 +38,7 @@ public record EndedTest(ResultSnapshot.Test test, Outcome outcome, String detail
         if (!FORMAT.equals(format)) {
             throw new IllegalArgumentException("not a \"" + FORMAT + "\" file: its format is \"" + format + "\"");
         }
-        JsonNode test = root.get("test");
-        List<String> parameterTypes = test.list("parameterTypes").stream().map(JsonNode::asText).toList();
-        return new EndedTest(new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("declaringClass"),
-                test.text("method"), parameterTypes, test.text("displayName")), Outcome.valueOf(root.text("outcome")),
+        return new EndedTest(ResultJson.readTest(root.get("test")), Outcome.valueOf(root.text("outcome")),
                 root.text("detail"), root.text("time"));
     }
 

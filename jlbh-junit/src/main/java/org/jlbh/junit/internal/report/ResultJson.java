@@ -47,12 +47,7 @@ public final class ResultJson {
     public static String write(ResultSnapshot result) {
         JsonWriter json = new JsonWriter().beginObject();
         json.value("format", FORMAT);
-        ResultSnapshot.Test test = result.test();
-        json.name("test").beginObject().value("id", test.id()).value("class", test.className())
-                .value("declaringClass", test.declaringClass()).value("method", test.method());
-        json.name("parameterTypes").beginArray(true);
-        test.parameterTypes().forEach(json::string);
-        json.endArray().value("displayName", test.displayName()).endObject();
+        writeTest(json, result.test());
         writeSettings(json, result.settings());
         writeEnvironment(json, result.environment());
         ResultSnapshot.Conclusion conclusion = result.conclusion();
@@ -100,6 +95,15 @@ public final class ResultJson {
             json.endArray();
         }
         return json.endObject().toString() + "\n";
+    }
+
+    /** Writes the {@code test} member: which test; read back by {@link #readTest}. */
+    static void writeTest(JsonWriter json, ResultSnapshot.Test test) {
+        json.name("test").beginObject().value("id", test.id()).value("class", test.className())
+                .value("declaringClass", test.declaringClass()).value("method", test.method());
+        json.name("parameterTypes").beginArray(true);
+        test.parameterTypes().forEach(json::string);
+        json.endArray().value("displayName", test.displayName()).endObject();
     }
 
     /**
@@ -272,13 +276,7 @@ public final class ResultJson {
             }
             baseline = Optional.of(rows);
         }
-        return new ResultSnapshot(
-                new ResultSnapshot.Test(test.text("id"), test.text("class"),
-                        test.has("declaringClass") ? test.text("declaringClass") : test.text("class"),
-                        test.text("method"), test.has("parameterTypes")
-                        ? test.list("parameterTypes").stream().map(JsonNode::asText).toList() : List.of(),
-                        test.text("displayName")),
-                readSettings(settings),
+        return new ResultSnapshot(readTest(test), readSettings(settings),
                 new ResultSnapshot.Environment(environment.text("time"), environment.text("javaVersion"),
                         environment.text("javaVm"), environment.text("javaVendor"), environment.text("os"),
                         environment.text("arch"), environment.has("cpu") ? environment.text("cpu")
@@ -287,6 +285,14 @@ public final class ResultJson {
                 new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
                         verdict.integer("attempts"), verdict.text("detail")),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline);
+    }
+
+    /** Reads what {@link #writeTest} writes, and the {@code test} member of results written before it named more. */
+    static ResultSnapshot.Test readTest(JsonNode test) {
+        return new ResultSnapshot.Test(test.text("id"), test.text("class"),
+                test.has("declaringClass") ? test.text("declaringClass") : test.text("class"), test.text("method"),
+                test.has("parameterTypes") ? test.list("parameterTypes").stream().map(JsonNode::asText).toList()
+                        : List.of(), test.text("displayName"));
     }
 
     private static BaselineComparison.Row readRow(JsonNode row) {
