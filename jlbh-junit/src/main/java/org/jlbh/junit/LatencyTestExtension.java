@@ -37,6 +37,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -71,8 +72,11 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     @Override
     public void beforeEach(ExtensionContext context) {
         Method method = context.getRequiredTestMethod();
-        LatencyTest test = AnnotationSupport.findAnnotation(method, LatencyTest.class)
-                .orElseThrow(() -> new IllegalStateException("no @LatencyTest on " + method));
+        Optional<LatencyTest> latencyTest = AnnotationSupport.findAnnotation(method, LatencyTest.class);
+        if (latencyTest.isEmpty()) {
+            return; // registered for the whole class (an annotation meta-annotated with @LatencyTest on it): not ours
+        }
+        LatencyTest test = latencyTest.get();
         if (AnnotationSupport.isAnnotated(method, TestTemplate.class)) {
             throw new ExtensionConfigurationException("Configuration error: " + TestSettings.where(method) + " is a "
                     + "test template (@ParameterizedTest, @RepeatedTest or @TestTemplate), which latency tests do not "
@@ -117,6 +121,10 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                     ExtensionContext context) throws Throwable {
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
+        if (state == null) {
+            invocation.proceed(); // a method of the class that is not a latency test
+            return;
+        }
         Configuration configuration = state.settings().configuration();
         ReportWriter reports = new ReportWriter(System.out, configuration, new JUnitPublisher(context));
         context.getStore(NAMESPACE).put(ReportWriter.class, reports);
@@ -146,7 +154,8 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
      */
     private static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
         ReportWriter reports = context.getStore(NAMESPACE).get(ReportWriter.class, ReportWriter.class);
-        if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()) {
+        if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()
+                || !AnnotationSupport.isAnnotated(context.getTestMethod(), LatencyTest.class)) {
             return;
         }
         Path reportDir = configuration(context).reportDir();

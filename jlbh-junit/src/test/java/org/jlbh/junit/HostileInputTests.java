@@ -1,5 +1,21 @@
 package org.jlbh.junit;
 
+import org.assertj.core.api.Condition;
+
+import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
+
+import java.util.Arrays;
+
+import java.lang.annotation.Target;
+
+import java.lang.annotation.RetentionPolicy;
+
+import java.lang.annotation.Retention;
+
+import java.lang.annotation.ElementType;
+
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,6 +56,7 @@ import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
@@ -648,5 +665,60 @@ class HostileInputTests {
         } finally {
             SpinsUntilReleasedThenAnother.release = true;
         }
+    }
+
+    // ---------------------------------------------------------------- more of the same kind: other extensions' ways
+
+    /** A preset of the user's own, meta-annotated with @LatencyTest and allowed on a class as well as a method. */
+    @Target({ElementType.TYPE, ElementType.METHOD})
+    @Retention(RetentionPolicy.RUNTIME)
+    @LatencyTest(throughput = 5_000, iterations = 500, warmUpIterations = 0, runs = 1, percentile = 50,
+            maxMicros = 100_000)
+    @interface QuickPreset {
+    }
+
+    @QuickPreset
+    static class PresetOnTheClass {
+        static int plainRuns;
+
+        @Test
+        void plain() {
+            plainRuns++;
+        }
+
+        @QuickPreset
+        void measured() {
+        }
+    }
+
+    @Test
+    void anExtensionRegisteredForTheWholeClassLeavesItsOrdinaryTestsAlone() {
+        PresetOnTheClass.plainRuns = 0;
+        Events events = run(PresetOnTheClass.class);
+
+        events.assertThatEvents().haveExactly(1, event(test("plain"), finishedSuccessfully()))
+                .haveExactly(1, event(test("measured"), finishedSuccessfully()));
+        assertThat(PresetOnTheClass.plainRuns).isEqualTo(1);
+        assertThat(work.resolve("reports").resolve(PresetOnTheClass.class.getName() + ".measured.json")).exists();
+        assertThat(work.resolve("reports").resolve(PresetOnTheClass.class.getName() + ".plain.json")).doesNotExist();
+    }
+
+    static class ShorterJUnitTimeout {
+        // on schedule the measurement takes 1 s (5,000 iterations at 5,000/s); JUnit's timeout is 200 ms
+        @Timeout(value = 200, unit = TimeUnit.MILLISECONDS)
+        @LatencyTest(throughput = 5_000, iterations = 5_000, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void measured() {
+        }
+    }
+
+    @Test
+    void junitsOwnTimeoutEndsTheMeasurementAndSaysSoWithoutAnInternalError() {
+        run(ShorterJUnitTimeout.class).assertThatEvents().haveExactly(1, event(test("measured"),
+                finishedWithFailure(instanceOf(java.util.concurrent.TimeoutException.class), new Condition<>(
+                        failure -> Arrays.stream(failure.getSuppressed()).noneMatch(NullPointerException.class::isInstance)
+                                && Arrays.stream(failure.getSuppressed()).anyMatch(suppressed -> String.valueOf(
+                                suppressed.getMessage()).startsWith("the measurement was interrupted before it had a "
+                                + "result")), "a suppressed note that says the measurement was interrupted"))));
     }
 }

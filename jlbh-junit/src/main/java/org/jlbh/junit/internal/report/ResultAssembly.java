@@ -128,9 +128,12 @@ public final class ResultAssembly {
         return probes;
     }
 
-    /** @return a name made of letters, digits, '.', '_', '$' and '-' only */
+    /**
+     * @return the name as a file name: letters and digits of any script (a Java name's own, so {@code latenzä} and
+     *         {@code latenzö} stay apart), '.', '_', '$' and '-'; every run of other characters becomes one '-'
+     */
     static String fileSafe(String name) {
-        return name.replaceAll("[^A-Za-z0-9._$-]+", "-");
+        return name.replaceAll("[^\\p{L}\\p{N}._$-]+", "-");
     }
 
     private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {

@@ -168,6 +168,14 @@ public final class Measurement {
             throw located(failure);
         }
         JLBHResult result = results.get();
+        if (result == null) {
+            // the harness returned without a result: the test's thread was interrupted (JUnit's @Timeout, say)
+            throw new AssertionError(String.format(Locale.ROOT, "the measurement was interrupted before it had a "
+                    + "result (%s): a latency test takes its warm-up and runs on schedule, %,.1f s here; a @Timeout "
+                    + "on it must be longer, and an iteration is bounded by 'timeoutMillis' already",
+                    Thread.currentThread().isInterrupted() ? "its thread is interrupted" : "no run was reported",
+                    expectedNanos() / 1e9));
+        }
         List<RunMeasures> runs = new ArrayList<>();
         for (int run = 1; run <= result.runs().size(); run++) {
             List<GcEvent> inRun = new ArrayList<>();
