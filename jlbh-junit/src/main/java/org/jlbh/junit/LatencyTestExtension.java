@@ -19,6 +19,7 @@ import org.jlbh.junit.internal.run.EvidenceSource;
 import org.jlbh.junit.internal.run.LiveEvidence;
 import org.jlbh.junit.internal.run.StallSource;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -77,11 +78,12 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
             return; // registered for the whole class (an annotation meta-annotated with @LatencyTest on it): not ours
         }
         LatencyTest test = latencyTest.get();
-        if (AnnotationSupport.isAnnotated(method, TestTemplate.class)) {
+        if (AnnotationSupport.isAnnotated(method, TestTemplate.class)
+                || AnnotationSupport.isAnnotated(method, TestFactory.class)) {
             throw new ExtensionConfigurationException("Configuration error: " + TestSettings.where(method) + " is a "
-                    + "test template (@ParameterizedTest, @RepeatedTest or @TestTemplate), which latency tests do not "
-                    + "support yet: its invocations would pass without being measured. Fix: remove the template "
-                    + "annotation and measure one case per @LatencyTest method");
+                    + "test template or factory (@ParameterizedTest, @RepeatedTest, @TestTemplate or @TestFactory), "
+                    + "which latency tests do not support yet: its invocations would pass without being measured. "
+                    + "Fix: remove the template or factory annotation and measure one case per @LatencyTest method");
         }
         List<LatencyBudget> budgets = AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class);
         Configuration configuration = configuration(context).require(TestSettings.where(method));

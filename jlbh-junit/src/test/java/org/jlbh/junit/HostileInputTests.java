@@ -1,5 +1,11 @@
 package org.jlbh.junit;
 
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+
+import org.junit.jupiter.api.TestFactory;
+
 import org.assertj.core.api.Condition;
 
 import org.junit.jupiter.api.Timeout;
@@ -35,6 +41,7 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
@@ -74,13 +81,17 @@ class HostileInputTests {
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
     private Events run(Map<String, String> configuration, DiscoverySelector... selectors) {
+        return execute(configuration, selectors).testEvents();
+    }
+
+    private EngineExecutionResults execute(Map<String, String> configuration, DiscoverySelector... selectors) {
         Map<String, String> parameters = new HashMap<>(configuration);
         parameters.putIfAbsent(LatencyTestConfiguration.REPORT_DIR, work.resolve("reports").toString());
         PrintStream original = System.out;
         System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
         try {
             return EngineTestKit.engine("junit-jupiter").selectors(selectors).configurationParameters(parameters)
-                    .execute().testEvents();
+                    .execute();
         } finally {
             System.setOut(original);
         }
@@ -214,20 +225,33 @@ class HostileInputTests {
         @RepeatedTest(2)
         void repeated() {
         }
+
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        @TestFactory
+        Stream<DynamicTest> factory() {
+            return Stream.of(DynamicTest.dynamicTest("one", () -> { }), DynamicTest.dynamicTest("two", () -> { }));
+        }
     }
 
     @Test
-    void aTemplateLatencyTestIsRefusedNeverPassedWithoutMeasuring() {
-        Events events = run(Templates.class);
+    void aTemplateOrFactoryLatencyTestIsRefusedNeverPassedWithoutMeasuring() {
+        EngineExecutionResults results = execute(Map.of(), selectors(Templates.class));
+        Events tests = results.testEvents();
+        List<Event> factory = results.containerEvents().failed().stream()
+                .filter(event -> event.getTestDescriptor().getDisplayName().startsWith("factory")).toList();
 
-        assertThat(events.succeeded().count()).as("invocations that passed").isZero();
-        assertThat(events.failed().count()).isGreaterThanOrEqualTo(2);
-        events.failed().stream().forEach(event -> assertThat(failure(event))
+        assertThat(tests.succeeded().count()).as("invocations and dynamic tests that passed").isZero();
+        // JUnit makes a plain test of each template too (@LatencyTest is a @Test): six in all, each refused
+        assertThat(tests.failed().count()).as("the invocations of the parameterized and the repeated").isEqualTo(6);
+        assertThat(factory).as("the factory, failed before it made a dynamic test").hasSize(1);
+        Stream.concat(tests.failed().stream(), factory.stream()).forEach(event -> assertThat(failure(event))
                 .isInstanceOf(ExtensionConfigurationException.class)
                 .hasMessageStartingWith("Configuration error: @LatencyTest on method [")
-                .hasMessageContaining("is a test template (@ParameterizedTest, @RepeatedTest or @TestTemplate)")
+                .hasMessageContaining("is a test template or factory (@ParameterizedTest, @RepeatedTest, "
+                        + "@TestTemplate or @TestFactory)")
                 .hasMessageContaining("Fix: "));
-        assertThat(output()).doesNotContain("BENCHMARK RESULTS");
+        assertThat(output()).doesNotContain("BENCHMARK RESULTS", "is never run");
     }
 
     // ---------------------------------------------------------------- 3. probe parameters outside the latency test
@@ -520,7 +544,7 @@ class HostileInputTests {
                         + "never run: it is static, and JUnit runs only test methods that are neither static nor "
                         + "private and return void. Fix: make it an instance method, not private, that returns void",
                 "[private void " + NeverRun.class.getName() + ".isPrivate()] is never run: it is private",
-                "[int " + NeverRun.class.getName() + ".returnsAValue()] is never run: it is returns int");
+                "[int " + NeverRun.class.getName() + ".returnsAValue()] is never run: it returns int");
     }
 
     // ---------------------------------------------------------------- 12. out of memory in the body
@@ -720,5 +744,48 @@ class HostileInputTests {
                                 && Arrays.stream(failure.getSuppressed()).anyMatch(suppressed -> String.valueOf(
                                 suppressed.getMessage()).startsWith("the measurement was interrupted before it had a "
                                 + "result")), "a suppressed note that says the measurement was interrupted"))));
+    }
+
+    static class CyclicCauses {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 3_000)
+        void throwsALoop() {
+            IllegalStateException a = new IllegalStateException("a");
+            IllegalArgumentException b = new IllegalArgumentException("b");
+            a.initCause(b);
+            b.initCause(a);
+            throw a;
+        }
+    }
+
+    @Test
+    void anExceptionWhoseCausesLoopFailsAtOnceSayingWhere() {
+        long started = System.nanoTime();
+        run(CyclicCauses.class).assertThatEvents().haveExactly(1, event(test("throwsALoop"),
+                finishedWithFailure(instanceOf(IllegalStateException.class), message("a"), new Condition<>(
+                        failure -> Arrays.stream(failure.getSuppressed()).anyMatch(note -> String.valueOf(
+                                note.getMessage()).equals("thrown by the test body in run 1 of 1, iteration 1 of 100")),
+                        "a suppressed note of where it was thrown"))));
+        assertThat((System.nanoTime() - started) / 1_000_000).as("milliseconds: not the 3 s timeout").isLessThan(2_500);
+    }
+
+    static class InterruptedInSetup {
+        @BeforeEach
+        void interruptItself() {
+            Thread.currentThread().interrupt();
+        }
+
+        @LatencyTest(throughput = 5_000, iterations = 500, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void measured() {
+        }
+    }
+
+    @Test
+    void aTestWhoseThreadIsInterruptedFailsSayingSoNotWithAnInternalError() {
+        run(InterruptedInSetup.class).assertThatEvents().haveExactly(1, event(test("measured"),
+                finishedWithFailure(instanceOf(AssertionError.class), message(m -> m.startsWith("the measurement was "
+                        + "interrupted before it had a result: the test's thread was interrupted while it waited for "
+                        + "the harness")))));
     }
 }

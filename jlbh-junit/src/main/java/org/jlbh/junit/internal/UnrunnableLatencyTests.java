@@ -11,6 +11,7 @@ import org.junit.platform.launcher.LauncherDiscoveryRequest;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Says, when JUnit has discovered the tests of a run, which latency tests of the selected classes it will never run:
@@ -21,6 +22,8 @@ import java.util.Set;
  * not checked. Stateless; thread-safe.
  */
 public final class UnrunnableLatencyTests implements LauncherDiscoveryListener {
+    /** What this JVM has warned of: a build tool may discover the same tests more than once. */
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     @Override
     public void launcherDiscoveryFinished(LauncherDiscoveryRequest request) {
@@ -35,7 +38,9 @@ public final class UnrunnableLatencyTests implements LauncherDiscoveryListener {
         }
         for (Class<?> testClass : classes) {
             for (String warning : UnrunnableMethods.of(testClass)) {
-                System.out.println("=== WARNING: " + warning);
+                if (WARNED.add(warning)) {
+                    System.out.println("=== WARNING: " + warning);
+                }
             }
         }
     }

@@ -219,12 +219,13 @@ public final class ResultAssembly {
      * @return the run's distribution at percentiles spaced evenly on the "nines" scale (rounded to four decimals),
      *         up to the highest the sample count supports, then the worst at 100
      */
-    private static List<RunFigures.Point> distribution(RunResult run) {
+    static List<RunFigures.Point> distribution(RunResult run) {
         List<RunFigures.Point> points = new ArrayList<>();
         Histogram histogram = run.histogram();
         for (int step = 0; ; step++) {
             double percentile = Math.round(1e6 * (1 - Math.pow(10, -(double) step / POINTS_PER_DECADE))) / 1e4;
-            if (step > 0 && !Percentiles.supported(percentile, run.count())) {
+            // rounded to four decimals, the scale reaches 100 after six decades: the worst is added below
+            if (step > 0 && (percentile >= 100 || !Percentiles.supported(percentile, run.count()))) {
                 break;
             }
             points.add(new RunFigures.Point(percentile, histogram.getValueAtPercentile(percentile)));

@@ -171,9 +171,9 @@ public final class Measurement {
         if (result == null) {
             // the harness returned without a result: the test's thread was interrupted (JUnit's @Timeout, say)
             throw new AssertionError(String.format(Locale.ROOT, "the measurement was interrupted before it had a "
-                    + "result (%s): a latency test takes its warm-up and runs on schedule, %,.1f s here; a @Timeout "
-                    + "on it must be longer, and an iteration is bounded by 'timeoutMillis' already",
-                    Thread.currentThread().isInterrupted() ? "its thread is interrupted" : "no run was reported",
+                    + "result: the test's thread was interrupted while it waited for the harness (by JUnit's @Timeout, "
+                    + "or by the test's own code). A latency test takes its warm-up and runs on schedule, %,.1f s "
+                    + "here: a @Timeout on it must be longer (an iteration is bounded by 'timeoutMillis' already)",
                     expectedNanos() / 1e9));
         }
         List<RunMeasures> runs = new ArrayList<>();

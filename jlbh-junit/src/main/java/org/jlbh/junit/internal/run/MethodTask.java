@@ -5,7 +5,10 @@ import org.jlbh.core.JLBHTask;
 import org.jlbh.junit.IterationContext;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
@@ -203,7 +206,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
     }
 
     private static boolean causedByInterrupt(Throwable t) {
-        for (Throwable cause = t; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+        // a cause chain may loop (a.initCause(b), b.initCause(a)): each cause is looked at once
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable cause = t; cause != null && seen.add(cause); cause = cause.getCause()) {
             if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException
                     || cause instanceof java.nio.channels.ClosedByInterruptException) {
                 return true;
