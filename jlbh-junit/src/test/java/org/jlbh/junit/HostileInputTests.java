@@ -1,37 +1,23 @@
 package org.jlbh.junit;
 
-import java.util.stream.Stream;
-
-import org.junit.jupiter.api.DynamicTest;
-
-import org.junit.jupiter.api.TestFactory;
-
-import org.assertj.core.api.Condition;
-
-import org.junit.jupiter.api.Timeout;
-
-import java.util.concurrent.TimeUnit;
-
-import java.util.Arrays;
-
-import java.lang.annotation.Target;
-
-import java.lang.annotation.RetentionPolicy;
-
-import java.lang.annotation.Retention;
-
-import java.lang.annotation.ElementType;
-
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.assertj.core.api.Condition;
 import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -49,14 +35,21 @@ import org.junit.platform.testkit.engine.Events;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
@@ -159,10 +152,48 @@ class HostileInputTests {
         }
     }
 
+    /** Two types of one simple name, as a test's parameters from two packages would be. */
+    static class Equities {
+        record Quote(String symbol) {
+        }
+    }
+
+    static class Bonds {
+        record Quote(String symbol) {
+        }
+    }
+
+    /** Resolves both kinds of quote. */
+    static class QuoteResolver implements ParameterResolver {
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType().getSimpleName().equals("Quote");
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == Equities.Quote.class ? new Equities.Quote("VOD.L")
+                    : new Bonds.Quote("UKT");
+        }
+    }
+
+    @ExtendWith(QuoteResolver.class)
+    static class OverloadedAlike {
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void price(Equities.Quote quote) {
+        }
+
+        @LatencyTest(throughput = 5_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000)
+        void price(Bonds.Quote quote) {
+        }
+    }
+
     @Test
     void resultsAreKeyedByTheClassBeingRunTheMethodAndItsParameterTypes() throws IOException {
-        run(FastImplementation.class, SlowImplementation.class, Overloaded.class)
-                .assertStatistics(s -> s.succeeded(4));
+        run(FastImplementation.class, SlowImplementation.class, Overloaded.class, OverloadedAlike.class)
+                .assertStatistics(s -> s.succeeded(6));
 
         Path reports = work.resolve("reports");
         assertThat(testInReport(reports.resolve(FastImplementation.class.getName() + ".latency.json")))
@@ -171,11 +202,18 @@ class HostileInputTests {
                 .containsEntry("displayName", "FastImplementation.latency");
         assertThat(testInReport(reports.resolve(SlowImplementation.class.getName() + ".latency.json")))
                 .containsEntry("displayName", "SlowImplementation.latency");
-        assertThat(testInReport(reports.resolve(Overloaded.class.getName() + ".parse-.json")))
+        assertThat(testInReport(reports.resolve(Overloaded.class.getName() + ".parse--.json")))
                 .containsEntry("displayName", "Overloaded.parse()").containsEntry("parameterTypes", List.of());
         assertThat(testInReport(reports.resolve(Overloaded.class.getName() + ".parse-NanoSampler-.json")))
                 .containsEntry("displayName", "Overloaded.parse(NanoSampler)")
                 .containsEntry("parameterTypes", List.of(NanoSampler.class.getName()));
+        // overloads whose parameter types share simple names are told apart by their full names
+        String alike = OverloadedAlike.class.getName() + ".price-";
+        assertThat(testInReport(reports.resolve(alike + Equities.Quote.class.getName() + "-.json")))
+                .containsEntry("displayName", "OverloadedAlike.price(Quote)")
+                .containsEntry("parameterTypes", List.of(Equities.Quote.class.getName()));
+        assertThat(testInReport(reports.resolve(alike + Bonds.Quote.class.getName() + "-.json")))
+                .containsEntry("parameterTypes", List.of(Bonds.Quote.class.getName()));
         assertThat(Files.readString(reports.resolve("index.html")))
                 .contains(">FastImplementation.latency<", ">SlowImplementation.latency<", ">Overloaded.parse()<",
                         ">Overloaded.parse(NanoSampler)<");

@@ -4,6 +4,8 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import java.lang.reflect.Method;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Which latency test: the class being run and its method, and the names its reports go by. A test that ends before
@@ -19,27 +21,58 @@ public record TestIdentity(Class<?> testClass, Method method) {
      *         e.g. {@code OrderTest.parse(NanoSampler)}
      */
     public String displayName() {
-        return testClass.getSimpleName() + "." + method.getName() + (overloaded() ? parameterList() : "");
+        return testClass.getSimpleName() + "." + method.getName()
+                + (overloaded() ? parameterList(method, Class::getSimpleName) : "");
     }
 
     /**
-     * @return the test's full name: the binary name of the class being run and the method's, with the parameter
-     *         types' simple names when the method is overloaded, e.g. {@code com.example.OrderTest.parse}
+     * @return the test's full name: the binary name of the class being run and the method's; when the method is
+     *         overloaded, its parameter types' simple names, e.g. {@code com.example.OrderTest.parse(NanoSampler)},
+     *         or their full names where another overload's simple names are the same
      */
     public String qualifiedName() {
-        return testClass.getName() + "." + method.getName() + (overloaded() ? parameterList() : "");
+        return testClass.getName() + "." + method.getName() + (overloaded() ? parameterList(method, typeNames()) : "");
+    }
+
+    /**
+     * @return the name the test's report files go by ({@link #fileSafe fileSafe} of {@link #qualifiedName()}), e.g.
+     *         {@code com.example.OrderTest.parse-NanoSampler-}: no two methods of a class share it
+     */
+    public String reportId() {
+        return fileSafe(qualifiedName());
     }
 
     /** @return whether the class being run has another method of this name */
     public boolean overloaded() {
-        return ReflectionSupport.findMethods(testClass, m -> m.getName().equals(method.getName()),
-                HierarchyTraversalMode.TOP_DOWN).size() > 1;
+        return overloads().size() > 1;
     }
 
-    private String parameterList() {
+    /**
+     * @return the name as a file name: letters and digits of any script (a Java name's own, so {@code latenzä} and
+     *         {@code latenzö} stay apart), '.', '_', '$' and '-' are kept, and every other character becomes one '-'
+     *         (so {@code parse(int[])} and {@code parse(int)} stay apart)
+     */
+    public static String fileSafe(String name) {
+        return name.replaceAll("[^\\p{L}\\p{N}._$-]", "-");
+    }
+
+    private List<Method> overloads() {
+        return ReflectionSupport.findMethods(testClass, m -> m.getName().equals(method.getName()),
+                HierarchyTraversalMode.TOP_DOWN);
+    }
+
+    /** @return simple names, unless another overload's parameter list reads the same in simple names */
+    private Function<Class<?>, String> typeNames() {
+        String simple = parameterList(method, Class::getSimpleName);
+        boolean ambiguous = overloads().stream().filter(other -> !other.equals(method))
+                .anyMatch(other -> parameterList(other, Class::getSimpleName).equals(simple));
+        return ambiguous ? Class::getTypeName : Class::getSimpleName;
+    }
+
+    private static String parameterList(Method method, Function<Class<?>, String> typeName) {
         StringBuilder list = new StringBuilder("(");
         for (Class<?> type : method.getParameterTypes()) {
-            list.append(list.length() == 1 ? "" : ",").append(type.getSimpleName());
+            list.append(list.length() == 1 ? "" : ",").append(typeName.apply(type));
         }
         return list.append(')').toString();
     }

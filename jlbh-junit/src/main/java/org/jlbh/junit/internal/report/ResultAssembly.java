@@ -53,7 +53,7 @@ public final class ResultAssembly {
         for (Class<?> type : identity.method().getParameterTypes()) {
             parameterTypes.add(type.getName());
         }
-        return new ResultSnapshot.Test(fileSafe(identity.qualifiedName()), identity.testClass().getName(),
+        return new ResultSnapshot.Test(identity.reportId(), identity.testClass().getName(),
                 identity.method().getDeclaringClass().getName(), identity.method().getName(), parameterTypes,
                 identity.displayName());
     }
@@ -126,14 +126,6 @@ public final class ResultAssembly {
         }
         result.osJitter().ifPresent(probes::add);
         return probes;
-    }
-
-    /**
-     * @return the name as a file name: letters and digits of any script (a Java name's own, so {@code latenzä} and
-     *         {@code latenzö} stay apart), '.', '_', '$' and '-'; every run of other characters becomes one '-'
-     */
-    static String fileSafe(String name) {
-        return name.replaceAll("[^\\p{L}\\p{N}._$-]+", "-");
     }
 
     private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {

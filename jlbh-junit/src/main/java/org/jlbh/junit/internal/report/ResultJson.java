@@ -5,6 +5,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
@@ -112,7 +113,7 @@ public final class ResultJson {
      * @return the name of that probe's {@code .hgrm} file, beside the JSON result
      */
     public static String hgrmFile(ResultSnapshot.Test test, String probe) {
-        return test.id() + "." + ResultAssembly.fileSafe(probe) + ".hgrm";
+        return test.id() + "." + TestIdentity.fileSafe(probe) + ".hgrm";
     }
 
     private static void writeSettings(JsonWriter json, ResultSnapshot.Settings settings) {
