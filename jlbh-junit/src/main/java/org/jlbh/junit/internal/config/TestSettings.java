@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.config;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
@@ -230,12 +231,24 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
                     "Configuration error: %s has a NanoSampler parameter [%s] without a probe name. "
                             + "Fix: annotate it @Probe(\"name\")", where, parameter.getName()));
         }
-        if (probe.value().equals(LatencyBudget.END_TO_END) || taken.contains(probe.value())) {
-            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                    "Configuration error: %s declares the probe name \"%s\" twice or reserved. "
-                            + "Fix: give each @Probe parameter its own name", where, probe.value()));
+        String name = probe.value();
+        List<String> reserved = List.of(LatencyBudget.END_TO_END, JLBH.OS_JITTER);
+        List<String> others = new ArrayList<>(reserved);
+        others.addAll(taken);
+        for (String other : others) {
+            if (TestIdentity.fileSafe(other).equals(TestIdentity.fileSafe(name))) {
+                String clash = !other.equals(name) ? String.format(Locale.ROOT, "probes \"%s\" and \"%s\", whose "
+                        + "report files would have one name (…%s.hgrm)", other, name, TestIdentity.fileSafe(name))
+                        : reserved.contains(name) ? "a probe \"" + name + "\", a name the report gives its own figures"
+                        : "the probe \"" + name + "\" twice";
+                throw new ExtensionConfigurationException(String.format(Locale.ROOT,
+                        "Configuration error: %s names %s. Fix: give each @Probe parameter a name of its own, other "
+                                + "than \"%s\" and \"%s\" and apart from the others in its letters and digits (a "
+                                + "report file's name keeps only those, '.', '_', '$' and '-')",
+                        where, clash, LatencyBudget.END_TO_END, JLBH.OS_JITTER));
+            }
         }
-        return probe.value();
+        return name;
     }
 
     private static Budget budget(String where, String probe, double percentile, double maxMicros, double budgetFactor,

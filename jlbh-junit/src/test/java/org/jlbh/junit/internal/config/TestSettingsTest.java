@@ -36,6 +36,18 @@ class TestSettingsTest {
         @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
         void duplicateProbe(@Probe("p") NanoSampler a, @Probe("p") NanoSampler b) {
         }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        void probeNamedLikeOsJitter(@Probe("OS jitter") NanoSampler a) {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        void probeWhoseFileIsEndToEnds(@Probe("end-to-end") NanoSampler a) {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50)
+        void probesWithOneFileName(@Probe("order/parse") NanoSampler a, @Probe("order parse") NanoSampler b) {
+        }
     }
 
     private static TestSettings settings(String name, Map<String, String> parameters) {
@@ -71,7 +83,24 @@ class TestSettingsTest {
                         + "TestSettingsTest$Fixtures.noRuns()] has 'runs' = 0. Fix: 'runs' must be positive (e.g. runs = 3)");
         assertThatExceptionOfType(ExtensionConfigurationException.class)
                 .isThrownBy(() -> settings("duplicateProbe", Map.of()))
-                .withMessageContaining("declares the probe name \"p\" twice or reserved");
+                .withMessageContaining("names the probe \"p\" twice. Fix: give each @Probe parameter a name of "
+                        + "its own, other than \"end to end\" and \"OS jitter\"");
+    }
+
+    /** Each probe has a histogram file named after it: no name may take another's, or the report's own. */
+    @Test
+    void aProbeNameTakingAReportsOwnNameOrAnothersFileIsAConfigurationError() {
+        assertThatExceptionOfType(ExtensionConfigurationException.class)
+                .isThrownBy(() -> settings("probeNamedLikeOsJitter", Map.of()))
+                .withMessageContaining("names a probe \"OS jitter\", a name the report gives its own figures. Fix:");
+        assertThatExceptionOfType(ExtensionConfigurationException.class)
+                .isThrownBy(() -> settings("probeWhoseFileIsEndToEnds", Map.of()))
+                .withMessageContaining("names probes \"end to end\" and \"end-to-end\", whose report files would "
+                        + "have one name (\u2026end-to-end.hgrm). Fix:");
+        assertThatExceptionOfType(ExtensionConfigurationException.class)
+                .isThrownBy(() -> settings("probesWithOneFileName", Map.of()))
+                .withMessageContaining("names probes \"order/parse\" and \"order parse\", whose report files "
+                        + "would have one name (\u2026order-parse.hgrm). Fix:");
     }
 
     @Test
