@@ -670,12 +670,17 @@ class HostileInputTests {
         run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(StuckFor800Millis.class))
                 .assertStatistics(s -> s.succeeded(1));
 
-        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(work.resolve("reports")
-                .resolve(StuckFor800Millis.class.getName() + ".firstCallIsStuck.json")));
+        assertPassedOnAttempt2WithItsOwnSamplesOnly(StuckFor800Millis.class.getName() + ".firstCallIsStuck.json",
+                "no sample of the abandoned call");
+    }
+
+    /** Asserts that the result passed on attempt 2, its one run complete with its own 200 samples. */
+    private void assertPassedOnAttempt2WithItsOwnSamplesOnly(String resultFile, String why) throws IOException {
+        Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(work.resolve("reports").resolve(resultFile)));
         assertThat(((Map<?, ?>) result.get("verdict")).get("attempt")).isEqualTo(2.0);
         Map<?, ?> run = (Map<?, ?>) ((List<?>) result.get("runs")).get(0);
         assertThat(run.get("status")).isEqualTo("COMPLETE");
-        assertThat(run.get("samples")).as("no sample of the abandoned call").isEqualTo(200.0);
+        assertThat(run.get("samples")).as(why).isEqualTo(200.0);
     }
 
     @Test
@@ -687,6 +692,51 @@ class HostileInputTests {
                                 + "timeout, is still running on thread jlbh-harness after 300 ms more"))));
         // let the abandoned call end before the suite's next test, which it would otherwise share a CPU with
         Thread.sleep(Math.max(0, 2_100 - (System.nanoTime() - started) / 1_000_000));
+    }
+
+    /**
+     * Attempt 1's first request is answered late, during attempt 2 (its 10th call): attempt 1 misses a sample and is
+     * measured again; attempt 2 must not take that reply as one of its own.
+     */
+    static class LateReplyToAttempt1 {
+        static final AtomicInteger calls = new AtomicInteger();
+        static volatile Thread reply;
+
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 100_000, timeoutMillis = 200)
+        void order(IterationContext iteration) {
+            long start = iteration.startTimeNanos();
+            if (calls.getAndIncrement() > 0) {
+                iteration.sampleEndToEnd(System.nanoTime() - start);
+                return;
+            }
+            reply = new Thread(() -> {
+                try {
+                    while (calls.get() < 210) {
+                        Thread.sleep(1);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                iteration.sampleEndToEnd(System.nanoTime() - start);
+            }, "late-reply");
+            reply.setDaemon(true);
+            reply.start();
+        }
+    }
+
+    @Test
+    void aReplyToAnEarlierAttemptArrivingDuringALaterOneIsIgnoredAndSaid() throws Exception {
+        LateReplyToAttempt1.calls.set(0);
+        run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(LateReplyToAttempt1.class))
+                .assertStatistics(s -> s.succeeded(1));
+        LateReplyToAttempt1.reply.join(5_000);
+
+        assertThat(output()).contains("INCOMPLETE - 1 of 200 end-to-end samples missing").contains("=== Attempt 2 "
+                + "ignored 1 end-to-end sample whose iteration began before it did: a reply to an earlier attempt's "
+                + "request, arriving late, is not this attempt's");
+        assertPassedOnAttempt2WithItsOwnSamplesOnly(LateReplyToAttempt1.class.getName() + ".order.json",
+                "attempt 1's late reply is not counted");
     }
 
     // ---------------------------------------------------------------- 10. a body that never returns

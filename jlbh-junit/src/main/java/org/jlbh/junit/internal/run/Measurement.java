@@ -163,6 +163,12 @@ public final class Measurement {
             recording.stop();
             collections = gc.stop();
         }
+        long strayed = task.strayedSamples();
+        if (strayed > 0) {
+            out.printf(Locale.ROOT, "=== Attempt %d ignored %,d end-to-end sample%s whose iteration began before it "
+                    + "did: a reply to an earlier attempt's request, arriving late, is not this attempt's%n", number,
+                    strayed, strayed == 1 ? "" : "s");
+        }
         Throwable failure = task.failure();
         if (failure != null) {
             throw located(failure);

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
@@ -20,7 +21,9 @@ import java.util.Set;
  * harness's own loop allocates nothing. It records the run's timelines ({@link Timelines}): end to end, when it samples
  * it, from the clock reading it takes for the sample anyway. It tells the evidence collection which thread the
  * harness is, once, before the loop. Used on the harness thread; the getters are read after {@link JLBH#start()}
- * returns. {@link #init} starts a fresh measurement, so one task serves every attempt.
+ * returns. {@link #init} starts a fresh measurement, so one task serves every attempt; an end-to-end sample whose
+ * iteration began before the current measurement did (an earlier attempt's reply, arriving late) is not the current
+ * measurement's: it is counted ({@link #strayedSamples()}), not recorded.
  */
 public final class MethodTask implements JLBHTask, IterationContext {
     private final boolean samplesOnReturn;
@@ -41,6 +44,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private long failedAfterNanos;
     private boolean failedInterrupted;
     private volatile Thread harnessThread;
+    /** When the current measurement began ({@link System#nanoTime()}): no iteration of it began earlier. */
+    private volatile long measurementStartNanos;
+    private final AtomicLong strayedSamples = new AtomicLong();
     private final boolean[] runStarted;
     private final long[] runAllocatedBytes;
     private final long[][] gcCountsAtStart;
@@ -98,6 +104,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.iteration = 0;
         this.failure = null;
         this.failedWhere = null;
+        strayedSamples.set(0);
+        // written after jlbh: a thread that reads this start reads this measurement's harness too
+        measurementStartNanos = System.nanoTime();
         Arrays.fill(runStarted, false);
         Arrays.fill(runAllocatedBytes, -1);
         for (int i = 0; i <= runs; i++) {
@@ -166,11 +175,25 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     @Override
     public void sampleEndToEnd(long latencyNanos) {
+        long now = System.nanoTime();
+        if (latencyNanos > now - measurementStartNanos) {
+            // its iteration began before this measurement: an earlier attempt's, whose reply came late
+            strayedSamples.incrementAndGet();
+            return;
+        }
         jlbh.sample(latencyNanos);
         LatencyTimeline endToEnd = timelines.endToEnd();
         if (latencyNanos > endToEnd.lateNanos()) {
-            endToEnd.recordLate(System.nanoTime(), latencyNanos);
+            endToEnd.recordLate(now, latencyNanos);
         }
+    }
+
+    /**
+     * @return how many end-to-end samples the current measurement was given whose iteration began before it (each
+     *         latency longer than the measurement had lasted when it came): not recorded
+     */
+    public long strayedSamples() {
+        return strayedSamples.get();
     }
 
     /** @return the timelines recorded */
