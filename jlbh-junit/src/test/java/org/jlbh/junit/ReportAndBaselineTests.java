@@ -10,9 +10,11 @@ import org.junit.platform.testkit.engine.Events;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,18 +84,67 @@ class ReportAndBaselineTests {
     }
 
     @Test
-    void aWrittenBaselineIsComparedWithOnTheNextRun() {
+    void anotherTestsBaselineInThisTestsPlaceIsSaidAndNotCompared() {
+        Path file = work.resolve("baseline").resolve(ID + ".json");
+
+        // as if copied by hand from another test's baseline
+        String out = recordThenCompare(recorded -> Files.writeString(recorded, Files.readString(recorded)
+                .replace("\"id\": \"" + ID + "\"", "\"id\": \"com.example.Other.m\"")));
+
+        assertThat(out).contains("=== Baseline: " + file + " is not this test's baseline (it records the test "
+                + "\"com.example.Other.m\", not this one): not compared, this test's own verdict stands")
+                .doesNotContain("Change against the baseline");
+    }
+
+    @Test
+    void anyPercentileIsComparedThatTheSamplesSupportAndOneTheyDoNotIsSaidNotCompared() {
+        String out = recordThenCompare(recorded -> { }, LatencyTestConfiguration.BASELINE_PERCENTILES, "75,99.99");
+
+        // 200 samples a run: p75 (not one the report shows by itself) is recorded and compared; p99.99 (needs
+        // 100,000) is beyond them, and said so
+        assertThat(out).contains("end to end p75: history ")
+                .contains("end to end p99.99: too few samples (run 1 has 200, and p99.99 needs at least 100,000), "
+                        + "not compared");
+    }
+
+    /**
+     * Records a baseline of one build, then compares a second build with it, each passing.
+     *
+     * @param between       what is done to the recorded file before the second build
+     * @param keysAndValues configuration parameters of both builds, besides the baseline folder
+     * @return what the second build printed
+     */
+    private String recordThenCompare(FileEdit between, String... keysAndValues) {
         String baseline = work.resolve("baseline").toString();
+        List<String> parameters = new ArrayList<>(List.of(keysAndValues));
+        parameters.addAll(List.of(LatencyTestConfiguration.BASELINE_DIR, baseline));
         Events[] events = new Events[1];
-        String first = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline,
-                LatencyTestConfiguration.BASELINE_WRITE, "true"), events);
+        List<String> writing = new ArrayList<>(parameters);
+        writing.addAll(List.of(LatencyTestConfiguration.BASELINE_WRITE, "true"));
+        String first = run(config(writing.toArray(String[]::new)), events);
         events[0].assertStatistics(s -> s.succeeded(1));
         assertThat(first).contains("=== Baseline written: ");
         assertThat(Path.of(baseline, ID + ".json")).isRegularFile();
+        try {
+            between.edit(Path.of(baseline, ID + ".json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
 
-        String second = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline,
-                LatencyTestConfiguration.BASELINE_TOLERANCE, "100000"), events);
+        String second = run(config(parameters.toArray(String[]::new)), events);
         events[0].assertStatistics(s -> s.succeeded(1));
+        return second;
+    }
+
+    /** Changes a file. */
+    private interface FileEdit {
+        void edit(Path file) throws IOException;
+    }
+
+    @Test
+    void aWrittenBaselineIsComparedWithOnTheNextRun() {
+        String second = recordThenCompare(recorded -> { }, LatencyTestConfiguration.BASELINE_TOLERANCE, "100000");
+
         assertThat(second).contains("=== Change against the baseline ")
                 .containsPattern("end to end p50: history [\\d.,]+–[\\d.,]+ \u00b5s \\(1 build\\), now [\\d.,]+ \u00b5s, "
                         + "[+-]\\d+% \\(interval [+-]\\d+\\.\\.[+-]\\d+%\\), threshold \\+100000%: ");

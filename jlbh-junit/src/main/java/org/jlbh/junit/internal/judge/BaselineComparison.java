@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge;
 
 import org.jlbh.core.JLBH;
+import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.Locale;
  * This build's figures compared with its baseline, a history of recorded builds, per probe and percentile.
  *
  * <p>The method: for each gated percentile (those {@link BaselineGate#percentiles()} names that every run of this
- * build supports), the change is the ratio of this build's median run to the history's median build (each build's
+ * build supports; the others are listed as not compared, saying why), the change is the ratio of this build's median run to the history's median build (each build's
  * median run), with an interval from a {@link HierarchicalBootstrap} over builds and runs. The interval's level is
  * corrected for the number of comparisons the test makes ({@code 1 − α/m}), so that many probes and percentiles do
  * not cry wolf by arithmetic. A percentile is a {@link Change#REGRESSION} when the whole interval lies above
@@ -144,6 +145,8 @@ public record BaselineComparison(Path source, int builds, String environment, bo
             for (String percentile : gate.percentiles()) {
                 List<Double> now = probe.percentileByRun(percentile);
                 if (now.isEmpty()) {
+                    notCompared.add(probe.name() + " p" + percentile + ": " + unsupported(probe, percentile)
+                            + ", not compared");
                     continue;
                 }
                 List<double[]> before = recorded.stream().map(p -> array(p.percentileByRun(percentile)))
@@ -210,6 +213,15 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                     .append(System.lineSeparator());
         }
         return sb.toString();
+    }
+
+    /** @return why this build has no value at the percentile: too few samples in a run, or not recorded */
+    private static String unsupported(ProbeFigures probe, String percentile) {
+        long needed = Percentiles.minimumSamples(Double.parseDouble(percentile));
+        return probe.runs().stream().filter(run -> run.count() < needed).findFirst()
+                .map(run -> String.format(Locale.ROOT, "too few samples (run %d has %,d, and p%s needs at least %,d)",
+                        run.run(), run.count(), percentile, needed))
+                .orElse("this build did not record it");
     }
 
     private static double[] array(List<Double> values) {

@@ -47,21 +47,26 @@ public final class BaselineJson {
     }
 
     /**
-     * @param text a baseline file, or a result file written as a baseline before baselines had a history
+     * @param text   a baseline file, or a result file written as a baseline before baselines had a history
+     * @param testId the test it should be the baseline of, as {@link ResultSnapshot.Test#id()} says it
      * @return its recorded builds, oldest first
-     * @throws IllegalArgumentException when it is neither, saying what is wrong and where
+     * @throws OtherTest                when it is another test's baseline (a file copied or renamed by hand)
+     * @throws IllegalArgumentException when it is neither a baseline nor a result file, saying what is wrong and where
      */
-    public static List<RecordedBuild> read(String text) {
+    public static List<RecordedBuild> read(String text, String testId) {
         Object document = JsonReader.parse(text);
         JsonNode root = JsonNode.root(document, FORMAT);
         String format = root.text("format");
         if (format.equals(ResultJson.FORMAT)) {
-            return List.of(ResultAssembly.recordedBuild(ResultJson.read(text)));
+            ResultSnapshot result = ResultJson.read(text);
+            requireTest(result.test().id(), testId);
+            return List.of(ResultAssembly.recordedBuild(result));
         }
         if (!format.equals(FORMAT)) {
             throw new IllegalArgumentException("not a \"" + FORMAT + "\" or \"" + ResultJson.FORMAT + "\" file: its "
                     + "format is \"" + format + "\"");
         }
+        requireTest(root.get("test").text("id"), testId);
         List<RecordedBuild> builds = new ArrayList<>();
         for (JsonNode build : root.list("builds")) {
             List<ProbeFigures> probes = new ArrayList<>();
@@ -75,6 +80,21 @@ public final class BaselineJson {
             builds.add(new RecordedBuild(build.text("time"), build.text("environment"), probes));
         }
         return builds;
+    }
+
+    private static void requireTest(String recorded, String expected) {
+        if (!recorded.equals(expected)) {
+            throw new OtherTest(recorded);
+        }
+    }
+
+    /** A baseline file that records another test than the one it was read for. */
+    public static final class OtherTest extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        OtherTest(String recorded) {
+            super("it records the test \"" + recorded + "\", not this one");
+        }
     }
 
     /**

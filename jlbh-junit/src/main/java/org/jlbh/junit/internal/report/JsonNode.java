@@ -95,15 +95,25 @@ final class JsonNode {
         return has(name) ? number(name) : Double.NaN;
     }
 
+    /** @return the number; JSON has no infinity, so one that overflows a double (1e999) is not a number here */
     double asNumber() {
         if (!(value instanceof Double)) {
             throw wrong("is not a number");
         }
-        return (Double) value;
+        double number = (Double) value;
+        if (Double.isInfinite(number)) {
+            throw wrong("is not a finite number");
+        }
+        return number;
     }
 
     long whole(String name) {
-        return Math.round(number(name));
+        JsonNode node = get(name);
+        double number = node.asNumber();
+        if (Math.abs(number) >= 0x1p63) {
+            throw node.wrong("is beyond a 64-bit whole number");
+        }
+        return Math.round(number);
     }
 
     int integer(String name) {

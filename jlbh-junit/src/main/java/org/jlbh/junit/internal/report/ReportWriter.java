@@ -108,12 +108,15 @@ public final class ReportWriter {
         }
         Path file = baselineFile(test);
         try {
-            return Optional.of(readBaselineFile(file));
+            return Optional.of(readBaselineFile(file, test));
         } catch (NoSuchFileException missing) {
             out.println("=== Baseline: none for this test (" + file + " does not exist): not compared");
         } catch (IOException unreadable) {
             out.println("=== Baseline: could not read " + file + ": " + unreadable
                     + "; not compared, this test's own verdict stands");
+        } catch (BaselineJson.OtherTest other) {
+            out.println("=== Baseline: " + file + " is not this test's baseline (" + other.getMessage()
+                    + "): not compared, this test's own verdict stands");
         } catch (RuntimeException corrupt) {
             out.println("=== Baseline: " + file + " is not a valid jlbh-junit baseline (" + corrupt.getMessage()
                     + "); not compared, this test's own verdict stands");
@@ -189,7 +192,7 @@ public final class ReportWriter {
         }
         List<RecordedBuild> recorded = List.of();
         try {
-            recorded = readBaselineFile(baseline);
+            recorded = readBaselineFile(baseline, result.test());
         } catch (NoSuchFileException first) {
             // the first build of this baseline
         } catch (IOException | RuntimeException unreadable) {
@@ -208,8 +211,8 @@ public final class ReportWriter {
         }
     }
 
-    private static List<RecordedBuild> readBaselineFile(Path file) throws IOException {
-        return BaselineJson.read(Files.readString(file, StandardCharsets.UTF_8));
+    private static List<RecordedBuild> readBaselineFile(Path file, ResultSnapshot.Test test) throws IOException {
+        return BaselineJson.read(Files.readString(file, StandardCharsets.UTF_8), test.id());
     }
 
     /**

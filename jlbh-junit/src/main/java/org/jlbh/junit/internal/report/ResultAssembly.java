@@ -177,7 +177,10 @@ public final class ResultAssembly {
         return new RecordedBuild(result.environment().time(), result.environment().identity(), probes);
     }
 
-    /** @return the reference's percentiles (without the worst) and every budget's percentile, ascending */
+    /**
+     * @return the reference's percentiles (without the worst), every budget's percentile and every percentile a
+     *         baseline compares, ascending
+     */
     private static TreeSet<Double> reportedPercentiles(TestSettings settings) {
         TreeSet<Double> percentiles = new TreeSet<>();
         for (Percentile percentile : Percentile.values()) {
@@ -189,6 +192,9 @@ public final class ResultAssembly {
             if (budget.percentile() < 100) {
                 percentiles.add(budget.percentile());
             }
+        }
+        for (String compared : settings.configuration().baselinePercentiles()) {
+            percentiles.add(Double.parseDouble(compared));
         }
         return percentiles;
     }

@@ -145,7 +145,7 @@ class BaselineComparisonTest {
     }
 
     @Test
-    void osJitterProbesTheBaselineLacksAndUnsupportedPercentilesAreNotCompared() {
+    void osJitterIsNotComparedAndProbesTheBaselineLacksAndPercentilesTooFewSamplesSupportAreSaidNotCompared() {
         List<RecordedBuild> history = List.of(new RecordedBuild("t", HERE,
                 List.of(probe(JLBH.OS_JITTER, 1), probe("q", 1_000, 1_000))));
         ProbeFigures onlyP50 = new ProbeFigures("q", List.of(
@@ -156,6 +156,7 @@ class BaselineComparisonTest {
 
         assertThat(comparison.rows()).extracting(row -> row.probe() + " " + row.percentile())
                 .containsExactly("q 50", "q worst");
-        assertThat(comparison.notCompared()).containsExactly("new: no baseline for this probe, not compared");
+        assertThat(comparison.notCompared()).containsExactly("new: no baseline for this probe, not compared",
+                "q p99: too few samples (run 1 has 50, and p99 needs at least 1,000), not compared");
     }
 }

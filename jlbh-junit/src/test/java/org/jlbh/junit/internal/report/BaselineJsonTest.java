@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /** The baseline file: a history of builds, written and read back equal; a result file reads as one build. */
@@ -32,7 +33,7 @@ class BaselineJsonTest {
         String text = BaselineJson.write(TEST, builds);
 
         assertThat(text).startsWith("{\n  \"format\": \"jlbh-junit baseline 1\",").doesNotContain("distribution");
-        assertThat(BaselineJson.read(text)).isEqualTo(builds);
+        assertThat(BaselineJson.read(text, TEST.id())).isEqualTo(builds);
     }
 
     @Test
@@ -51,7 +52,7 @@ class BaselineJsonTest {
             old = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
 
-        List<RecordedBuild> builds = BaselineJson.read(old);
+        List<RecordedBuild> builds = BaselineJson.read(old, "com.example.PricingLatencyTest.price");
 
         assertThat(builds).singleElement().satisfies(build -> {
             // written before results named the CPU: its architecture stands in
@@ -63,8 +64,34 @@ class BaselineJsonTest {
     }
 
     @Test
+    void anotherTestsBaselineIsRefusedNamingTheTestItRecords() throws IOException {
+        String text = BaselineJson.write(TEST, List.of(build("1", 1_000)));
+        String old;
+        try (InputStream in = getClass().getResourceAsStream("with-baseline-before-the-snapshot.json")) {
+            old = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        assertThatExceptionOfType(BaselineJson.OtherTest.class).isThrownBy(() -> BaselineJson.read(text, "com.example.U.m"))
+                .withMessage("it records the test \"com.example.T.m\", not this one");
+        assertThatExceptionOfType(BaselineJson.OtherTest.class).isThrownBy(() -> BaselineJson.read(old, TEST.id()))
+                .withMessage("it records the test \"com.example.PricingLatencyTest.price\", not this one");
+    }
+
+    @Test
+    void aNumberBeyondADoubleOrALongIsRefusedSayingWhere() {
+        String text = BaselineJson.write(TEST, List.of(build("1", 1_000)));
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BaselineJson.read(text.replace("\"50\": 1000", "\"50\": 1e999"), TEST.id()))
+                .withMessageContaining("\"50\" of").withMessageEndingWith("is not a finite number");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BaselineJson.read(text.replace("\"50\": 1000", "\"50\": 1e30"), TEST.id()))
+                .withMessageEndingWith("is beyond a 64-bit whole number");
+    }
+
+    @Test
     void anythingElseIsRefusedSayingWhat() {
-        assertThatIllegalArgumentException().isThrownBy(() -> BaselineJson.read("{\"format\": \"something\"}"))
+        assertThatIllegalArgumentException().isThrownBy(() -> BaselineJson.read("{\"format\": \"something\"}", TEST.id()))
                 .withMessage("not a \"jlbh-junit baseline 1\" or \"jlbh-junit result 1\" file: its format is "
                         + "\"something\"");
     }
