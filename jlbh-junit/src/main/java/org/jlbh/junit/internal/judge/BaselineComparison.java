@@ -18,7 +18,9 @@ import java.util.Locale;
  * corrected for the number of comparisons the test makes ({@code 1 − α/m}), so that many probes and percentiles do
  * not cry wolf by arithmetic. A percentile is a {@link Change#REGRESSION} when the whole interval lies above
  * {@code +tolerance}, {@link Change#IMPROVED} when it lies below {@code −tolerance}, else within noise. A history
- * whose own builds differ by more than a factor of {@value #TOO_NOISY} at a percentile is too noisy to judge it, and
+ * whose own builds differ by more than a factor of {@value #TOO_NOISY} at a percentile is too noisy to judge a change
+ * within that spread: there the whole interval must also lie beyond the spread (above {@code high/low − 1}, or below
+ * {@code low/high − 1}), else the percentile is not judged; and
  * a history of fewer than {@value #FEWEST_BUILDS_TO_GATE} builds is compared but does not gate;
  * builds recorded on another machine or JVM are reported against, not gated (unless the gate says otherwise). The
  * worst sample is shown, never gated; OS jitter is the machine's, never compared. Immutable.
@@ -71,7 +73,8 @@ public record BaselineComparison(Path source, int builds, String environment, bo
      * @param highPercent      the interval's upper end, in percent
      * @param thresholdPercent the threshold the interval was judged against, in percent
      * @param change           the decision
-     * @param why              why a percentile was not judged or not gated; empty otherwise
+     * @param why              why a percentile was not judged or not gated, or why a noisy history's regression or
+     *                         improvement stands (beyond its spread); empty otherwise
      */
     public record Row(String probe, String percentile, double historyLowNanos, double historyHighNanos, int builds,
                       double nowNanos, double changePercent, double lowPercent, double highPercent,
@@ -95,8 +98,8 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 return what + ": " + history + ": shown, never gated";
             }
             String decision = switch (change) {
-                case REGRESSION -> "REGRESSION";
-                case IMPROVED -> "IMPROVED";
+                case REGRESSION -> why.isEmpty() ? "REGRESSION" : "REGRESSION, " + why;
+                case IMPROVED -> why.isEmpty() ? "IMPROVED" : "IMPROVED, " + why;
                 case WITHIN_NOISE -> "within noise";
                 case NOT_JUDGED -> "not judged: " + why;
                 case NOT_GATED -> "not gated: " + why;
@@ -263,9 +266,21 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 decision = Change.NOT_JUDGED;
                 why = "1 recorded build cannot tell the noise between builds; record at least one more";
             } else if (high / low > TOO_NOISY) {
-                decision = Change.NOT_JUDGED;
-                why = String.format(Locale.ROOT, "the history's own builds differ %.1f\u00d7 here, too noisy to gate",
-                        high / low);
+                // a history this noisy judges only a change beyond its own builds' spread, whole interval and all
+                double spreadPercent = 100 * (high / low - 1);
+                if (lowPercent > Math.max(tolerance, spreadPercent)) {
+                    decision = Change.REGRESSION;
+                    why = String.format(Locale.ROOT, "beyond the history's own spread (its builds differ %.1f\u00d7)",
+                            high / low);
+                } else if (highPercent < -Math.max(tolerance, 100 * (1 - low / high))) {
+                    decision = Change.IMPROVED;
+                    why = String.format(Locale.ROOT, "beyond the history's own spread (its builds differ %.1f\u00d7)",
+                            high / low);
+                } else {
+                    decision = Change.NOT_JUDGED;
+                    why = String.format(Locale.ROOT, "the history's own builds differ %.1f\u00d7 here, too noisy to "
+                            + "gate a change within that", high / low);
+                }
             } else if (lowPercent > tolerance) {
                 decision = Change.REGRESSION;
             } else if (highPercent < -tolerance) {

@@ -109,16 +109,34 @@ class BaselineComparisonTest {
     }
 
     @Test
-    void aHistoryTooNoisyToJudgeSaysSoInsteadOfGating() {
+    void aHistoryTooNoisyToJudgeAChangeWithinItsSpreadSaysSoInsteadOfGating() {
         List<RecordedBuild> wild = List.of(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000))),
                 new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 3_000, 3_000, 3_000))));
 
-        BaselineComparison comparison = compare(wild, 9_000, 9_000, 9_000);
+        BaselineComparison comparison = compare(wild, 4_000, 4_000, 4_000);
 
         assertThat(comparison.regressions()).isEmpty();
         assertThat(comparison.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
         assertThat(comparison.rows().get(0).describe()).endsWith("not judged: the history's own builds differ 3.0\u00d7 "
-                + "here, too noisy to gate");
+                + "here, too noisy to gate a change within that");
+    }
+
+    @Test
+    void aChangeBeyondANoisyHistorysOwnSpreadIsJudgedAndSaysSo() {
+        List<RecordedBuild> wild = List.of(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000))),
+                new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 3_000, 3_000, 3_000))));
+
+        // the whole interval, +900..+2900%, lies beyond the history's own +200% (3.0x): a regression it can tell
+        BaselineComparison slower = compare(wild, 30_000, 30_000, 30_000);
+        // and 100 ns, −97..−90%, lies wholly below its own −67% (1/3.0x): an improvement it can tell
+        BaselineComparison faster = compare(wild, 100, 100, 100);
+
+        assertThat(slower.rows().get(0).change()).isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(slower.rows().get(0).describe()).endsWith(": REGRESSION, beyond the history's own spread (its builds "
+                + "differ 3.0\u00d7)");
+        assertThat(faster.rows().get(0).change()).isEqualTo(BaselineComparison.Change.IMPROVED);
+        assertThat(faster.rows().get(0).describe()).endsWith(": IMPROVED, beyond the history's own spread (its builds "
+                + "differ 3.0\u00d7)");
     }
 
     @Test
