@@ -13,9 +13,8 @@ class PricingLatencyTest {
 
     // 1,000 iterations per run support p99; five runs per build give the baseline's comparison its run-to-run
     // spread, and the recorded builds the spread between builds. The budget is generous: here it is the baseline
-    // that must catch the slower body, at p50 and at p99. p99 is the code's own tail (one call in twenty), not the
-    // machine's: a percentile that the machine's interrupts and stalls decide varies between builds more than the
-    // baseline can gate.
+    // that must catch the slower body. p99 is the code's own tail (one call in twenty), not the machine's, so that it
+    // is gated on figures the code decides; the machine's stalls still widen its interval in some builds.
     @LatencyTest(throughput = 5_000, iterations = 1_000, warmUpIterations = 2_000, runs = 5, percentile = 50,
             maxMicros = 10_000)
     void price() {
