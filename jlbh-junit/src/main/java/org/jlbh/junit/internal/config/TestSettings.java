@@ -27,7 +27,8 @@ import java.util.Set;
  * The validated settings of one latency test: its {@link LatencyTest}, its {@link LatencyBudget}s and the
  * configuration parameters, combined. Everything that can be wrong with them is found in {@link #of}, before the
  * test's setup runs, and said naming the method, the attribute, the value and the fix (what this JVM cannot measure
- * is checked where it is measured, before setup too). Immutable.
+ * is checked where it is measured, before setup too). Immutable. Just over 300 lines: most are those checks, each a
+ * rule with the message that names its fix, kept together so that every refusal reads alike.
  *
  * @param testClass         the class being run (the method may be declared by a superclass of it)
  * @param method            the test method
