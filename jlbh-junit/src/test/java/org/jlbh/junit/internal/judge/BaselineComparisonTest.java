@@ -108,10 +108,15 @@ class BaselineComparisonTest {
                 + "record more with jlbh.baseline.write=true");
     }
 
+    /** Two builds, each steady, one three times the other: a history whose own builds differ 3.0x. */
+    private static List<RecordedBuild> wildHistory() {
+        return List.of(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000))),
+                new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 3_000, 3_000, 3_000))));
+    }
+
     @Test
     void aHistoryTooNoisyToJudgeAChangeWithinItsSpreadSaysSoInsteadOfGating() {
-        List<RecordedBuild> wild = List.of(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000))),
-                new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 3_000, 3_000, 3_000))));
+        List<RecordedBuild> wild = wildHistory();
 
         BaselineComparison comparison = compare(wild, 4_000, 4_000, 4_000);
 
@@ -123,8 +128,7 @@ class BaselineComparisonTest {
 
     @Test
     void aChangeBeyondANoisyHistorysOwnSpreadIsJudgedAndSaysSo() {
-        List<RecordedBuild> wild = List.of(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000))),
-                new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, 3_000, 3_000, 3_000))));
+        List<RecordedBuild> wild = wildHistory();
 
         // the whole interval, +900..+2900%, lies beyond the history's own +200% (3.0x): a regression it can tell
         BaselineComparison slower = compare(wild, 30_000, 30_000, 30_000);
