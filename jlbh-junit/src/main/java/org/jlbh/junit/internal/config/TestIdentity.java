@@ -31,7 +31,9 @@ public record TestIdentity(Class<?> testClass, Method method) {
      *         or their full names where another overload's simple names are the same
      */
     public String qualifiedName() {
-        return testClass.getName() + "." + method.getName() + (overloaded() ? parameterList(method, typeNames()) : "");
+        List<Method> overloads = overloads();
+        return testClass.getName() + "." + method.getName()
+                + (overloads.size() > 1 ? parameterList(method, typeNames(overloads)) : "");
     }
 
     /**
@@ -61,10 +63,13 @@ public record TestIdentity(Class<?> testClass, Method method) {
                 HierarchyTraversalMode.TOP_DOWN);
     }
 
-    /** @return simple names, unless another overload's parameter list reads the same in simple names */
-    private Function<Class<?>, String> typeNames() {
+    /**
+     * @param overloads the methods of this name, this one among them
+     * @return simple names, unless another overload's parameter list reads the same in simple names
+     */
+    private Function<Class<?>, String> typeNames(List<Method> overloads) {
         String simple = parameterList(method, Class::getSimpleName);
-        boolean ambiguous = overloads().stream().filter(other -> !other.equals(method))
+        boolean ambiguous = overloads.stream().filter(other -> !other.equals(method))
                 .anyMatch(other -> parameterList(other, Class::getSimpleName).equals(simple));
         return ambiguous ? Class::getTypeName : Class::getSimpleName;
     }

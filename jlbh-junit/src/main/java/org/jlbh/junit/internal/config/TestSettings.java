@@ -236,10 +236,11 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
         List<String> reserved = List.of(LatencyBudget.END_TO_END, JLBH.OS_JITTER);
         List<String> others = new ArrayList<>(reserved);
         others.addAll(taken);
+        String file = TestIdentity.fileSafe(name);
         for (String other : others) {
-            if (TestIdentity.fileSafe(other).equals(TestIdentity.fileSafe(name))) {
+            if (TestIdentity.fileSafe(other).equals(file)) {
                 String clash = !other.equals(name) ? String.format(Locale.ROOT, "probes \"%s\" and \"%s\", whose "
-                        + "report files would have one name (…%s.hgrm)", other, name, TestIdentity.fileSafe(name))
+                        + "report files would have one name (…%s.hgrm)", other, name, file)
                         : reserved.contains(name) ? "a probe \"" + name + "\", a name the report gives its own figures"
                         : "the probe \"" + name + "\" twice";
                 throw new ExtensionConfigurationException(String.format(Locale.ROOT,

@@ -13,8 +13,8 @@ import java.util.Locale;
  * This build's figures compared with its baseline, a history of recorded builds, per probe and percentile.
  *
  * <p>The method: for each gated percentile (those {@link BaselineGate#percentiles()} names that every run of this
- * build supports; the others are listed as not compared, saying why), the change is the ratio of this build's median run to the history's median build (each build's
- * median run), with an interval from a {@link HierarchicalBootstrap} over builds and runs. The interval's level is
+ * build supports; the others are listed as not compared, saying why), the change is the ratio of this build's median
+ * run to the history's median build (each build's median run), with an interval from a {@link HierarchicalBootstrap} over builds and runs. The interval's level is
  * corrected for the number of comparisons the test makes ({@code 1 − α/m}), so that many probes and percentiles do
  * not cry wolf by arithmetic. A percentile is a {@link Change#REGRESSION} when the whole interval lies above
  * {@code +tolerance}, {@link Change#IMPROVED} when it lies below {@code −tolerance}, else within noise. A history
@@ -267,20 +267,13 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 why = "1 recorded build cannot tell the noise between builds; record at least one more";
             } else if (high / low > TOO_NOISY) {
                 // a history this noisy judges only a change beyond its own builds' spread, whole interval and all
-                double spreadPercent = 100 * (high / low - 1);
-                if (lowPercent > Math.max(tolerance, spreadPercent)) {
-                    decision = Change.REGRESSION;
-                    why = String.format(Locale.ROOT, "beyond the history's own spread (its builds differ %.1f\u00d7)",
-                            high / low);
-                } else if (highPercent < -Math.max(tolerance, 100 * (1 - low / high))) {
-                    decision = Change.IMPROVED;
-                    why = String.format(Locale.ROOT, "beyond the history's own spread (its builds differ %.1f\u00d7)",
-                            high / low);
-                } else {
-                    decision = Change.NOT_JUDGED;
-                    why = String.format(Locale.ROOT, "the history's own builds differ %.1f\u00d7 here, too noisy to "
-                            + "gate a change within that", high / low);
-                }
+                boolean slower = lowPercent > Math.max(tolerance, 100 * (high / low - 1));
+                boolean faster = highPercent < -Math.max(tolerance, 100 * (1 - low / high));
+                decision = slower ? Change.REGRESSION : faster ? Change.IMPROVED : Change.NOT_JUDGED;
+                why = String.format(Locale.ROOT, slower || faster
+                        ? "beyond the history's own spread (its builds differ %.1f\u00d7)"
+                        : "the history's own builds differ %.1f\u00d7 here, too noisy to gate a change within that",
+                        high / low);
             } else if (lowPercent > tolerance) {
                 decision = Change.REGRESSION;
             } else if (highPercent < -tolerance) {
