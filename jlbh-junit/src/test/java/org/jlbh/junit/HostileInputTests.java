@@ -49,6 +49,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -828,10 +829,16 @@ class HostileInputTests {
     void junitsOwnTimeoutEndsTheMeasurementAndSaysSoWithoutAnInternalError() {
         run(ShorterJUnitTimeout.class).assertThatEvents().haveExactly(1, event(test("measured"),
                 finishedWithFailure(instanceOf(java.util.concurrent.TimeoutException.class), new Condition<>(
-                        failure -> Arrays.stream(failure.getSuppressed()).noneMatch(NullPointerException.class::isInstance)
-                                && Arrays.stream(failure.getSuppressed()).anyMatch(suppressed -> String.valueOf(
-                                suppressed.getMessage()).startsWith("the measurement was interrupted before it had a "
-                                + "result")), "a suppressed note that says the measurement was interrupted"))));
+                        failure -> Arrays.stream(failure.getSuppressed()).noneMatch(NullPointerException.class::isInstance),
+                        "no NullPointerException suppressed"), suppressedNote(note -> note.startsWith("the measurement "
+                        + "was interrupted before it had a result"), "the measurement was interrupted"))));
+    }
+
+    /** @return a failure one of whose suppressed exceptions has a message that matches, as described */
+    private static Condition<Throwable> suppressedNote(Predicate<String> message, String description) {
+        return new Condition<>(failure -> Arrays.stream(failure.getSuppressed())
+                .anyMatch(note -> message.test(String.valueOf(note.getMessage()))),
+                "a suppressed note that says " + description);
     }
 
     static class CyclicCauses {
@@ -850,10 +857,8 @@ class HostileInputTests {
     void anExceptionWhoseCausesLoopFailsAtOnceSayingWhere() {
         long started = System.nanoTime();
         run(CyclicCauses.class).assertThatEvents().haveExactly(1, event(test("throwsALoop"),
-                finishedWithFailure(instanceOf(IllegalStateException.class), message("a"), new Condition<>(
-                        failure -> Arrays.stream(failure.getSuppressed()).anyMatch(note -> String.valueOf(
-                                note.getMessage()).equals("thrown by the test body in run 1 of 1, iteration 1 of 100")),
-                        "a suppressed note of where it was thrown"))));
+                finishedWithFailure(instanceOf(IllegalStateException.class), message("a"), suppressedNote(
+                        "thrown by the test body in run 1 of 1, iteration 1 of 100"::equals, "where it was thrown"))));
         assertThat((System.nanoTime() - started) / 1_000_000).as("milliseconds: not the 3 s timeout").isLessThan(2_500);
     }
 
