@@ -18,9 +18,11 @@ import java.util.Locale;
  * corrected for the number of comparisons the test makes ({@code 1 − α/m}), so that many probes and percentiles do
  * not cry wolf by arithmetic. A percentile is a {@link Change#REGRESSION} when the whole interval lies above
  * {@code +tolerance}, {@link Change#IMPROVED} when it lies below {@code −tolerance}, else within noise. A history
- * whose own builds differ by more than a factor of {@value #TOO_NOISY} at a percentile is too noisy to judge a change
- * within that spread: there the whole interval must also lie beyond the spread (above {@code high/low − 1}, or below
- * {@code low/high − 1}), else the percentile is not judged; and
+ * whose own builds differ by more than a factor of {@value #TOO_NOISY} at a percentile is too noisy for that interval
+ * (its ends rest on the history's outlying runs): there a change is judged by ranks instead ({@link RankBeyond}), a
+ * regression only when every run of this build lies above every recorded run by more than the tolerance and an
+ * unchanged build would do so by chance no more often than the corrected level allows, else the percentile is not
+ * judged; and
  * a history of fewer than {@value #FEWEST_BUILDS_TO_GATE} builds is compared but does not gate;
  * builds recorded on another machine or JVM are reported against, not gated (unless the gate says otherwise). The
  * worst sample is shown, never gated; OS jitter is the machine's, never compared. Immutable.
@@ -266,14 +268,12 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 decision = Change.NOT_JUDGED;
                 why = "1 recorded build cannot tell the noise between builds; record at least one more";
             } else if (high / low > TOO_NOISY) {
-                // a history this noisy judges only a change beyond its own builds' spread, whole interval and all
-                boolean slower = lowPercent > Math.max(tolerance, 100 * (high / low - 1));
-                boolean faster = highPercent < -Math.max(tolerance, 100 * (1 - low / high));
-                decision = slower ? Change.REGRESSION : faster ? Change.IMPROVED : Change.NOT_JUDGED;
-                why = String.format(Locale.ROOT, slower || faster
-                        ? "beyond the history's own spread (its builds differ %.1f\u00d7)"
-                        : "the history's own builds differ %.1f\u00d7 here, too noisy to gate a change within that",
-                        high / low);
+                // too noisy for the bootstrap: judge by ranks whether this build lies beyond every recorded run
+                RankBeyond ranks = RankBeyond.of(before, now, tolerance);
+                boolean told = ranks.chance() <= 1 - level;
+                decision = told && ranks.slower() ? Change.REGRESSION
+                        : told && ranks.faster() ? Change.IMPROVED : Change.NOT_JUDGED;
+                why = ranks.describe(high / low, decision != Change.NOT_JUDGED);
             } else if (lowPercent > tolerance) {
                 decision = Change.REGRESSION;
             } else if (highPercent < -tolerance) {
