@@ -79,6 +79,7 @@ public final class VerdictTrust {
         Map<String, String> parameters = Map.of(LatencyTestConfiguration.REPORT_DIR, reports.toString(),
                 LatencyTestConfiguration.ITERATIONS_FACTOR, factor);
         Path result = reports.resolve(HashBody.class.getName() + ".hash.json");
+        Path kept = Path.of("target", "verdict-trust-kept");
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Verdicts: %d builds per condition and "
                 + "body, each a fresh JVM, bodies alternating; iterations factor %s%n%n", builds, factor));
         table.append("| condition | body | builds | passed | inconclusive | failed | code-only p99 of the median "
@@ -94,6 +95,9 @@ public final class VerdictTrust {
                         ForkedBuilds.Build build = ForkedBuilds.run(body.getKey(), parameters);
                         String json = Files.exists(result) ? Files.readString(result) : "";
                         body.getValue().add(build, codeOnlyP99(json));
+                        if (build.failed() && body.getKey() == HashBody.Variant.UNCHANGED) {
+                            keep(kept, condition(busy) + "-unchanged-build-" + i, json, build.output());
+                        }
                         System.out.printf(Locale.ROOT, "%s, %s, build %d: %s%n", condition(busy), body.getKey(), i,
                                 build.outcome());
                     }
@@ -112,12 +116,23 @@ public final class VerdictTrust {
         table.append("| injected | expected cause | builds | late samples | platform | safepoint | GC | code | "
                 + "put down to the expected cause |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         table.append(injection("`System.gc()` in the body", Cause.GC, injected, parameters, result,
-                HashBody.Variant.GC, null));
+                HashBody.Variant.GC, null, kept));
         table.append(injection("a 2 ms spin in the body", Cause.CODE, injected, parameters, result,
-                HashBody.Variant.SPIN_2MS, null));
+                HashBody.Variant.SPIN_2MS, null, kept));
         table.append(injection("a busy loop on the harness thread's CPU for 20 ms (`taskset`)", Cause.PLATFORM,
-                injected, parameters, result, HashBody.Variant.UNCHANGED, new HogInRunTwo()));
+                injected, parameters, result, HashBody.Variant.UNCHANGED, new HogInRunTwo(), kept));
         return table.toString();
+    }
+
+    /**
+     * Keeps a build whose outcome or attribution missed its target, so that the miss can be explained afterwards:
+     * its JSON result and what it printed, in {@code target/verdict-trust-kept/}.
+     */
+    private static void keep(Path folder, String name, String json, String output) throws IOException {
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve(name + ".json"), json);
+        Files.writeString(folder.resolve(name + ".out"), output);
+        System.out.println("Kept " + folder.resolve(name + ".json").toAbsolutePath());
     }
 
     private static String condition(int busy) {
@@ -125,17 +140,23 @@ public final class VerdictTrust {
     }
 
     private static String injection(String what, Cause expected, int builds, Map<String, String> parameters,
-                                    Path result, HashBody.Variant variant, HogInRunTwo hog) throws IOException {
+                                    Path result, HashBody.Variant variant, HogInRunTwo hog, Path kept)
+            throws IOException {
         Map<Cause, Long> counts = new EnumMap<>(Cause.class);
         for (Cause cause : Cause.values()) {
             counts.put(cause, 0L);
         }
         for (int i = 1; i <= builds; i++) {
             Files.deleteIfExists(result);
-            ForkedBuilds.run(HashBody.class, "hash", Map.of(HashBody.VARIANT, variant.name()), parameters,
-                    hog == null ? ForkedBuilds.Watcher.NONE : hog);
-            Map<Cause, Long> build = lateSamplesByCause(Files.exists(result) ? Files.readString(result) : "",
-                    hog == null ? 0 : 2);
+            ForkedBuilds.Build forked = ForkedBuilds.run(HashBody.class, "hash", Map.of(HashBody.VARIANT,
+                    variant.name()), parameters, hog == null ? ForkedBuilds.Watcher.NONE : hog);
+            String json = Files.exists(result) ? Files.readString(result) : "";
+            Map<Cause, Long> build = lateSamplesByCause(json, hog == null ? 0 : 2);
+            long total = build.values().stream().mapToLong(Long::longValue).sum();
+            if (build.get(expected) < total) {
+                keep(kept, variant.name().toLowerCase(Locale.ROOT) + (hog == null ? "" : "-hog") + "-build-" + i,
+                        json, forked.output());
+            }
             build.forEach((cause, count) -> counts.merge(cause, count, Long::sum));
             System.out.printf(Locale.ROOT, "%s, build %d: %s%n", what, i, build);
         }
