@@ -60,7 +60,7 @@ public final class EvidenceCost {
                         LatencyTestConfiguration.REPORT_DIR, reports.toString(),
                         LatencyTestConfiguration.ITERATIONS_FACTOR, factor,
                         LatencyTestConfiguration.EVIDENCE, figures == on ? "on" : "off"), ForkedBuilds.Watcher.NONE);
-                figures.add(Files.exists(result) ? Files.readString(result) : "");
+                figures.add(ForkedBuilds.readResult(result));
                 System.out.printf(Locale.ROOT, "evidence %s, build %d: %s%n", figures == on ? "on" : "off", i,
                         build.outcome());
             }

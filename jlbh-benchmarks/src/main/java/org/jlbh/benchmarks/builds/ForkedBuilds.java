@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,14 @@ public final class ForkedBuilds {
     }
 
     private ForkedBuilds() {
+    }
+
+    /**
+     * @param result where a build writes its JSON result
+     * @return the result, or empty when the build wrote none
+     */
+    public static String readResult(Path result) throws IOException {
+        return Files.exists(result) ? Files.readString(result) : "";
     }
 
     /**

@@ -78,7 +78,7 @@ public final class RegressionGateRates {
             for (HashBody.Variant condition : conditions) {
                 Files.deleteIfExists(result);
                 ForkedBuilds.Build build = ForkedBuilds.run(condition, parameters);
-                Map<String, String> decisions = decisions(Files.exists(result) ? Files.readString(result) : "");
+                Map<String, String> decisions = decisions(ForkedBuilds.readResult(result));
                 tallies.get(condition).add(decisions, build);
                 System.out.println(condition + " build " + i + ": " + decisions);
             }

@@ -93,7 +93,7 @@ public final class VerdictTrust {
                     for (Map.Entry<HashBody.Variant, Tally> body : tallies.entrySet()) {
                         Files.deleteIfExists(result);
                         ForkedBuilds.Build build = ForkedBuilds.run(body.getKey(), parameters);
-                        String json = Files.exists(result) ? Files.readString(result) : "";
+                        String json = ForkedBuilds.readResult(result);
                         body.getValue().add(build, codeOnlyP99(json));
                         if (build.failed() && body.getKey() == HashBody.Variant.UNCHANGED) {
                             keep(kept, condition(busy) + "-unchanged-build-" + i, json, build.output());
@@ -150,7 +150,7 @@ public final class VerdictTrust {
             Files.deleteIfExists(result);
             ForkedBuilds.Build forked = ForkedBuilds.run(HashBody.class, "hash", Map.of(HashBody.VARIANT,
                     variant.name()), parameters, hog == null ? ForkedBuilds.Watcher.NONE : hog);
-            String json = Files.exists(result) ? Files.readString(result) : "";
+            String json = ForkedBuilds.readResult(result);
             Map<Cause, Long> build = lateSamplesByCause(json, hog == null ? 0 : 2);
             long total = build.values().stream().mapToLong(Long::longValue).sum();
             if (build.get(expected) < total) {

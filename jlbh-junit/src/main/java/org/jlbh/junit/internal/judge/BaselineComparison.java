@@ -269,11 +269,9 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 why = "1 recorded build cannot tell the noise between builds; record at least one more";
             } else if (high / low > TOO_NOISY) {
                 // too noisy for the bootstrap: judge by ranks whether this build lies beyond every recorded run
-                RankBeyond ranks = RankBeyond.of(before, now, tolerance);
-                boolean told = ranks.chance() <= 1 - level;
-                decision = told && ranks.slower() ? Change.REGRESSION
-                        : told && ranks.faster() ? Change.IMPROVED : Change.NOT_JUDGED;
-                why = ranks.describe(high / low, decision != Change.NOT_JUDGED);
+                RankBeyond ranks = RankBeyond.of(before, now, tolerance, level);
+                decision = ranks.change();
+                why = ranks.describe(high / low);
             } else if (lowPercent > tolerance) {
                 decision = Change.REGRESSION;
             } else if (highPercent < -tolerance) {

@@ -20,16 +20,18 @@ import java.util.Locale;
  * @param faster  every run of this build lies below every recorded run by more than the tolerance
  * @param chance  the chance that an unchanged build's runs all rank beyond all the recorded runs on one side:
  *                {@code 1 / C(N + n, n)}
+ * @param told    whether that chance is within the comparison's level, so that a change can be told from noise
  */
-record RankBeyond(int runs, boolean slower, boolean faster, double chance) {
+record RankBeyond(int runs, boolean slower, boolean faster, double chance, boolean told) {
 
     /**
      * @param history          each recorded build's runs' values, at least one build with a run
      * @param now              this build's runs' values, at least one
      * @param tolerancePercent the smallest change that counts, in percent
+     * @param level            the comparison's corrected level, e.g. {@code 1 − 0.01/6}
      * @return where this build's runs rank against the history's
      */
-    static RankBeyond of(List<double[]> history, double[] now, double tolerancePercent) {
+    static RankBeyond of(List<double[]> history, double[] now, double tolerancePercent, double level) {
         double lowest = Double.MAX_VALUE;
         double highest = 0;
         int runs = 0;
@@ -47,18 +49,24 @@ record RankBeyond(int runs, boolean slower, boolean faster, double chance) {
             nowHighest = Math.max(nowHighest, value);
         }
         double factor = tolerancePercent / 100;
-        return new RankBeyond(runs, nowLowest > highest * (1 + factor), nowHighest < lowest * (1 - factor),
-                1 / binomial(runs + now.length, now.length));
+        double chance = 1 / binomial(runs + now.length, now.length);
+        return new RankBeyond(runs, nowLowest > highest * (1 + factor), nowHighest < lowest * (1 - factor), chance,
+                chance <= 1 - level);
+    }
+
+    /** @return a regression or an improvement where one is told from noise, else not judged */
+    BaselineComparison.Change change() {
+        return told && slower ? BaselineComparison.Change.REGRESSION
+                : told && faster ? BaselineComparison.Change.IMPROVED : BaselineComparison.Change.NOT_JUDGED;
     }
 
     /**
      * @param spread the history's builds' own ratio, highest to lowest
-     * @param told   whether a change was told from noise
      * @return why the percentile was judged so, e.g. {@code beyond the history's own spread (its builds differ
      *         8.1×): every run above all 15 recorded runs, which an unchanged build does by chance 1 in 816}
      */
-    String describe(double spread, boolean told) {
-        if (told) {
+    String describe(double spread) {
+        if (change() != BaselineComparison.Change.NOT_JUDGED) {
             return String.format(Locale.ROOT, "beyond the history's own spread (its builds differ %.1f\u00d7): every "
                     + "run %s all %d recorded runs, which an unchanged build does by chance 1 in %s", spread,
                     slower ? "above" : "below", runs, odds());
