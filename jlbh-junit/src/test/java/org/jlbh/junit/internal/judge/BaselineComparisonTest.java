@@ -29,15 +29,19 @@ class BaselineComparisonTest {
         return new ProbeFigures(name, runs);
     }
 
-    /** Five builds of three runs, each run within ±3% of 1,000 ns: an unchanged body on a quiet machine. */
-    private static List<RecordedBuild> steadyHistory(String environment) {
-        long[][] builds = {{1_000, 990, 1_010}, {1_020, 1_000, 980}, {970, 980, 1_030}, {1_010, 1_000, 995},
-                {1_000, 1_005, 1_010}};
+    /** @return one recorded build per row, each with an end-to-end probe whose runs have the row's p50 values */
+    private static List<RecordedBuild> history(String environment, long[]... builds) {
         List<RecordedBuild> history = new ArrayList<>();
         for (long[] runs : builds) {
             history.add(new RecordedBuild("t", environment, List.of(probe(JLBH.END_TO_END, runs))));
         }
         return history;
+    }
+
+    /** Five builds of three runs, each run within ±3% of 1,000 ns: an unchanged body on a quiet machine. */
+    private static List<RecordedBuild> steadyHistory(String environment) {
+        return history(environment, new long[]{1_000, 990, 1_010}, new long[]{1_020, 1_000, 980},
+                new long[]{970, 980, 1_030}, new long[]{1_010, 1_000, 995}, new long[]{1_000, 1_005, 1_010});
     }
 
     private static BaselineComparison compare(List<RecordedBuild> history, long... now) {
@@ -76,12 +80,8 @@ class BaselineComparisonTest {
     @Test
     void aChangeTheHistorysOwnSpreadCouldMakeIsNotARegression() {
         // the history's builds range over ±15%: a build 12% above its median is within what it has seen
-        List<RecordedBuild> noisy = new ArrayList<>();
-        long[][] builds = {{850, 870, 860}, {1_150, 1_140, 1_160}, {1_000, 990, 1_010}, {900, 910, 890},
-                {1_100, 1_090, 1_110}};
-        for (long[] runs : builds) {
-            noisy.add(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, runs))));
-        }
+        List<RecordedBuild> noisy = history(HERE, new long[]{850, 870, 860}, new long[]{1_150, 1_140, 1_160},
+                new long[]{1_000, 990, 1_010}, new long[]{900, 910, 890}, new long[]{1_100, 1_090, 1_110});
         assertThat(compare(noisy, 1_120, 1_125, 1_115).regressions()).isEmpty();
     }
 
@@ -110,12 +110,12 @@ class BaselineComparisonTest {
 
     /** Builds of three steady runs, alternately 1,000 and 3,000 ns: a history whose own builds differ 3.0x. */
     private static List<RecordedBuild> wildHistory(int builds) {
-        List<RecordedBuild> history = new ArrayList<>();
+        long[][] runs = new long[builds][];
         for (int b = 0; b < builds; b++) {
             long value = b % 2 == 0 ? 1_000 : 3_000;
-            history.add(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, value, value, value))));
+            runs[b] = new long[]{value, value, value};
         }
-        return history;
+        return history(HERE, runs);
     }
 
     @Test
@@ -163,13 +163,8 @@ class BaselineComparisonTest {
      * machine stalled near 10 µs, so its builds differ 8×.
      */
     private static List<RecordedBuild> stalledRunsHistory() {
-        long[][] builds = {{1_200, 1_200, 1_100}, {9_700, 1_200, 15_300}, {1_200, 1_200, 1_200},
-                {1_200, 6_400, 1_200}, {10_000, 3_300, 1_100}};
-        List<RecordedBuild> history = new ArrayList<>();
-        for (long[] runs : builds) {
-            history.add(new RecordedBuild("t", HERE, List.of(probe(JLBH.END_TO_END, runs))));
-        }
-        return history;
+        return history(HERE, new long[]{1_200, 1_200, 1_100}, new long[]{9_700, 1_200, 15_300},
+                new long[]{1_200, 1_200, 1_200}, new long[]{1_200, 6_400, 1_200}, new long[]{10_000, 3_300, 1_100});
     }
 
     @Test
