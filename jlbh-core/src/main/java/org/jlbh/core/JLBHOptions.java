@@ -37,6 +37,8 @@ public class JLBHOptions {
     public static final long DEFAULT_TIMEOUT_MS = 10_000;
     /** Default interval between progress lines printed during a long run, in milliseconds. */
     public static final long DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
+    /** Default seed of {@link Arrivals#POISSON}'s generator. */
+    public static final long DEFAULT_ARRIVAL_SEED = 1;
 
     long throughput = DEFAULT_THROUGHPUT_PER_SECOND;
     TimeUnit throughputTimeUnit = TimeUnit.SECONDS;
@@ -53,6 +55,8 @@ public class JLBHOptions {
     long progressIntervalMs = DEFAULT_PROGRESS_INTERVAL_MS;
     NanoClock clock = NanoClock.SYSTEM;
     LatencyDistributor latencyDistributor = LatencyDistributors.NORMAL;
+    Arrivals arrivals = Arrivals.FIXED_RATE;
+    long arrivalSeed = DEFAULT_ARRIVAL_SEED;
     boolean pacedWarmUp = true;
     boolean runOnCallingThread;
     boolean jitterAffinity;
@@ -310,6 +314,33 @@ public class JLBHOptions {
     }
 
     /**
+     * The arrival process that decides when each iteration is due: {@link Arrivals#FIXED_RATE} (the default) or
+     * {@link Arrivals#POISSON}, random exponential intervals with the target's mean, reproducible from
+     * {@link #arrivalSeed(long)}. Latency is measured from each iteration's due time either way. Poisson arrivals
+     * cannot be combined with a {@link #latencyDistributor(LatencyDistributor)} other than
+     * {@link LatencyDistributors#NORMAL}: both would decide the intervals (the harness refuses the pair).
+     *
+     * @param arrivals the arrival process, not null
+     * @return this
+     */
+    public JLBHOptions arrivals(Arrivals arrivals) {
+        this.arrivals = Objects.requireNonNull(arrivals, "JLBHOptions.arrivals must not be null");
+        return this;
+    }
+
+    /**
+     * The seed of {@link Arrivals#POISSON}'s generator (default {@value #DEFAULT_ARRIVAL_SEED}): the same seed gives
+     * the same arrival times relative to the start, in every build. Ignored for fixed-rate arrivals.
+     *
+     * @param arrivalSeed any value
+     * @return this
+     */
+    public JLBHOptions arrivalSeed(long arrivalSeed) {
+        this.arrivalSeed = arrivalSeed;
+        return this;
+    }
+
+    /**
      * Whether the OS jitter sampler thread pins itself to a CPU of its own (as the reference's option of this name):
      * it acquires an {@link AffinityLock} when it starts and releases it when the benchmark ends. Default false: no
      * pinning. Pinning needs {@code net.openhft:affinity} on the classpath, which jlbh-core does not bring: add it
@@ -367,6 +398,7 @@ public class JLBHOptions {
                 + ", progressIntervalMs=" + progressIntervalMs
                 + ", clock=" + clock
                 + ", latencyDistributor=" + latencyDistributor
+                + ", arrivals=" + arrivals.describe(arrivalSeed)
                 + ", pacedWarmUp=" + pacedWarmUp
                 + ", runOnCallingThread=" + runOnCallingThread
                 + ", jitterAffinity=" + jitterAffinity

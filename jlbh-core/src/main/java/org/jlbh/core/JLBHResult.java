@@ -66,6 +66,11 @@ public interface JLBHResult {
         throw notGiven(this, "targetThroughputPerSecond()");
     }
 
+    /** @return how iterations were due, as {@link Arrivals#describe(long)} names it: {@code fixed rate}, or e.g. {@code Poisson (seed 42)} */
+    default String arrivals() {
+        throw notGiven(this, "arrivals()");
+    }
+
     /** The results of one probe (or of end-to-end, or of OS jitter) over all runs. */
     interface ProbeResult {
 

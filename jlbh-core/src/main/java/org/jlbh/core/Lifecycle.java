@@ -97,7 +97,7 @@ final class Lifecycle {
      */
     RunRecord closeMeasurement(int run, long planned, long done, long t0, long end, Schedule runSchedule,
                                String thrown) {
-        long slotEnd = runSchedule.dueTime(t0, done);
+        long slotEnd = runSchedule.slotEnd(t0, done);
         previousSlotEnd = slotEnd;
         return records.close(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, thrown);
     }

@@ -61,7 +61,7 @@ final class ReportPrinter {
     private String runBlock(RunRecord record) {
         String nl = System.lineSeparator();
         StringBuilder sb = new StringBuilder();
-        sb.append(TextReport.runHead(record.summary, settings.schedule.distributor().toString(),
+        sb.append(TextReport.runHead(record.summary, settings.schedule.describe(),
                 settings.accountForCoordinatedOmission, settings.throughput, settings.throughputUnit,
                 settings.schedule.intervalNanos()));
         sb.append(TextReport.probeLine(String.format(Locale.ROOT, "End to End: (%,d)", record.endToEnd.count()),

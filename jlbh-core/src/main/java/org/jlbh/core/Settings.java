@@ -40,7 +40,8 @@ final class Settings {
     Settings(JLBHOptions options) {
         this.task = options.jlbhTask;
         this.clock = options.clock;
-        this.schedule = new Schedule(options.throughputTimeUnit.toNanos(1), options.throughput, options.latencyDistributor);
+        this.schedule = new Schedule(options.throughputTimeUnit.toNanos(1), options.throughput, options.latencyDistributor,
+                options.arrivals, options.arrivalSeed);
         this.pacedWarmUp = options.pacedWarmUp;
         // back to back: every warm-up iteration is due at once, so each goes as soon as the one before returns
         this.warmUpSchedule = pacedWarmUp ? schedule : new Schedule(1, Long.MAX_VALUE);

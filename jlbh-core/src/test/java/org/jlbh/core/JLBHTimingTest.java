@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -140,5 +141,36 @@ class JLBHTimingTest {
         double mean = (starts[starts.length - 1] - starts[0]) / (double) (starts.length - 1);
         assertThat(mean).isCloseTo(10_000, within(10_000 * 0.03));
         assertThat(report.toString(StandardCharsets.UTF_8)).contains("Run time: ").contains(", distribution: RANDOM");
+    }
+
+    @Test
+    void poissonArrivalsDriveTheRunFromTheirDrawnDueTimesAndTheReportNamesThem() {
+        long[] starts = new long[10_000];
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            starts[i] = start;
+            jlbh.sample(clock.nanoTime() - start);
+        });
+        run(new JLBHOptions().throughput(100_000).warmUpIterations(0).iterations(10_000).runs(1)
+                .arrivals(Arrivals.POISSON).arrivalSeed(42).jlbhTask(task));
+
+        long shortest = Long.MAX_VALUE;
+        long longest = 0;
+        for (int i = 1; i < starts.length; i++) {
+            shortest = Math.min(shortest, starts[i] - starts[i - 1]);
+            longest = Math.max(longest, starts[i] - starts[i - 1]);
+        }
+        // exponential intervals with a 10 us mean: among 9,999 of them some are under 1 us and some over 50 us
+        assertThat(shortest).isLessThan(1_000);
+        assertThat(longest).isGreaterThan(50_000);
+        double mean = (starts[starts.length - 1] - starts[0]) / (double) (starts.length - 1);
+        assertThat(mean).isCloseTo(10_000, within(10_000 * 0.03));
+        assertThat(report.toString(StandardCharsets.UTF_8)).contains(", distribution: Poisson (seed 42)");
+    }
+
+    @Test
+    void poissonArrivalsWithADistributorAreRefused() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new JLBH(new JLBHOptions().arrivals(Arrivals.POISSON)
+                        .latencyDistributor(LatencyDistributors.RANDOM2).jlbhTask(new ScriptedTask((j, i, s) -> { }))))
+                .withMessageContaining("Poisson arrivals draw their own intervals");
     }
 }

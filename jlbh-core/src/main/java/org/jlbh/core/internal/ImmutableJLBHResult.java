@@ -18,6 +18,7 @@ public final class ImmutableJLBHResult implements JLBHResult {
     private final List<RunSummary> runs;
     private final boolean accountedForCoordinatedOmission;
     private final double targetThroughputPerSecond;
+    private final String arrivals;
     private final int plannedRuns;
     private final RunSummary warmUp;
 
@@ -29,11 +30,12 @@ public final class ImmutableJLBHResult implements JLBHResult {
      * @param plannedRuns                     how many runs were planned
      * @param accountedForCoordinatedOmission whether latency was measured from the intended start
      * @param targetThroughputPerSecond       the target throughput
+     * @param arrivals                        the arrival process, as {@link org.jlbh.core.Arrivals#describe} names it
      * @param warmUp                          how the warm-up went, or null when there was none
      */
     public ImmutableJLBHResult(ProbeResult endToEnd, Map<String, ProbeResult> probes, ProbeResult osJitter,
                                List<RunSummary> runs, int plannedRuns, boolean accountedForCoordinatedOmission,
-                               double targetThroughputPerSecond, RunSummary warmUp) {
+                               double targetThroughputPerSecond, String arrivals, RunSummary warmUp) {
         this.warmUp = warmUp;
         this.endToEnd = endToEnd;
         this.probes = Collections.unmodifiableMap(new LinkedHashMap<>(probes));
@@ -42,6 +44,7 @@ public final class ImmutableJLBHResult implements JLBHResult {
         this.plannedRuns = plannedRuns;
         this.accountedForCoordinatedOmission = accountedForCoordinatedOmission;
         this.targetThroughputPerSecond = targetThroughputPerSecond;
+        this.arrivals = arrivals;
     }
 
     @Override
@@ -91,6 +94,11 @@ public final class ImmutableJLBHResult implements JLBHResult {
     @Override
     public double targetThroughputPerSecond() {
         return targetThroughputPerSecond;
+    }
+
+    @Override
+    public String arrivals() {
+        return arrivals;
     }
 
     @Override

@@ -1,7 +1,10 @@
 package org.jlbh.core.internal;
 
+import org.jlbh.core.Arrivals;
 import org.jlbh.core.LatencyDistributor;
 import org.jlbh.core.LatencyDistributors;
+
+import java.util.SplittableRandom;
 
 /**
  * The fixed-rate schedule of a run: iteration <i>i</i> is due at {@code t0 + i × unitNanos / throughput}, exactly.
@@ -15,7 +18,14 @@ import org.jlbh.core.LatencyDistributors;
  * way, the exact schedule on average. {@link #dueTime(long, long)} and {@link #durationNanos(long)} then give the
  * expected (average) schedule.
  *
- * <p>Not thread-safe: one harness thread steps it; {@link #dueTime(long, long)} may be read from any thread.
+ * <p>With {@link Arrivals#POISSON} arrivals, the intervals are drawn from an exponential distribution with the
+ * exact interval as mean, from a generator seeded once, so the sequence (continued from the warm-up through every
+ * run) is the same in every build. The due times are the running sum of the drawn intervals, kept in a
+ * {@code double} of nanoseconds since {@link #start(long)} and rounded down. {@link #dueTime(long, long)} and
+ * {@link #durationNanos(long)} give the expected schedule here too; {@link #slotEnd(long, long)} gives the drawn one.
+ *
+ * <p>Not thread-safe: one harness thread steps it and reads {@link #slotEnd(long, long)}; {@link #dueTime(long, long)}
+ * may be read from any thread.
  */
 public final class Schedule {
     private final long unitNanos;
@@ -23,9 +33,17 @@ public final class Schedule {
     private final long wholeNanos;
     private final long remainderNanos;
     private final LatencyDistributor distributor;
+    private final Arrivals arrivals;
+    private final long arrivalSeed;
+    /** Draws Poisson intervals; null for fixed-rate arrivals. */
+    private final SplittableRandom poisson;
 
     private long next;
     private long carried;
+    private long origin;
+    private double drawnNanos;
+    private long handedOut;
+    private long lastDue;
 
     /**
      * @param unitNanos  nanoseconds in the throughput's time unit, &gt; 0
@@ -42,6 +60,20 @@ public final class Schedule {
      *                    exact schedule
      */
     public Schedule(long unitNanos, long throughput, LatencyDistributor distributor) {
+        this(unitNanos, throughput, distributor, Arrivals.FIXED_RATE, 0);
+    }
+
+    /**
+     * @param unitNanos   nanoseconds in the throughput's time unit, &gt; 0
+     * @param throughput  iterations per time unit, &gt; 0
+     * @param distributor spreads each interval around the exact one; {@link LatencyDistributors#NORMAL} keeps the
+     *                    exact schedule; must be that with {@link Arrivals#POISSON}
+     * @param arrivals    the arrival process
+     * @param arrivalSeed the seed of the Poisson generator (unused for fixed-rate arrivals)
+     * @throws IllegalArgumentException for a rate that is not positive, or Poisson arrivals with a distributor
+     */
+    public Schedule(long unitNanos, long throughput, LatencyDistributor distributor, Arrivals arrivals,
+                    long arrivalSeed) {
         if (unitNanos <= 0 || throughput <= 0) {
             throw new IllegalArgumentException("unitNanos and throughput must be > 0, were " + unitNanos + " and " + throughput);
         }
@@ -50,6 +82,13 @@ public final class Schedule {
         this.wholeNanos = unitNanos / throughput;
         this.remainderNanos = unitNanos % throughput;
         this.distributor = distributor == LatencyDistributors.NORMAL ? null : distributor;
+        if (arrivals == Arrivals.POISSON && this.distributor != null) {
+            throw new IllegalArgumentException("Poisson arrivals draw their own intervals, so they cannot be combined "
+                    + "with the latency distributor " + distributor + ": use one or the other");
+        }
+        this.arrivals = arrivals;
+        this.arrivalSeed = arrivalSeed;
+        this.poisson = arrivals == Arrivals.POISSON ? new SplittableRandom(arrivalSeed) : null;
     }
 
     /**
@@ -60,11 +99,23 @@ public final class Schedule {
     public void start(long t0) {
         next = t0;
         carried = 0;
+        origin = t0;
+        drawnNanos = 0;
+        handedOut = 0;
+        lastDue = t0;
     }
 
     /** @return the due time of the next iteration, then steps to the one after */
     public long next() {
         long due = next;
+        lastDue = due;
+        handedOut++;
+        if (poisson != null) {
+            // inversion: 1 - u is in (0, 1], so the logarithm is finite; mean interval × Exp(1)
+            drawnNanos -= Math.log(1.0 - poisson.nextDouble()) * intervalNanos();
+            next = origin + (long) drawnNanos;
+            return due;
+        }
         long step = wholeNanos;
         carried += remainderNanos;
         if (carried >= throughput) {
@@ -76,6 +127,40 @@ public final class Schedule {
         }
         next += step;
         return due;
+    }
+
+    /**
+     * The end of the last of {@code done} iterations' interval: the due time of iteration {@code done} as this
+     * schedule drew it, when it is the next or the last one handed out since {@link #start(long)}; otherwise, and
+     * for the exact schedule, {@link #dueTime(long, long)}. Harness thread only.
+     *
+     * @param t0   the due time of iteration 0
+     * @param done iterations performed, &ge; 0
+     * @return that due time, in clock nanoseconds
+     */
+    public long slotEnd(long t0, long done) {
+        if (poisson != null || distributor != null) {
+            if (done == handedOut) {
+                return next;
+            }
+            if (done == handedOut - 1) {
+                return lastDue;
+            }
+        }
+        return dueTime(t0, done);
+    }
+
+    /** @return the arrival process as {@link Arrivals#describe(long)} names it, e.g. {@code Poisson (seed 42)} */
+    public String arrivalsDescribed() {
+        return arrivals.describe(arrivalSeed);
+    }
+
+    /**
+     * @return how a report names the schedule: the distributor's name for fixed-rate arrivals (as the reference
+     *         prints it, e.g. {@code NORMAL}), else the arrival process, e.g. {@code Poisson (seed 42)}
+     */
+    public String describe() {
+        return poisson == null ? distributor().toString() : arrivals.describe(arrivalSeed);
     }
 
     /** @return the distributor, {@link LatencyDistributors#NORMAL} for the exact schedule */

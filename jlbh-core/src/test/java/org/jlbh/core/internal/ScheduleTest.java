@@ -1,11 +1,15 @@
 package org.jlbh.core.internal;
 
+import org.jlbh.core.Arrivals;
+import org.jlbh.core.LatencyDistributors;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.offset;
+import static org.assertj.core.api.Assertions.within;
 
 class ScheduleTest {
 
@@ -85,5 +89,77 @@ class ScheduleTest {
     void rejectsANonPositiveRate() {
         assertThatIllegalArgumentException().isThrownBy(() -> new Schedule(1_000_000_000L, 0))
                 .withMessageContaining("0");
+    }
+
+    @Test
+    void poissonIntervalsAreExponentialWithTheTargetMean() {
+        // 1,000,000 draws at 20,000/s: an exponential's mean is the interval (50 us) and its coefficient of
+        // variation (standard deviation / mean) is 1; the sample's stay within 1% and 2% of those
+        Schedule schedule = new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 42);
+        schedule.start(0);
+        int draws = 1_000_000;
+        long previous = schedule.next();
+        double sum = 0;
+        double sumOfSquares = 0;
+        for (int i = 0; i < draws; i++) {
+            long due = schedule.next();
+            double interval = due - previous;
+            sum += interval;
+            sumOfSquares += interval * interval;
+            previous = due;
+        }
+        double mean = sum / draws;
+        double deviation = Math.sqrt(sumOfSquares / draws - mean * mean);
+        assertThat(mean).isCloseTo(50_000, within(500.0));
+        assertThat(deviation / mean).isCloseTo(1.0, offset(0.02));
+    }
+
+    @Test
+    void poissonArrivalsAreTheSameForTheSameSeedAndDifferForAnother() {
+        long[] first = dueTimes(new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 7));
+        long[] again = dueTimes(new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 7));
+        long[] other = dueTimes(new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 8));
+        assertThat(again).isEqualTo(first);
+        assertThat(other).isNotEqualTo(first);
+        assertThat(first[0]).isEqualTo(1_000);
+        assertThat(first).isSorted();
+    }
+
+    @Test
+    void theSlotEndOfARandomScheduleIsTheDrawnDueTimeNotTheExpectedOne() {
+        Schedule schedule = new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 3);
+        schedule.start(1_000);
+        long[] due = new long[100];
+        for (int i = 0; i < due.length; i++) {
+            due[i] = schedule.next();
+        }
+        // 100 iterations done: their last interval ends when iteration 100 is due, as drawn
+        long afterAll = schedule.slotEnd(1_000, 100);
+        // aborted before iteration 99 ran (it was handed out): the slots end when it was due
+        long afterAbort = schedule.slotEnd(1_000, 99);
+        assertThat(afterAll).isEqualTo(schedule.next()).isNotEqualTo(schedule.dueTime(1_000, 100));
+        assertThat(afterAbort).isEqualTo(due[99]);
+        Schedule exact = new Schedule(1_000_000_000L, 20_000);
+        exact.start(1_000);
+        assertThat(exact.slotEnd(1_000, 100)).isEqualTo(exact.dueTime(1_000, 100)).isEqualTo(1_000 + 100 * 50_000);
+    }
+
+    @Test
+    void poissonArrivalsRefuseADistributorAndNameThemselves() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new Schedule(1_000_000_000L, 1_000,
+                        LatencyDistributors.RANDOM, Arrivals.POISSON, 1))
+                .withMessageContaining("Poisson arrivals").withMessageContaining("RANDOM");
+        assertThat(new Schedule(1_000_000_000L, 1_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 42).describe())
+                .isEqualTo("Poisson (seed 42)");
+        assertThat(new Schedule(1_000_000_000L, 1_000).describe()).isEqualTo("NORMAL");
+    }
+
+    private static long[] dueTimes(Schedule schedule) {
+        schedule.start(1_000);
+        long[] due = new long[1_000];
+        for (int i = 0; i < due.length; i++) {
+            due[i] = schedule.next();
+        }
+        return due;
     }
 }
