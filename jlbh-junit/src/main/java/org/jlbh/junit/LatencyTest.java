@@ -1,5 +1,7 @@
 package org.jlbh.junit;
 
+import org.jlbh.core.Arrivals;
+import org.jlbh.core.JLBHOptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -51,6 +53,16 @@ public @interface LatencyTest {
 
     /** @return target throughput in iterations per second, &gt; 0 */
     int throughput();
+
+    /**
+     * @return when iterations are due: {@link Arrivals#FIXED_RATE} (the default), or {@link Arrivals#POISSON},
+     *         independent random intervals with the throughput's mean, as open-model traffic arrives, reproducible
+     *         from {@link #arrivalSeed()}. Latency is taken from each iteration's due time either way
+     */
+    Arrivals arrivals() default Arrivals.FIXED_RATE;
+
+    /** @return the seed of {@link Arrivals#POISSON}'s generator: the same seed gives the same arrivals every build */
+    long arrivalSeed() default JLBHOptions.DEFAULT_ARRIVAL_SEED;
 
     /** @return measured iterations per run, before {@link LatencyTestConfiguration#ITERATIONS_FACTOR} */
     long iterations() default 100_000;

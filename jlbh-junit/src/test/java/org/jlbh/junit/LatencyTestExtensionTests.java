@@ -1,6 +1,7 @@
 package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.Arrivals;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -79,6 +80,20 @@ class LatencyTestExtensionTests {
                 message(m -> m.matches("end to end p50 was [2-9]\\d\\d\\.\\d{3} \u00b5s, budget 50 \u00b5s "
                         + "\\(runs: [\\d,]+\\.\\d{3}, [\\d,]+\\.\\d{3}, [\\d,]+\\.\\d{3} \u00b5s; 1,000/s; "
                         + "coordinated omission on\\); late samples over 50 \u00b5s: .*[\\d,]+ with no pause: the code.*")))));
+    }
+
+    static class BreachingUnderPoissonArrivals {
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 3, percentile = 50, maxMicros = 50,
+                arrivals = Arrivals.POISSON, arrivalSeed = 7)
+        void tooSlow() {
+            busyWaitMicros(200);
+        }
+    }
+
+    @Test
+    void aBreachUnderPoissonArrivalsSaysSo() {
+        run(BreachingUnderPoissonArrivals.class).assertThatEvents().haveExactly(1, event(test("tooSlow"),
+                finishedWithFailure(message(m -> m.contains(" \u00b5s; 1,000/s Poisson (seed 7) arrivals; coordinated omission on)")))));
     }
 
     @Test

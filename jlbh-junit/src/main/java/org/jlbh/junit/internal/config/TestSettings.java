@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.config;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.Arrivals;
 import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.Percentiles;
@@ -34,6 +35,8 @@ import java.util.Set;
  * @param method            the test method
  * @param configuration     the configuration parameters
  * @param throughput        iterations per second
+ * @param arrivals          when iterations are due
+ * @param arrivalSeed       the seed of Poisson arrivals
  * @param iterations        per run, after the iterations factor
  * @param warmUpIterations  after the iterations factor
  * @param runs              measured runs
@@ -48,7 +51,8 @@ import java.util.Set;
  * @param maxGcCount        collections allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  * @param maxGcPauseMillis  longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  */
-public record TestSettings(Class<?> testClass, Method method, Configuration configuration, int throughput, long iterations,
+public record TestSettings(Class<?> testClass, Method method, Configuration configuration, int throughput,
+                           Arrivals arrivals, long arrivalSeed, long iterations,
                            int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
                            boolean recordOSJitter, long timeoutMillis, Verdict verdict, List<Budget> budgets,
                            Set<String> probes, boolean samplesItself, long maxAllocatedBytesPerOp, long maxGcCount,
@@ -140,7 +144,8 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
                     LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
                     Percentiles.label(strictest), needed));
         }
-        return new TestSettings(testClass, method, configuration, test.throughput(), iterations, warmUp, test.runs(),
+        return new TestSettings(testClass, method, configuration, test.throughput(), test.arrivals(),
+                test.arrivalSeed(), iterations, warmUp, test.runs(),
                 test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(), test.verdict(),
                 List.copyOf(budgets), Set.copyOf(probes), samplesItself, test.maxAllocatedBytesPerOp(),
                 test.maxGcCount(), test.maxGcPauseMillis());
@@ -166,7 +171,8 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
 
     /** @return JLBH options for these settings; the task is set by the caller */
     public JLBHOptions options() {
-        return new JLBHOptions().throughput(throughput).iterations(iterations).warmUpIterations(warmUpIterations)
+        return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed)
+                .iterations(iterations).warmUpIterations(warmUpIterations)
                 .runs(runs).accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)
                 .timeout(timeoutMillis);
     }
@@ -193,8 +199,9 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
 
     /** @return the settings and budgets in one line, without the test's name */
     public String describeRuns() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s, %,d warm-up + %d run%s x %,d iterations, "
-                        + "coordinated omission %s, verdict %s; budgets: ", throughput, warmUpIterations, runs,
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d iterations, "
+                        + "coordinated omission %s, verdict %s; budgets: ", throughput,
+                arrivals == Arrivals.FIXED_RATE ? "" : " " + arrivals.describe(arrivalSeed) + " arrivals", warmUpIterations, runs,
                 runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off", verdict));
         for (int i = 0; i < budgets.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());

@@ -142,7 +142,8 @@ public final class ResultAssembly {
     }
 
     private static ResultSnapshot.Settings settings(TestSettings settings) {
-        return new ResultSnapshot.Settings(settings.throughput(), settings.iterations(), settings.warmUpIterations(),
+        return new ResultSnapshot.Settings(settings.throughput(),
+                settings.arrivals().describe(settings.arrivalSeed()), settings.iterations(), settings.warmUpIterations(),
                 settings.runs(), settings.accountForCoordinatedOmission(), settings.recordOSJitter(),
                 settings.timeoutMillis(), settings.verdict(), settings.configuration().mode(),
                 settings.configuration().noise(), settings.configuration().retries(), settings.budgets(),

@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.core.Arrivals;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
@@ -119,6 +120,7 @@ public final class ResultJson {
     private static void writeSettings(JsonWriter json, ResultSnapshot.Settings settings) {
         json.name("settings").beginObject()
                 .value("throughputPerSecond", settings.throughputPerSecond())
+                .value("arrivals", settings.arrivals())
                 .value("iterations", settings.iterations())
                 .value("warmUpIterations", settings.warmUpIterations())
                 .value("runs", settings.runs())
@@ -321,7 +323,9 @@ public final class ResultJson {
             budgets.add(new Budget(budget.text("probe"), budget.number("percentile"), budget.number("maxMicros"),
                     budget.number("declaredMicros")));
         }
-        return new ResultSnapshot.Settings(settings.integer("throughputPerSecond"), settings.whole("iterations"),
+        return new ResultSnapshot.Settings(settings.integer("throughputPerSecond"),
+                settings.has("arrivals") ? settings.text("arrivals") : Arrivals.FIXED_RATE.describe(0),
+                settings.whole("iterations"),
                 settings.integer("warmUpIterations"), settings.integer("runs"),
                 settings.bool("accountForCoordinatedOmission"), settings.bool("recordOSJitter"),
                 settings.whole("timeoutMillis"), Verdict.valueOf(settings.text("verdict")),

@@ -65,6 +65,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * The settings the test ran with.
      *
      * @param throughputPerSecond iterations per second
+     * @param arrivals            when iterations were due, e.g. {@code fixed rate} or {@code Poisson (seed 42)}
      * @param iterations          per run
      * @param warmUpIterations    warm-up iterations
      * @param runs                measured runs
@@ -81,7 +82,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param maxGcPauseMillis    the GC pause budget, if set
      * @param description         the settings in one line, as the report's header shows them
      */
-    public record Settings(int throughputPerSecond, long iterations, int warmUpIterations, int runs,
+    public record Settings(int throughputPerSecond, String arrivals, long iterations, int warmUpIterations, int runs,
                            boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
                            Verdict verdict, Mode mode, Noise noise, int retries, List<Budget> budgets,
                            OptionalLong maxAllocatedBytesPerOp, OptionalLong maxGcCount, OptionalLong maxGcPauseMillis,

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.config;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.Arrivals;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
@@ -27,6 +28,11 @@ class TestSettingsTest {
                 maxMicros = 50)
         @LatencyBudget(probe = "parse", percentile = 50, maxMicros = 5)
         void valid(@Probe("parse") NanoSampler parse, IterationContext iteration) {
+        }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50, arrivals = Arrivals.POISSON,
+                arrivalSeed = 42)
+        void poisson() {
         }
 
         @LatencyTest(throughput = 1_000, iterations = 100, percentile = 50, maxMicros = 50, runs = 0)
@@ -74,6 +80,15 @@ class TestSettingsTest {
         assertThat(settings.describeRuns()).isEqualTo("20,000/s, 2,000 warm-up + 2 runs x 20,000 iterations, "
                 + "coordinated omission on, verdict MEDIAN_RUN; budgets: end to end p99.9 <= 150 \u00b5s (50 \u00b5s "
                 + "scaled by jlbh.budget.factor); parse p50 <= 15 \u00b5s (5 \u00b5s scaled by jlbh.budget.factor)");
+    }
+
+    @Test
+    void poissonArrivalsReachTheHarnessAndTheDescription() {
+        TestSettings settings = settings("poisson", Map.of());
+
+        assertThat(settings.options().toString()).contains("arrivals=Poisson (seed 42)");
+        assertThat(settings.describeRuns()).startsWith("1,000/s Poisson (seed 42) arrivals, 20,000 warm-up");
+        assertThat(settings("valid", Map.of()).options().toString()).contains("arrivals=fixed rate");
     }
 
     @Test

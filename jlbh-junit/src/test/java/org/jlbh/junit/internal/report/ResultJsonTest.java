@@ -67,7 +67,7 @@ class ResultJsonTest {
         return new ResultSnapshot(
                 new ResultSnapshot.Test("com.example.T.m", "com.example.T", "com.example.Base", "m",
                         List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m"),
-                new ResultSnapshot.Settings(20_000, 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
+                new ResultSnapshot.Settings(20_000, "Poisson (seed 42)", 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
                         Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
                         new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
                         OptionalLong.of(5), "20,000/s, … budgets"),
@@ -118,6 +118,7 @@ class ResultJsonTest {
         assertThat(old.test().id()).isEqualTo("com.example.OrderParserLatencyTest.parseNewOrderSingle");
         assertThat(old.conclusion().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(old.settings().description()).as("not written then").isEmpty();
+        assertThat(old.settings().arrivals()).as("not written then: every test ran at a fixed rate").isEqualTo("fixed rate");
         assertThat(old.runs()).hasSize(3).allSatisfy(run -> assertThat(run.status()).isEqualTo(RunStatus.COMPLETE));
         assertThat(old.probes()).extracting(ProbeFigures::name).containsExactly("end to end", "parse", "OS jitter");
         assertThat(old.probes().get(0).runs()).allSatisfy(run -> {
