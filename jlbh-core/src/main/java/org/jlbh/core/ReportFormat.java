@@ -52,4 +52,12 @@ public final class ReportFormat {
         return (perSecond >= 100 ? String.format(Locale.ROOT, "%,.0f", perSecond)
                 : String.format(Locale.ROOT, "%,.3f", perSecond)) + "/s";
     }
+
+    /**
+     * @param arrivals how the iterations arrived, as {@link Arrivals#describe(long)} names it
+     * @return what follows the rate in a report: nothing for a fixed rate, else e.g. {@code  Poisson (seed 7) arrivals}
+     */
+    public static String afterRate(String arrivals) {
+        return arrivals.equals(Arrivals.FIXED_RATE.describe(0)) ? "" : " " + arrivals + " arrivals";
+    }
 }

@@ -33,10 +33,12 @@ public final class Schedule {
     private final long wholeNanos;
     private final long remainderNanos;
     private final LatencyDistributor distributor;
-    private final Arrivals arrivals;
-    private final long arrivalSeed;
+    /** The arrival process as {@link Arrivals#describe(long)} names it. */
+    private final String arrivalsDescribed;
     /** Draws Poisson intervals; null for fixed-rate arrivals. */
     private final SplittableRandom poisson;
+    /** The exact interval, the mean of the Poisson intervals, in nanoseconds. */
+    private final double meanIntervalNanos;
 
     private long next;
     private long carried;
@@ -86,8 +88,8 @@ public final class Schedule {
             throw new IllegalArgumentException("Poisson arrivals draw their own intervals, so they cannot be combined "
                     + "with the latency distributor " + distributor + ": use one or the other");
         }
-        this.arrivals = arrivals;
-        this.arrivalSeed = arrivalSeed;
+        this.arrivalsDescribed = arrivals.describe(arrivalSeed);
+        this.meanIntervalNanos = (double) unitNanos / throughput;
         this.poisson = arrivals == Arrivals.POISSON ? new SplittableRandom(arrivalSeed) : null;
     }
 
@@ -112,7 +114,7 @@ public final class Schedule {
         handedOut++;
         if (poisson != null) {
             // inversion: 1 - u is in (0, 1], so the logarithm is finite; mean interval × Exp(1)
-            drawnNanos -= Math.log(1.0 - poisson.nextDouble()) * intervalNanos();
+            drawnNanos -= Math.log(1.0 - poisson.nextDouble()) * meanIntervalNanos;
             next = origin + (long) drawnNanos;
             return due;
         }
@@ -152,7 +154,7 @@ public final class Schedule {
 
     /** @return the arrival process as {@link Arrivals#describe(long)} names it, e.g. {@code Poisson (seed 42)} */
     public String arrivalsDescribed() {
-        return arrivals.describe(arrivalSeed);
+        return arrivalsDescribed;
     }
 
     /**
@@ -160,7 +162,7 @@ public final class Schedule {
      *         prints it, e.g. {@code NORMAL}), else the arrival process, e.g. {@code Poisson (seed 42)}
      */
     public String describe() {
-        return poisson == null ? distributor().toString() : arrivals.describe(arrivalSeed);
+        return poisson == null ? distributor().toString() : arrivalsDescribed;
     }
 
     /** @return the distributor, {@link LatencyDistributors#NORMAL} for the exact schedule */
@@ -187,7 +189,7 @@ public final class Schedule {
 
     /** @return the interval between iterations in nanoseconds (exact value as a double) */
     public double intervalNanos() {
-        return (double) unitNanos / throughput;
+        return meanIntervalNanos;
     }
 
     /** @return the target throughput in iterations per second */

@@ -201,7 +201,7 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
     public String describeRuns() {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d iterations, "
                         + "coordinated omission %s, verdict %s; budgets: ", throughput,
-                arrivals == Arrivals.FIXED_RATE ? "" : " " + arrivals.describe(arrivalSeed) + " arrivals", warmUpIterations, runs,
+                ReportFormat.afterRate(arrivals.describe(arrivalSeed)), warmUpIterations, runs,
                 runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off", verdict));
         for (int i = 0; i < budgets.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());

@@ -1,6 +1,5 @@
 package org.jlbh.junit.internal.judge;
 
-import org.jlbh.core.Arrivals;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.Percentiles;
@@ -83,15 +82,9 @@ public final class PercentileCheck {
                 ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
         String runsNote = String.format(Locale.ROOT, " (runs: %s \u00b5s; %s; coordinated omission %s)",
                 values.stream().map(ReportFormat::micros).collect(Collectors.joining(", ")),
-                ReportFormat.rate(result.targetThroughputPerSecond()) + poisson(result),
+                ReportFormat.rate(result.targetThroughputPerSecond()) + ReportFormat.afterRate(result.arrivals()),
                 result.accountedForCoordinatedOmission() ? "on" : "off");
         return new PercentileCheck(what, maxMicros, values, judged, null, where, runsNote);
-    }
-
-    /** @return the arrivals after the rate, where they were not at a fixed rate: {@code  Poisson (seed 42) arrivals} */
-    private static String poisson(JLBHResult result) {
-        String arrivals = result.arrivals();
-        return arrivals.equals(Arrivals.FIXED_RATE.describe(0)) ? "" : " " + arrivals + " arrivals";
     }
 
     /**
