@@ -3,6 +3,8 @@ package org.jlbh.junit;
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.LatencyTestExecution;
+import org.jlbh.junit.internal.SweepRate;
+import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
@@ -12,6 +14,7 @@ import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ResultAssembly;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.SuitePage;
+import org.jlbh.junit.internal.report.SweepTable;
 import org.jlbh.junit.internal.run.AbandonedBodies;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
@@ -30,9 +33,13 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.engine.UniqueId;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -40,6 +47,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Runs {@link LatencyTest} methods on the jlbh-core harness. It keeps each test's state in the extension store and
@@ -49,11 +57,15 @@ import java.util.function.Supplier;
  * {@link LatencyTestExecution}, and JUnit's own single invocation is skipped. Stateless and thread-safe.
  */
 class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver, InvocationInterceptor,
-        TestWatcher {
+        TestWatcher, TestTemplateInvocationContextProvider {
     static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LatencyTestExtension.class);
 
     /** What one test needs from setup to verdict. */
-    private record State(TestSettings settings, Measurement measurement) {
+    private record State(TestSettings settings, Measurement measurement, Optional<SweepRate> sweep) {
+    }
+
+    /** The name a template's invocation goes by in the reports, kept before its settings are validated. */
+    private record InvocationName(String label) {
     }
 
     @Override
@@ -71,28 +83,122 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     }
 
     @Override
+    public boolean supportsTestTemplate(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        return AnnotationSupport.findAnnotation(method, LatencyTemplate.class)
+                .map(template -> Sweep.declared(template) || otherTemplate(method).isEmpty()).orElse(false);
+    }
+
+    /**
+     * A sweep's invocations, one per rate, named by it; a template with neither a sweep nor another template is
+     * refused here, since it would have no invocation.
+     */
+    @Override
+    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        LatencyTemplate template = AnnotationSupport.findAnnotation(method, LatencyTemplate.class).orElseThrow();
+        Sweep sweep = Sweep.of(method, template).orElseThrow(() -> new ExtensionConfigurationException(
+                "Configuration error: " + TestSettings.where(method) + " has no invocation to measure. Fix: sweep "
+                        + "rates (rates = {5_000, 10_000}, or ratesFrom, ratesTo and rateSteps), or add "
+                        + "@ParameterizedTest or @RepeatedTest; for one measurement, use @LatencyTest"));
+        otherTemplate(method).ifPresent(other -> {
+            throw sweepAndOtherTemplate(method, other);
+        });
+        return sweep.rates().stream().map(rate -> new TestTemplateInvocationContext() {
+            @Override
+            public String getDisplayName(int invocationIndex) {
+                return Sweep.label(rate);
+            }
+        });
+    }
+
+    @Override
     public void beforeEach(ExtensionContext context) {
         Method method = context.getRequiredTestMethod();
         Optional<LatencyTest> latencyTest = AnnotationSupport.findAnnotation(method, LatencyTest.class);
-        if (latencyTest.isEmpty()) {
+        Optional<LatencyTemplate> latencyTemplate = AnnotationSupport.findAnnotation(method, LatencyTemplate.class);
+        if (latencyTest.isEmpty() && latencyTemplate.isEmpty()) {
             return; // registered for the whole class (an annotation meta-annotated with @LatencyTest on it): not ours
         }
-        LatencyTest test = latencyTest.get();
-        if (AnnotationSupport.isAnnotated(method, TestTemplate.class)
-                || AnnotationSupport.isAnnotated(method, TestFactory.class)) {
+        if (latencyTest.isPresent() && latencyTemplate.isPresent()) {
+            throw new ExtensionConfigurationException("Configuration error: method [" + method.toGenericString()
+                    + "] is both @LatencyTest and @LatencyTemplate. Fix: keep @LatencyTest for one measurement, "
+                    + "@LatencyTemplate for a sweep or a parameterized or repeated test");
+        }
+        if (AnnotationSupport.isAnnotated(method, TestFactory.class)) {
             throw new ExtensionConfigurationException("Configuration error: " + TestSettings.where(method) + " is a "
-                    + "test template or factory (@ParameterizedTest, @RepeatedTest, @TestTemplate or @TestFactory), "
-                    + "which latency tests do not support yet: its invocations would pass without being measured. "
-                    + "Fix: remove the template or factory annotation and measure one case per @LatencyTest method");
+                    + "@TestFactory, whose dynamic tests latency tests do not measure: they would pass without being "
+                    + "measured. Fix: measure each case with @LatencyTemplate on a @ParameterizedTest, or with a "
+                    + "@LatencyTest method of its own");
         }
         List<LatencyBudget> budgets = AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class);
         Configuration configuration = configuration(context).require(TestSettings.where(method));
-        TestSettings settings = TestSettings.of(context.getRequiredTestClass(), method, test, budgets, configuration);
+        TestSettings settings;
+        Optional<SweepRate> sweep = Optional.empty();
+        if (latencyTest.isPresent()) {
+            if (AnnotationSupport.isAnnotated(method, TestTemplate.class)) {
+                throw new ExtensionConfigurationException("Configuration error: " + TestSettings.where(method)
+                        + " is a test template (@ParameterizedTest, @RepeatedTest or @TestTemplate), and @LatencyTest "
+                        + "is a @Test, so JUnit runs it once more beside the template's invocations. Fix: use "
+                        + "@LatencyTemplate in place of @LatencyTest: it measures each invocation");
+            }
+            settings = TestSettings.of(context.getRequiredTestClass(), method, latencyTest.get(), budgets,
+                    configuration);
+        } else {
+            LatencyTemplate template = latencyTemplate.get();
+            int index = invocationIndex(context);
+            Optional<Sweep> swept = Sweep.of(method, template);
+            if (swept.isPresent()) {
+                otherTemplate(method).ifPresent(other -> {
+                    throw sweepAndOtherTemplate(method, other);
+                });
+            }
+            String label = swept.map(s -> Sweep.label(s.rate(index))).orElseGet(() -> {
+                String shown = context.getDisplayName();
+                return shown.startsWith("[" + index + "]") ? shown : "[" + index + "] " + shown;
+            });
+            context.getStore(NAMESPACE).put(InvocationName.class, new InvocationName(label));
+            int throughput = swept.map(s -> s.rate(index)).orElse(template.throughput());
+            settings = TestSettings.of(context.getRequiredTestClass(), method, label, template, throughput, budgets,
+                    configuration);
+            sweep = swept.map(s -> new SweepRate(s, throughput, shared(context.getParent().orElseThrow(),
+                    SweepTable.class, () -> new SweepTable(s, template.verdict()))));
+        }
         StallSource stalls = context.getStore(NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
-        AbandonedBodies abandoned = shared(context, AbandonedBodies.class, AbandonedBodies::new);
+        AbandonedBodies abandoned = shared(context.getRoot(), AbandonedBodies.class, AbandonedBodies::new);
         context.getStore(NAMESPACE).put(State.class, new State(settings,
-                Measurement.prepare(settings, stalls, evidence(context, configuration), abandoned)));
+                Measurement.prepare(settings, stalls, evidence(context, configuration), abandoned), sweep));
+    }
+
+    private static ExtensionConfigurationException sweepAndOtherTemplate(Method method, Class<?> other) {
+        return new ExtensionConfigurationException("Configuration error: " + TestSettings.where(method)
+                + " sweeps rates and is also @" + other.getSimpleName() + ": JUnit would run the invocations of "
+                + "both, one after the other, not each at every rate. Fix: sweep the rates, or drop the sweep "
+                + "and set throughput");
+    }
+
+    /** @return the template annotation other than {@link LatencyTemplate} the method carries, if any */
+    private static Optional<Class<? extends Annotation>> otherTemplate(Method method) {
+        for (Annotation annotation : method.getAnnotations()) {
+            Class<? extends Annotation> type = annotation.annotationType();
+            if (type != LatencyTemplate.class && (type == TestTemplate.class
+                    || AnnotationSupport.isAnnotated(type, TestTemplate.class))) {
+                return Optional.of(type);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** @return the 1-based index of the template invocation the context runs */
+    private static int invocationIndex(ExtensionContext context) {
+        UniqueId.Segment last = UniqueId.parse(context.getUniqueId()).getLastSegment();
+        if (!last.getValue().startsWith("#")) {
+            throw new ExtensionConfigurationException("Configuration error: " + TestSettings.where(
+                    context.getRequiredTestMethod()) + " runs as [" + context.getUniqueId() + "], not as a template's "
+                    + "invocation. Fix: run it through JUnit Jupiter's test templates");
+        }
+        return Integer.parseInt(last.getValue().substring(1));
     }
 
     @Override
@@ -122,6 +228,19 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                     ExtensionContext context) throws Throwable {
+        measure(invocation, invocationContext, context);
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+                                            ReflectiveInvocationContext<Method> invocationContext,
+                                            ExtensionContext context) throws Throwable {
+        measure(invocation, invocationContext, context);
+    }
+
+    /** Measures, judges and reports a latency test in place of JUnit's single call of its method. */
+    private static void measure(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+                                ExtensionContext context) throws Throwable {
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
         if (state == null) {
             invocation.proceed(); // a method of the class that is not a latency test
@@ -134,9 +253,11 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
             LatencyTestExecution.execute(state.settings(), state.measurement(),
                     Body.of(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(),
                             invocationContext.getArguments().toArray()),
-                    reports, suitePage(context, configuration.reportDir()));
+                    reports, suitePage(context, configuration.reportDir()), state.sweep());
         } finally {
             invocation.skip();
+            state.sweep().filter(SweepRate::last).ifPresent(sweep -> sweep.table().print(reports.console(),
+                    new TestIdentity(state.settings().testClass(), state.settings().method()).displayName()));
         }
     }
 
@@ -157,12 +278,15 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     private static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
         ReportWriter reports = context.getStore(NAMESPACE).get(ReportWriter.class, ReportWriter.class);
         if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()
-                || !AnnotationSupport.isAnnotated(context.getTestMethod(), LatencyTest.class)) {
+                || !AnnotationSupport.isAnnotated(context.getTestMethod(), LatencyTest.class)
+                && !AnnotationSupport.isAnnotated(context.getTestMethod(), LatencyTemplate.class)) {
             return;
         }
         Path reportDir = configuration(context).reportDir();
+        InvocationName invocation = context.getStore(NAMESPACE).getOrDefault(InvocationName.class,
+                InvocationName.class, new InvocationName(""));
         EndedTest ended = new EndedTest(ResultAssembly.test(new TestIdentity(context.getRequiredTestClass(),
-                context.getRequiredTestMethod())), outcome, String.valueOf(cause.getMessage() == null
+                context.getRequiredTestMethod(), invocation.label())), outcome, String.valueOf(cause.getMessage() == null
                 ? cause : cause.getMessage()), Instant.now().toString());
         ReportWriter.writeEnded(reportDir, ended, suitePage(context, reportDir), System.out);
     }
@@ -179,27 +303,27 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         if (configuration.evidence() == LatencyTestConfiguration.Evidence.OFF) {
             return EvidenceSource.OFF;
         }
-        return shared(context, LiveEvidence.class, LiveEvidence::new);
+        return shared(context.getRoot(), LiveEvidence.class, LiveEvidence::new);
     }
 
     /** @return the configuration parameters, read once per test run */
     private static Configuration.Loaded configuration(ExtensionContext context) {
-        return shared(context, Configuration.Loaded.class,
+        return shared(context.getRoot(), Configuration.Loaded.class,
                 () -> Configuration.load(context.getRoot()::getConfigurationParameter));
     }
 
     /** @return the suite page of this test run, written when the run ends */
     private static SuitePage suitePage(ExtensionContext context, Path reportDir) {
-        return shared(context, SuitePage.class, () -> new SuitePage(reportDir.resolve("index.html")));
+        return shared(context.getRoot(), SuitePage.class, () -> new SuitePage(reportDir.resolve("index.html")));
     }
 
     /**
-     * The test run's one instance of a type, kept in the root store, made on first use. Written with the store's
-     * {@code get} and {@code put} alone, which every JUnit from 5.10 to 6 has undeprecated, and made once even when
-     * tests run in parallel.
+     * The one instance of a type in a context's store (the root's: the test run's; a template's: its invocations'),
+     * made on first use. Written with the store's {@code get} and {@code put} alone, which every JUnit from 5.10 to
+     * 6 has undeprecated, and made once even when tests run in parallel.
      */
-    private static <T> T shared(ExtensionContext context, Class<T> type, Supplier<T> make) {
-        ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+    private static <T> T shared(ExtensionContext owner, Class<T> type, Supplier<T> make) {
+        ExtensionContext.Store store = owner.getStore(NAMESPACE);
         synchronized (LatencyTestExtension.class) {
             T value = store.get(type, type);
             if (value == null) {

@@ -6,6 +6,7 @@ import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.BaselineGate;
+import org.jlbh.junit.internal.judge.Capacity;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
@@ -37,17 +38,18 @@ public final class LatencyTestExecution {
      * @param body        the test method bound to its instance and arguments
      * @param reports     the test's output
      * @param page        the suite page of this test run
+     * @param sweep       the rate of a throughput sweep this invocation measures, if it is one
      * @throws AssertionError       when a budget broke, or the baseline shows a regression, in enforce mode
      * @throws TestAbortedException when the breaches are explained by the platform's stalls, or the body of an
      *                              earlier test is still running
      * @throws Throwable            what the test body threw
      */
     public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
-                               SuitePage page) throws Throwable {
+                               SuitePage page, Optional<SweepRate> sweep) throws Throwable {
         measurement.requireNoAbandonedBody();
         measurement.bind(body);
         try {
-            measureJudgeAndReport(settings, measurement, reports, page);
+            measureJudgeAndReport(settings, measurement, reports, page, sweep);
         } finally {
             measurement.reportAbandonedBody(reports.console());
         }
@@ -60,7 +62,7 @@ public final class LatencyTestExecution {
     }
 
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
-                                              SuitePage page) throws Throwable {
+                                              SuitePage page, Optional<SweepRate> sweep) throws Throwable {
         Configuration configuration = settings.configuration();
         int allowed = configuration.retries() + 1;
         List<AttemptJudgement> attempts = new ArrayList<>();
@@ -83,10 +85,13 @@ public final class LatencyTestExecution {
                 .compare(configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
-        Decision decision = Decision.decide(attempts, allowed, comparison, configuration.mode());
-        reports.write(ResultAssembly.assemble(settings, attempts, decision, probes, comparison),
-                reported.attempt().result(), page);
+        Decision decided = Decision.decide(attempts, allowed, comparison, configuration.mode());
+        Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), rate.rate(),
+                rate.table().rates())).orElse(decided);
+        ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison);
+        reports.write(result, reported.attempt().result(), page);
         reports.verdict(settings, decision);
+        sweep.ifPresent(rate -> rate.table().add(Capacity.Rate.of(rate.rate(), reported), result));
 
         switch (decision.outcome()) {
             case INCONCLUSIVE:

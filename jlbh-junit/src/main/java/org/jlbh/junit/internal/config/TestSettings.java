@@ -8,12 +8,14 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTemplate;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.Probe;
 import org.jlbh.junit.Verdict;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
@@ -33,6 +35,8 @@ import java.util.Set;
  *
  * @param testClass         the class being run (the method may be declared by a superclass of it)
  * @param method            the test method
+ * @param invocation        which invocation of a {@link LatencyTemplate}, e.g. {@code [20,000/s]} or {@code [2]};
+ *                          empty for a {@link LatencyTest}
  * @param configuration     the configuration parameters
  * @param throughput        iterations per second
  * @param arrivals          when iterations are due
@@ -51,7 +55,7 @@ import java.util.Set;
  * @param maxGcCount        collections allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  * @param maxGcPauseMillis  longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  */
-public record TestSettings(Class<?> testClass, Method method, Configuration configuration, int throughput,
+public record TestSettings(Class<?> testClass, Method method, String invocation, Configuration configuration, int throughput,
                            Arrivals arrivals, long arrivalSeed, long iterations,
                            int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
                            boolean recordOSJitter, long timeoutMillis, Verdict verdict, List<Budget> budgets,
@@ -79,6 +83,31 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
      */
     public static TestSettings of(Class<?> testClass, Method method, LatencyTest test,
                                   List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+        return of(testClass, method, "", test, budgetAnnotations, configuration);
+    }
+
+    /**
+     * Validates and combines the settings of one invocation of a latency test template.
+     *
+     * @param testClass         the class being run
+     * @param method            the test method
+     * @param invocation        which invocation, e.g. {@code [20,000/s]}
+     * @param template          its {@link LatencyTemplate}
+     * @param throughput        the invocation's iterations per second: a sweep's rate, else the template's
+     * @param budgetAnnotations its {@link LatencyBudget}s
+     * @param configuration     the configuration parameters
+     * @return the settings
+     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
+     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
+     */
+    public static TestSettings of(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
+                                  int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+        return of(testClass, method, invocation, TemplateAsTest.at(template, throughput), budgetAnnotations,
+                configuration);
+    }
+
+    private static TestSettings of(Class<?> testClass, Method method, String invocation, LatencyTest test,
+                                   List<LatencyBudget> budgetAnnotations, Configuration configuration) {
         String where = where(method);
         requirePositive(where, "throughput", test.throughput(), "iterations per second, e.g. throughput = 10_000");
         requirePositive(where, "iterations", test.iterations(), "measured iterations per run, e.g. iterations = 100_000");
@@ -144,7 +173,7 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
                     LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
                     Percentiles.label(strictest), needed));
         }
-        return new TestSettings(testClass, method, configuration, test.throughput(), test.arrivals(),
+        return new TestSettings(testClass, method, invocation, configuration, test.throughput(), test.arrivals(),
                 test.arrivalSeed(), iterations, warmUp, test.runs(),
                 test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(), test.verdict(),
                 List.copyOf(budgets), Set.copyOf(probes), samplesItself, test.maxAllocatedBytesPerOp(),
@@ -153,10 +182,13 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
 
     /**
      * @param method a latency test method
-     * @return how configuration errors name it: {@code @LatencyTest on method [void OrderTest.parse()]}
+     * @return how configuration errors name it: {@code @LatencyTest on method [void OrderTest.parse()]}, or
+     *         {@code @LatencyTemplate on method [...]} for a template's
      */
     public static String where(Method method) {
-        return "@LatencyTest on method [" + method.toGenericString() + "]";
+        boolean template = AnnotationSupport.isAnnotated(method, LatencyTemplate.class)
+                && !AnnotationSupport.isAnnotated(method, LatencyTest.class);
+        return (template ? "@LatencyTemplate" : "@LatencyTest") + " on method [" + method.toGenericString() + "]";
     }
 
     /** @return whether an allocation budget is set */
@@ -179,7 +211,7 @@ public record TestSettings(Class<?> testClass, Method method, Configuration conf
 
     /** @return which test this is, and the names its reports go by */
     public TestIdentity identity() {
-        return new TestIdentity(testClass, method);
+        return new TestIdentity(testClass, method, invocation);
     }
 
     /** @return e.g. {@code OrderTest.parse} ({@link TestIdentity#displayName()}) */

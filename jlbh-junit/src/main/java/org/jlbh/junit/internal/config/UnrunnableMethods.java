@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.config;
 
+import org.jlbh.junit.LatencyTemplate;
 import org.jlbh.junit.LatencyTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Finds the {@link LatencyTest} methods of a class, its superclasses and the interfaces it implements that JUnit will
+ * Finds the {@link LatencyTest} and {@link LatencyTemplate} methods of a class, its superclasses and the interfaces it implements that JUnit will
  * silently never run: JUnit runs only test methods that are neither static nor private and return void, and skips the
  * others without a word. (A value-returning {@code @TestFactory} is run, and refused as a latency test when it
  * runs.) Stateless.
@@ -61,7 +62,8 @@ public final class UnrunnableMethods {
     }
 
     private static boolean latencyTest(Method method) {
-        return AnnotationSupport.isAnnotated(method, LatencyTest.class);
+        return AnnotationSupport.isAnnotated(method, LatencyTest.class)
+                || AnnotationSupport.isAnnotated(method, LatencyTemplate.class);
     }
 
     /** @return every interface the type implements or extends, directly or not */

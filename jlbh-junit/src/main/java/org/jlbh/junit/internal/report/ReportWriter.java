@@ -4,6 +4,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.RunStatus;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
@@ -81,7 +82,8 @@ public final class ReportWriter {
      * @param allowed  attempts allowed
      */
     public void attemptHeader(TestSettings settings, int attempt, int allowed) {
-        out.println("=== @LatencyTest " + settings.describe()
+        out.println((settings.invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
+                + settings.describe()
                 + (allowed == 1 ? "" : " (attempt " + attempt + " of " + allowed + ")"));
     }
 
@@ -229,8 +231,9 @@ public final class ReportWriter {
                         + decision.reported().met());
                 break;
             case REPORTED:
-                out.println("=== Latency budget breached (" + LatencyTestConfiguration.MODE
-                        + " = report, not failing): " + decision.detail());
+                // in report mode; or above a sweep's required throughput, where the detail says so
+                out.println("=== Latency budget breached (" + (configuration.mode() == Mode.REPORT
+                        ? LatencyTestConfiguration.MODE + " = report, " : "") + "not failing): " + decision.detail());
                 break;
             case FAILED:
                 out.println("=== FAILED " + settings.displayName() + ": " + decision.detail().lines().findFirst()

@@ -55,7 +55,7 @@ public final class ResultAssembly {
         }
         return new ResultSnapshot.Test(identity.reportId(), identity.testClass().getName(),
                 identity.method().getDeclaringClass().getName(), identity.method().getName(), parameterTypes,
-                identity.displayName());
+                identity.displayName(), identity.invocation());
     }
 
     /**

@@ -105,7 +105,11 @@ public final class ResultJson {
                 .value("declaringClass", test.declaringClass()).value("method", test.method());
         json.name("parameterTypes").beginArray(true);
         test.parameterTypes().forEach(json::string);
-        json.endArray().value("displayName", test.displayName()).endObject();
+        json.endArray().value("displayName", test.displayName());
+        if (!test.invocation().isEmpty()) {
+            json.value("invocation", test.invocation());
+        }
+        json.endObject();
     }
 
     /**
@@ -295,7 +299,7 @@ public final class ResultJson {
         return new ResultSnapshot.Test(test.text("id"), test.text("class"),
                 test.has("declaringClass") ? test.text("declaringClass") : test.text("class"), test.text("method"),
                 test.has("parameterTypes") ? test.list("parameterTypes").stream().map(JsonNode::asText).toList()
-                        : List.of(), test.text("displayName"));
+                        : List.of(), test.text("displayName"), test.has("invocation") ? test.text("invocation") : "");
     }
 
     private static BaselineComparison.Row readRow(JsonNode row) {

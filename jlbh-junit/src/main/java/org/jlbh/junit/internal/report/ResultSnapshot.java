@@ -51,10 +51,11 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param declaringClass the binary name of the class that declares the method
      * @param method         the method's name
      * @param parameterTypes the method's parameter types' binary names
-     * @param displayName    e.g. {@code OrderParserLatencyTest.parse}
+     * @param displayName    e.g. {@code OrderParserLatencyTest.parse}, or {@code RoundTripTest.roundTrip[20,000/s]}
+     * @param invocation     which invocation of a template, e.g. {@code [20,000/s]}; empty for a test that is not
      */
     public record Test(String id, String className, String declaringClass, String method, List<String> parameterTypes,
-                       String displayName) {
+                       String displayName, String invocation) {
         /** Copies the parameter types. */
         public Test {
             parameterTypes = List.copyOf(parameterTypes);

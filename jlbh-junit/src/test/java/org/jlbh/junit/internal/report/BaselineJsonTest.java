@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 /** The baseline file: a history of builds, written and read back equal; a result file reads as one build. */
 class BaselineJsonTest {
     private static final ResultSnapshot.Test TEST = new ResultSnapshot.Test("com.example.T.m", "com.example.T",
-            "com.example.T", "m", List.of(), "T.m");
+            "com.example.T", "m", List.of(), "T.m", "");
 
     private static RecordedBuild build(String time, long p50) {
         return new RecordedBuild(time, "CPU X, 2 cores, Java 17, G1", List.of(new ProbeFigures("end to end", List.of(

@@ -65,8 +65,8 @@ class ResultJsonTest {
         ResultSnapshot.CheckRecord allocation = new ResultSnapshot.CheckRecord("allocation <= 0 bytes/op",
                 "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         return new ResultSnapshot(
-                new ResultSnapshot.Test("com.example.T.m", "com.example.T", "com.example.Base", "m",
-                        List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m"),
+                new ResultSnapshot.Test("com.example.T.m-20-000-s-", "com.example.T", "com.example.Base", "m",
+                        List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m[20,000/s]", "[20,000/s]"),
                 new ResultSnapshot.Settings(20_000, "Poisson (seed 42)", 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
                         Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
                         new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
@@ -105,7 +105,8 @@ class ResultJsonTest {
         assertThat(ResultJson.read(json)).isEqualTo(result);
         assertThat(json).startsWith("{\n  \"format\": \"jlbh-junit result 1\",").endsWith("}\n")
                 .contains("\"outcome\": \"REPORTED\"", "\"maxGcCount\": null", "\"judgedMicros\": null",
-                        "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]");
+                        "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]",
+                        "\"invocation\": \"[20,000/s]\"");
         ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
         assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
@@ -119,6 +120,7 @@ class ResultJsonTest {
         assertThat(old.conclusion().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(old.settings().description()).as("not written then").isEmpty();
         assertThat(old.settings().arrivals()).as("not written then: every test ran at a fixed rate").isEqualTo("fixed rate");
+        assertThat(old.test().invocation()).as("not written then: no test was a template's").isEmpty();
         assertThat(old.runs()).hasSize(3).allSatisfy(run -> assertThat(run.status()).isEqualTo(RunStatus.COMPLETE));
         assertThat(old.probes()).extracting(ProbeFigures::name).containsExactly("end to end", "parse", "OS jitter");
         assertThat(old.probes().get(0).runs()).allSatisfy(run -> {

@@ -1,0 +1,135 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.junit.LatencyTemplate;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The rates of a throughput sweep, validated, and its capacity budget. Immutable.
+ *
+ * @param rates              iterations per second, strictly ascending, at least one
+ * @param requiredThroughput the rate up to which every rate must meet the latency budgets; 0 for every rate
+ */
+public record Sweep(List<Integer> rates, int requiredThroughput) {
+
+    /** The most rates in one sweep: each is a full measurement. */
+    public static final int MAX_RATES = 100;
+
+    /** Copies the rates. */
+    public Sweep {
+        rates = List.copyOf(rates);
+    }
+
+    /**
+     * @param method   the test method
+     * @param template its {@link LatencyTemplate}
+     * @return its sweep; empty when it declares none
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute and the fix
+     */
+    public static Optional<Sweep> of(Method method, LatencyTemplate template) {
+        String where = TestSettings.where(method);
+        boolean listed = template.rates().length > 0;
+        boolean spaced = spaced(template);
+        if (!listed && !spaced) {
+            if (template.requiredThroughput() != 0) {
+                throw TestSettings.error(where, "requiredThroughput", template.requiredThroughput(),
+                        "be 0 without a sweep: a capacity budget needs rates to sweep (rates = {...})");
+            }
+            return Optional.empty();
+        }
+        if (listed && spaced) {
+            throw TestSettings.error(where, "rates", Arrays.toString(template.rates()), "be empty when ratesFrom, "
+                    + "ratesTo and rateSteps are set: a sweep's rates are listed or spaced evenly, not both");
+        }
+        if (template.throughput() != 0) {
+            throw TestSettings.error(where, "throughput", template.throughput(), "be 0 in a sweep, which runs at its "
+                    + "own rates: move the rate into rates = {...}");
+        }
+        List<Integer> rates = listed ? listed(where, template.rates()) : spaced(where, template);
+        int required = template.requiredThroughput();
+        if (required != 0 && !rates.contains(required)) {
+            throw TestSettings.error(where, "requiredThroughput", required, "be one of the sweep's rates "
+                    + rates
+                    + ", so that the rate the budget requires is measured: add it to the rates");
+        }
+        return Optional.of(new Sweep(rates, required));
+    }
+
+    /**
+     * @param template a {@link LatencyTemplate}
+     * @return whether it declares a sweep, valid or not
+     */
+    public static boolean declared(LatencyTemplate template) {
+        return template.rates().length > 0 || spaced(template);
+    }
+
+    private static boolean spaced(LatencyTemplate template) {
+        return template.ratesFrom() != 0 || template.ratesTo() != 0 || template.rateSteps() != 0;
+    }
+
+    /**
+     * @param invocation 1-based index of the template's invocation
+     * @return its rate
+     */
+    public int rate(int invocation) {
+        return rates.get(invocation - 1);
+    }
+
+    /** @return whether the rate's latency budgets fail the test when they break (it is at most the required rate) */
+    public boolean enforced(int rate) {
+        return requiredThroughput == 0 || rate <= requiredThroughput;
+    }
+
+    /** @return whether the rate is the sweep's last */
+    public boolean last(int rate) {
+        return rates.get(rates.size() - 1) == rate;
+    }
+
+    /** @return how an invocation at the rate is named, e.g. {@code [20,000/s]} */
+    public static String label(int rate) {
+        return String.format(Locale.ROOT, "[%,d/s]", rate);
+    }
+
+    private static List<Integer> listed(String where, int[] rates) {
+        if (rates.length > MAX_RATES) {
+            throw TestSettings.error(where, "rates", Arrays.toString(rates),
+                    String.format(Locale.ROOT, "hold at most %d rates, each a full measurement", MAX_RATES));
+        }
+        List<Integer> list = new ArrayList<>();
+        for (int rate : rates) {
+            if (rate <= 0 || !list.isEmpty() && rate <= list.get(list.size() - 1)) {
+                throw TestSettings.error(where, "rates", Arrays.toString(rates), "be positive and strictly "
+                        + "ascending, e.g. rates = {5_000, 10_000, 20_000}: the knee is the highest rate up to which "
+                        + "every rate met the budgets");
+            }
+            list.add(rate);
+        }
+        return list;
+    }
+
+    private static List<Integer> spaced(String where, LatencyTemplate template) {
+        int from = template.ratesFrom();
+        int to = template.ratesTo();
+        int steps = template.rateSteps();
+        if (from <= 0) {
+            throw TestSettings.error(where, "ratesFrom", from, "be positive, the lowest rate of the sweep");
+        }
+        if (to <= from) {
+            throw TestSettings.error(where, "ratesTo", to, "be above ratesFrom (" + from + "), the highest rate");
+        }
+        if (steps < 2 || steps > MAX_RATES) {
+            throw TestSettings.error(where, "rateSteps", steps, String.format(Locale.ROOT, "be from 2 to %d: how "
+                    + "many evenly spaced rates, both ends included", MAX_RATES));
+        }
+        int[] rates = new int[steps];
+        for (int i = 0; i < steps; i++) {
+            rates[i] = (int) Math.round(from + (double) (to - from) * i / (steps - 1));
+        }
+        return listed(where, rates);
+    }
+}

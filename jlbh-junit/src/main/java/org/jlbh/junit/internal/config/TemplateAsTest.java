@@ -1,0 +1,42 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.junit.LatencyTemplate;
+import org.jlbh.junit.LatencyTest;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+
+/**
+ * A {@link LatencyTemplate} read as the {@link LatencyTest} of one of its invocations, so that one set of rules
+ * validates both: every attribute is the template's own of the same name, except the throughput, which is the
+ * invocation's (a sweep's rate, or the template's throughput). The two annotations' shared attributes are kept alike
+ * by a test. Stateless.
+ */
+final class TemplateAsTest {
+
+    private TemplateAsTest() {
+    }
+
+    /**
+     * @param template   the template
+     * @param throughput the invocation's iterations per second
+     * @return the template's attributes as a {@link LatencyTest}, at that throughput
+     */
+    static LatencyTest at(LatencyTemplate template, int throughput) {
+        InvocationHandler attributes = (proxy, attribute, arguments) -> switch (attribute.getName()) {
+            case "throughput" -> throughput;
+            case "annotationType" -> LatencyTest.class;
+            case "equals" -> proxy == arguments[0];
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "toString" -> template + " at " + throughput + "/s";
+            default -> sameAttribute(attribute).invoke(template);
+        };
+        return (LatencyTest) Proxy.newProxyInstance(LatencyTest.class.getClassLoader(),
+                new Class<?>[]{LatencyTest.class}, attributes);
+    }
+
+    private static Method sameAttribute(Method attribute) throws NoSuchMethodException {
+        return LatencyTemplate.class.getMethod(attribute.getName());
+    }
+}

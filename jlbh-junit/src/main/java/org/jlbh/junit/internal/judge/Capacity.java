@@ -1,0 +1,155 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.junit.internal.config.Sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A throughput sweep's capacity budget: how one rate's decision reads against it, and the sweep's knee. At or below
+ * the required rate, a broken latency budget fails the rate as ever, and the message says the capacity budget broke
+ * and at which rate it broke first; above it, broken latency budgets (and only they) are reported, not failed: past
+ * the knee they are expected. Pure: no I/O. Stateless.
+ */
+public final class Capacity {
+
+    private Capacity() {
+    }
+
+    /**
+     * One rate of a sweep as measured.
+     *
+     * @param rate     iterations per second
+     * @param latency  how its latency budgets fared (in the attempt reported): {@link Outcome#PASSED} when every one
+     *                 held, {@link Outcome#INCONCLUSIVE} when the broken ones broke only through the platform's stalls,
+     *                 else {@link Outcome#FAILED}
+     * @param breaches when not passed, the broken budgets, e.g. {@code end to end p99 was 180 µs, budget 100 µs ...}
+     */
+    public record Rate(int rate, Outcome latency, String breaches) {
+
+        /**
+         * @param rate     iterations per second
+         * @param reported the attempt reported at that rate
+         * @return the rate as judged by its latency budgets alone
+         */
+        public static Rate of(int rate, AttemptJudgement reported) {
+            List<String> breaches = new ArrayList<>();
+            boolean code = false;
+            for (Check check : reported.checks()) {
+                if (check instanceof LatencyCheck && !check.met()) {
+                    check.breach().ifPresent(breaches::add);
+                    code |= check.explanation().isEmpty();
+                }
+            }
+            Outcome latency = breaches.isEmpty() ? Outcome.PASSED : code ? Outcome.FAILED : Outcome.INCONCLUSIVE;
+            return new Rate(rate, latency, String.join(System.lineSeparator(), breaches));
+        }
+
+        /** @return whether every latency budget held */
+        public boolean latencyMet() {
+            return latency == Outcome.PASSED;
+        }
+    }
+
+    /**
+     * @param decision   the rate's decision, as for any latency test
+     * @param comparison its comparison with the baseline, if one was made
+     * @param sweep      the sweep
+     * @param rate       the rate
+     * @param earlier    the sweep's rates measured before this one, ascending
+     * @return the decision against the capacity budget: unchanged when the sweep has none, or the rate is judged
+     *         as any test; else with the capacity budget named, or reported where latency is not enforced
+     */
+    public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, int rate,
+                                 List<Rate> earlier) {
+        if (sweep.requiredThroughput() == 0 || latencyMet(decision.reported())) {
+            return decision;
+        }
+        boolean onlyLatencyBroke = decision.reported().checks().stream()
+                .allMatch(check -> check.met() || check instanceof LatencyCheck)
+                && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
+        if (!sweep.enforced(rate)) {
+            if (!onlyLatencyBroke || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
+                return decision;
+            }
+            return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
+                    String.format(Locale.ROOT, "Above the required throughput (%,d/s), broken latency budgets are "
+                                    + "reported, not enforced: the knee is below this rate%n%s",
+                            sweep.requiredThroughput(), decision.reported().breaches()));
+        }
+        if (decision.outcome() != Outcome.FAILED) {
+            return decision;
+        }
+        OptionalInt firstBroken = earlier.stream().filter(r -> r.latency() == Outcome.FAILED).mapToInt(Rate::rate)
+                .findFirst();
+        String broke = firstBroken.isPresent()
+                ? String.format(Locale.ROOT, "they broke first at %,d/s, and again at %,d/s", firstBroken.getAsInt(), rate)
+                : String.format(Locale.ROOT, "they broke first at %,d/s", rate);
+        return new Decision(Outcome.FAILED, decision.reported(), decision.attempts(), decision.allowed(),
+                String.format(Locale.ROOT, "Capacity budget broken: the latency budgets must hold at every rate up to "
+                        + "%,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()));
+    }
+
+    /** @return whether every latency budget held in the attempt */
+    public static boolean latencyMet(AttemptJudgement attempt) {
+        return Rate.of(0, attempt).latencyMet();
+    }
+
+    /**
+     * @param rates the sweep's rates as measured, ascending
+     * @return the knee: the highest rate up to which every measured rate met its latency budgets; empty when the
+     *         first broke
+     */
+    public static OptionalInt knee(List<Rate> rates) {
+        OptionalInt knee = OptionalInt.empty();
+        for (Rate rate : rates) {
+            if (!rate.latencyMet()) {
+                break;
+            }
+            knee = OptionalInt.of(rate.rate());
+        }
+        return knee;
+    }
+
+    /**
+     * @param sweep the sweep
+     * @param rates its rates as measured, ascending, at least one
+     * @return e.g. {@code Knee: 20,000/s, the highest rate up to which every rate met the latency budgets; they broke
+     *         first at 40,000/s (end to end p99 ...). Capacity budget (at least 20,000/s): met.}
+     */
+    public static String describe(Sweep sweep, List<Rate> rates) {
+        OptionalInt knee = knee(rates);
+        Optional<Rate> first = rates.stream().filter(r -> !r.latencyMet()).findFirst();
+        StringBuilder text = new StringBuilder();
+        if (first.isEmpty()) {
+            text.append(String.format(Locale.ROOT, "Knee: above %,d/s: every rate measured met the latency budgets",
+                    rates.get(rates.size() - 1).rate()));
+        } else {
+            boolean platform = first.get().latency() == Outcome.INCONCLUSIVE;
+            String how = platform ? "broke first, and only through the platform's stalls (inconclusive: the knee may "
+                    + "be higher)," : "broke first";
+            text.append(knee.isPresent()
+                    ? String.format(Locale.ROOT, "Knee: %,d/s, the highest rate up to which every rate met the "
+                    + "latency budgets; they %s at %,d/s", knee.getAsInt(), how, first.get().rate())
+                    : String.format(Locale.ROOT, "Knee: below %,d/s: the latency budgets %s at the lowest rate",
+                    first.get().rate(), how));
+            text.append(" (").append(first.get().breaches().replace(System.lineSeparator(), "; ")).append(')');
+        }
+        if (rates.size() < sweep.rates().size()) {
+            text.append(String.format(Locale.ROOT, " (%d of the %d rates measured)", rates.size(),
+                    sweep.rates().size()));
+        }
+        if (sweep.requiredThroughput() != 0) {
+            boolean measured = rates.stream().anyMatch(r -> r.rate() == sweep.requiredThroughput());
+            boolean met = measured && knee.isPresent() && knee.getAsInt() >= sweep.requiredThroughput();
+            boolean inconclusive = measured && !met && first.orElseThrow().latency() == Outcome.INCONCLUSIVE;
+            text.append(String.format(Locale.ROOT, ". Capacity budget (at least %,d/s): %s",
+                    sweep.requiredThroughput(), met ? "met" : inconclusive ? "inconclusive"
+                            : measured ? "broken" : "not judged, its rate was not measured"));
+        }
+        return text.append('.').toString();
+    }
+}

@@ -1,0 +1,123 @@
+package org.jlbh.junit.internal.report;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Sweep;
+import org.jlbh.junit.internal.judge.Capacity;
+import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.RunFigures;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A throughput sweep's rates as they are measured, and the table the console shows after the last: per rate and
+ * probe, the achieved throughput and the percentiles the runs' verdict judges (each run's value, the median run's
+ * unless every run is judged), the worst over all runs, and whether the latency budgets held; then the knee. A
+ * percentile is shown only where every run has enough samples for it. Thread-safe: rates may end on any thread.
+ */
+public final class SweepTable {
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+
+    private final Sweep sweep;
+    private final Verdict verdict;
+    private final List<Measured> measured = new ArrayList<>();
+
+    /** One rate: how it is judged against the capacity budget, and its result. */
+    private record Measured(Capacity.Rate rate, ResultSnapshot result) {
+    }
+
+    /**
+     * @param sweep   the sweep
+     * @param verdict over which runs its budgets are judged
+     */
+    public SweepTable(Sweep sweep, Verdict verdict) {
+        this.sweep = sweep;
+        this.verdict = verdict;
+    }
+
+    /** @return the rates measured so far, ascending */
+    public synchronized List<Capacity.Rate> rates() {
+        return measured.stream().map(Measured::rate).toList();
+    }
+
+    /**
+     * @param rate   the rate as judged
+     * @param result its result
+     */
+    public synchronized void add(Capacity.Rate rate, ResultSnapshot result) {
+        measured.removeIf(m -> m.rate().rate() == rate.rate());
+        measured.add(new Measured(rate, result));
+        measured.sort(Comparator.comparingInt(m -> m.rate().rate()));
+    }
+
+    /**
+     * Prints the table and the knee.
+     *
+     * @param out  the console
+     * @param name the test's name, e.g. {@code RoundTripTest.roundTrip}
+     */
+    public synchronized void print(PrintStream out, String name) {
+        if (measured.isEmpty()) {
+            return;
+        }
+        String judged = verdict == Verdict.EVERY_RUN ? "worst run" : "median run";
+        out.printf(Locale.ROOT, "=== SWEEP %s: latency against throughput (percentiles of the %s, worst of all runs; "
+                + "\u00b5s)%n", name, judged);
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{"rate/s", "achieved/s", "probe", "p50", "p90", "p99", "p99.9", "worst",
+                "latency budgets"});
+        for (Measured m : measured) {
+            List<Double> achieved = m.result().runs().stream().map(ResultSnapshot.Run::achievedThroughputPerSecond)
+                    .toList();
+            String rate = String.format(Locale.ROOT, "%,d", m.rate().rate());
+            String rateAchieved = achieved.isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f",
+                    Verdict.MEDIAN_RUN.judge(achieved));
+            boolean first = true;
+            for (ProbeFigures probe : m.result().probes()) {
+                if (probe.name().equals(JLBH.OS_JITTER)) {
+                    continue;
+                }
+                String[] row = new String[9];
+                row[0] = first ? rate : "";
+                row[1] = first ? rateAchieved : "";
+                row[2] = probe.name();
+                for (int i = 0; i < PERCENTILES.length; i++) {
+                    List<Double> byRun = probe.percentileByRun(Percentiles.label(PERCENTILES[i]));
+                    row[3 + i] = byRun.isEmpty() ? "-" : ReportFormat.micros(verdict.judge(byRun));
+                }
+                long worst = probe.runs().stream().filter(run -> run.count() > 0).mapToLong(RunFigures::maxNanos)
+                        .max().orElse(-1);
+                row[7] = worst < 0 ? "-" : ReportFormat.micros(worst);
+                row[8] = first ? switch (m.rate().latency()) {
+                    case PASSED -> "met";
+                    case INCONCLUSIVE -> "broken by the platform's stalls";
+                    default -> "broken";
+                } : "";
+                rows.add(row);
+                first = false;
+            }
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                String cell = i == 2 || i == row.length - 1 ? String.format("%-" + widths[i] + "s", row[i])
+                        : String.format("%" + widths[i] + "s", row[i]);
+                line.append(i == 0 ? "" : "  ").append(cell);
+            }
+            out.println(line.toString().stripTrailing());
+        }
+        out.println("=== " + Capacity.describe(sweep, rates()));
+    }
+}
