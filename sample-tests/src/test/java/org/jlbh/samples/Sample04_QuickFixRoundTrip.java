@@ -60,8 +60,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and the garbage collections land in the tail.
  *
  * <p>What it showed here (2 vCPU, JDK 17): at 2,000/s, end-to-end p50 110 µs and p90 157 µs (the post: 270 and
- * 350 µs–1.9 ms), the server's parse p99 0.6 µs. At 10,000/s QuickFIX/J is at the edge of what two cores sustain:
- * p50 0.97–5.6 ms and p90 4.5–24 ms across runs, with OS jitter showing 13–21 ms stalls (its garbage collections).
+ * 350 µs–1.9 ms), the server's parse p99 0.6 µs. At 10,000/s: p50 0.97–5.6 ms and p90 4.5–24 ms across runs, with
+ * OS jitter showing 13–21 ms stalls (its garbage collections); the sweep finds its knee above that (see below).
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample04* -Dsurefire.failIfNoSpecifiedTests=false}.
  */
