@@ -138,9 +138,10 @@ class Sample04_QuickFixRoundTrip {
 
     /**
      * QuickFIX/J's throughput lever as a sweep: 5,000, 10,000, 20,000 and 40,000 orders a second, each rate a JUnit
-     * invocation of its own, with the console's table of all four after the last. Measured here (two builds, a
-     * benchmark running beside them): end-to-end p50 1.0–3.4 ms up to 20,000/s, which it sustained (19,718/s
-     * achieved); at 40,000/s 11,343/s achieved and p50 257 ms, while the server's parse p99 stayed 0.3–11 µs. Budgets: end-to-end p50 within
+     * invocation of its own, with the console's table of all four after the last. Measured here, the knee moved with
+     * the machine's neighbours: in two builds beside a benchmark, end-to-end p50 1.0–3.4 ms up to 20,000/s, then at
+     * 40,000/s 11,343/s achieved and p50 257 ms; in a quieter build 39,915/s achieved at 40,000/s with p50 0.3 ms.
+     * The server's parse p99 stayed 0.1–11 µs throughout. Budgets: end-to-end p50 within
      * 20 ms and p90 within 100 ms (at 10,000/s it measured 0.97–5.6 ms and 4.5–24 ms), the server's parse p99 within
      * 1 ms, required up to 10,000/s: they assert that the engine keeps up with that rate. One that could not would
      * fall further behind through each 1 s run, and with coordinated omission accounted for its median would climb
