@@ -86,12 +86,13 @@ public final class LatencyTestExecution {
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
         Decision decided = Decision.decide(attempts, allowed, comparison, configuration.mode());
-        Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), rate.rate(),
+        Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));
+        Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison);
         reports.write(result, reported.attempt().result(), page);
         reports.verdict(settings, decision);
-        sweep.ifPresent(rate -> rate.table().add(Capacity.Rate.of(rate.rate(), reported), result));
+        sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result));
 
         switch (decision.outcome()) {
             case INCONCLUSIVE:

@@ -33,16 +33,15 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
      */
     public static Optional<Sweep> of(Method method, LatencyTemplate template) {
         String where = TestSettings.where(method);
-        boolean listed = template.rates().length > 0;
-        boolean spaced = spaced(template);
-        if (!listed && !spaced) {
+        if (!declared(template)) {
             if (template.requiredThroughput() != 0) {
                 throw TestSettings.error(where, "requiredThroughput", template.requiredThroughput(),
                         "be 0 without a sweep: a capacity budget needs rates to sweep (rates = {...})");
             }
             return Optional.empty();
         }
-        if (listed && spaced) {
+        boolean listed = template.rates().length > 0;
+        if (listed && spaced(template)) {
             throw TestSettings.error(where, "rates", Arrays.toString(template.rates()), "be empty when ratesFrom, "
                     + "ratesTo and rateSteps are set: a sweep's rates are listed or spaced evenly, not both");
         }

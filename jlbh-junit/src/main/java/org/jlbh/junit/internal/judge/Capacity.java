@@ -58,20 +58,20 @@ public final class Capacity {
      * @param decision   the rate's decision, as for any latency test
      * @param comparison its comparison with the baseline, if one was made
      * @param sweep      the sweep
-     * @param rate       the rate
+     * @param rate       the rate, as its latency budgets judged it ({@link Rate#of})
      * @param earlier    the sweep's rates measured before this one, ascending
      * @return the decision against the capacity budget: unchanged when the sweep has none, or the rate is judged
      *         as any test; else with the capacity budget named, or reported where latency is not enforced
      */
-    public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, int rate,
+    public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, Rate rate,
                                  List<Rate> earlier) {
-        if (sweep.requiredThroughput() == 0 || latencyMet(decision.reported())) {
+        if (sweep.requiredThroughput() == 0 || rate.latencyMet()) {
             return decision;
         }
-        boolean onlyLatencyBroke = decision.reported().checks().stream()
-                .allMatch(check -> check.met() || check instanceof LatencyCheck)
-                && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
-        if (!sweep.enforced(rate)) {
+        if (!sweep.enforced(rate.rate())) {
+            boolean onlyLatencyBroke = decision.reported().checks().stream()
+                    .allMatch(check -> check.met() || check instanceof LatencyCheck)
+                    && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
             if (!onlyLatencyBroke || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
                 return decision;
             }
@@ -86,16 +86,12 @@ public final class Capacity {
         OptionalInt firstBroken = earlier.stream().filter(r -> r.latency() == Outcome.FAILED).mapToInt(Rate::rate)
                 .findFirst();
         String broke = firstBroken.isPresent()
-                ? String.format(Locale.ROOT, "they broke first at %,d/s, and again at %,d/s", firstBroken.getAsInt(), rate)
-                : String.format(Locale.ROOT, "they broke first at %,d/s", rate);
+                ? String.format(Locale.ROOT, "they broke first at %,d/s, and again at %,d/s", firstBroken.getAsInt(),
+                rate.rate())
+                : String.format(Locale.ROOT, "they broke first at %,d/s", rate.rate());
         return new Decision(Outcome.FAILED, decision.reported(), decision.attempts(), decision.allowed(),
                 String.format(Locale.ROOT, "Capacity budget broken: the latency budgets must hold at every rate up to "
                         + "%,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()));
-    }
-
-    /** @return whether every latency budget held in the attempt */
-    public static boolean latencyMet(AttemptJudgement attempt) {
-        return Rate.of(0, attempt).latencyMet();
     }
 
     /**

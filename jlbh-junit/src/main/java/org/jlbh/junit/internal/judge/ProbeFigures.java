@@ -33,6 +33,11 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
         return values;
     }
 
+    /** @return the worst sample over all runs, in nanoseconds; -1 when no run has a sample */
+    public long worstNanos() {
+        return runs.stream().filter(run -> run.count() > 0).mapToLong(RunFigures::maxNanos).max().orElse(-1);
+    }
+
     /** @return each run's worst sample, in nanoseconds, in run order; empty when a run has none, or there is no run */
     public List<Double> worstByRun() {
         List<Double> values = new ArrayList<>();

@@ -28,12 +28,8 @@ public final class FiguresLine {
      * @return one line per probe, end to end first
      */
     public static List<String> of(ResultSnapshot result) {
-        List<Double> rates = new ArrayList<>();
-        for (ResultSnapshot.Run run : result.runs()) {
-            rates.add(run.achievedThroughputPerSecond());
-        }
-        // the middle run's throughput (with two in the middle, the higher)
-        double throughput = rates.isEmpty() ? 0 : Verdict.MEDIAN_RUN.judge(rates);
+        double achieved = result.achievedThroughputPerSecond();
+        double throughput = Double.isNaN(achieved) ? 0 : achieved;
         List<String> lines = new ArrayList<>();
         for (ProbeFigures probe : result.probes()) {
             if (probe.name().equals(JLBH.OS_JITTER)) {
@@ -41,8 +37,7 @@ public final class FiguresLine {
             }
             StringBuilder line = new StringBuilder("jlbh figures [").append(probe.name()).append(']');
             long count = probe.runs().stream().mapToLong(RunFigures::count).sum();
-            long worst = probe.runs().stream().filter(run -> run.count() > 0).mapToLong(RunFigures::maxNanos).max()
-                    .orElse(-1);
+            long worst = probe.worstNanos();
             for (double percentile : FIGURES) {
                 List<Double> byRun = probe.percentileByRun(Percentiles.label(percentile));
                 if (!byRun.isEmpty()) {

@@ -35,6 +35,15 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
                              List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
                              List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
 
+    /**
+     * @return the middle run's achieved throughput (with two in the middle, the higher), iterations per second;
+     *         NaN when there is no run
+     */
+    public double achievedThroughputPerSecond() {
+        List<Double> rates = runs.stream().map(Run::achievedThroughputPerSecond).toList();
+        return rates.isEmpty() ? Double.NaN : Verdict.MEDIAN_RUN.judge(rates);
+    }
+
     /** Copies the lists. */
     public ResultSnapshot {
         attempts = List.copyOf(attempts);

@@ -7,7 +7,6 @@ import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Capacity;
 import org.jlbh.junit.internal.judge.ProbeFigures;
-import org.jlbh.junit.internal.judge.RunFigures;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -51,7 +50,6 @@ public final class SweepTable {
      * @param result its result
      */
     public synchronized void add(Capacity.Rate rate, ResultSnapshot result) {
-        measured.removeIf(m -> m.rate().rate() == rate.rate());
         measured.add(new Measured(rate, result));
         measured.sort(Comparator.comparingInt(m -> m.rate().rate()));
     }
@@ -73,11 +71,9 @@ public final class SweepTable {
         rows.add(new String[]{"rate/s", "achieved/s", "probe", "p50", "p90", "p99", "p99.9", "worst",
                 "latency budgets"});
         for (Measured m : measured) {
-            List<Double> achieved = m.result().runs().stream().map(ResultSnapshot.Run::achievedThroughputPerSecond)
-                    .toList();
+            double achieved = m.result().achievedThroughputPerSecond();
             String rate = String.format(Locale.ROOT, "%,d", m.rate().rate());
-            String rateAchieved = achieved.isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f",
-                    Verdict.MEDIAN_RUN.judge(achieved));
+            String rateAchieved = Double.isNaN(achieved) ? "-" : String.format(Locale.ROOT, "%,.0f", achieved);
             boolean first = true;
             for (ProbeFigures probe : m.result().probes()) {
                 if (probe.name().equals(JLBH.OS_JITTER)) {
@@ -91,8 +87,7 @@ public final class SweepTable {
                     List<Double> byRun = probe.percentileByRun(Percentiles.label(PERCENTILES[i]));
                     row[3 + i] = byRun.isEmpty() ? "-" : ReportFormat.micros(verdict.judge(byRun));
                 }
-                long worst = probe.runs().stream().filter(run -> run.count() > 0).mapToLong(RunFigures::maxNanos)
-                        .max().orElse(-1);
+                long worst = probe.worstNanos();
                 row[7] = worst < 0 ? "-" : ReportFormat.micros(worst);
                 row[8] = first ? switch (m.rate().latency()) {
                     case PASSED -> "met";
