@@ -38,6 +38,9 @@ public final class OursRunner {
             case "maxThroughput":
                 maxThroughput(scenario);
                 break;
+            case "keptUp":
+                keptUp(scenario);
+                break;
             case "extension":
                 ExtensionOverhead.Figures figures = ExtensionOverhead.measure(scenario.runs(), scenario.iterations(),
                         scenario.iterations() * 5);
@@ -106,6 +109,19 @@ public final class OursRunner {
             kept = throughput;
         }
         Scenario.print("maxThroughputKeptUp", kept);
+    }
+
+    /**
+     * The empty task at one rate, warm-up as long as a run: the median run's p50 and how many runs kept up (p50 within
+     * {@link Scenario#KEPT_UP_P50_NS}).
+     */
+    private static void keptUp(Scenario scenario) {
+        JLBHResult result = run(options(scenario).jlbhTask(new EmptyTask(scenario)));
+        Scenario.print("p50", medianRun(result.endToEnd(), 50));
+        Scenario.print("runsKeptUp", result.endToEnd().eachRunSummary().stream()
+                .filter(run -> run.percentile(50).toNanos() <= Scenario.KEPT_UP_P50_NS).count());
+        Scenario.print("latenessP50",
+                medianRun(result.runs().stream().map(JLBHResult.RunSummary::harnessLateness).toList(), 50));
     }
 
     private static JLBHOptions options(Scenario scenario) {

@@ -44,6 +44,9 @@ public final class ReferenceRunner {
             case "maxThroughput":
                 maxThroughput(scenario);
                 break;
+            case "keptUp":
+                keptUp(scenario);
+                break;
             default:
                 throw new IllegalArgumentException("unknown scenario " + scenario.kind());
         }
@@ -92,6 +95,15 @@ public final class ReferenceRunner {
             kept = throughput;
         }
         Scenario.print("maxThroughputKeptUp", kept);
+    }
+
+    /** The empty task at one rate: the median run's p50 and how many runs kept up. */
+    private static void keptUp(Scenario scenario) {
+        Outcome outcome = run(options(scenario).jlbhTask(new EmptyTask(scenario)));
+        Scenario.print("p50", medianRun(outcome.result().endToEnd(), 50));
+        JLBHResult.RunResult.Percentile p50 = Scenario.referencePercentile(50);
+        Scenario.print("runsKeptUp", outcome.result().endToEnd().eachRunSummary().stream()
+                .filter(run -> run.percentiles().get(p50).toNanos() <= Scenario.KEPT_UP_P50_NS).count());
     }
 
     private static JLBHOptions options(Scenario scenario) {

@@ -12,7 +12,7 @@ import java.util.Locale;
  * {@code kind throughput iterations warmUpIterations runs osJitter secondsPerRun}, and the helpers both runners
  * share. Immutable.
  *
- * @param kind             floor, spike, behind, maxThroughput, extension (ours only) or probe (ours only)
+ * @param kind             floor, spike, behind, maxThroughput, keptUp, extension (ours only) or probe (ours only)
  * @param throughput       iterations per second
  * @param iterations       per run (probe: samples per timed round)
  * @param warmUpIterations warm-up iterations
@@ -31,6 +31,8 @@ public record Scenario(String kind, int throughput, long iterations, int warmUpI
     public static final double KEPT_UP_P50_NS = 10_000;
     /** The throughput search doubles from here: 1.25, 2.5, 5, 10, 20, 40M/s…, so 20M/s is tried. */
     public static final long FIRST_THROUGHPUT_TRIED = 1_250_000;
+    /** The rate one harness thread must keep up with, with an empty task (the keptUp scenario). */
+    public static final int KEPT_UP_TARGET_THROUGHPUT = 30_000_000;
     /** The CPU hog: two threads that each spin this long in every {@link #HOG_PERIOD_MS}. */
     public static final long HOG_SPIN_MS = 2;
     /** See {@link #HOG_SPIN_MS}. */

@@ -36,8 +36,8 @@ public final class SideBySide {
 
     /** The sizes of a run. */
     record Sizes(Scenario floor100k, Scenario floor1m, Scenario floor100kJitter, Scenario floor100kHog, Scenario spike,
-                 Scenario behind, Scenario maxThroughput, Scenario extension, Scenario probe, int jmhForks, int jmhIterations,
-                 int jmhMillis) {
+                 Scenario behind, Scenario maxThroughput, Scenario keptUp, Scenario extension, Scenario probe,
+                 int jmhForks, int jmhIterations, int jmhMillis) {
     }
 
     static final Sizes FULL = new Sizes(
@@ -48,6 +48,7 @@ public final class SideBySide {
             new Scenario("spike", 100_000, 1_100_000, 40_000, 5, false, 0, false),
             new Scenario("behind", 1, 10_000_000, 2_000_000, 1, false, 0, false),
             new Scenario("maxThroughput", 1, 1, 0, 1, false, 0.5, false),
+            new Scenario("keptUp", Scenario.KEPT_UP_TARGET_THROUGHPUT, 15_000_000, 15_000_000, 5, false, 0, false),
             new Scenario("extension", 1, 1_000_000, 0, 3, false, 0, false),
             new Scenario("probe", 1, 20_000_000, 0, 7, false, 0, false),
             1, 5, 1_000);
@@ -60,6 +61,7 @@ public final class SideBySide {
             new Scenario("spike", 100_000, 20_000, 10_000, 1, false, 0, false),
             new Scenario("behind", 1, 200_000, 100_000, 1, false, 0, false),
             new Scenario("maxThroughput", 1, 1, 0, 1, false, 0.02, false),
+            new Scenario("keptUp", Scenario.KEPT_UP_TARGET_THROUGHPUT, 300_000, 300_000, 1, false, 0, false),
             new Scenario("extension", 1, 100_000, 0, 1, false, 0, false),
             new Scenario("probe", 1, 200_000, 0, 3, false, 0, false),
             0, 1, 100);
@@ -128,6 +130,15 @@ public final class SideBySide {
         double kept = oursMax.get("maxThroughputKeptUp");
         row("highest throughput kept up with, doubling from 1.25M/s (median run's p50 ≤ 10 µs), M/s", kept / 1e6,
                 referenceMax.get("maxThroughputKeptUp") / 1e6, target(kept >= 20e6, "keeps up at 20M/s"));
+        Scenario keptUp = sizes.keptUp();
+        Map<String, Double> oursKept = run(false, keptUp);
+        Map<String, Double> referenceKept = run(true, keptUp);
+        double keptP50 = oursKept.get("p50");
+        row(String.format(Locale.ROOT, "kept up at %dM/s single-threaded: empty task p50 of the median of %d runs "
+                                + "of %,d, ns (runs with p50 ≤ 10 µs: ours %.0f, reference %.0f)",
+                        keptUp.throughput() / 1_000_000, keptUp.runs(), keptUp.iterations(),
+                        oursKept.get("runsKeptUp"), referenceKept.get("runsKeptUp")),
+                keptP50, referenceKept.get("p50"), target(keptP50 <= Scenario.KEPT_UP_P50_NS, "≤ 10 µs (kept up)"));
         Map<String, Double> oursBehind = run(false, sizes.behind());
         Map<String, Double> referenceBehind = run(true, sizes.behind());
         double ns = oursBehind.get("nsPerIteration");

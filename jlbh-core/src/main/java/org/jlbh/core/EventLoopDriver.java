@@ -126,7 +126,7 @@ final class EventLoopDriver implements EventHandler {
             return false;
         }
         long late = now - due;
-        recorders.lateness.recordValue(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+        recorders.lateness.record(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
         try {
             settings.task.run(giveIntendedStart ? due : now);
         } catch (Throwable t) {

@@ -1,6 +1,7 @@
 package org.jlbh.core;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.internal.BucketCounts;
 import org.jlbh.core.internal.ImmutableRunResult;
 import org.jlbh.core.internal.ImmutableRunSummary;
 import org.jlbh.core.internal.LatencyRecorder;
@@ -31,7 +32,7 @@ final class Recorders {
     final List<LatencyRecorder> probes = new CopyOnWriteArrayList<>();
     /** Null when OS jitter is not recorded. */
     final OsJitterSampler osJitter;
-    final org.HdrHistogram.Histogram lateness = LatencyRecorder.newHistogram();
+    final BucketCounts lateness = new BucketCounts();
     private final long timeoutNs;
 
     Recorders(Settings settings) {

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Records latency samples in nanoseconds for one probe (or end-to-end), from any thread, without losing counts and
  * without allocating.
  *
- * <p>Samples from the harness thread (the owner) go into a plain {@link Histogram} with no atomic operation: the
- * common case costs a few nanoseconds. Samples from any other thread go into an HdrHistogram {@link Recorder},
+ * <p>Samples from the harness thread (the owner) are counted in {@link BucketCounts}, the buckets of the run's
+ * histogram, with no atomic operation: the common case costs a few nanoseconds, the same whether or not a sample is
+ * a new minimum or maximum. Samples from any other thread go into an HdrHistogram {@link Recorder},
  * which is wait-free for writers and lets the harness take each run's samples with a clean cut between runs.
  * Samples from other threads that arrive between runs (after a run was closed) are counted as stray and belong to
  * no run.
@@ -30,7 +31,7 @@ public final class LatencyRecorder implements NanoSampler {
 
     private final String name;
     private Thread owner;
-    private final Histogram ownerHistogram = newHistogram();
+    private final BucketCounts ownerCounts = new BucketCounts();
     private long ownerOutOfRange;
 
     private final Recorder foreign = new Recorder(1, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
@@ -64,15 +65,40 @@ public final class LatencyRecorder implements NanoSampler {
      * @return a new histogram holding all their counts
      */
     public static Histogram compactCopy(Histogram... parts) {
-        long max = 2;
-        for (Histogram part : parts) {
-            max = Math.max(max, part.getMaxValue());
-        }
-        Histogram copy = new Histogram(1, Math.min(2 * max, HIGHEST_TRACKABLE_NS), SIGNIFICANT_DIGITS);
-        copy.setAutoResize(true);
+        Histogram copy = withRoomFor(maxValue(parts));
         for (Histogram part : parts) {
             copy.add(part);
         }
+        return copy;
+    }
+
+    /**
+     * As {@link #compactCopy(Histogram...)}, with bucket counts besides the histograms.
+     *
+     * @param counts counts to copy
+     * @param parts  histograms made by {@link #newHistogram()}
+     * @return a new histogram holding all their counts
+     */
+    public static Histogram compactCopy(BucketCounts counts, Histogram... parts) {
+        Histogram copy = withRoomFor(Math.max(counts.maxValue(), maxValue(parts)));
+        counts.addTo(copy);
+        for (Histogram part : parts) {
+            copy.add(part);
+        }
+        return copy;
+    }
+
+    private static long maxValue(Histogram... parts) {
+        long max = 0;
+        for (Histogram part : parts) {
+            max = Math.max(max, part.getMaxValue());
+        }
+        return max;
+    }
+
+    private static Histogram withRoomFor(long max) {
+        Histogram copy = new Histogram(1, Math.min(2 * Math.max(2, max), HIGHEST_TRACKABLE_NS), SIGNIFICANT_DIGITS);
+        copy.setAutoResize(true);
         return copy;
     }
 
@@ -103,7 +129,7 @@ public final class LatencyRecorder implements NanoSampler {
                 ownerOutOfRange++;
                 durationNs = durationNs < 0 ? 0 : HIGHEST_TRACKABLE_NS;
             }
-            ownerHistogram.recordValue(durationNs);
+            ownerCounts.record(durationNs);
         } else {
             if (durationNs < 0 || durationNs > HIGHEST_TRACKABLE_NS) {
                 foreignOutOfRange.incrementAndGet();
@@ -117,7 +143,7 @@ public final class LatencyRecorder implements NanoSampler {
 
     /** Starts a run: what was recorded before is dropped, and samples from other threads since then are stray. */
     public void beginRun() {
-        ownerHistogram.reset();
+        ownerCounts.reset();
         ownerOutOfRange = 0;
         foreign.getIntervalHistogramInto(foreignInterval);
         strayBeforeRun = foreignInterval.getTotalCount();
@@ -127,7 +153,7 @@ public final class LatencyRecorder implements NanoSampler {
 
     /** @return samples recorded since {@link #beginRun()}, from all threads; for the owner only */
     public long count() {
-        return ownerHistogram.getTotalCount() + foreignCount.get() - foreignCountAtRunStart;
+        return ownerCounts.totalCount() + foreignCount.get() - foreignCountAtRunStart;
     }
 
     /**
@@ -138,7 +164,7 @@ public final class LatencyRecorder implements NanoSampler {
      */
     public ImmutableRunResult endRun(int run) {
         foreign.getIntervalHistogramInto(foreignInterval);
-        Histogram histogram = compactCopy(ownerHistogram, foreignInterval);
+        Histogram histogram = compactCopy(ownerCounts, foreignInterval);
         long outOfRange = ownerOutOfRange + foreignOutOfRange.get() - foreignOutOfRangeAtRunStart;
         return new ImmutableRunResult(name, run, histogram, outOfRange, strayBeforeRun);
     }

@@ -1,6 +1,5 @@
 package org.jlbh.core.internal;
 
-import org.HdrHistogram.Histogram;
 import org.jlbh.core.JLBHTask;
 import org.jlbh.core.NanoClock;
 
@@ -16,9 +15,11 @@ import java.lang.invoke.VarHandle;
  * the clock is read every {@value #MAX_ITERATIONS_BETWEEN_CLOCK_READS} iterations rather than every one (it is
  * already known that the iteration is due), so the lateness of those iterations is taken from a reading up to
  * that many iterations old and may read low by at most their duration; with coordinated omission not accounted
- * for the clock is read every iteration, since the task is given the actual call time. Nothing here allocates, and
- * nothing but the schedule decides when an iteration runs: progress is published with a release store that other
- * threads read, never printed from this thread.
+ * for the clock is read every iteration, since the task is given the actual call time. The lateness is counted in
+ * {@link BucketCounts}, whose cost does not depend on the value: while the loop falls behind or catches up, nearly
+ * every lateness is a new maximum or minimum, which an HdrHistogram record pays a compare-and-set for, just when
+ * the loop has no time to spare. Nothing here allocates, and nothing but the schedule decides when an iteration
+ * runs: progress is published with a release store that other threads read, never printed from this thread.
  *
  * <p>Thread-safety: {@link #iterate} runs on the harness thread; {@link #requestAbort()}, {@link #returned()},
  * {@link #iterating()}, {@link #runT0()} and {@link #runIterations()} may be used from any thread.
@@ -67,12 +68,12 @@ public final class PacedLoop {
      * @param schedule           the schedule; restarted at {@code t0}
      * @param t0                 due time of iteration 0, in clock nanoseconds
      * @param iterations         iterations to perform
-     * @param lateness           receives, per iteration, how late it was called in nanoseconds (harness thread only)
+     * @param lateness           counts, per iteration, how late it was called in nanoseconds (harness thread only)
      * @param giveIntendedStart  whether the task is given each iteration's due time (coordinated omission accounted
      *                           for) or the time it was actually called
      * @return iterations performed: {@code iterations}, or fewer when an abort was requested
      */
-    public long iterate(Schedule schedule, long t0, long iterations, Histogram lateness, boolean giveIntendedStart) {
+    public long iterate(Schedule schedule, long t0, long iterations, BucketCounts lateness, boolean giveIntendedStart) {
         schedule.start(t0);
         RETURNED.setRelease(this, 0L);
         runSchedule = schedule;
@@ -92,7 +93,7 @@ public final class PacedLoop {
                     }
                 }
                 long late = now - due;
-                lateness.recordValue(late > LatencyRecorder.HIGHEST_TRACKABLE_NS ? LatencyRecorder.HIGHEST_TRACKABLE_NS : late);
+                lateness.record(late > LatencyRecorder.HIGHEST_TRACKABLE_NS ? LatencyRecorder.HIGHEST_TRACKABLE_NS : late);
                 if (abortRequested) {
                     return i;
                 }
