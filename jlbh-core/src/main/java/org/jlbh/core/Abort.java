@@ -1,23 +1,25 @@
 package org.jlbh.core;
 
-import org.jlbh.core.internal.PacedLoop;
+import org.jlbh.core.internal.PacedLanes;
 
 /**
- * Ends a benchmark early: keeps the first reason given, asks the paced loop to stop before its next iteration and,
- * where the thread that runs the task may be interrupted, interrupts it to end an iteration under way.
+ * Ends a benchmark early: keeps the first reason given, asks the paced loops to stop before their next iteration
+ * and, where the threads that run the task may be interrupted, interrupts them to end an iteration under way.
  *
  * <p>Thread-safety: may be used from any thread; its state is volatile.
  */
 final class Abort {
-    private final PacedLoop loop;
+    private final PacedLanes lanes;
     private final boolean runOnCallingThread;
     private volatile Thread taskThread;
+    /** The harness threads of the other lanes, when several share the load; empty otherwise. */
+    private volatile Thread[] laneThreads = new Thread[0];
     private volatile boolean interruptible;
     private volatile boolean interruptedCaller;
     private volatile String abortReason;
 
-    Abort(PacedLoop loop, boolean runOnCallingThread) {
-        this.loop = loop;
+    Abort(PacedLanes lanes, boolean runOnCallingThread) {
+        this.lanes = lanes;
         this.runOnCallingThread = runOnCallingThread;
     }
 
@@ -25,6 +27,11 @@ final class Abort {
     void runner(Thread thread, boolean mayInterrupt) {
         interruptible = mayInterrupt;
         taskThread = thread;
+    }
+
+    /** Makes {@code threads} the harness threads of the other lanes, interrupted by an abort with the runner. */
+    void laneRunners(Thread[] threads) {
+        laneThreads = threads.clone();
     }
 
     /** @return the thread that runs the task, or null before there is one */
@@ -47,7 +54,7 @@ final class Abort {
         if (abortReason == null) {
             abortReason = reason;
         }
-        loop.requestAbort();
+        lanes.requestAbort();
     }
 
     /**
@@ -60,6 +67,11 @@ final class Abort {
         if (interruptible && runner != null && runner != Thread.currentThread()) {
             interruptedCaller = runOnCallingThread;
             runner.interrupt();
+        }
+        for (Thread lane : laneThreads) {
+            if (lane != Thread.currentThread()) {
+                lane.interrupt();
+            }
         }
     }
 }

@@ -126,7 +126,7 @@ final class EventLoopDriver implements EventHandler {
             return false;
         }
         long late = now - due;
-        recorders.lateness.record(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+        recorders.lateness[0].record(Math.min(late, LatencyRecorder.HIGHEST_TRACKABLE_NS));
         try {
             settings.task.run(giveIntendedStart ? due : now);
         } catch (Throwable t) {
@@ -161,7 +161,8 @@ final class EventLoopDriver implements EventHandler {
     /** Closes the current run; thrown says why it ended early, if it did because the task threw. */
     private void close(String thrown) {
         RunRecord record = lifecycle.closeMeasurement(run, planned, done, t0,
-                state == AWAITING_SAMPLES ? lastProgress : settings.clock.nanoTime(), runSchedule, thrown);
+                state == AWAITING_SAMPLES ? lastProgress : settings.clock.nanoTime(), runSchedule.slotEnd(t0, done),
+                runSchedule, thrown);
         if (run == 0) {
             if (!printer.warmedUp(record)) {
                 finish();

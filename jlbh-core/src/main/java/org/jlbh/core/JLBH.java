@@ -4,6 +4,7 @@ import net.openhft.chronicle.core.threads.EventHandler;
 import net.openhft.chronicle.core.threads.EventLoop;
 import net.openhft.chronicle.core.util.Histogram;
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
 import org.jlbh.core.internal.SummaryTable;
@@ -63,6 +64,7 @@ public class JLBH implements NanoSampler {
     private final Settings settings;
     private final PrintStream out;
     private final PacedLoop loop;
+    private final PacedLanes lanes;
     private final Abort abort;
     private final Recorders recorders;
     private final ReportPrinter printer;
@@ -94,10 +96,11 @@ public class JLBH implements NanoSampler {
         this.settings = new Settings(options);
         this.out = printStream == null ? System.out : printStream;
         this.loop = new PacedLoop(settings.clock, settings.task);
-        this.abort = new Abort(loop, settings.runOnCallingThread);
+        this.lanes = new PacedLanes(loop, settings.threads);
+        this.abort = new Abort(lanes, settings.runOnCallingThread);
         this.recorders = new Recorders(settings);
         this.printer = new ReportPrinter(out, settings, recorders.osJitter);
-        this.records = new RunRecords(settings, recorders, loop, abort, printer);
+        this.records = new RunRecords(settings, recorders, lanes, abort, printer);
         this.lifecycle = new Lifecycle(settings, out, resultConsumer, abort, recorders, printer, records);
     }
 
@@ -129,6 +132,29 @@ public class JLBH implements NanoSampler {
     }
 
     /**
+     * Which harness thread calls this, when several share the load ({@link JLBHOptions#threads(int)}): for a task that
+     * keeps state per thread. Costs a comparison per harness thread; call it in the task, not in a tight loop.
+     *
+     * @return the calling thread's index, 0 to {@code threads - 1} (0 with one harness thread), or -1 when it is not
+     *         a harness thread (a thread of the task's own, or before {@link #start()})
+     */
+    public int threadIndex() {
+        return recorders.endToEnd.ownerIndex(Thread.currentThread());
+    }
+
+    /**
+     * The name of the probe that holds one harness thread's end-to-end samples, when several threads share the
+     * load: {@code "end to end, thread 0"}, …. Those are the samples the thread recorded itself; samples recorded
+     * from other threads (a reply's reader) are in the whole end to end only.
+     *
+     * @param threadIndex the thread's index, as {@link #threadIndex()}
+     * @return the probe's name
+     */
+    public static String endToEndOfThread(int threadIndex) {
+        return END_TO_END + ", thread " + threadIndex;
+    }
+
+    /**
      * Ends the benchmark early: the current run stops before its next iteration with status
      * {@link RunStatus#ABORTED}, and no further run starts. May be called from any thread, including the task.
      */
@@ -150,7 +176,7 @@ public class JLBH implements NanoSampler {
             recorders.osJitter.start();
         }
         try {
-            ThreadDriver driver = new ThreadDriver(this, settings, out, loop, abort, recorders, printer, records,
+            ThreadDriver driver = new ThreadDriver(this, settings, out, lanes, abort, recorders, printer, records,
                     lifecycle);
             if (settings.runOnCallingThread) {
                 driver.runOnCallingThread();
@@ -180,8 +206,9 @@ public class JLBH implements NanoSampler {
      * throws ends its run as aborted, and the exception is in the report and the results rather than thrown.
      *
      * @param eventLoop a started event loop (chronicle-threads', for instance), not the one of the calling thread
-     * @throws IllegalStateException when this benchmark was started already, or when {@code jitterAffinity(true)}
-     *                               was set without {@code net.openhft:affinity} on the classpath
+     * @throws IllegalStateException when this benchmark was started already, when {@code jitterAffinity(true)}
+     *                               was set without {@code net.openhft:affinity} on the classpath, or when more
+     *                               than one harness thread was asked for ({@link JLBHOptions#threads(int)})
      */
     public void eventLoopHandler(EventLoop eventLoop) {
         eventLoop.addHandler(asEventHandler());
@@ -204,6 +231,10 @@ public class JLBH implements NanoSampler {
 
     /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
     EventHandler asEventHandler() {
+        if (settings.threads > 1) {
+            throw new IllegalStateException("JLBHOptions.threads(" + settings.threads + ") needs start(): an event "
+                    + "loop is one thread, so eventLoopHandler() cannot share the load between threads");
+        }
         lifecycle.claimStart();
         if (recorders.osJitter != null) {
             recorders.osJitter.start();

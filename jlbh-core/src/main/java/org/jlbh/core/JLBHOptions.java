@@ -37,6 +37,8 @@ public class JLBHOptions {
     public static final long DEFAULT_TIMEOUT_MS = 10_000;
     /** Default interval between progress lines printed during a long run, in milliseconds. */
     public static final long DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
+    /** Most harness threads {@link #threads(int)} accepts. */
+    public static final int MAX_THREADS = 64;
     /** Default seed of {@link Arrivals#POISSON}'s generator. */
     public static final long DEFAULT_ARRIVAL_SEED = 1;
 
@@ -57,6 +59,7 @@ public class JLBHOptions {
     LatencyDistributor latencyDistributor = LatencyDistributors.NORMAL;
     Arrivals arrivals = Arrivals.FIXED_RATE;
     long arrivalSeed = DEFAULT_ARRIVAL_SEED;
+    int threads = 1;
     boolean pacedWarmUp = true;
     boolean runOnCallingThread;
     boolean jitterAffinity;
@@ -341,6 +344,31 @@ public class JLBHOptions {
     }
 
     /**
+     * How many harness threads share the load (default 1): each calls the task at {@code throughput / threads}, the
+     * threads' schedules shifted by one interval each, so that together they keep the one schedule the throughput
+     * sets (thread <i>k</i> of <i>n</i> takes iterations <i>k</i>, <i>k + n</i>, …, each at its due time; with
+     * {@link Arrivals#POISSON}, each thread draws independent arrivals at its share of the rate, which together are
+     * Poisson arrivals at the whole rate). The task is then called from several threads at once and must be
+     * thread-safe; {@link JLBH#threadIndex()} tells it which thread it is on. Each thread records into counts of its
+     * own (no lock, no allocation, nothing shared that each iteration writes), merged when a run ends; each thread's
+     * end-to-end samples are also reported as a probe, {@link JLBH#endToEndOfThread(int)}. The first thread is the
+     * one {@link #runOnCallingThread(boolean)} chooses; the others are {@code jlbh-harness-2}, … of their own, and
+     * every callback but {@code run} is called on the first. An iteration's samples count for the thread that
+     * called it only when that thread records them. Not with {@link JLBH#eventLoopHandler}, which is one thread.
+     *
+     * @param threads harness threads, 1 to {@value #MAX_THREADS}
+     * @return this
+     */
+    public JLBHOptions threads(int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("JLBHOptions.threads must be from 1 to " + MAX_THREADS + ", was "
+                    + threads);
+        }
+        this.threads = threads;
+        return this;
+    }
+
+    /**
      * Whether the OS jitter sampler thread pins itself to a CPU of its own (as the reference's option of this name):
      * it acquires an {@link AffinityLock} when it starts and releases it when the benchmark ends. Default false: no
      * pinning. Pinning needs {@code net.openhft:affinity} on the classpath, which jlbh-core does not bring: add it
@@ -399,6 +427,7 @@ public class JLBHOptions {
                 + ", clock=" + clock
                 + ", latencyDistributor=" + latencyDistributor
                 + ", arrivals=" + arrivals.describe(arrivalSeed)
+                + ", threads=" + threads
                 + ", pacedWarmUp=" + pacedWarmUp
                 + ", runOnCallingThread=" + runOnCallingThread
                 + ", jitterAffinity=" + jitterAffinity

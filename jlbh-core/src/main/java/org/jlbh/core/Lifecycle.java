@@ -91,13 +91,13 @@ final class Lifecycle {
     }
 
     /**
-     * Ends the measurement of a run. Its run time reaches from iteration 0's due time to the end of its last
-     * iteration's interval on the schedule ({@code t0 + done × interval}), or to the last return or sample if that
-     * was later: a run that kept its schedule exactly took its target time.
+     * Ends the measurement of a run. Its run time reaches from iteration 0's due time to {@code slotEnd}, the end of
+     * its last iteration's interval on the schedule ({@code t0 + done × interval}; of the last of any harness
+     * thread's, when several share the load), or to the last return or sample if that was later: a run that kept its
+     * schedule exactly took its target time.
      */
-    RunRecord closeMeasurement(int run, long planned, long done, long t0, long end, Schedule runSchedule,
-                               String thrown) {
-        long slotEnd = runSchedule.slotEnd(t0, done);
+    RunRecord closeMeasurement(int run, long planned, long done, long t0, long end, long slotEnd,
+                               Schedule runSchedule, String thrown) {
         previousSlotEnd = slotEnd;
         return records.close(run, planned, done, t0, Math.max(end, slotEnd), runSchedule, thrown);
     }
@@ -139,8 +139,8 @@ final class Lifecycle {
         }
     }
 
-    /** Keeps {@code t} as the failure, unless there is one already. */
-    void failure(Throwable t) {
+    /** Keeps {@code t} as the failure, unless there is one already (another harness thread's). */
+    synchronized void failure(Throwable t) {
         if (failure == null) {
             failure = t;
         }

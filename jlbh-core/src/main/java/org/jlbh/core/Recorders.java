@@ -20,7 +20,9 @@ import java.util.function.Supplier;
 /**
  * The recorders of one benchmark: end to end, the probes, OS jitter (when it is recorded) and the harness's lateness
  * in calling each iteration, all in nanoseconds. Begins a run on all of them, and ends it into a {@link RunRecord}
- * with the run's status and detail.
+ * with the run's status and detail. When several harness threads share the load, each records into counts of its
+ * own, merged when a run ends, and each thread's end-to-end samples are also given as a probe of their own,
+ * {@link JLBH#endToEndOfThread(int)}.
  *
  * <p>Thread-safety: the end-to-end and probe samplers may be used from any thread (fastest from their owner, the
  * thread that runs the task), and probes may be added from any thread. Runs are begun and ended by the thread that
@@ -32,13 +34,18 @@ final class Recorders {
     final List<LatencyRecorder> probes = new CopyOnWriteArrayList<>();
     /** Null when OS jitter is not recorded. */
     final OsJitterSampler osJitter;
-    final BucketCounts lateness = new BucketCounts();
+    /** Per harness thread: how late it called each iteration. */
+    final BucketCounts[] lateness;
     private final long timeoutNs;
 
     Recorders(Settings settings) {
         this.osJitter = settings.recordOSJitter
                 ? new OsJitterSampler(settings.recordJitterGreaterThanNs, settings.jitterAffinity) : null;
         this.timeoutNs = settings.timeoutNs;
+        this.lateness = new BucketCounts[settings.threads];
+        for (int i = 0; i < lateness.length; i++) {
+            lateness[i] = new BucketCounts();
+        }
     }
 
     /**
@@ -67,6 +74,17 @@ final class Recorders {
         }
     }
 
+    /**
+     * Makes {@code threads} the owners of the end-to-end and probe recorders' fast path, each with counts of its
+     * own; before any of them starts. Probes added later have the first of them as their only owner.
+     */
+    void owners(Thread[] threads) {
+        endToEnd.owners(threads);
+        for (LatencyRecorder probe : probes) {
+            probe.owners(threads);
+        }
+    }
+
     /** Starts a run on every recorder, and clears the lateness. */
     void beginRun() {
         endToEnd.beginRun();
@@ -76,7 +94,9 @@ final class Recorders {
         if (osJitter != null) {
             osJitter.beginRun();
         }
-        lateness.reset();
+        for (BucketCounts lane : lateness) {
+            lane.reset();
+        }
     }
 
     /** Builds a run's record from the recorders; abortReason is null unless the run was cut short. */
@@ -85,6 +105,12 @@ final class Recorders {
         Map<String, JLBHResult.RunResult> probeResults = new LinkedHashMap<>();
         for (LatencyRecorder probe : probes) {
             probeResults.put(probe.name(), probe.endRun(run));
+        }
+        if (lateness.length > 1) {
+            for (int thread = 0; thread < lateness.length; thread++) {
+                String name = JLBH.endToEndOfThread(thread);
+                probeResults.put(name, endToEnd.ownerRun(thread, name, run));
+            }
         }
         ImmutableRunResult jitter = osJitter == null ? null : osJitter.endRun(run);
         long samples = e2e.count();
@@ -108,7 +134,10 @@ final class Recorders {
             status = RunStatus.COMPLETE;
             detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
         }
-        org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness);
+        org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness[0]);
+        for (int thread = 1; thread < lateness.length; thread++) {
+            lateness[thread].addTo(latenessCopy);
+        }
         ImmutableRunSummary summary = new ImmutableRunSummary(run, status, detail, planned, done, samples,
                 Duration.ofNanos(Math.max(0, end - t0)), Duration.ofNanos(runSchedule.durationNanos(planned)),
                 new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));

@@ -4,7 +4,7 @@ import org.jlbh.core.internal.ImmutableJLBHResult;
 import org.jlbh.core.internal.ImmutableProbeResult;
 import org.jlbh.core.internal.LatencyRecorder;
 import org.jlbh.core.internal.OsJitterSampler;
-import org.jlbh.core.internal.PacedLoop;
+import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.Schedule;
 
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.Map;
 final class RunRecords {
     private final Settings settings;
     private final Recorders recorders;
-    private final PacedLoop loop;
+    private final PacedLanes lanes;
     private final Abort abort;
     private final ReportPrinter printer;
     private final Object lock = new Object();
@@ -34,10 +34,10 @@ final class RunRecords {
     private boolean finished; // guarded by lock: the summary has been printed (or is being printed)
     private volatile JLBHResult.RunSummary warmUpSummary;
 
-    RunRecords(Settings settings, Recorders recorders, PacedLoop loop, Abort abort, ReportPrinter printer) {
+    RunRecords(Settings settings, Recorders recorders, PacedLanes lanes, Abort abort, ReportPrinter printer) {
         this.settings = settings;
         this.recorders = recorders;
-        this.loop = loop;
+        this.lanes = lanes;
         this.abort = abort;
         this.printer = printer;
     }
@@ -53,7 +53,7 @@ final class RunRecords {
             if (takenOver) {
                 return null;
             }
-            String reason = thrown != null ? thrown : loop.abortRequested() ? abort.reason() : null;
+            String reason = thrown != null ? thrown : lanes.abortRequested() ? abort.reason() : null;
             RunRecord record = recorders.record(run, planned, done, t0, end, runSchedule, reason);
             if (run > 0) {
                 records.add(record);
@@ -76,13 +76,13 @@ final class RunRecords {
             }
             takenOver = true;
             if (stuckPhase > 0) {
-                long done = loop.returned();
-                RunRecord record = recorders.record(stuckPhase, loop.runIterations(), done, loop.runT0(),
+                long done = lanes.returned();
+                RunRecord record = recorders.record(stuckPhase, lanes.runIterations(), done, lanes.runT0(),
                         settings.clock.nanoTime(), settings.schedule, abort.reason());
                 records.add(record);
                 printer.printRunBlock(record);
             } else {
-                RunRecord record = recorders.record(0, loop.runIterations(), loop.returned(), loop.runT0(),
+                RunRecord record = recorders.record(0, lanes.runIterations(), lanes.returned(), lanes.runT0(),
                         settings.clock.nanoTime(), settings.warmUpSchedule, abort.reason());
                 warmUpSummary = record.summary;
                 printer.printWarmUpAborted(abort.reason());

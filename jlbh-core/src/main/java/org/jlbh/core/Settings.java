@@ -20,6 +20,8 @@ final class Settings {
     final Schedule schedule;
     /** The warm-up's: the runs' schedule, or every iteration due at once when the warm-up is not paced. */
     final Schedule warmUpSchedule;
+    /** Harness threads sharing the load; lane k of the schedules is thread k's. */
+    final int threads;
     final long throughput;
     final TimeUnit throughputUnit;
     final long iterations;
@@ -45,6 +47,7 @@ final class Settings {
         this.pacedWarmUp = options.pacedWarmUp;
         // back to back: every warm-up iteration is due at once, so each goes as soon as the one before returns
         this.warmUpSchedule = pacedWarmUp ? schedule : new Schedule(1, Long.MAX_VALUE);
+        this.threads = options.threads;
         this.throughput = options.throughput;
         this.throughputUnit = options.throughputTimeUnit;
         this.iterations = options.iterations;

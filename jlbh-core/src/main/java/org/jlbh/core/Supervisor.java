@@ -1,6 +1,6 @@
 package org.jlbh.core;
 
-import org.jlbh.core.internal.PacedLoop;
+import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.Schedule;
 
 import java.io.PrintStream;
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safety: {@link #supervise} runs on the thread that called {@code start()} (watching the harness thread)
  * or on a {@code jlbh-supervisor} thread (watching the calling thread, which runs the task). It reads only what the
  * thread that runs the task publishes (the run under way and whether the task is done, volatile in
- * {@link Lifecycle}; the loop's progress, published by {@link PacedLoop}), ends runs through {@link Abort}, and
+ * {@link Lifecycle}; the loops' progress, published by {@link PacedLanes}), ends runs through {@link Abort}, and
  * closes a stuck run under the lock of {@link RunRecords}.
  */
 final class Supervisor {
@@ -25,16 +25,16 @@ final class Supervisor {
 
     private final Settings settings;
     private final PrintStream out;
-    private final PacedLoop loop;
+    private final PacedLanes lanes;
     private final Abort abort;
     private final RunRecords records;
     private final Lifecycle lifecycle;
 
-    Supervisor(Settings settings, PrintStream out, PacedLoop loop, Abort abort, RunRecords records,
+    Supervisor(Settings settings, PrintStream out, PacedLanes lanes, Abort abort, RunRecords records,
                Lifecycle lifecycle) {
         this.settings = settings;
         this.out = out;
-        this.loop = loop;
+        this.lanes = lanes;
         this.abort = abort;
         this.records = records;
         this.lifecycle = lifecycle;
@@ -68,16 +68,16 @@ final class Supervisor {
                 return;
             }
             int currentPhase = lifecycle.phase();
-            boolean iterating = loop.iterating();
+            boolean iterating = lanes.iterating();
             long now = settings.clock.nanoTime();
-            long returned = loop.returned();
+            long returned = lanes.returned();
             if (currentPhase != watchedPhase || returned != lastReturned || !iterating) {
                 watchedPhase = currentPhase;
                 lastReturned = returned;
                 lastChange = now;
             }
-            Schedule runSchedule = loop.runSchedule();
-            long sinceDue = runSchedule == null ? 0 : now - runSchedule.dueTime(loop.runT0(), returned);
+            Schedule runSchedule = lanes.runSchedule();
+            long sinceDue = runSchedule == null ? 0 : now - runSchedule.dueTime(lanes.runT0(), returned);
             if (iterating && now - lastChange > settings.timeoutNs && sinceDue > settings.timeoutNs) {
                 if (canTakeOver) {
                     takeOver(runner, currentPhase);
@@ -86,11 +86,11 @@ final class Supervisor {
                 abort.abort(stuckReason(currentPhase, returned));
                 return;
             }
-            long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(loop.runT0(), returned);
-            if (iterating && behindAtLastReturn > settings.timeoutNs && !loop.abortRequested()) {
+            long behindAtLastReturn = runSchedule == null ? 0 : lastChange - runSchedule.dueTime(lanes.runT0(), returned);
+            if (iterating && behindAtLastReturn > settings.timeoutNs && !lanes.abortRequested()) {
                 // iterations return, but each takes longer than its interval: the run was already more than the
                 // timeout behind when the last one returned, so it would never end on time (a lag that grows only
-                // while one iteration runs is a stuck iteration, judged above). The loop stops before its next
+                // while one iteration runs is a stuck iteration, judged above). The loops stop before their next
                 // iteration, without an interrupt: the iteration under way is not stuck
                 abort.stopBefore(String.format(Locale.ROOT,
                         "the run fell %s behind its schedule, more than the %,d ms timeout: "
@@ -107,14 +107,14 @@ final class Supervisor {
 
     private String stuckReason(int stuckPhase, long returned) {
         String iteration = stuckPhase == 0
-                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", returned + 1, loop.runIterations())
+                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", returned + 1, lanes.runIterations())
                 : String.format(Locale.ROOT, "iteration %,d", returned + 1);
         return String.format(Locale.ROOT, "%s did not return within the %,d ms timeout", iteration,
                 TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs));
     }
 
     private void printProgress(int currentPhase, long returned, long behindNs) {
-        long planned = loop.runIterations();
+        long planned = lanes.runIterations();
         String what = currentPhase == 0 ? "warm-up" : "run " + currentPhase + " of " + settings.runs;
         String schedule = behindNs > 0
                 ? ReportFormat.duration(behindNs) + " behind schedule"
@@ -125,7 +125,7 @@ final class Supervisor {
 
     /** The task is stuck in an iteration: end the run as aborted, from this thread if the harness cannot. */
     private void takeOver(Thread harness, int stuckPhase) {
-        abort.abort(stuckReason(stuckPhase, loop.returned()));
+        abort.abort(stuckReason(stuckPhase, lanes.returned()));
         try {
             harness.join(Math.min(TAKE_OVER_GRACE_MS, TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs)));
         } catch (InterruptedException e) {

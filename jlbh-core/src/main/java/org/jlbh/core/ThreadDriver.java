@@ -1,6 +1,7 @@
 package org.jlbh.core;
 
 import org.jlbh.core.internal.AffinitySupport;
+import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.Schedule;
 
@@ -12,7 +13,8 @@ import java.util.concurrent.TimeUnit;
  * the warm-up and the measured runs back to back, waiting for each iteration's due time and for the end-to-end
  * samples still in flight at the end of a run (up to the timeout). That thread is a {@code jlbh-harness} thread of
  * its own, which the calling thread supervises and may take over, or the calling thread itself, which a
- * {@code jlbh-supervisor} thread supervises.
+ * {@code jlbh-supervisor} thread supervises. When several harness threads share the load, that thread is the first
+ * of them: it runs its part of each measurement beside the others' ({@link LaneThreads}) and waits for theirs.
  *
  * <p>Thread-safety: {@link #runOnHarnessThread()} and {@link #runOnCallingThread()} are called once, by the thread
  * that called {@code start()}; everything else here runs on the thread that runs the task.
@@ -24,6 +26,7 @@ final class ThreadDriver {
 
     private final JLBH jlbh;
     private final Settings settings;
+    private final PacedLanes lanes;
     private final PacedLoop loop;
     private final Abort abort;
     private final Recorders recorders;
@@ -31,18 +34,25 @@ final class ThreadDriver {
     private final RunRecords records;
     private final Lifecycle lifecycle;
     private final Supervisor supervisor;
+    /** The other harness threads; null with one. */
+    private final LaneThreads others;
+    /** The first harness thread's lanes of the schedules (the schedules themselves with one thread). */
+    private Schedule runLane;
+    private Schedule warmUpLane;
 
-    ThreadDriver(JLBH jlbh, Settings settings, PrintStream out, PacedLoop loop, Abort abort, Recorders recorders,
+    ThreadDriver(JLBH jlbh, Settings settings, PrintStream out, PacedLanes lanes, Abort abort, Recorders recorders,
                  ReportPrinter printer, RunRecords records, Lifecycle lifecycle) {
         this.jlbh = jlbh;
         this.settings = settings;
-        this.loop = loop;
+        this.lanes = lanes;
+        this.loop = lanes.first();
         this.abort = abort;
         this.recorders = recorders;
         this.printer = printer;
         this.records = records;
         this.lifecycle = lifecycle;
-        this.supervisor = new Supervisor(settings, out, loop, abort, records, lifecycle);
+        this.supervisor = new Supervisor(settings, out, lanes, abort, records, lifecycle);
+        this.others = settings.threads > 1 ? new LaneThreads(settings, lanes, recorders, lifecycle, abort) : null;
     }
 
     /** Runs the task on a {@code jlbh-harness} thread, supervised from this one; reports here after a take-over. */
@@ -81,8 +91,19 @@ final class ThreadDriver {
             settings.task.init(jlbh);
             Object lock = settings.acquireLock == null ? null : AffinitySupport.acquire(settings.acquireLock);
             try {
+                if (others == null) {
+                    runLane = settings.schedule;
+                    warmUpLane = settings.warmUpSchedule;
+                } else {
+                    runLane = settings.schedule.lane(0, settings.threads);
+                    warmUpLane = settings.warmUpSchedule.lane(0, settings.threads);
+                    others.startThreads();
+                }
                 takenOverHere = !warmUpAndRuns();
             } finally {
+                if (others != null) {
+                    others.stop();
+                }
                 if (lock != null) {
                     AffinitySupport.release(lock);
                 }
@@ -105,7 +126,7 @@ final class ThreadDriver {
     /** @return false when the supervisor took over a stuck run (the caller reports; complete() is not called) */
     private boolean warmUpAndRuns() throws InterruptedException {
         if (settings.warmUpIterations > 0) {
-            RunRecord warmUp = measure(0, settings.warmUpIterations, settings.warmUpSchedule,
+            RunRecord warmUp = measure(0, settings.warmUpIterations, settings.warmUpSchedule, warmUpLane,
                     settings.pacedWarmUp && settings.accountForCoordinatedOmission);
             if (warmUp == null) {
                 return false;
@@ -121,7 +142,7 @@ final class ThreadDriver {
         }
         settings.task.warmedUp();
         for (int run = 1; run <= settings.runs; run++) {
-            RunRecord record = measure(run, settings.iterations, settings.schedule,
+            RunRecord record = measure(run, settings.iterations, settings.schedule, runLane,
                     settings.accountForCoordinatedOmission);
             if (record == null) {
                 return false;
@@ -134,35 +155,57 @@ final class ThreadDriver {
     }
 
     /**
-     * Measures one run (0 = warm-up). Returns its record, or null when the supervisor has taken the run over.
+     * Measures one run (0 = warm-up): this thread's lane of it, beside the other harness threads' when there are
+     * several. Returns its record, or null when the supervisor has taken the run over.
+     *
+     * @param runSchedule the run's whole schedule
+     * @param lane        this thread's lane of it (the whole schedule when one thread runs the task)
      */
-    private RunRecord measure(int run, long runIterations, Schedule runSchedule, boolean giveIntendedStart) {
+    private RunRecord measure(int run, long runIterations, Schedule runSchedule, Schedule lane,
+                              boolean giveIntendedStart) {
         long t0 = lifecycle.beginMeasurement(run);
+        lanes.measuring(runSchedule, t0, runIterations);
+        LaneThreads.Part othersPart = others == null ? null : others.start(run == 0, t0, runIterations,
+                giveIntendedStart);
+        long planned = Schedule.laneIterations(0, settings.threads, runIterations);
         long done;
         String thrown = null;
         try {
-            done = loop.iterate(runSchedule, t0, runIterations, recorders.lateness, giveIntendedStart);
+            done = loop.iterate(lane, t0, planned, recorders.lateness[0], giveIntendedStart);
         } catch (Throwable t) {
             done = loop.returned();
-            thrown = lifecycle.thrown(t, done, runIterations);
+            thrown = lifecycle.thrown(t, done, planned);
             String abortedFor = abort.reason();
             if (loop.abortRequested() && abortedFor != null) {
                 // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
                 thrown = abortedFor + "; the task then threw " + t.getClass().getName();
+            } else if (othersPart != null) {
+                lanes.requestAbort(); // the other threads stop too: the run ends where the task threw
             }
         }
+        long slotEnd;
+        if (othersPart == null) {
+            slotEnd = lane.slotEnd(t0, done);
+        } else {
+            othersPart.await(lanes, settings.timeoutNs);
+            done += othersPart.done(lanes);
+            thrown = thrown != null ? thrown : othersPart.thrown();
+            // the whole schedule's: where the interval of the last of its iterations done ends (expected, for
+            // Poisson arrivals, whose lanes each drew their own)
+            slotEnd = runSchedule.dueTime(t0, done);
+        }
         long end = settings.clock.nanoTime();
-        if (thrown == null && !loop.abortRequested()) {
+        if (thrown == null && !lanes.abortRequested()) {
             end = awaitSamples(done, end);
         }
-        return lifecycle.closeMeasurement(run, runIterations, done, t0, end, runSchedule, thrown);
+        return lifecycle.closeMeasurement(run, runIterations, done, t0, end, slotEnd, runSchedule, thrown);
     }
 
     /** Waits for the end-to-end samples still in flight; returns the time of the last progress seen. */
     private long awaitSamples(long expected, long lastIterationEnd) {
         long count = recorders.endToEnd.count();
         long lastProgress = lastIterationEnd;
-        while (count < expected && !loop.abortRequested()) {
+        while (count < expected && !lanes.abortRequested()) {
             long now = settings.clock.nanoTime();
             long idle = now - lastProgress;
             if (idle >= settings.timeoutNs) {

@@ -1,32 +1,32 @@
 package org.jlbh.core;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * A clock that only moves when told to: {@link #advance(long)} by the test or the task (to simulate work or a
  * stall), and {@link #awaitUntil(long)} by the harness, which jumps straight to the deadline. Makes pacing and
- * accounting deterministic, with no sleeping. Reads are thread-safe.
+ * accounting deterministic, with no sleeping. Thread-safe: several harness threads may wait on it at once, and it
+ * never goes back.
  */
 public final class ManualClock implements NanoClock {
-    private volatile long now;
+    private final AtomicLong now;
 
     public ManualClock(long start) {
-        this.now = start;
+        this.now = new AtomicLong(start);
     }
 
     @Override
     public long nanoTime() {
-        return now;
+        return now.get();
     }
 
     @Override
     public long awaitUntil(long deadlineNs) {
-        if (now < deadlineNs) {
-            now = deadlineNs;
-        }
-        return now;
+        return now.accumulateAndGet(deadlineNs, Math::max);
     }
 
     /** Moves the clock forward. */
     public void advance(long nanos) {
-        now += nanos;
+        now.addAndGet(nanos);
     }
 }

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Records latency samples in nanoseconds for one probe (or end-to-end), from any thread, without losing counts and
  * without allocating.
  *
- * <p>Samples from the harness thread (the owner) are counted in {@link BucketCounts}, the buckets of the run's
- * histogram, with no atomic operation: the common case costs a few nanoseconds, the same whether or not a sample is
+ * <p>Samples from a harness thread (an owner; there is one per harness thread, see {@link #owners(Thread[])}) are
+ * counted in that thread's own {@link BucketCounts}, the buckets of the run's histogram, with no atomic operation
+ * and no write another thread shares: the common case costs a few nanoseconds, the same whether or not a sample is
  * a new minimum or maximum. Samples from any other thread go into an HdrHistogram {@link Recorder},
  * which is wait-free for writers and lets the harness take each run's samples with a clean cut between runs.
  * Samples from other threads that arrive between runs (after a run was closed) are counted as stray and belong to
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Values below 0 are recorded as 0 and values above {@link #HIGHEST_TRACKABLE_NS} as that maximum; both are
  * counted as out of range, so nothing is hidden and recording never throws.
  *
- * <p>Thread-safety: {@link #sampleNanos} may be called from any thread; the run methods only from the owner.
+ * <p>Thread-safety: {@link #sampleNanos} may be called from any thread; the run methods only from the first owner,
+ * while the other owners are between runs.
  */
 public final class LatencyRecorder implements NanoSampler {
     /** Highest recordable value: one hour, in nanoseconds. */
@@ -30,9 +32,15 @@ public final class LatencyRecorder implements NanoSampler {
     public static final int SIGNIFICANT_DIGITS = 3;
 
     private final String name;
+    /** The first owner, {@code owners[0]}, kept apart for the fast path of a single harness thread. */
     private Thread owner;
     private final BucketCounts ownerCounts = new BucketCounts();
     private long ownerOutOfRange;
+    /** Every owner, the first included; null while there is at most one. */
+    private Thread[] owners;
+    /** Each owner's counts and values out of range; index 0 is the first owner's, kept in the fields above. */
+    private BucketCounts[] laneCounts;
+    private long[] laneOutOfRange;
 
     private final Recorder foreign = new Recorder(1, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
     private final AtomicLong foreignCount = new AtomicLong();
@@ -112,6 +120,46 @@ public final class LatencyRecorder implements NanoSampler {
         this.owner = owner;
     }
 
+    /**
+     * Sets the owners when several harness threads share the load, each recording into counts of its own. Must
+     * happen before any of them starts.
+     *
+     * @param threads the harness threads, the first of them the one that begins and ends runs
+     */
+    public void owners(Thread[] threads) {
+        owner(threads[0]);
+        if (threads.length == 1) {
+            owners = null;
+            return;
+        }
+        owners = threads.clone();
+        laneCounts = new BucketCounts[threads.length];
+        laneCounts[0] = ownerCounts;
+        for (int i = 1; i < threads.length; i++) {
+            laneCounts[i] = new BucketCounts();
+        }
+        laneOutOfRange = new long[threads.length];
+    }
+
+    /**
+     * @param thread a thread
+     * @return its index among the owners (0 for the only one), or -1 when it is none of them
+     */
+    public int ownerIndex(Thread thread) {
+        if (thread == owner) {
+            return 0;
+        }
+        Thread[] all = owners;
+        if (all != null) {
+            for (int i = 1; i < all.length; i++) {
+                if (all[i] == thread) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** @return the probe's name */
     public String name() {
         return name;
@@ -124,12 +172,20 @@ public final class LatencyRecorder implements NanoSampler {
      */
     @Override
     public void sampleNanos(long durationNs) {
-        if (Thread.currentThread() == owner) {
+        Thread current = Thread.currentThread();
+        int lane;
+        if (current == owner) {
             if (durationNs < 0 || durationNs > HIGHEST_TRACKABLE_NS) {
                 ownerOutOfRange++;
                 durationNs = durationNs < 0 ? 0 : HIGHEST_TRACKABLE_NS;
             }
             ownerCounts.record(durationNs);
+        } else if (owners != null && (lane = ownerIndex(current)) > 0) {
+            if (durationNs < 0 || durationNs > HIGHEST_TRACKABLE_NS) {
+                laneOutOfRange[lane]++;
+                durationNs = durationNs < 0 ? 0 : HIGHEST_TRACKABLE_NS;
+            }
+            laneCounts[lane].record(durationNs);
         } else {
             if (durationNs < 0 || durationNs > HIGHEST_TRACKABLE_NS) {
                 foreignOutOfRange.incrementAndGet();
@@ -145,6 +201,12 @@ public final class LatencyRecorder implements NanoSampler {
     public void beginRun() {
         ownerCounts.reset();
         ownerOutOfRange = 0;
+        if (owners != null) {
+            for (int i = 1; i < owners.length; i++) {
+                laneCounts[i].reset();
+                laneOutOfRange[i] = 0;
+            }
+        }
         foreign.getIntervalHistogramInto(foreignInterval);
         strayBeforeRun = foreignInterval.getTotalCount();
         foreignCountAtRunStart = foreignCount.get();
@@ -153,7 +215,13 @@ public final class LatencyRecorder implements NanoSampler {
 
     /** @return samples recorded since {@link #beginRun()}, from all threads; for the owner only */
     public long count() {
-        return ownerCounts.totalCount() + foreignCount.get() - foreignCountAtRunStart;
+        long owned = ownerCounts.totalCount();
+        if (owners != null) {
+            for (int i = 1; i < owners.length; i++) {
+                owned += laneCounts[i].totalCount();
+            }
+        }
+        return owned + foreignCount.get() - foreignCountAtRunStart;
     }
 
     /**
@@ -166,6 +234,27 @@ public final class LatencyRecorder implements NanoSampler {
         foreign.getIntervalHistogramInto(foreignInterval);
         Histogram histogram = compactCopy(ownerCounts, foreignInterval);
         long outOfRange = ownerOutOfRange + foreignOutOfRange.get() - foreignOutOfRangeAtRunStart;
+        if (owners != null) {
+            for (int i = 1; i < owners.length; i++) {
+                laneCounts[i].addTo(histogram);
+                outOfRange += laneOutOfRange[i];
+            }
+        }
         return new ImmutableRunResult(name, run, histogram, outOfRange, strayBeforeRun);
+    }
+
+    /**
+     * The samples one owner recorded in the run that {@link #endRun(int)} just ended (samples from other threads
+     * are in no owner's).
+     *
+     * @param owner the owner's index, 0 to the owners' count - 1
+     * @param name  the result's name
+     * @param run   1-based run number
+     * @return that owner's part of the run
+     */
+    public ImmutableRunResult ownerRun(int owner, String name, int run) {
+        BucketCounts counts = owner == 0 ? ownerCounts : laneCounts[owner];
+        return new ImmutableRunResult(name, run, compactCopy(counts),
+                owner == 0 ? ownerOutOfRange : laneOutOfRange[owner], 0);
     }
 }

@@ -22,7 +22,7 @@ import java.lang.invoke.VarHandle;
  * runs: progress is published with a release store that other threads read, never printed from this thread.
  *
  * <p>Thread-safety: {@link #iterate} runs on the harness thread; {@link #requestAbort()}, {@link #returned()},
- * {@link #iterating()}, {@link #runT0()} and {@link #runIterations()} may be used from any thread.
+ * and {@link #iterating()} may be used from any thread ({@link PacedLanes} gives the run under way).
  */
 public final class PacedLoop {
     /**
@@ -49,9 +49,6 @@ public final class PacedLoop {
     private long returned;
     private volatile boolean abortRequested;
     private volatile boolean iterating;
-    private volatile long runT0;
-    private volatile long runIterations;
-    private volatile Schedule runSchedule;
 
     /**
      * @param clock the clock to pace and time with
@@ -76,9 +73,6 @@ public final class PacedLoop {
     public long iterate(Schedule schedule, long t0, long iterations, BucketCounts lateness, boolean giveIntendedStart) {
         schedule.start(t0);
         RETURNED.setRelease(this, 0L);
-        runSchedule = schedule;
-        runT0 = t0;
-        runIterations = iterations;
         iterating = true;
         try {
             long now = Long.MIN_VALUE;
@@ -127,20 +121,5 @@ public final class PacedLoop {
     /** @return whether the loop is inside {@link #iterate} */
     public boolean iterating() {
         return iterating;
-    }
-
-    /** @return due time of iteration 0 of the current (or last) run */
-    public long runT0() {
-        return runT0;
-    }
-
-    /** @return iterations of the current (or last) run */
-    public long runIterations() {
-        return runIterations;
-    }
-
-    /** @return the schedule of the current (or last) run, or null before the first */
-    public Schedule runSchedule() {
-        return runSchedule;
     }
 }

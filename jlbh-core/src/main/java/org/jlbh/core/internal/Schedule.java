@@ -24,6 +24,14 @@ import java.util.SplittableRandom;
  * {@code double} of nanoseconds since {@link #start(long)} and rounded down. {@link #dueTime(long, long)} and
  * {@link #durationNanos(long)} give the expected schedule here too; {@link #slotEnd(long, long)} gives the drawn one.
  *
+ * <p>A {@link #lane(int, int) lane} of a schedule, for one of several harness threads sharing its load, takes every
+ * <i>n</i>-th iteration of it: lane <i>k</i> of <i>n</i> steps through iterations <i>k</i>, <i>k + n</i>,
+ * <i>k + 2n</i>, … at exactly their due times, so the lanes' phases are shifted by one interval each and together
+ * they are the whole schedule. Poisson lanes draw independent intervals of <i>n</i> times the mean from generators
+ * seeded from the seed and the lane (lane 0 from the seed itself, so one lane is the schedule), starting at their
+ * lane's phase: the sum of independent Poisson processes is a Poisson process at the sum of their rates. A
+ * distributor spreads each lane's steps.
+ *
  * <p>Not thread-safe: one harness thread steps it and reads {@link #slotEnd(long, long)}; {@link #dueTime(long, long)}
  * may be read from any thread.
  */
@@ -32,6 +40,17 @@ public final class Schedule {
     private final long throughput;
     private final long wholeNanos;
     private final long remainderNanos;
+    private final Arrivals arrivals;
+    private final long arrivalSeed;
+    /** This lane's index among {@link #lanes}; 0 of 1 for the whole schedule. */
+    private final int lane;
+    private final int lanes;
+    /** A lane's step, {@code lanes} intervals, as a whole part and a remainder in 1/throughput nanoseconds. */
+    private final long stepWholeNanos;
+    private final long stepRemainderNanos;
+    /** A lane's phase, {@code lane} intervals, as a whole part and a remainder in 1/throughput nanoseconds. */
+    private final long phaseWholeNanos;
+    private final long phaseRemainderNanos;
     private final LatencyDistributor distributor;
     /** The arrival process as {@link Arrivals#describe(long)} names it. */
     private final String arrivalsDescribed;
@@ -76,6 +95,11 @@ public final class Schedule {
      */
     public Schedule(long unitNanos, long throughput, LatencyDistributor distributor, Arrivals arrivals,
                     long arrivalSeed) {
+        this(unitNanos, throughput, distributor, arrivals, arrivalSeed, 0, 1);
+    }
+
+    private Schedule(long unitNanos, long throughput, LatencyDistributor distributor, Arrivals arrivals,
+                     long arrivalSeed, int lane, int lanes) {
         if (unitNanos <= 0 || throughput <= 0) {
             throw new IllegalArgumentException("unitNanos and throughput must be > 0, were " + unitNanos + " and " + throughput);
         }
@@ -89,8 +113,51 @@ public final class Schedule {
                     + "with the latency distributor " + distributor + ": use one or the other");
         }
         this.arrivalsDescribed = arrivals.describe(arrivalSeed);
-        this.meanIntervalNanos = (double) unitNanos / throughput;
-        this.poisson = arrivals == Arrivals.POISSON ? new SplittableRandom(arrivalSeed) : null;
+        this.arrivals = arrivals;
+        this.arrivalSeed = arrivalSeed;
+        this.lane = lane;
+        this.lanes = lanes;
+        // exact: lanes × unitNanos stays far below Long.MAX_VALUE for any unit up to a day and 64 lanes
+        this.stepWholeNanos = lanes * unitNanos / throughput;
+        this.stepRemainderNanos = lanes * unitNanos % throughput;
+        this.phaseWholeNanos = lane * unitNanos / throughput;
+        this.phaseRemainderNanos = lane * unitNanos % throughput;
+        this.meanIntervalNanos = (double) lanes * unitNanos / throughput;
+        this.poisson = arrivals == Arrivals.POISSON ? new SplittableRandom(laneSeed(arrivalSeed, lane)) : null;
+    }
+
+    /** Lane 0 keeps the seed, so a single lane draws what the whole schedule would; others mix the lane in. */
+    private static long laneSeed(long seed, int lane) {
+        return lane == 0 ? seed : new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * lane)).nextLong();
+    }
+
+    /**
+     * A lane of this schedule, for one of {@code lanes} harness threads sharing its load (see the class comment).
+     *
+     * @param lane  the lane's index, 0 to {@code lanes - 1}
+     * @param lanes how many lanes share the schedule, &ge; 1
+     * @return a new schedule of that lane (this schedule's lane must be 0 of 1)
+     * @throws IllegalArgumentException for an index out of range
+     */
+    public Schedule lane(int lane, int lanes) {
+        if (lanes < 1 || lane < 0 || lane >= lanes) {
+            throw new IllegalArgumentException("lane " + lane + " of " + lanes + " does not exist");
+        }
+        if (this.lanes != 1) {
+            throw new IllegalStateException("a lane of a lane is not a lane of the schedule");
+        }
+        return new Schedule(unitNanos, throughput, distributor(), arrivals, arrivalSeed, lane, lanes);
+    }
+
+    /**
+     * @param lane       a lane's index
+     * @param lanes      how many lanes share a run
+     * @param iterations the run's iterations
+     * @return how many of them the lane performs: iterations {@code lane}, {@code lane + lanes}, … below
+     *         {@code iterations}
+     */
+    public static long laneIterations(int lane, int lanes, long iterations) {
+        return iterations <= lane ? 0 : (iterations - lane - 1) / lanes + 1;
     }
 
     /**
@@ -99,9 +166,9 @@ public final class Schedule {
      * @param t0 the due time of iteration 0, in clock nanoseconds
      */
     public void start(long t0) {
-        next = t0;
-        carried = 0;
-        origin = t0;
+        next = t0 + phaseWholeNanos;
+        carried = phaseRemainderNanos;
+        origin = next;
         drawnNanos = 0;
         handedOut = 0;
         lastDue = t0;
@@ -118,8 +185,8 @@ public final class Schedule {
             next = origin + (long) drawnNanos;
             return due;
         }
-        long step = wholeNanos;
-        carried += remainderNanos;
+        long step = stepWholeNanos;
+        carried += stepRemainderNanos;
         if (carried >= throughput) {
             carried -= throughput;
             step++;
@@ -171,11 +238,15 @@ public final class Schedule {
     }
 
     /**
-     * @param t0        the due time of iteration 0
-     * @param iteration an iteration index, &ge; 0
+     * @param t0        the due time of the whole schedule's iteration 0
+     * @param iteration an iteration index of this lane (of the whole schedule, for lane 0 of 1), &ge; 0
      * @return the due time of that iteration, rounded down to the nanosecond, as {@link #next()} steps it
      */
     public long dueTime(long t0, long iteration) {
+        return wholeDueTime(t0, lane + iteration * lanes);
+    }
+
+    private long wholeDueTime(long t0, long iteration) {
         long remainder;
         if (remainderNanos == 0) {
             remainder = 0;
@@ -187,21 +258,21 @@ public final class Schedule {
         return t0 + iteration * wholeNanos + remainder;
     }
 
-    /** @return the interval between iterations in nanoseconds (exact value as a double) */
+    /** @return the interval between this lane's iterations in nanoseconds (exact value as a double) */
     public double intervalNanos() {
         return meanIntervalNanos;
     }
 
-    /** @return the target throughput in iterations per second */
+    /** @return the target throughput of this lane in iterations per second */
     public double throughputPerSecond() {
-        return throughput * 1e9 / unitNanos;
+        return throughput * 1e9 / unitNanos / lanes;
     }
 
     /**
-     * @param iterations a number of iterations
-     * @return their scheduled duration, iterations × interval, in nanoseconds (rounded down)
+     * @param iterations a number of iterations of the whole schedule
+     * @return their scheduled duration, iterations × the whole schedule's interval, in nanoseconds (rounded down)
      */
     public long durationNanos(long iterations) {
-        return dueTime(0, iterations);
+        return wholeDueTime(0, iterations);
     }
 }

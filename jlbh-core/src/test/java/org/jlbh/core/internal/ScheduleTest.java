@@ -96,22 +96,9 @@ class ScheduleTest {
         // 1,000,000 draws at 20,000/s: an exponential's mean is the interval (50 us) and its coefficient of
         // variation (standard deviation / mean) is 1; the sample's stay within 1% and 2% of those
         Schedule schedule = new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 42);
-        schedule.start(0);
-        int draws = 1_000_000;
-        long previous = schedule.next();
-        double sum = 0;
-        double sumOfSquares = 0;
-        for (int i = 0; i < draws; i++) {
-            long due = schedule.next();
-            double interval = due - previous;
-            sum += interval;
-            sumOfSquares += interval * interval;
-            previous = due;
-        }
-        double mean = sum / draws;
-        double deviation = Math.sqrt(sumOfSquares / draws - mean * mean);
-        assertThat(mean).isCloseTo(50_000, within(500.0));
-        assertThat(deviation / mean).isCloseTo(1.0, offset(0.02));
+        double[] meanAndCv = intervalMeanAndCv(schedule, 1_000_000);
+        assertThat(meanAndCv[0]).isCloseTo(50_000, within(500.0));
+        assertThat(meanAndCv[1]).isCloseTo(1.0, offset(0.02));
     }
 
     @Test
@@ -154,6 +141,23 @@ class ScheduleTest {
         assertThat(new Schedule(1_000_000_000L, 1_000).describe()).isEqualTo("NORMAL");
     }
 
+    /** @return the mean interval in ns and its coefficient of variation (standard deviation / mean) over draws */
+    private static double[] intervalMeanAndCv(Schedule schedule, int draws) {
+        schedule.start(0);
+        long previous = schedule.next();
+        double sum = 0;
+        double sumOfSquares = 0;
+        for (int i = 0; i < draws; i++) {
+            long due = schedule.next();
+            double interval = due - previous;
+            sum += interval;
+            sumOfSquares += interval * interval;
+            previous = due;
+        }
+        double mean = sum / draws;
+        return new double[]{mean, Math.sqrt(sumOfSquares / draws - mean * mean) / mean};
+    }
+
     private static long[] dueTimes(Schedule schedule) {
         schedule.start(1_000);
         long[] due = new long[1_000];
@@ -161,5 +165,51 @@ class ScheduleTest {
             due[i] = schedule.next();
         }
         return due;
+    }
+
+    @Test
+    void lanesOfAFixedRateScheduleTakeEveryNthIterationAtItsExactDueTime() {
+        // 7,000/s does not divide a second: the lanes must still land on the whole schedule's rounded due times
+        Schedule whole = new Schedule(1_000_000_000L, 7_000);
+        whole.start(1_000);
+        long[] expected = new long[3_000];
+        for (int i = 0; i < expected.length; i++) {
+            expected[i] = whole.next();
+        }
+        for (int lane = 0; lane < 3; lane++) {
+            Schedule part = whole.lane(lane, 3);
+            part.start(1_000);
+            for (int j = 0; j < 1_000; j++) {
+                assertThat(part.next()).as("lane %d, iteration %d", lane, j).isEqualTo(expected[lane + 3 * j]);
+                assertThat(part.dueTime(1_000, j)).isEqualTo(expected[lane + 3 * j]);
+            }
+            assertThat(part.throughputPerSecond()).isCloseTo(7_000 / 3.0, within(1e-9));
+        }
+        assertThat(Schedule.laneIterations(0, 3, 1_000)).isEqualTo(334);
+        assertThat(Schedule.laneIterations(2, 3, 1_000)).isEqualTo(333);
+        assertThat(Schedule.laneIterations(2, 3, 2)).isZero();
+    }
+
+    @Test
+    void poissonLanesDrawIndependentArrivalsAtTheirShareOfTheRate() {
+        Schedule whole = new Schedule(1_000_000_000L, 20_000, LatencyDistributors.NORMAL, Arrivals.POISSON, 42);
+        // one lane is the whole schedule, draw for draw
+        assertThat(dueTimes(whole.lane(0, 1))).isEqualTo(dueTimes(whole));
+        long[] first = dueTimes(whole.lane(0, 2));
+        long[] second = dueTimes(whole.lane(1, 2));
+        assertThat(first).isNotEqualTo(second);
+        for (Schedule lane : new Schedule[]{whole.lane(0, 2), whole.lane(1, 2)}) {
+            // each at 10,000/s: exponential intervals of mean 100 us (1,000,000 draws: within 1% and 2%)
+            double[] meanAndCv = intervalMeanAndCv(lane, 1_000_000);
+            assertThat(meanAndCv[0]).isCloseTo(100_000, within(1_000.0));
+            assertThat(meanAndCv[1]).isCloseTo(1.0, offset(0.02));
+        }
+    }
+
+    @Test
+    void aLaneOutOfRangeIsRefused() {
+        Schedule whole = new Schedule(1_000_000_000L, 20_000);
+        assertThatIllegalArgumentException().isThrownBy(() -> whole.lane(2, 2))
+                .withMessage("lane 2 of 2 does not exist");
     }
 }
