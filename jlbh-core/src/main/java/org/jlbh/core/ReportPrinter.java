@@ -73,6 +73,11 @@ final class ReportPrinter {
                     record.osJitter)).append(nl);
         }
         sb.append(TextReport.runStatus(record.summary, settings.schedule.throughputPerSecond()));
+        if (settings.threads > 1) {
+            sb.append(String.format(Locale.ROOT, "Load: %d harness threads, each at %s, phases %s us apart%n",
+                    settings.threads, ReportFormat.rate(settings.schedule.throughputPerSecond() / settings.threads),
+                    ReportFormat.micros(settings.schedule.intervalNanos())));
+        }
         if (record.osJitter != null) {
             // the two counts are cut at slightly different moments: a wake-up on the boundary may fall either side
             sb.append(String.format(Locale.ROOT, "OS jitter: %,d of %,d wake-ups of a thread sleeping 1 ms were more than %s us late%n",

@@ -92,6 +92,8 @@ class JLBHConcurrentLoadTest {
         assertThat(thread0.max().toNanos()).isEqualTo(1_000);
         assertThat(thread1.max().toNanos()).isEqualTo(2_000);
         assertThat(result.probeNames()).containsExactly("end to end, thread 0", "end to end, thread 1");
+        assertThat(report.toString(StandardCharsets.UTF_8))
+                .contains("Load: 2 harness threads, each at 1,000/s, phases 500.000 us apart");
     }
 
     @Test
