@@ -110,6 +110,10 @@ class LatencyTemplateTests {
             Map<?, ?> settings = (Map<?, ?>) ((Map<?, ?>) JsonReader.parse(Files.readString(json))).get("settings");
             assertThat(((Number) settings.get("throughputPerSecond")).intValue())
                     .isEqualTo(Integer.parseInt(rate.replace("-", "")));
+            Map<?, ?> sweep = (Map<?, ?>) settings.get("sweep");
+            assertThat(sweep.get("rates")).as("the sweep it is a rate of, for the suite page's chart")
+                    .isEqualTo(List.of(1_000.0, 2_000.0, 20_000.0));
+            assertThat(sweep.get("requiredThroughputPerSecond")).isEqualTo(0.0);
         }
     }
 

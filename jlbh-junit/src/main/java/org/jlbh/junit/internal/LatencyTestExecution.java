@@ -89,7 +89,8 @@ public final class LatencyTestExecution {
         Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));
         Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);
-        ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison);
+        ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
+                sweep.map(SweepRate::sweep));
         reports.write(result, reported.attempt().result(), page);
         reports.verdict(settings, decision);
         sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result));

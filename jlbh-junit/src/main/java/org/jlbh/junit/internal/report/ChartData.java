@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * What the suite page ({@link HtmlReport}) draws: per test its outcome, per probe one percentile curve per run with
- * the budgets on that probe, and end to end over the time of each run. Plain immutable values; thread-safe.
+ * the budgets on that probe, and end to end over the time of each run; per throughput sweep its latency against
+ * throughput ({@link Sweeps}). Plain immutable values; thread-safe.
  */
 public final class ChartData {
 
@@ -120,6 +121,79 @@ public final class ChartData {
      * @param met        whether the verdict found it met
      */
     public record BudgetMarker(double percentile, double maxMicros, boolean met) {
+    }
+
+    /**
+     * One throughput sweep on the suite page: its rates' latency against throughput.
+     *
+     * @param name               the test's name without the rate, e.g. {@code RoundTripTest.roundTrip}
+     * @param judgedRun          whose percentiles are drawn: {@code median run} or {@code worst run}
+     * @param rates              the rates measured, ascending, each with how its latency budgets fared
+     * @param sweepRates         how many rates the sweep declares (more than measured when some are missing)
+     * @param requiredThroughput the capacity budget's rate, iterations per second; 0 for none
+     * @param knee               the knee and the capacity budget, in the words of the console's sweep table
+     * @param tests              the display names of the rates' tests, as the page lists them
+     * @param probes             one chart per probe, end to end first
+     */
+    public record SweepChart(String name, String judgedRun, List<RateMark> rates, int sweepRates,
+                             int requiredThroughput, String knee, List<String> tests, List<SweepProbe> probes) {
+        /** Copies the lists. */
+        public SweepChart {
+            rates = List.copyOf(rates);
+            tests = List.copyOf(tests);
+            probes = List.copyOf(probes);
+        }
+    }
+
+    /**
+     * One measured rate of a sweep.
+     *
+     * @param rate    the target throughput, iterations per second
+     * @param latency how its latency budgets fared: {@link Outcome#PASSED} when every one held,
+     *                {@link Outcome#INCONCLUSIVE} when they broke only through the platform's stalls, else
+     *                {@link Outcome#FAILED}
+     */
+    public record RateMark(int rate, Outcome latency) {
+    }
+
+    /**
+     * One probe's latency against throughput.
+     *
+     * @param name    the probe, e.g. {@code end to end}
+     * @param lines   one per percentile that has a value at some rate, ascending, the worst last
+     * @param budgets the latency budgets on the probe
+     */
+    public record SweepProbe(String name, List<SweepLine> lines, List<SweepBudget> budgets) {
+        /** Copies the lines and budgets. */
+        public SweepProbe {
+            lines = List.copyOf(lines);
+            budgets = List.copyOf(budgets);
+        }
+    }
+
+    /**
+     * One percentile across a sweep's rates.
+     *
+     * @param label      e.g. {@code p99.9}, or {@code worst}
+     * @param percentile in (0, 100]; 100 for the worst
+     * @param micros     per rate of the sweep, in its order, the latency in microseconds; NaN where the runs lack the
+     *                   samples for the percentile
+     */
+    public record SweepLine(String label, double percentile, double[] micros) {
+    }
+
+    /**
+     * A latency budget across a sweep's rates.
+     *
+     * @param percentile in (0, 100]
+     * @param maxMicros  microseconds
+     * @param brokenAt   the rates at which it broke (or could not be judged), ascending
+     */
+    public record SweepBudget(double percentile, double maxMicros, List<Integer> brokenAt) {
+        /** Copies the rates. */
+        public SweepBudget {
+            brokenAt = List.copyOf(brokenAt);
+        }
     }
 
     /**

@@ -9,16 +9,22 @@ import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Renders the suite page, {@code index.html}: a table of the tests with their verdicts, then per test a section with
- * one percentile-distribution chart per probe and a chart of end to end over the time of each run.
+ * one percentile-distribution chart per probe and a chart of end to end over the time of each run; per throughput
+ * sweep a section with its latency against throughput per probe and its knee, just before the first of its rates'
+ * sections, each of which links to it.
  *
  * <p>The page is self-contained: it opens from the file system with no network and no JavaScript. The charts are
- * inline SVG ({@link PercentileChart}, {@link TimelineChart}), the style sits in one inline {@code <style>} element, and only locally
+ * inline SVG ({@link PercentileChart}, {@link TimelineChart}, {@link SweepChart}), the style sits in one inline {@code <style>} element, and only locally
  * installed fonts are named.
  *
  * <p>Stateless; thread-safe.
@@ -61,6 +67,12 @@ public final class HtmlReport {
             .chart .budget text{font-weight:700;fill:inherit;stroke:#fff;stroke-width:3px;paint-order:stroke}
             .chart .count{fill:#777}
             .chart .empty{font-size:14px;fill:#999;text-anchor:middle}
+            .chart .broken{fill:none;stroke-width:2}
+            .chart .required path{stroke-width:1.5;stroke-dasharray:2 3;fill:none}
+            .chart .required text{fill:inherit;font-weight:700;text-anchor:middle;stroke:#fff;stroke-width:3px;\
+            paint-order:stroke}
+            .knee{font-weight:600;margin:4px 0}
+            .sweeps{margin:0 0 24px}
             """;
 
     private HtmlReport() {
@@ -74,13 +86,48 @@ public final class HtmlReport {
      * @return a complete, self-contained HTML document
      */
     public static String render(String title, List<ChartData.TestChart> tests) {
-        StringBuilder html = new StringBuilder(16_384 + tests.size() * 8_192);
+        return render(title, tests, List.of());
+    }
+
+    /**
+     * Renders the suite page with its throughput sweeps.
+     *
+     * @param title  the page title and heading, e.g. the project name
+     * @param tests  the tests, in the order they are listed
+     * @param sweeps the throughput sweeps among them ({@link Sweeps}); each is drawn just before the first of its
+     *               rates' sections, or after the table when none of them is listed
+     * @return a complete, self-contained HTML document
+     */
+    public static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepChart> sweeps) {
+        StringBuilder html = new StringBuilder(16_384 + tests.size() * 8_192 + sweeps.size() * 16_384);
         appendHead(html, title);
         html.append("<body>\n<h1 id=\"top\">").append(escape(title)).append("</h1>\n");
         appendSummary(html, tests);
         appendTestTable(html, tests);
+        Map<String, Integer> sweepOfTest = new HashMap<>();
+        for (int s = 0; s < sweeps.size(); s++) {
+            for (String test : sweeps.get(s).tests()) {
+                sweepOfTest.putIfAbsent(test, s);
+            }
+        }
+        appendSweepList(html, sweeps);
+        boolean[] drawn = new boolean[sweeps.size()];
+        Set<Integer> listed = new HashSet<>();
+        tests.forEach(test -> Optional.ofNullable(sweepOfTest.get(test.name())).ifPresent(listed::add));
+        for (int s = 0; s < sweeps.size(); s++) {
+            if (!listed.contains(s)) {
+                drawn[s] = true;
+                appendSweepSection(html, sweeps.get(s), s);
+            }
+        }
         for (int i = 0; i < tests.size(); i++) {
-            appendTestSection(html, tests.get(i), i);
+            Integer sweep = sweepOfTest.get(tests.get(i).name());
+            if (sweep != null && !drawn[sweep]) {
+                drawn[sweep] = true;
+                appendSweepSection(html, sweeps.get(sweep), sweep);
+            }
+            appendTestSection(html, tests.get(i), i, sweep == null ? null : sweeps.get(sweep).name(),
+                    sweep == null ? -1 : sweep);
         }
         html.append("</body>\n</html>\n");
         return html.toString();
@@ -96,11 +143,26 @@ public final class HtmlReport {
      * @throws IOException if the directories or the file cannot be written
      */
     public static void write(Path file, String title, List<ChartData.TestChart> tests) throws IOException {
+        write(file, title, tests, List.of());
+    }
+
+    /**
+     * Writes {@link #render(String, List, List) render(title, tests, sweeps)} to {@code file} in UTF-8, creating its
+     * parent directories.
+     *
+     * @param file   the page to write, usually {@code index.html}; replaced if it exists
+     * @param title  the page title and heading
+     * @param tests  the tests, in the order they are listed
+     * @param sweeps the throughput sweeps among them
+     * @throws IOException if the directories or the file cannot be written
+     */
+    public static void write(Path file, String title, List<ChartData.TestChart> tests,
+                             List<ChartData.SweepChart> sweeps) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(file, render(title, tests), StandardCharsets.UTF_8);
+        Files.writeString(file, render(title, tests, sweeps), StandardCharsets.UTF_8);
     }
 
     // ---- page --------------------------------------------------------------------------------------------------
@@ -141,10 +203,46 @@ public final class HtmlReport {
         html.append("</tbody>\n</table>\n");
     }
 
-    private static void appendTestSection(StringBuilder html, ChartData.TestChart test, int index) {
+    /** After the table of tests, a link to each sweep's chart. */
+    private static void appendSweepList(StringBuilder html, List<ChartData.SweepChart> sweeps) {
+        if (sweeps.isEmpty()) {
+            return;
+        }
+        html.append("<p class=\"sweeps\">Latency against throughput: ");
+        for (int s = 0; s < sweeps.size(); s++) {
+            ChartData.SweepChart sweep = sweeps.get(s);
+            html.append(s == 0 ? "" : ", ").append("<a href=\"#").append(sweepAnchor(s)).append("\">")
+                    .append(escape(sweep.name())).append("</a> (").append(sweep.rates().size())
+                    .append(sweep.rates().size() == 1 ? " rate" : " rates").append(')');
+        }
+        html.append("</p>\n");
+    }
+
+    /** A sweep's section: its knee, what is drawn, and per probe its latency against throughput. */
+    private static void appendSweepSection(StringBuilder html, ChartData.SweepChart sweep, int index) {
+        html.append("<section class=\"sweep\" id=\"").append(sweepAnchor(index)).append("\">\n<h2>")
+                .append(escape(sweep.name())).append(": latency against throughput</h2>\n<p class=\"knee\">")
+                .append(escape(sweep.knee())).append("</p>\n<p class=\"settings\">")
+                .append(escape(SweepChart.describe(sweep))).append("</p>\n");
+        for (ChartData.SweepProbe probe : sweep.probes()) {
+            html.append("<h3>").append(escape(probe.name())).append("</h3>\n");
+            SweepChart.append(html, sweep, probe);
+        }
+        if (sweep.probes().isEmpty()) {
+            html.append("<p class=\"none\">no probes</p>\n");
+        }
+        html.append("</section>\n");
+    }
+
+    private static void appendTestSection(StringBuilder html, ChartData.TestChart test, int index, String sweepName,
+                                          int sweepIndex) {
         html.append("<section id=\"").append(anchor(index)).append("\">\n<h2>").append(escape(test.name()));
         appendVerdict(html, test.outcome());
         html.append("</h2>\n<p class=\"settings\">").append(escape(test.settings())).append("</p>\n");
+        if (sweepName != null) {
+            html.append("<p class=\"settings\">One rate of a sweep: <a href=\"#").append(sweepAnchor(sweepIndex))
+                    .append("\">").append(escape(sweepName)).append(", latency against throughput</a></p>\n");
+        }
         if (!isBlank(test.environment())) {
             html.append("<p class=\"settings\">").append(escape(test.environment())).append("</p>\n");
         }
@@ -181,6 +279,10 @@ public final class HtmlReport {
 
     private static String anchor(int testIndex) {
         return "test-" + (testIndex + 1);
+    }
+
+    private static String sweepAnchor(int sweepIndex) {
+        return "sweep-" + (sweepIndex + 1);
     }
 
     private static boolean isBlank(String text) {

@@ -293,7 +293,12 @@ final class PercentileChart {
     // ---- text ------------------------------------------------------------------------------------------------
 
     private static String budgetLabel(ChartData.BudgetMarker budget) {
-        String percentile = budget.percentile() >= 100 ? "max" : "p" + Percentiles.label(budget.percentile());
-        return "budget " + percentile + " ≤ " + number(budget.maxMicros()) + " µs";
+        return budgetLabel(budget.percentile(), budget.maxMicros());
+    }
+
+    /** @return e.g. {@code budget p99.9 ≤ 50 µs}, or {@code budget max ≤ 1,000 µs} */
+    static String budgetLabel(double percentile, double maxMicros) {
+        return "budget " + (percentile >= 100 ? "max" : "p" + Percentiles.label(percentile)) + " ≤ "
+                + number(maxMicros) + " µs";
     }
 }

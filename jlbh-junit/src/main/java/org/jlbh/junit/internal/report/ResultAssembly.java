@@ -9,6 +9,7 @@ import org.jlbh.core.JLBHResult.RunSummary;
 import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
@@ -82,10 +83,12 @@ public final class ResultAssembly {
      * @param decision   how the test ended
      * @param probes     the reported attempt's {@link #probes}
      * @param comparison the comparison with the baseline, if one was made
+     * @param sweep      the throughput sweep the test is one rate of, if it is
      * @return the test's result
      */
     public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
-                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison) {
+                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
+                                          Optional<Sweep> sweep) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
         List<ResultSnapshot.AttemptRecord> attemptRecords = new ArrayList<>();
         for (AttemptJudgement attempt : attempts) {
@@ -106,7 +109,7 @@ public final class ResultAssembly {
                     measures.gc(), figures(run.harnessLateness(), percentiles), EvidenceAssembly.evidence(measures),
                     EvidenceAssembly.timeline(measures)));
         }
-        return new ResultSnapshot(test(settings.identity()), settings(settings), CurrentEnvironment.read(),
+        return new ResultSnapshot(test(settings.identity()), settings(settings, sweep), CurrentEnvironment.read(),
                 new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
                         decision.detail()),
                 attemptRecords, reported.attempt().allocatedBytesPerOp(), runs, probes,
@@ -141,14 +144,14 @@ public final class ResultAssembly {
                 check.explanation().map(BreachExplanation::describe), attribution);
     }
 
-    private static ResultSnapshot.Settings settings(TestSettings settings) {
+    private static ResultSnapshot.Settings settings(TestSettings settings, Optional<Sweep> sweep) {
         return new ResultSnapshot.Settings(settings.throughput(),
                 settings.arrivals().describe(settings.arrivalSeed()), settings.iterations(), settings.warmUpIterations(),
                 settings.runs(), settings.accountForCoordinatedOmission(), settings.recordOSJitter(),
                 settings.timeoutMillis(), settings.verdict(), settings.configuration().mode(),
                 settings.configuration().noise(), settings.configuration().retries(), settings.budgets(),
                 limit(settings.maxAllocatedBytesPerOp()), limit(settings.maxGcCount()),
-                limit(settings.maxGcPauseMillis()), settings.describeRuns());
+                limit(settings.maxGcPauseMillis()), settings.describeRuns(), sweep);
     }
 
     private static OptionalLong limit(long value) {

@@ -6,6 +6,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.Outcome;
@@ -145,6 +146,11 @@ public final class ResultJson {
         optional(json, "maxGcCount", settings.maxGcCount());
         optional(json, "maxGcPauseMillis", settings.maxGcPauseMillis());
         json.value("description", settings.description());
+        settings.sweep().ifPresent(sweep -> {
+            json.name("sweep").beginObject().name("rates").beginArray(true);
+            sweep.rates().forEach(json::number);
+            json.endArray().value("requiredThroughputPerSecond", sweep.requiredThroughput()).endObject();
+        });
         json.endObject();
     }
 
@@ -337,7 +343,20 @@ public final class ResultJson {
                 Noise.valueOf(settings.text("noise").toUpperCase(Locale.ROOT)), settings.integer("retries"), budgets,
                 settings.optionalWhole("maxAllocatedBytesPerOp"), settings.optionalWhole("maxGcCount"),
                 settings.optionalWhole("maxGcPauseMillis"),
-                settings.has("description") ? settings.text("description") : "");
+                settings.has("description") ? settings.text("description") : "", readSweep(settings));
+    }
+
+    /** Reads the {@code sweep} member of a sweep's rate; empty for other tests, and for results written before it. */
+    private static Optional<Sweep> readSweep(JsonNode settings) {
+        if (!settings.has("sweep")) {
+            return Optional.empty();
+        }
+        JsonNode sweep = settings.get("sweep");
+        List<Integer> rates = new ArrayList<>();
+        for (JsonNode rate : sweep.list("rates")) {
+            rates.add(Math.toIntExact(Math.round(rate.asNumber())));
+        }
+        return Optional.of(new Sweep(rates, sweep.integer("requiredThroughputPerSecond")));
     }
 
     private static ResultSnapshot.CheckRecord readCheck(JsonNode check) {

@@ -5,6 +5,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
@@ -91,12 +92,14 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param maxGcCount          the GC count budget, if set
      * @param maxGcPauseMillis    the GC pause budget, if set
      * @param description         the settings in one line, as the report's header shows them
+     * @param sweep               the throughput sweep this test is one rate of ({@code throughputPerSecond}), with its
+     *                            capacity budget; empty for a test that is not a sweep's
      */
     public record Settings(int throughputPerSecond, String arrivals, long iterations, int warmUpIterations, int runs,
                            boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
                            Verdict verdict, Mode mode, Noise noise, int retries, List<Budget> budgets,
                            OptionalLong maxAllocatedBytesPerOp, OptionalLong maxGcCount, OptionalLong maxGcPauseMillis,
-                           String description) {
+                           String description, Optional<Sweep> sweep) {
         /** Copies the budgets. */
         public Settings {
             budgets = List.copyOf(budgets);

@@ -46,9 +46,10 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
             return;
         }
         try {
-            List<ChartData.TestChart> tests = read(file.toAbsolutePath().getParent());
+            Suite suite = read(file.toAbsolutePath().getParent());
+            List<ChartData.TestChart> tests = suite.tests();
             Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "index", ".html.tmp");
-            HtmlReport.write(temporary, "Latency tests", tests);
+            HtmlReport.write(temporary, "Latency tests", tests, suite.sweeps());
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
                     + (tests.size() == 1 ? " test" : " tests") + " in " + file.toAbsolutePath().getParent() + ")");
@@ -58,23 +59,34 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
     }
 
     /**
-     * @param folder a report folder
-     * @return every test it holds a result or an ended test of, failures first; files that are neither (a baseline
-     *         kept in the same folder, a file being written) are passed over
+     * What the page shows of a report folder.
+     *
+     * @param tests  every test, failures first
+     * @param sweeps the throughput sweeps among them
      */
-    static List<ChartData.TestChart> read(Path folder) throws IOException {
+    record Suite(List<ChartData.TestChart> tests, List<ChartData.SweepChart> sweeps) {
+    }
+
+    /**
+     * @param folder a report folder
+     * @return every test it holds a result or an ended test of, failures first, and the sweeps among the results;
+     *         files that are neither (a baseline kept in the same folder, a file being written) are passed over
+     */
+    static Suite read(Path folder) throws IOException {
         List<ChartData.TestChart> tests = new ArrayList<>();
+        List<ResultSnapshot> results = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
             for (Path json : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".json"))
                     .sorted()::iterator) {
-                chart(json).ifPresent(tests::add);
+                chart(json, results).ifPresent(tests::add);
             }
         }
         tests.sort(FAILURES_FIRST);
-        return tests;
+        return new Suite(tests, Sweeps.of(results));
     }
 
-    private static java.util.Optional<ChartData.TestChart> chart(Path json) {
+    /** @return the file's test as the page lists it; a result is also added to {@code results} */
+    private static java.util.Optional<ChartData.TestChart> chart(Path json, List<ResultSnapshot> results) {
         String text;
         try {
             text = Files.readString(json, StandardCharsets.UTF_8);
@@ -82,7 +94,10 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
             return java.util.Optional.empty();
         }
         try {
-            return java.util.Optional.of(ChartData.of(ResultJson.read(text)));
+            ResultSnapshot result = ResultJson.read(text);
+            ChartData.TestChart chart = ChartData.of(result);
+            results.add(result);
+            return java.util.Optional.of(chart);
         } catch (RuntimeException notAResult) {
             try {
                 return java.util.Optional.of(EndedTest.read(text).chart());

@@ -1,7 +1,5 @@
 package org.jlbh.junit.internal.report;
 
-import org.jlbh.core.JLBH;
-import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Sweep;
@@ -21,8 +19,6 @@ import java.util.Locale;
  * percentile is shown only where every run has enough samples for it. Thread-safe: rates may end on any thread.
  */
 public final class SweepTable {
-    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
-
     private final Sweep sweep;
     private final Verdict verdict;
     private final List<Measured> measured = new ArrayList<>();
@@ -64,7 +60,7 @@ public final class SweepTable {
         if (measured.isEmpty()) {
             return;
         }
-        String judged = verdict == Verdict.EVERY_RUN ? "worst run" : "median run";
+        String judged = SweepFigures.judgedRun(verdict);
         out.printf(Locale.ROOT, "=== SWEEP %s: latency against throughput (percentiles of the %s, worst of all runs; "
                 + "\u00b5s)%n", name, judged);
         List<String[]> rows = new ArrayList<>();
@@ -75,17 +71,14 @@ public final class SweepTable {
             String rate = String.format(Locale.ROOT, "%,d", m.rate().rate());
             String rateAchieved = Double.isNaN(achieved) ? "-" : String.format(Locale.ROOT, "%,.0f", achieved);
             boolean first = true;
-            for (ProbeFigures probe : m.result().probes()) {
-                if (probe.name().equals(JLBH.OS_JITTER)) {
-                    continue;
-                }
+            for (ProbeFigures probe : SweepFigures.probes(m.result())) {
                 String[] row = new String[9];
                 row[0] = first ? rate : "";
                 row[1] = first ? rateAchieved : "";
                 row[2] = probe.name();
-                for (int i = 0; i < PERCENTILES.length; i++) {
-                    List<Double> byRun = probe.percentileByRun(Percentiles.label(PERCENTILES[i]));
-                    row[3 + i] = byRun.isEmpty() ? "-" : ReportFormat.micros(verdict.judge(byRun));
+                for (int i = 0; i < SweepFigures.PERCENTILES.size(); i++) {
+                    double nanos = SweepFigures.percentileNanos(probe, SweepFigures.PERCENTILES.get(i), verdict);
+                    row[3 + i] = Double.isNaN(nanos) ? "-" : ReportFormat.micros(nanos);
                 }
                 long worst = probe.worstNanos();
                 row[7] = worst < 0 ? "-" : ReportFormat.micros(worst);

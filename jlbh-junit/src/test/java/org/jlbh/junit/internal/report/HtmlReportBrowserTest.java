@@ -5,22 +5,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.junit.jupiter.api.Test;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
+import static org.jlbh.junit.internal.report.Chromium.blended;
+import static org.jlbh.junit.internal.report.Chromium.occurrences;
+import static org.jlbh.junit.internal.report.Chromium.pixelsOf;
 
 /**
  * The suite page as a browser shows it: a realistic suite is rendered to {@code target/jlbh-html-check/index.html},
@@ -32,35 +28,24 @@ class HtmlReportBrowserTest {
 
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 2000;
-    private static final long TIMEOUT_SECONDS = 60;
-    private static final int COLOUR_TOLERANCE = 12;
-    private static final String[] BROWSERS = {"chromium", "chromium-browser", "google-chrome"};
 
     private static final Path DIR = Path.of("target", "jlbh-html-check").toAbsolutePath();
     private static final Path PAGE = DIR.resolve("index.html");
-    private static final Path SCREENSHOT = DIR.resolve("index.png");
-    private static final Path DOM = DIR.resolve("dom.html");
-    private static final Path LOG = DIR.resolve("chromium.log");
+    private static final Chromium CHROMIUM = new Chromium(DIR, PAGE);
 
     private static List<ChartData.TestChart> suite;
 
     @BeforeAll
     static void renderTheSuite() throws IOException {
         suite = syntheticSuite();
-        Files.deleteIfExists(SCREENSHOT);
-        Files.deleteIfExists(DOM);
-        Files.deleteIfExists(LOG);
+        CHROMIUM.clean();
         HtmlReport.write(PAGE, "jlbh latency tests — sample-tests", suite);
     }
 
     @Test
     void chromiumDrawsEveryRunAndTheBreachedBudget() throws Exception {
-        runChromium("--screenshot=" + SCREENSHOT, "--window-size=" + WIDTH + "," + HEIGHT);
+        BufferedImage image = CHROMIUM.screenshot(WIDTH, HEIGHT);
 
-        assertThat(SCREENSHOT).as("screenshot; see %s", LOG).exists();
-        BufferedImage image = ImageIO.read(SCREENSHOT.toFile());
-        assertThat(image.getWidth()).isEqualTo(WIDTH);
-        assertThat(image.getHeight()).isEqualTo(HEIGHT);
         for (int run = 0; run < 3; run++) {
             String colour = PercentileChart.RUN_COLOURS.get(run);
             assertThat(pixelsOf(image, colour)).as("pixels of run %d's colour %s", run + 1, colour)
@@ -84,9 +69,7 @@ class HtmlReportBrowserTest {
 
     @Test
     void chromiumParsesTheTimelinesBands() throws Exception {
-        runChromium("--dump-dom");
-
-        String dom = Files.readString(DOM, StandardCharsets.UTF_8);
+        String dom = CHROMIUM.dumpDom();
         // neighbouring windows of one shade are one band: a stretch of waiting in each run, one of the host's
         assertThat(occurrences(dom, "class=\"band waiting\"")).isEqualTo(3);
         assertThat(occurrences(dom, "class=\"band host\"")).isEqualTo(1);
@@ -98,9 +81,7 @@ class HtmlReportBrowserTest {
 
     @Test
     void chromiumParsesOneChartPerProbeWithOneLinePerRun() throws Exception {
-        runChromium("--dump-dom");
-
-        String dom = Files.readString(DOM, StandardCharsets.UTF_8);
+        String dom = CHROMIUM.dumpDom();
         int probes = suite.stream().mapToInt(test -> test.probes().size()).sum();
         int runs = suite.stream().flatMap(test -> test.probes().stream()).mapToInt(probe -> probe.runs().size()).sum();
         int timelines = (int) suite.stream().filter(test -> test.timeline().isPresent()).count();
@@ -110,91 +91,6 @@ class HtmlReportBrowserTest {
         assertThat(occurrences(dom, "<polyline")).isEqualTo(runs + timelineRuns);
         assertThat(dom).contains("budget p99.9 ≤ 150 µs", "latency (µs)", "99.99%", ">max<")
                 .doesNotContain("<script");
-    }
-
-    // ---- Chromium ----------------------------------------------------------------------------------------------
-
-    private static void runChromium(String... arguments) throws IOException, InterruptedException {
-        Path browser = findBrowser().orElseGet(() -> fail("No Chromium on the PATH (looked for chromium, "
-                + "chromium-browser and google-chrome). Install it: apt-get install chromium"));
-        Path home = Files.createDirectories(DIR.resolve("home"));
-        List<String> command = new ArrayList<>(List.of(browser.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--hide-scrollbars", "--disable-dev-shm-usage", "--no-first-run",
-                "--force-device-scale-factor=1", "--user-data-dir=" + DIR.resolve("profile")));
-        command.addAll(List.of(arguments));
-        command.add(PAGE.toUri().toString());
-
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(LOG.toFile()))
-                .redirectOutput(List.of(arguments).contains("--dump-dom") ? ProcessBuilder.Redirect.to(DOM.toFile())
-                        : ProcessBuilder.Redirect.appendTo(LOG.toFile()));
-        builder.environment().put("HOME", home.toString());
-        Process process = builder.start();
-        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            fail("Chromium did not finish within %d s: %s; see %s", TIMEOUT_SECONDS, command, LOG);
-        }
-        assertThat(process.exitValue()).as("Chromium's exit code; see %s", LOG).isZero();
-    }
-
-    private static Optional<Path> findBrowser() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String name : BROWSERS) {
-            Optional<Path> found = Stream.of(path.split(File.pathSeparator))
-                    .filter(dir -> !dir.isEmpty())
-                    .map(dir -> Path.of(dir, name))
-                    .filter(Files::isExecutable)
-                    .findFirst();
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        return Optional.empty();
-    }
-
-    // ---- pixels ------------------------------------------------------------------------------------------------
-
-    /** Pixels within {@link #COLOUR_TOLERANCE} per channel of {@code #rrggbb} (anti-aliasing shifts edges a little). */
-    private static int pixelsOf(BufferedImage image, String hexColour) {
-        int rgb = Integer.parseInt(hexColour.substring(1), 16);
-        int count = 0;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                if (close(image.getRGB(x, y), rgb)) {
-                    count++;
-                }
-            }
-        }
-        return count;
-    }
-
-    /** @return {@code #rrggbb} drawn at {@code opacity} over white */
-    private static String blended(String hexColour, double opacity) {
-        int rgb = Integer.parseInt(hexColour.substring(1), 16);
-        int result = 0;
-        for (int shift = 16; shift >= 0; shift -= 8) {
-            int channel = (int) Math.round(((rgb >> shift) & 0xff) * opacity + 255 * (1 - opacity));
-            result |= channel << shift;
-        }
-        return String.format("#%06x", result);
-    }
-
-    private static boolean close(int a, int b) {
-        for (int shift = 0; shift <= 16; shift += 8) {
-            if (Math.abs(((a >> shift) & 0xff) - ((b >> shift) & 0xff)) > COLOUR_TOLERANCE) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int occurrences(String text, String part) {
-        int count = 0;
-        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
-            count++;
-        }
-        return count;
     }
 
     // ---- the synthetic suite -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.BaselineGate;
 import org.jlbh.junit.internal.judge.Outcome;
@@ -70,7 +71,8 @@ class ResultJsonTest {
                 new ResultSnapshot.Settings(20_000, "Poisson (seed 42)", 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
                         Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
                         new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
-                        OptionalLong.of(5), "20,000/s, … budgets"),
+                        OptionalLong.of(5), "20,000/s, … budgets",
+                        Optional.of(new Sweep(List.of(5_000, 10_000, 20_000, 40_000), 10_000))),
                 new ResultSnapshot.Environment("2026-11-22T12:00:00Z", "17.0.15", "OpenJDK 64-Bit Server VM 17",
                         "Debian", "Linux 6", "amd64", "AMD EPYC 7B13", 2, 6_320_816_128L,
                         List.of("G1 Young Generation", "G1 Old Generation")),
@@ -106,7 +108,8 @@ class ResultJsonTest {
         assertThat(json).startsWith("{\n  \"format\": \"jlbh-junit result 1\",").endsWith("}\n")
                 .contains("\"outcome\": \"REPORTED\"", "\"maxGcCount\": null", "\"judgedMicros\": null",
                         "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]",
-                        "\"invocation\": \"[20,000/s]\"");
+                        "\"invocation\": \"[20,000/s]\"", "\"rates\": [5000, 10000, 20000, 40000]",
+                        "\"requiredThroughputPerSecond\": 10000");
         ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
         assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
@@ -121,6 +124,7 @@ class ResultJsonTest {
         assertThat(old.settings().description()).as("not written then").isEmpty();
         assertThat(old.settings().arrivals()).as("not written then: every test ran at a fixed rate").isEqualTo("fixed rate");
         assertThat(old.test().invocation()).as("not written then: no test was a template's").isEmpty();
+        assertThat(old.settings().sweep()).as("not written then: no test was a sweep's").isEmpty();
         assertThat(old.runs()).hasSize(3).allSatisfy(run -> assertThat(run.status()).isEqualTo(RunStatus.COMPLETE));
         assertThat(old.probes()).extracting(ProbeFigures::name).containsExactly("end to end", "parse", "OS jitter");
         assertThat(old.probes().get(0).runs()).allSatisfy(run -> {
