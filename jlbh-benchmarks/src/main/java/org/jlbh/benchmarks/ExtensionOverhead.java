@@ -159,7 +159,8 @@ public final class ExtensionOverhead {
         return output.toString(StandardCharsets.UTF_8);
     }
 
-    private static void deleteQuietly(Path dir) {
+    /** Deletes a temporary folder and what is in it; one left behind is harmless. */
+    static void deleteQuietly(Path dir) {
         if (dir == null) {
             return;
         }
@@ -227,8 +228,11 @@ public final class ExtensionOverhead {
         }
     }
 
-    /** The bare harness: the reference's empty task. */
-    private static final class BareTask implements JLBHTask {
+    /**
+     * The bare harness: the reference's empty task, one end-to-end sample per call; any number of harness threads
+     * may call it at once.
+     */
+    static final class BareTask implements JLBHTask {
         private JLBH jlbh;
 
         @Override

@@ -41,6 +41,17 @@ public final class OursRunner {
             case "keptUp":
                 keptUp(scenario);
                 break;
+            case "twoThreads":
+                twoThreads(scenario);
+                break;
+            case "sweep":
+                SweepOverhead.Figures sweep = SweepOverhead.measure(
+                        (double) scenario.iterations() / SweepOverhead.ITERATIONS);
+                Scenario.print("sweepTotalSeconds", sweep.totalNanos() / 1e9);
+                Scenario.print("sweepMeasuredSeconds", sweep.measuredNanos() / 1e9);
+                Scenario.print("sweepRatio", sweep.ratio());
+                Scenario.print("sweepFixedSecondsPerRate", sweep.fixedSecondsPerRate());
+                break;
             case "extension":
                 ExtensionOverhead.Figures figures = ExtensionOverhead.measure(scenario.runs(), scenario.iterations(),
                         scenario.iterations() * 5);
@@ -122,6 +133,29 @@ public final class OursRunner {
                 .filter(run -> run.percentile(50).toNanos() <= Scenario.KEPT_UP_P50_NS).count());
         Scenario.print("latenessP50",
                 medianRun(result.runs().stream().map(JLBHResult.RunSummary::harnessLateness).toList(), 50));
+    }
+
+    /**
+     * The empty task at the scenario's throughput shared by two harness threads, each at half of it: each thread's
+     * median-run p50 and how many runs both threads kept up (p50 within {@link Scenario#KEPT_UP_P50_NS}).
+     */
+    private static void twoThreads(Scenario scenario) {
+        JLBHResult result = run(options(scenario).threads(2).jlbhTask(new ExtensionOverhead.BareTask()));
+        JLBHResult.ProbeResult first = result.probe(JLBH.endToEndOfThread(0)).orElseThrow();
+        JLBHResult.ProbeResult second = result.probe(JLBH.endToEndOfThread(1)).orElseThrow();
+        Scenario.print("p50Thread0", medianRun(first, 50));
+        Scenario.print("p50Thread1", medianRun(second, 50));
+        long kept = 0;
+        for (int run = 0; run < scenario.runs(); run++) {
+            if (first.eachRunSummary().get(run).percentile(50).toNanos() <= Scenario.KEPT_UP_P50_NS
+                    && second.eachRunSummary().get(run).percentile(50).toNanos() <= Scenario.KEPT_UP_P50_NS) {
+                kept++;
+            }
+        }
+        Scenario.print("runsKeptUp", kept);
+        Scenario.print("achievedPerSecond", result.runs().stream()
+                .mapToDouble(JLBHResult.RunSummary::achievedThroughputPerSecond).sorted()
+                .skip(scenario.runs() / 2).findFirst().orElse(0));
     }
 
     private static JLBHOptions options(Scenario scenario) {

@@ -34,10 +34,13 @@ public final class SideBySide {
     private static final String REFERENCE_FLAG = "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
     private static final double REFERENCE_FLOOR_NS = 100;
 
+    /** The rate each of two harness threads must keep up with, at once, with an empty task. */
+    static final int TWO_THREADS_EACH = 5_000_000;
+
     /** The sizes of a run. */
     record Sizes(Scenario floor100k, Scenario floor1m, Scenario floor100kJitter, Scenario floor100kHog, Scenario spike,
-                 Scenario behind, Scenario maxThroughput, Scenario keptUp, Scenario extension, Scenario probe,
-                 int jmhForks, int jmhIterations, int jmhMillis) {
+                 Scenario behind, Scenario maxThroughput, Scenario keptUp, Scenario twoThreads, Scenario sweep,
+                 Scenario extension, Scenario probe, int jmhForks, int jmhIterations, int jmhMillis) {
     }
 
     static final Sizes FULL = new Sizes(
@@ -49,6 +52,8 @@ public final class SideBySide {
             new Scenario("behind", 1, 10_000_000, 2_000_000, 1, false, 0, false),
             new Scenario("maxThroughput", 1, 1, 0, 1, false, 0.5, false),
             new Scenario("keptUp", Scenario.KEPT_UP_TARGET_THROUGHPUT, 15_000_000, 15_000_000, 5, false, 0, false),
+            new Scenario("twoThreads", 2 * TWO_THREADS_EACH, 5_000_000, 5_000_000, 5, false, 0, false),
+            new Scenario("sweep", 1, SweepOverhead.ITERATIONS, 0, 1, false, 0, false),
             new Scenario("extension", 1, 1_000_000, 0, 3, false, 0, false),
             new Scenario("probe", 1, 20_000_000, 0, 7, false, 0, false),
             1, 5, 1_000);
@@ -62,6 +67,8 @@ public final class SideBySide {
             new Scenario("behind", 1, 200_000, 100_000, 1, false, 0, false),
             new Scenario("maxThroughput", 1, 1, 0, 1, false, 0.02, false),
             new Scenario("keptUp", Scenario.KEPT_UP_TARGET_THROUGHPUT, 300_000, 300_000, 1, false, 0, false),
+            new Scenario("twoThreads", 2 * TWO_THREADS_EACH, 200_000, 200_000, 1, false, 0, false),
+            new Scenario("sweep", 1, 1_000, 0, 1, false, 0, false),
             new Scenario("extension", 1, 100_000, 0, 1, false, 0, false),
             new Scenario("probe", 1, 200_000, 0, 3, false, 0, false),
             0, 1, 100);
@@ -139,6 +146,22 @@ public final class SideBySide {
                         keptUp.throughput() / 1_000_000, keptUp.runs(), keptUp.iterations(),
                         oursKept.get("runsKeptUp"), referenceKept.get("runsKeptUp")),
                 keptP50, referenceKept.get("p50"), target(keptP50 <= Scenario.KEPT_UP_P50_NS, "≤ 10 µs (kept up)"));
+        Scenario twoThreads = sizes.twoThreads();
+        Map<String, Double> oursTwo = run(false, twoThreads);
+        double worstP50 = Math.max(oursTwo.get("p50Thread0"), oursTwo.get("p50Thread1"));
+        row(String.format(Locale.ROOT, "two threads at %dM/s each (threads = 2): empty task p50 of the median of %d runs "
+                                + "of %,d, worse thread, ns (thread 0 %.1f, thread 1 %.1f; runs both kept up: %.0f; "
+                                + "achieved %.2fM/s)",
+                        TWO_THREADS_EACH / 1_000_000, twoThreads.runs(), twoThreads.iterations(),
+                        oursTwo.get("p50Thread0"), oursTwo.get("p50Thread1"), oursTwo.get("runsKeptUp"),
+                        oursTwo.get("achievedPerSecond") / 1e6),
+                worstP50, Double.NaN, target(worstP50 <= Scenario.KEPT_UP_P50_NS, "≤ 10 µs each (kept up)"));
+        Map<String, Double> oursSweep = run(false, sizes.sweep());
+        double sweepRatio = oursSweep.get("sweepRatio");
+        row(String.format(Locale.ROOT, "sweep overhead: @LatencyTemplate of 3 rates, total over measured runs and warm-ups "
+                        + "(%.1f s over %.1f s; %.2f s more per rate)", oursSweep.get("sweepTotalSeconds"),
+                        oursSweep.get("sweepMeasuredSeconds"), oursSweep.get("sweepFixedSecondsPerRate")),
+                sweepRatio, Double.NaN, target(sweepRatio <= 1.1, "≤ 1.1×"));
         Map<String, Double> oursBehind = run(false, sizes.behind());
         Map<String, Double> referenceBehind = run(true, sizes.behind());
         double ns = oursBehind.get("nsPerIteration");

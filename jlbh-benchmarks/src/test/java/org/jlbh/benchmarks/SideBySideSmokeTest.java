@@ -28,6 +28,8 @@ class SideBySideSmokeTest {
         assertThat(table).containsPattern("\\| highest throughput kept up with, doubling from 1.25M/s \\(median run's p50 ≤ 10 µs\\), M/s \\| [\\d.,]+ \\| [\\d.,]+ \\|");
         assertThat(table).containsPattern("\\| kept up at 30M/s single-threaded: empty task p50 of the median of 1 runs of "
                 + "300,000, ns \\(runs with p50 ≤ 10 µs: ours \\d, reference \\d\\) \\| [\\d.,]+ \\| [\\d.,]+ \\|");
+        assertThat(table).containsPattern("\\| two threads at 5M/s each \\(threads = 2\\): empty task p50 .* ns .*\\| [\\d.,]+ \\| +- \\|");
+        assertThat(table).containsPattern("\\| sweep overhead: @LatencyTemplate of 3 rates, total over measured runs and warm-ups .*\\| [\\d.,]+ \\| +- \\|");
         assertThat(table).containsPattern("\\| probe record from the harness thread \\(ours: a timed loop inside a running "
                 + "harness; reference: JMH\\), ns \\| [\\d.,]+ \\| [\\d.,]+ \\|");
     }
