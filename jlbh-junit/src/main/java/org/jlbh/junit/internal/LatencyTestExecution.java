@@ -92,7 +92,7 @@ public final class LatencyTestExecution {
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison);
         reports.write(result, reported.attempt().result(), page);
         reports.verdict(settings, decision);
-        sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result));
+        sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));
 
         switch (decision.outcome()) {
             case INCONCLUSIVE:
