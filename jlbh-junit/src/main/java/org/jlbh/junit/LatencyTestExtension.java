@@ -8,6 +8,7 @@ import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.Capacity;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.EndedTest;
 import org.jlbh.junit.internal.report.JUnitPublisher;
@@ -37,6 +38,8 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.UniqueId;
 
 import java.lang.annotation.Annotation;
@@ -68,10 +71,18 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     private record InvocationName(String label) {
     }
 
+    /** The key of a sweep's table in its test class's store, where a {@link SweepOf} parameter finds it. */
+    private record SweptMethod(Method method) {
+    }
+
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         if (context.getTestMethod().isEmpty()) {
             return ConditionEvaluationResult.enabled("not a test method");
+        }
+        if (!isLatencyTest(context.getRequiredTestMethod())) {
+            // registered for the whole class (a @SweepOf parameter of @AfterAll): its other tests are not ours
+            return ConditionEvaluationResult.enabled("not a latency test");
         }
         return configuration(context).mode().map(mode -> mode == Mode.DISABLED
                         ? ConditionEvaluationResult.disabled(LatencyTestConfiguration.MODE
@@ -161,8 +172,8 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
             int throughput = swept.map(s -> s.rate(index)).orElse(template.throughput());
             settings = TestSettings.of(context.getRequiredTestClass(), method, label, template, throughput, budgets,
                     configuration);
-            sweep = swept.map(s -> new SweepRate(s, throughput, shared(context.getParent().orElseThrow(),
-                    SweepTable.class, () -> new SweepTable(s, template.verdict()))));
+            sweep = swept.map(s -> new SweepRate(s, throughput, shared(classContext(context),
+                    new SweptMethod(method), SweepTable.class, () -> new SweepTable(s, template.verdict()))));
         }
         StallSource stalls = context.getStore(NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
@@ -204,11 +215,14 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == NanoSampler.class || type == IterationContext.class;
+        return type == NanoSampler.class || type == IterationContext.class || type == SweepResult.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        if (parameter.getParameter().getType() == SweepResult.class) {
+            return sweepResult(parameter, context);
+        }
         State state = context.getStore(NAMESPACE).get(State.class, State.class);
         if (state == null || !parameter.getDeclaringExecutable().equals(state.settings().method())) {
             throw new ParameterResolutionException(String.format(Locale.ROOT, "A %s parameter is only available to "
@@ -223,6 +237,50 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
         String probe = parameter.findAnnotation(Probe.class).map(Probe::value).orElse("");
         return state.measurement().probe(probe).orElseThrow(() -> new ParameterResolutionException(
                 "no probe \"" + probe + "\" is declared by the @LatencyTest method " + state.settings().method()));
+    }
+
+    /**
+     * @return the sweep of the method a {@link SweepOf} parameter names, as measured so far in this test class
+     * @throws ParameterResolutionException when it has no {@code @SweepOf}, or names no sweeping template method
+     */
+    private static SweepResult sweepResult(ParameterContext parameter, ExtensionContext context) {
+        String where = parameter.getDeclaringExecutable().toGenericString();
+        String name = parameter.findAnnotation(SweepOf.class).map(SweepOf::value).orElseThrow(() ->
+                new ParameterResolutionException("Configuration error: the SweepResult parameter of [" + where
+                        + "] does not say whose sweep it is. Fix: annotate it @SweepOf(\"<method>\")"));
+        List<Method> sweeps = ReflectionSupport.findMethods(context.getRequiredTestClass(),
+                m -> m.getName().equals(name) && AnnotationSupport.findAnnotation(m, LatencyTemplate.class)
+                        .filter(Sweep::declared).isPresent(), HierarchyTraversalMode.BOTTOM_UP);
+        if (sweeps.size() != 1) {
+            throw new ParameterResolutionException(String.format(Locale.ROOT, "Configuration error: "
+                    + "@SweepOf(\"%s\") on [%s] names %s in %s. Fix: name one @LatencyTemplate method that sweeps "
+                    + "rates", name, where, sweeps.isEmpty() ? "no @LatencyTemplate method that sweeps rates"
+                    : sweeps.size() + " such methods", context.getRequiredTestClass().getName()));
+        }
+        SweepTable table = classContext(context).getStore(NAMESPACE).get(new SweptMethod(sweeps.get(0)),
+                SweepTable.class);
+        List<SweepTable.Measured> measured = table == null ? List.of() : table.measured();
+        List<SweepResult.Rate> rates = measured.stream().map(m -> new SweepResult.Rate(m.rate().rate(),
+                switch (m.rate().latency()) {
+                    case PASSED -> SweepResult.Latency.MET;
+                    case INCONCLUSIVE -> SweepResult.Latency.BROKEN_BY_PLATFORM;
+                    default -> SweepResult.Latency.BROKEN;
+                }, m.measured())).toList();
+        return new SweepResult(rates, Capacity.knee(measured.stream().map(SweepTable.Measured::rate).toList()));
+    }
+
+    /** @return the context of the test class a test, an invocation or the class itself runs in */
+    private static ExtensionContext classContext(ExtensionContext context) {
+        ExtensionContext owner = context;
+        while (owner.getTestMethod().isPresent()) {
+            owner = owner.getParent().orElseThrow();
+        }
+        return owner;
+    }
+
+    private static boolean isLatencyTest(Method method) {
+        return AnnotationSupport.isAnnotated(method, LatencyTest.class)
+                || AnnotationSupport.isAnnotated(method, LatencyTemplate.class);
     }
 
     @Override
@@ -278,8 +336,7 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     private static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
         ReportWriter reports = context.getStore(NAMESPACE).get(ReportWriter.class, ReportWriter.class);
         if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()
-                || !AnnotationSupport.isAnnotated(context.getTestMethod(), LatencyTest.class)
-                && !AnnotationSupport.isAnnotated(context.getTestMethod(), LatencyTemplate.class)) {
+                || !isLatencyTest(context.getRequiredTestMethod())) {
             return;
         }
         Path reportDir = configuration(context).reportDir();
@@ -323,12 +380,17 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
      * 6 has undeprecated, and made once even when tests run in parallel.
      */
     private static <T> T shared(ExtensionContext owner, Class<T> type, Supplier<T> make) {
+        return shared(owner, type, type, make);
+    }
+
+    /** As {@link #shared(ExtensionContext, Class, Supplier)}, one instance per key. */
+    private static <T> T shared(ExtensionContext owner, Object key, Class<T> type, Supplier<T> make) {
         ExtensionContext.Store store = owner.getStore(NAMESPACE);
         synchronized (LatencyTestExtension.class) {
-            T value = store.get(type, type);
+            T value = store.get(key, type);
             if (value == null) {
                 value = make.get();
-                store.put(type, value);
+                store.put(key, value);
             }
             return value;
         }

@@ -1,11 +1,14 @@
 package org.jlbh.junit;
 
+import org.jlbh.junit.assertj.LatencyAssertions;
 import org.jlbh.junit.internal.report.JsonReader;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -156,6 +160,100 @@ class LatencyTemplateTests {
                         + "20,000/s; they broke first at 20,000/s")
                 .hasMessageContaining("end to end p50").hasMessageContaining("budget 1000 \u00b5s");
         assertThat(output()).contains("=== Knee: 1,000/s", "Capacity budget (at least 20,000/s): broken.");
+    }
+
+    // ---------------------------------------------------------------- a sweep's results for @AfterAll
+
+    static class KneeAboveTheRequiredRateWithItsResults {
+        static final AtomicReference<SweepResult> RECEIVED = new AtomicReference<>();
+
+        @LatencyTemplate(rates = {1_000, 2_000, 20_000}, requiredThroughput = 2_000, iterations = 400,
+                warmUpIterations = 0, runs = 1, percentile = 50, maxMicros = 1_000)
+        void serves100Micros() {
+            spin(100_000);
+        }
+
+        @AfterAll
+        static void receive(@SweepOf("serves100Micros") SweepResult sweep) {
+            RECEIVED.set(sweep);
+        }
+    }
+
+    @Test
+    void anAfterAllReceivesEveryRateAsMeasuredAndTheKnee() {
+        EngineExecutionResults results = run(KneeAboveTheRequiredRateWithItsResults.class);
+
+        results.containerEvents().assertStatistics(s -> s.failed(0));
+        SweepResult sweep = KneeAboveTheRequiredRateWithItsResults.RECEIVED.get();
+        assertThat(sweep.rates()).extracting(SweepResult.Rate::rate).containsExactly(1_000, 2_000, 20_000);
+        assertThat(sweep.rates()).extracting(SweepResult.Rate::latency).containsExactly(SweepResult.Latency.MET,
+                SweepResult.Latency.MET, SweepResult.Latency.BROKEN);
+        assertThat(sweep.knee()).hasValue(2_000);
+        assertThat(sweep.firstBroken().map(SweepResult.Rate::rate)).hasValue(20_000);
+        assertThat(sweep.rate(5_000)).isEmpty();
+        // each rate's own measurement: 400 iterations at it, ~100 µs a call up to the knee, a queue of ms past it
+        for (SweepResult.Rate rate : sweep.rates()) {
+            LatencyAssertions.assertThat(rate.result()).isComplete().endToEnd().run(1).hasCount(400);
+        }
+        LatencyAssertions.assertThat(sweep.rate(2_000).orElseThrow().result()).endToEnd()
+                .hasPercentileAtMostMicros(50, 1_000);
+        assertThat(sweep.rate(20_000).orElseThrow().result().endToEnd().eachRunSummary().get(0).percentile(50)
+                .toNanos()).isGreaterThan(1_000_000);
+    }
+
+    static class SweepNotRunBesideAPlainTest {
+        static final AtomicReference<SweepResult> RECEIVED = new AtomicReference<>();
+
+        @LatencyTemplate(rates = {1_000, 2_000}, iterations = 400, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 1_000)
+        void serves100Micros() {
+            spin(100_000);
+        }
+
+        @Test
+        void plain() {
+        }
+
+        @AfterAll
+        static void receive(@SweepOf("serves100Micros") SweepResult sweep) {
+            RECEIVED.set(sweep);
+        }
+    }
+
+    @Test
+    void aSweepThatDidNotRunIsEmptyAndTheClassesOtherTestsStillRun() {
+        EngineExecutionResults results = EngineRuns.run(work.resolve("reports"),
+                Map.of(LatencyTestConfiguration.MODE, "disabled"), SweepNotRunBesideAPlainTest.class);
+
+        assertThat(names(results.testEvents().succeeded().stream())).containsExactly("plain()");
+        results.containerEvents().assertStatistics(s -> s.skipped(1).failed(0));
+        SweepResult sweep = SweepNotRunBesideAPlainTest.RECEIVED.get();
+        assertThat(sweep.rates()).isEmpty();
+        assertThat(sweep.knee()).isEmpty();
+        assertThat(sweep.firstBroken()).isEmpty();
+    }
+
+    static class SweepOfNoSweep {
+        @LatencyTemplate(rates = {1_000, 2_000}, iterations = 400, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 1_000)
+        void serves100Micros() {
+        }
+
+        @AfterAll
+        static void receive(@SweepOf("servesNothing") SweepResult sweep) {
+        }
+    }
+
+    @Test
+    void aSweepOfNamingNoSweepFailsTheClassSayingSo() {
+        EngineExecutionResults results = run(SweepOfNoSweep.class);
+
+        Event failed = results.containerEvents().failed().list().get(0);
+        assertThat(failure(failed)).isInstanceOf(ParameterResolutionException.class).hasMessage("Configuration "
+                + "error: @SweepOf(\"servesNothing\") on [static void org.jlbh.junit.LatencyTemplateTests$SweepOfNoSweep"
+                + ".receive(org.jlbh.junit.SweepResult)] names no @LatencyTemplate method that sweeps rates in "
+                + "org.jlbh.junit.LatencyTemplateTests$SweepOfNoSweep. Fix: name one @LatencyTemplate method that "
+                + "sweeps rates");
     }
 
     // ---------------------------------------------------------------- JUnit's templates

@@ -93,7 +93,7 @@ public final class LatencyTestExecution {
                 sweep.map(SweepRate::sweep));
         reports.write(result, reported.attempt().result(), page);
         reports.verdict(settings, decision);
-        sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result));
+        sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));
 
         switch (decision.outcome()) {
             case INCONCLUSIVE:

@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.report;
 
+import org.jlbh.core.JLBHResult;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Sweep;
@@ -23,8 +24,14 @@ public final class SweepTable {
     private final Verdict verdict;
     private final List<Measured> measured = new ArrayList<>();
 
-    /** One rate: how it is judged against the capacity budget, and its result. */
-    private record Measured(Capacity.Rate rate, ResultSnapshot result) {
+    /**
+     * One rate.
+     *
+     * @param rate     how its latency budgets fared
+     * @param result   its result as reported
+     * @param measured what the harness measured in the attempt reported
+     */
+    public record Measured(Capacity.Rate rate, ResultSnapshot result, JLBHResult measured) {
     }
 
     /**
@@ -41,12 +48,18 @@ public final class SweepTable {
         return measured.stream().map(Measured::rate).toList();
     }
 
+    /** @return the rates measured so far with their results, ascending */
+    public synchronized List<Measured> measured() {
+        return List.copyOf(measured);
+    }
+
     /**
-     * @param rate   the rate as judged
-     * @param result its result
+     * @param rate    the rate as judged
+     * @param result  its result
+     * @param harness what the harness measured in the attempt reported
      */
-    public synchronized void add(Capacity.Rate rate, ResultSnapshot result) {
-        measured.add(new Measured(rate, result));
+    public synchronized void add(Capacity.Rate rate, ResultSnapshot result, JLBHResult harness) {
+        measured.add(new Measured(rate, result, harness));
         measured.sort(Comparator.comparingInt(m -> m.rate().rate()));
     }
 
