@@ -20,6 +20,15 @@ public final class Capacity {
     }
 
     /**
+     * A broken latency budget of a rate.
+     *
+     * @param breach              what broke, e.g. {@code end to end p99 was 180 µs, budget 100 µs ...}
+     * @param explainedByPlatform whether the platform's stalls explain the breach (without them it would hold)
+     */
+    public record BrokenBudget(Optional<String> breach, boolean explainedByPlatform) {
+    }
+
+    /**
      * One rate of a sweep as measured.
      *
      * @param rate     iterations per second
@@ -36,13 +45,24 @@ public final class Capacity {
          * @return the rate as judged by its latency budgets alone
          */
         public static Rate of(int rate, AttemptJudgement reported) {
+            return of(rate, reported.checks().stream()
+                    .filter(check -> check instanceof LatencyCheck && !check.met())
+                    .map(check -> new BrokenBudget(check.breach(), check.explanation().isPresent()))
+                    .toList());
+        }
+
+        /**
+         * @param rate   iterations per second
+         * @param broken the rate's broken latency budgets in the attempt reported (from its judgement, or from its
+         *               result as reported)
+         * @return the rate as judged by its latency budgets alone
+         */
+        public static Rate of(int rate, List<BrokenBudget> broken) {
             List<String> breaches = new ArrayList<>();
             boolean code = false;
-            for (Check check : reported.checks()) {
-                if (check instanceof LatencyCheck && !check.met()) {
-                    check.breach().ifPresent(breaches::add);
-                    code |= check.explanation().isEmpty();
-                }
+            for (BrokenBudget budget : broken) {
+                budget.breach().ifPresent(breaches::add);
+                code |= !budget.explainedByPlatform();
             }
             Outcome latency = breaches.isEmpty() ? Outcome.PASSED : code ? Outcome.FAILED : Outcome.INCONCLUSIVE;
             return new Rate(rate, latency, String.join(System.lineSeparator(), breaches));

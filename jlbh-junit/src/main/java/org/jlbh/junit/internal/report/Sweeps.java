@@ -4,7 +4,6 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Capacity;
-import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.ProbeFigures;
 
 import java.util.ArrayList;
@@ -90,17 +89,10 @@ final class Sweeps {
      *         it when the rate ended
      */
     static Capacity.Rate rate(ResultSnapshot result) {
-        List<String> breaches = new ArrayList<>();
-        boolean code = false;
-        for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
-            if (check.latency().isPresent() && !check.met()) {
-                check.message().ifPresent(breaches::add);
-                code |= check.inconclusive().isEmpty();
-            }
-        }
-        Outcome latency = breaches.isEmpty() ? Outcome.PASSED : code ? Outcome.FAILED : Outcome.INCONCLUSIVE;
-        return new Capacity.Rate(result.settings().throughputPerSecond(), latency,
-                String.join(System.lineSeparator(), breaches));
+        return Capacity.Rate.of(result.settings().throughputPerSecond(), result.reportedChecks().stream()
+                .filter(check -> check.latency().isPresent() && !check.met())
+                .map(check -> new Capacity.BrokenBudget(check.message(), check.inconclusive().isPresent()))
+                .toList());
     }
 
     /** @return a line per percentile the table shows, and the worst, each where some rate has a value */
