@@ -58,6 +58,26 @@ final class Abort {
     }
 
     /**
+     * Why a run ended when the task threw on a harness thread: the abort under way, when there was one (an interrupt
+     * at the timeout made the task throw: that is the cause), else {@code thrown}; in that case the other harness
+     * threads, if there are any, stop too, so that the run ends where the task threw.
+     *
+     * @param thrown what the task threw, where, as the run's reason
+     * @param t      what it threw
+     * @return the run's reason
+     */
+    String taskThrew(String thrown, Throwable t) {
+        String abortedFor = abortReason;
+        if (lanes.abortRequested() && abortedFor != null) {
+            return abortedFor + "; the task then threw " + t.getClass().getName();
+        }
+        if (lanes.count() > 1) {
+            lanes.requestAbort();
+        }
+        return thrown;
+    }
+
+    /**
      * Ends the run before its next iteration, saying why, and interrupts the thread that runs the task when it may be
      * interrupted and is not this one, to end an iteration under way.
      */

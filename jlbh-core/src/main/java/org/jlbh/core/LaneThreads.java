@@ -5,6 +5,7 @@ import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.Schedule;
 
+import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -127,22 +128,16 @@ final class LaneThreads {
         }
     }
 
-    /** @return why a run ended when a harness thread's task threw, saying which thread and iteration */
+    /** @return why a run ended when this harness thread's task threw, saying which thread and iteration */
     private String thrown(Throwable t, long done, long planned) {
         lifecycle.failure(t);
-        String thrown = String.format(java.util.Locale.ROOT, "the task threw %s on %s at its iteration %,d of %,d",
-                t.getClass().getName(), Thread.currentThread().getName(), done + 1, planned);
-        String abortedFor = abort.reason();
-        if (lanes.abortRequested() && abortedFor != null) {
-            return abortedFor + "; the task then threw " + t.getClass().getName();
-        }
-        lanes.requestAbort(); // the other threads stop too: the run ends where the task threw
-        return thrown;
+        return abort.taskThrew(String.format(Locale.ROOT, "the task threw %s on %s at its iteration %,d of %,d",
+                t.getClass().getName(), Thread.currentThread().getName(), done + 1, planned), t);
     }
 
     /**
-     * One measurement's parts, as the other harness threads performed them: iterations done, and why a thread's
-     * part ended early.
+     * One measurement's parts, as the other harness threads perform them: why a thread's part ended early (how far
+     * each got, its loop says).
      */
     static final class Part {
         private final CountDownLatch finished;
@@ -150,7 +145,6 @@ final class LaneThreads {
         private final long t0;
         private final long iterations;
         private final boolean giveIntendedStart;
-        private final long[] done;
         private final String[] thrown;
 
         private Part(CountDownLatch finished, boolean warmUp, long t0, long iterations, boolean giveIntendedStart,
@@ -160,17 +154,15 @@ final class LaneThreads {
             this.t0 = t0;
             this.iterations = iterations;
             this.giveIntendedStart = giveIntendedStart;
-            this.done = new long[lanes];
             this.thrown = new String[lanes];
         }
 
         private void perform(int lane, PacedLoop loop, Schedule schedule, LaneThreads owner) {
-            long planned = Schedule.laneIterations(lane, done.length, iterations);
+            long planned = Schedule.laneIterations(lane, thrown.length, iterations);
             try {
-                done[lane] = loop.iterate(schedule, t0, planned, owner.recorders.lateness[lane], giveIntendedStart);
+                loop.iterate(schedule, t0, planned, owner.recorders.lateness[lane], giveIntendedStart);
             } catch (Throwable t) {
-                done[lane] = loop.returned();
-                thrown[lane] = owner.thrown(t, done[lane], planned);
+                thrown[lane] = owner.thrown(t, loop.returned(), planned);
             }
             finished.countDown();
         }
@@ -205,14 +197,13 @@ final class LaneThreads {
         }
 
         /**
-         * @param lanes the loops, for threads that had not finished their part when {@link #await} returned
+         * @param lanes the loops, which say how far each got (all of its part, once it finished)
          * @return iterations the other harness threads performed
          */
         long done(PacedLanes lanes) {
-            boolean allFinished = finished.getCount() == 0;
             long sum = 0;
-            for (int lane = 1; lane < done.length; lane++) {
-                sum += allFinished ? done[lane] : lanes.returnedBy(lane);
+            for (int lane = 1; lane < thrown.length; lane++) {
+                sum += lanes.returnedBy(lane);
             }
             return sum;
         }

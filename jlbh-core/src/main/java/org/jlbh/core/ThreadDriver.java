@@ -174,14 +174,7 @@ final class ThreadDriver {
             done = loop.iterate(lane, t0, planned, recorders.lateness[0], giveIntendedStart);
         } catch (Throwable t) {
             done = loop.returned();
-            thrown = lifecycle.thrown(t, done, planned);
-            String abortedFor = abort.reason();
-            if (loop.abortRequested() && abortedFor != null) {
-                // the run was being ended when the task threw (an interrupt at the timeout): that is the cause
-                thrown = abortedFor + "; the task then threw " + t.getClass().getName();
-            } else if (othersPart != null) {
-                lanes.requestAbort(); // the other threads stop too: the run ends where the task threw
-            }
+            thrown = abort.taskThrew(lifecycle.thrown(t, done, planned), t);
         }
         long slotEnd;
         if (othersPart == null) {

@@ -77,7 +77,7 @@ public final class PacedLanes {
 
     /** @return whether an abort was requested */
     public boolean abortRequested() {
-        return abortRequested || first().abortRequested();
+        return abortRequested;
     }
 
     /** @return iterations of the current (or last) run that have returned, over all lanes */
