@@ -6,25 +6,14 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.core.JLBHTask;
 import org.jlbh.junit.LatencyTest;
-import org.jlbh.junit.LatencyTestConfiguration;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 /**
  * What {@code @LatencyTest} costs per iteration over the bare harness.
@@ -137,42 +126,9 @@ public final class ExtensionOverhead {
         return Behind.nanosPerIteration();
     }
 
-    /** Runs one latency test through the JUnit engine, reports into a temporary folder; returns its output. */
+    /** Runs one latency test through the JUnit engine; returns its output. */
     private static String runThroughJUnit(Class<?> test, String method, double iterationsFactor) {
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        PrintStream console = System.out;
-        Path reports = null;
-        try {
-            reports = Files.createTempDirectory("jlbh-extension-overhead");
-            System.setOut(new PrintStream(output, true, StandardCharsets.UTF_8));
-            EngineTestKit.engine("junit-jupiter").selectors(selectMethod(test, method))
-                    .configurationParameters(Map.of(
-                            LatencyTestConfiguration.ITERATIONS_FACTOR, Double.toString(iterationsFactor),
-                            LatencyTestConfiguration.REPORT_DIR, reports.toString()))
-                    .execute().testEvents().assertStatistics(stats -> stats.succeeded(1));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            System.setOut(console);
-            deleteQuietly(reports);
-        }
-        return output.toString(StandardCharsets.UTF_8);
-    }
-
-    /** Deletes a temporary folder and what is in it; one left behind is harmless. */
-    static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (var files = Files.walk(dir)) {
-            List<Path> all = new ArrayList<>(files.toList());
-            java.util.Collections.reverse(all);
-            for (Path file : all) {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            // a temporary folder left behind is harmless
-        }
+        return EngineRun.run(test, method, iterationsFactor, 1, reports -> null).output();
     }
 
     private static double median(double[] values) {

@@ -153,9 +153,8 @@ public final class OursRunner {
             }
         }
         Scenario.print("runsKeptUp", kept);
-        Scenario.print("achievedPerSecond", result.runs().stream()
-                .mapToDouble(JLBHResult.RunSummary::achievedThroughputPerSecond).sorted()
-                .skip(scenario.runs() / 2).findFirst().orElse(0));
+        Scenario.print("achievedPerSecond", Scenario.median(result.runs().stream()
+                .map(JLBHResult.RunSummary::achievedThroughputPerSecond).toList()));
     }
 
     private static JLBHOptions options(Scenario scenario) {

@@ -1,22 +1,13 @@
 package org.jlbh.benchmarks;
 
 import org.jlbh.junit.LatencyTemplate;
-import org.jlbh.junit.LatencyTestConfiguration;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 /**
  * What a sweep ({@code @LatencyTemplate(rates = …)}) costs beyond its measurements: the wall time of the whole sweep
@@ -70,26 +61,9 @@ public final class SweepOverhead {
      * @return the sweep's figures
      */
     public static Figures measure(double iterationsFactor) {
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        PrintStream console = System.out;
-        Path reports = null;
-        try {
-            reports = Files.createTempDirectory("jlbh-sweep-overhead");
-            System.setOut(new PrintStream(output, true, StandardCharsets.UTF_8));
-            long start = System.nanoTime();
-            EngineTestKit.engine("junit-jupiter").selectors(selectMethod(Sweep.class, "empty"))
-                    .configurationParameters(Map.of(
-                            LatencyTestConfiguration.ITERATIONS_FACTOR, Double.toString(iterationsFactor),
-                            LatencyTestConfiguration.REPORT_DIR, reports.toString()))
-                    .execute().testEvents().assertStatistics(stats -> stats.succeeded(RATES.length));
-            long total = System.nanoTime() - start;
-            return new Figures(total, runTimes(reports) + warmUps(iterationsFactor));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            System.setOut(console);
-            ExtensionOverhead.deleteQuietly(reports);
-        }
+        EngineRun.Outcome<Long> sweep = EngineRun.run(Sweep.class, "empty", iterationsFactor, RATES.length,
+                SweepOverhead::runTimes);
+        return new Figures(sweep.wallNanos(), sweep.fromReports() + warmUps(iterationsFactor));
     }
 
     private static long warmUps(double iterationsFactor) {
