@@ -174,8 +174,9 @@ public final class Measurement {
             throw located(failure);
         }
         JLBHResult result = results.get();
-        if (result == null) {
-            // the harness returned without a result: the test's thread was interrupted (JUnit's @Timeout, say)
+        if (result == null || Thread.currentThread().isInterrupted()) {
+            // start() returned at once when the test's thread was interrupted (JUnit's @Timeout, say), leaving the
+            // harness thread to end the run it aborted: its result, if it came already, is of that abort only
             throw new AssertionError(String.format(Locale.ROOT, "the measurement was interrupted before it had a "
                     + "result: the test's thread was interrupted while it waited for the harness (by JUnit's @Timeout, "
                     + "or by the test's own code). A latency test takes its warm-up and runs on schedule, %,.1f s "
