@@ -352,7 +352,7 @@ public class JLBHOptions {
      * thread-safe; {@link JLBH#threadIndex()} tells it which thread it is on. Each thread records into counts of its
      * own (no lock, no allocation, nothing shared that each iteration writes), merged when a run ends; each thread's
      * end-to-end samples are also reported as a probe, {@link JLBH#endToEndOfThread(int)}. The first thread is the
-     * one {@link #runOnCallingThread(boolean)} chooses; the others are {@code jlbh-harness-2}, … of their own, and
+     * one {@link #runOnCallingThread(boolean)} chooses; the others are {@code jlbh-harness-1}, … of their own, and
      * every callback but {@code run} is called on the first. An iteration's samples count for the thread that
      * called it only when that thread records them. Not with {@link JLBH#eventLoopHandler}, which is one thread.
      *

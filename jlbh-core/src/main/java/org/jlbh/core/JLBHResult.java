@@ -71,6 +71,11 @@ public interface JLBHResult {
         throw notGiven(this, "arrivals()");
     }
 
+    /** @return how many harness threads shared the load ({@link JLBHOptions#threads(int)}) */
+    default int threads() {
+        throw notGiven(this, "threads()");
+    }
+
     /** The results of one probe (or of end-to-end, or of OS jitter) over all runs. */
     interface ProbeResult {
 

@@ -10,6 +10,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * The harness threads after the first, when several share the load ({@link JLBHOptions#threads(int)}):
@@ -33,6 +34,8 @@ final class LaneThreads {
     private final Thread[] threads;
     private final BlockingQueue<Part>[] parts;
     private final CountDownLatch ready;
+    /** The last measurement's parts; null before the first. */
+    private Part last;
 
     @SuppressWarnings("unchecked")
     LaneThreads(Settings settings, PacedLanes lanes, Recorders recorders, Lifecycle lifecycle, Abort abort) {
@@ -70,12 +73,30 @@ final class LaneThreads {
         ready.await();
     }
 
-    /** Ends the other harness threads once they are between parts (a thread stuck in the task is left behind). */
+    /**
+     * Ends the other harness threads and waits until each that had finished its part has ended, so that none is left
+     * running when the benchmark returns; a thread stuck in the task is left behind.
+     */
     void stop() {
         for (int lane = 1; lane < threads.length; lane++) {
             if (parts[lane] != null) {
                 parts[lane].add(STOP);
             }
+        }
+        boolean interrupted = false;
+        for (int lane = 1; lane < threads.length; lane++) {
+            Thread thread = threads[lane];
+            // between parts, a thread takes STOP at once
+            while (thread != null && thread.isAlive() && (last == null || last.finished(lane))) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true; // an abort's: kept for the caller, after the wait
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -91,6 +112,7 @@ final class LaneThreads {
     Part start(boolean warmUp, long t0, long iterations, boolean giveIntendedStart) {
         Part part = new Part(new CountDownLatch(threads.length - 1), warmUp, t0, iterations, giveIntendedStart,
                 threads.length);
+        last = part;
         for (int lane = 1; lane < threads.length; lane++) {
             parts[lane].add(part);
         }
@@ -146,6 +168,7 @@ final class LaneThreads {
         private final long iterations;
         private final boolean giveIntendedStart;
         private final String[] thrown;
+        private final AtomicIntegerArray finishedLanes;
 
         private Part(CountDownLatch finished, boolean warmUp, long t0, long iterations, boolean giveIntendedStart,
                      int lanes) {
@@ -155,6 +178,7 @@ final class LaneThreads {
             this.iterations = iterations;
             this.giveIntendedStart = giveIntendedStart;
             this.thrown = new String[lanes];
+            this.finishedLanes = new AtomicIntegerArray(lanes);
         }
 
         private void perform(int lane, PacedLoop loop, Schedule schedule, LaneThreads owner) {
@@ -164,6 +188,7 @@ final class LaneThreads {
             } catch (Throwable t) {
                 thrown[lane] = owner.thrown(t, loop.returned(), planned);
             }
+            finishedLanes.set(lane, 1);
             finished.countDown();
         }
 
@@ -206,6 +231,11 @@ final class LaneThreads {
                 sum += lanes.returnedBy(lane);
             }
             return sum;
+        }
+
+        /** @return whether harness thread {@code lane} has finished its part */
+        boolean finished(int lane) {
+            return finishedLanes.get(lane) == 1;
         }
 
         /** @return why the first of the other threads' parts that ended early ended, or null */

@@ -60,4 +60,13 @@ public final class ReportFormat {
     public static String afterRate(String arrivals) {
         return arrivals.equals(Arrivals.FIXED_RATE.describe(0)) ? "" : " " + arrivals + " arrivals";
     }
+
+    /**
+     * @param threads how many harness threads shared the load
+     * @return what follows the rate and its arrivals in a report: nothing for one thread, else e.g.
+     *         {@code  from 2 harness threads}
+     */
+    public static String afterArrivals(int threads) {
+        return threads == 1 ? "" : " from " + threads + " harness threads";
+    }
 }

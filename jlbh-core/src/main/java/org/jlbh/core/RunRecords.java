@@ -146,6 +146,7 @@ final class RunRecords {
         return new ImmutableJLBHResult(new ImmutableProbeResult(JLBH.END_TO_END, e2e), probeResults,
                 recorders.osJitter == null ? null : new ImmutableProbeResult(OsJitterSampler.NAME, jitter),
                 summaries, settings.runs, settings.accountForCoordinatedOmission,
-                settings.schedule.throughputPerSecond(), settings.schedule.arrivalsDescribed(), warmUpSummary);
+                settings.schedule.throughputPerSecond(), settings.schedule.arrivalsDescribed(), settings.threads,
+                warmUpSummary);
     }
 }

@@ -19,6 +19,7 @@ public final class ImmutableJLBHResult implements JLBHResult {
     private final boolean accountedForCoordinatedOmission;
     private final double targetThroughputPerSecond;
     private final String arrivals;
+    private final int threads;
     private final int plannedRuns;
     private final RunSummary warmUp;
 
@@ -31,11 +32,13 @@ public final class ImmutableJLBHResult implements JLBHResult {
      * @param accountedForCoordinatedOmission whether latency was measured from the intended start
      * @param targetThroughputPerSecond       the target throughput
      * @param arrivals                        the arrival process, as {@link org.jlbh.core.Arrivals#describe} names it
+     * @param threads                         how many harness threads shared the load
      * @param warmUp                          how the warm-up went, or null when there was none
      */
     public ImmutableJLBHResult(ProbeResult endToEnd, Map<String, ProbeResult> probes, ProbeResult osJitter,
                                List<RunSummary> runs, int plannedRuns, boolean accountedForCoordinatedOmission,
-                               double targetThroughputPerSecond, String arrivals, RunSummary warmUp) {
+                               double targetThroughputPerSecond, String arrivals, int threads,
+                               RunSummary warmUp) {
         this.warmUp = warmUp;
         this.endToEnd = endToEnd;
         this.probes = Collections.unmodifiableMap(new LinkedHashMap<>(probes));
@@ -45,6 +48,7 @@ public final class ImmutableJLBHResult implements JLBHResult {
         this.accountedForCoordinatedOmission = accountedForCoordinatedOmission;
         this.targetThroughputPerSecond = targetThroughputPerSecond;
         this.arrivals = arrivals;
+        this.threads = threads;
     }
 
     @Override
@@ -99,6 +103,11 @@ public final class ImmutableJLBHResult implements JLBHResult {
     @Override
     public String arrivals() {
         return arrivals;
+    }
+
+    @Override
+    public int threads() {
+        return threads;
     }
 
     @Override

@@ -64,7 +64,7 @@ class JLBHResultSerializerTest {
         return new ImmutableJLBHResult(
                 new ImmutableProbeResult("end to end", List.of(run("end to end", 1, 10, 999), run("end to end", 2, 100_000, 700))),
                 probes, new ImmutableProbeResult("OS jitter", List.of(run("OS jitter", 2, 5, 1_500))),
-                List.of(), 2, true, 1_000, "fixed rate", null);
+                List.of(), 2, true, 1_000, "fixed rate", 1, null);
     }
 
     private static ImmutableRunResult run(String probe, int run, int count, long valueNs) {
