@@ -6,7 +6,9 @@ package org.jlbh.junit;
  * ClOrdID), and call {@link #sampleEndToEnd(long)} once per iteration when the reply arrives, from any thread.
  *
  * <p>A test method that declares this parameter samples end to end itself; without it, the extension samples end
- * to end when the method returns. Read {@link #startTimeNanos()} on the thread running the test body.
+ * to end when the method returns. Read {@link #startTimeNanos()} on the thread running the test body: with several
+ * harness threads ({@link LatencyTest#threads()}), each has its own current iteration, and {@link #threadIndex()}
+ * says which thread it is.
  */
 public interface IterationContext {
 
@@ -15,6 +17,12 @@ public interface IterationContext {
      *         schedule when coordinated omission is accounted for (the default), else the moment it was called
      */
     long startTimeNanos();
+
+    /**
+     * @return which harness thread is calling, 0 to {@code threads - 1} ({@link LatencyTest#threads()}); -1 on any
+     *         other thread (a reply's reader, say)
+     */
+    int threadIndex();
 
     /**
      * Records one end-to-end latency; may be called from any thread.

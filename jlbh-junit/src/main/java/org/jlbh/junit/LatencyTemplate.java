@@ -84,6 +84,9 @@ public @interface LatencyTemplate {
     /** @return as {@link LatencyTest#arrivalSeed()} */
     long arrivalSeed() default JLBHOptions.DEFAULT_ARRIVAL_SEED;
 
+    /** @return as {@link LatencyTest#threads()}, for each invocation */
+    int threads() default 1;
+
     /** @return as {@link LatencyTest#iterations()}, per run of each invocation */
     long iterations() default 100_000;
 

@@ -64,6 +64,18 @@ public @interface LatencyTest {
     /** @return the seed of {@link Arrivals#POISSON}'s generator: the same seed gives the same arrivals every build */
     long arrivalSeed() default JLBHOptions.DEFAULT_ARRIVAL_SEED;
 
+    /**
+     * @return how many harness threads share the load, 1 (the default) to {@value JLBHOptions#MAX_THREADS}: each calls
+     *         the test method at {@code throughput / threads}, their schedules shifted by one interval each, so that
+     *         together they keep the throughput's one schedule (with {@link Arrivals#POISSON}, each draws independent
+     *         arrivals at its share). The method is then called from several threads at once and must be thread-safe;
+     *         {@link IterationContext#threadIndex()} tells it which thread it is on. End to end is reported merged and
+     *         per thread ({@code end to end, thread 0}, …); the allocation budget counts every harness thread's
+     *         allocation. With more than one thread, late samples are weighed against OS jitter, not the scheduler's
+     *         per-thread evidence (see the README)
+     */
+    int threads() default 1;
+
     /** @return measured iterations per run, before {@link LatencyTestConfiguration#ITERATIONS_FACTOR} */
     long iterations() default 100_000;
 

@@ -41,6 +41,7 @@ import java.util.Set;
  * @param throughput        iterations per second
  * @param arrivals          when iterations are due
  * @param arrivalSeed       the seed of Poisson arrivals
+ * @param threads           harness threads sharing the load
  * @param iterations        per run, after the iterations factor
  * @param warmUpIterations  after the iterations factor
  * @param runs              measured runs
@@ -56,7 +57,7 @@ import java.util.Set;
  * @param maxGcPauseMillis  longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
  */
 public record TestSettings(Class<?> testClass, Method method, String invocation, Configuration configuration, int throughput,
-                           Arrivals arrivals, long arrivalSeed, long iterations,
+                           Arrivals arrivals, long arrivalSeed, int threads, long iterations,
                            int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
                            boolean recordOSJitter, long timeoutMillis, Verdict verdict, List<Budget> budgets,
                            Set<String> probes, boolean samplesItself, long maxAllocatedBytesPerOp, long maxGcCount,
@@ -116,6 +117,8 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
         requireAtMost(where, "runs", test.runs(), MAX_RUNS);
         requireAtMost(where, "iterations", test.iterations(), MAX_ITERATIONS);
         requireAtMost(where, "timeoutMillis", test.timeoutMillis(), MAX_TIMEOUT_MILLIS);
+        requirePositive(where, "threads", test.threads(), "harness threads sharing the load, e.g. threads = 2");
+        requireAtMost(where, "threads", test.threads(), JLBHOptions.MAX_THREADS);
         if (test.warmUpIterations() < 0) {
             throw error(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more");
         }
@@ -174,7 +177,7 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
                     Percentiles.label(strictest), needed));
         }
         return new TestSettings(testClass, method, invocation, configuration, test.throughput(), test.arrivals(),
-                test.arrivalSeed(), iterations, warmUp, test.runs(),
+                test.arrivalSeed(), test.threads(), iterations, warmUp, test.runs(),
                 test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(), test.verdict(),
                 List.copyOf(budgets), Set.copyOf(probes), samplesItself, test.maxAllocatedBytesPerOp(),
                 test.maxGcCount(), test.maxGcPauseMillis());
@@ -203,7 +206,7 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
 
     /** @return JLBH options for these settings; the task is set by the caller */
     public JLBHOptions options() {
-        return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed)
+        return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed).threads(threads)
                 .iterations(iterations).warmUpIterations(warmUpIterations)
                 .runs(runs).accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)
                 .timeout(timeoutMillis);
@@ -231,9 +234,9 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
 
     /** @return the settings and budgets in one line, without the test's name */
     public String describeRuns() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d iterations, "
-                        + "coordinated omission %s, verdict %s; budgets: ", throughput,
-                ReportFormat.afterRate(arrivals.describe(arrivalSeed)), warmUpIterations, runs,
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s%s, %,d warm-up + %d run%s x %,d "
+                        + "iterations, coordinated omission %s, verdict %s; budgets: ", throughput,
+                ReportFormat.afterRate(arrivals.describe(arrivalSeed)), ReportFormat.afterArrivals(threads), warmUpIterations, runs,
                 runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off", verdict));
         for (int i = 0; i < budgets.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());

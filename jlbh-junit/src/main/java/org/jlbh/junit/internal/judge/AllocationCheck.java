@@ -50,9 +50,11 @@ public record AllocationCheck(String budget, String measured, Optional<String> b
         }
         return new AllocationCheck(budget, measured, Optional.of(String.format(Locale.ROOT,
                 "allocation was %s in the %s run, budget %,d bytes/op (bytes per run of %,d measured iterations, on "
-                        + "the thread running the test body: %s)", measured,
+                        + "%s: %s)", measured,
                 settings.verdict() == Verdict.EVERY_RUN ? "worst" : "median", settings.maxAllocatedBytesPerOp(),
-                settings.iterations(), String.join(", ", perRun))));
+                settings.iterations(), settings.threads() == 1 ? "the thread running the test body"
+                        : "the " + settings.threads() + " harness threads running the test body",
+                String.join(", ", perRun))));
     }
 
     /**

@@ -146,7 +146,7 @@ public final class ResultAssembly {
 
     private static ResultSnapshot.Settings settings(TestSettings settings, Optional<Sweep> sweep) {
         return new ResultSnapshot.Settings(settings.throughput(),
-                settings.arrivals().describe(settings.arrivalSeed()), settings.iterations(), settings.warmUpIterations(),
+                settings.arrivals().describe(settings.arrivalSeed()), settings.threads(), settings.iterations(), settings.warmUpIterations(),
                 settings.runs(), settings.accountForCoordinatedOmission(), settings.recordOSJitter(),
                 settings.timeoutMillis(), settings.verdict(), settings.configuration().mode(),
                 settings.configuration().noise(), settings.configuration().retries(), settings.budgets(),

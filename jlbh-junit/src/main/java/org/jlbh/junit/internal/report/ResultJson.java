@@ -126,6 +126,7 @@ public final class ResultJson {
         json.name("settings").beginObject()
                 .value("throughputPerSecond", settings.throughputPerSecond())
                 .value("arrivals", settings.arrivals())
+                .value("threads", settings.threads())
                 .value("iterations", settings.iterations())
                 .value("warmUpIterations", settings.warmUpIterations())
                 .value("runs", settings.runs())
@@ -335,6 +336,7 @@ public final class ResultJson {
         }
         return new ResultSnapshot.Settings(settings.integer("throughputPerSecond"),
                 settings.has("arrivals") ? settings.text("arrivals") : Arrivals.FIXED_RATE.describe(0),
+                settings.has("threads") ? settings.integer("threads") : 1,
                 settings.whole("iterations"),
                 settings.integer("warmUpIterations"), settings.integer("runs"),
                 settings.bool("accountForCoordinatedOmission"), settings.bool("recordOSJitter"),

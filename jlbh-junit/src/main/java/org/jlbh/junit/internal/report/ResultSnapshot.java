@@ -77,6 +77,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      *
      * @param throughputPerSecond iterations per second
      * @param arrivals            when iterations were due, e.g. {@code fixed rate} or {@code Poisson (seed 42)}
+     * @param threads             harness threads that shared the load
      * @param iterations          per run
      * @param warmUpIterations    warm-up iterations
      * @param runs                measured runs
@@ -95,7 +96,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param sweep               the throughput sweep this test is one rate of ({@code throughputPerSecond}), with its
      *                            capacity budget; empty for a test that is not a sweep's
      */
-    public record Settings(int throughputPerSecond, String arrivals, long iterations, int warmUpIterations, int runs,
+    public record Settings(int throughputPerSecond, String arrivals, int threads, long iterations, int warmUpIterations, int runs,
                            boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
                            Verdict verdict, Mode mode, Noise noise, int retries, List<Budget> budgets,
                            OptionalLong maxAllocatedBytesPerOp, OptionalLong maxGcCount, OptionalLong maxGcPauseMillis,

@@ -48,6 +48,14 @@ public final class LatencyTimeline {
         this.latePreviousEnd = new long[lateEnd.length];
     }
 
+    /**
+     * @param iterations iterations per run of the new timeline's thread, to size what it keeps
+     * @return a timeline with this one's budgets, for another harness thread's samples of the same probe
+     */
+    public LatencyTimeline forAnotherThread(long iterations) {
+        return new LatencyTimeline(budgetsNanos, iterations);
+    }
+
     /** @return the latency above which a sample is late: the smallest budget, or {@link Long#MAX_VALUE} */
     public long lateNanos() {
         return lateNanos;

@@ -46,7 +46,8 @@ public final class Measurement {
             probes.put(probe, new ProbeHandle(probe, timeline));
         }
         this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
-                settings.runs(), settings.throughput(), new Timelines(timelines));
+                settings.runs(), settings.throughput(), settings.threads(),
+                new Timelines(timelines, settings.threads(), settings.iterations()));
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -97,8 +98,10 @@ public final class Measurement {
      * @param out the console
      */
     public void reportAbandonedBody(PrintStream out) {
-        Thread harness = task.harnessThread();
-        if (harness != null && harness.isAlive()) {
+        for (Thread harness : task.harnessThreads()) {
+            if (!harness.isAlive()) {
+                continue;
+            }
             abandoned.add(harness, settings.displayName());
             out.println("=== The body of " + settings.displayName() + " is still running on thread " + harness.getName()
                     + ", given up on after its timeout: it takes a CPU until it returns, and no later latency test "
@@ -133,8 +136,10 @@ public final class Measurement {
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measure(int number, PrintStream out) throws Throwable {
-        Thread previous = task.harnessThread();
-        if (previous != null && previous.isAlive()) {
+        for (Thread previous : task.harnessThreads()) {
+            if (!previous.isAlive()) {
+                continue;
+            }
             // never start an attempt beside the last one's abandoned call: its samples would land in this one
             previous.join(settings.timeoutMillis());
             if (previous.isAlive()) {
@@ -196,7 +201,8 @@ public final class Measurement {
             Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
             RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
             RunEvidence seen = endToEnd == null ? RunEvidence.none("the run's timeline was not recorded")
-                    : recording.ofRun(endToEnd.startNanos(), endToEnd.endNanos(), timelines);
+                    : withoutSchedulerOfSeveralThreads(recording.ofRun(endToEnd.startNanos(), endToEnd.endNanos(),
+                    timelines));
             runs.add(new RunMeasures(run, allocated < 0 ? OptionalLong.empty() : OptionalLong.of(allocated), inRun,
                     stallsNanos == null ? Optional.empty() : Optional.of(new PlatformStalls(stallsNanos)), timelines,
                     seen));
@@ -216,6 +222,20 @@ public final class Measurement {
      *         with a suppressed note of where, or wrapped with that note when it cannot take one (the JVM makes some
      *         errors, such as a stack overflow, without room for suppressed exceptions)
      */
+    /**
+     * @return the run's evidence; with several harness threads, without the scheduler's, which is of one thread (a
+     *         late sample is then weighed against OS jitter, and the JVM's pauses, instead)
+     */
+    private RunEvidence withoutSchedulerOfSeveralThreads(RunEvidence seen) {
+        if (settings.threads() == 1) {
+            return seen;
+        }
+        return new RunEvidence(SchedulerEvidence.none(String.format(Locale.ROOT, "no scheduler evidence with %d "
+                        + "harness threads: it is gathered for one thread, so late samples are weighed against OS "
+                        + "jitter instead", settings.threads())), seen.pauses(), seen.jvmUnavailable(),
+                seen.jvmAccuracyNanos());
+    }
+
     private Throwable located(Throwable failure) {
         if (task.failedAfterTimeout(settings.timeoutMillis())) {
             return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "

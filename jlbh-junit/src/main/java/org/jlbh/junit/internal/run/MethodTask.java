@@ -4,11 +4,14 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHTask;
 import org.jlbh.junit.IterationContext;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,41 +20,57 @@ import java.util.concurrent.atomic.AtomicLong;
  * and is kept, with where it happened, to fail the test with.
  *
  * <p>For each measured run it also notes each garbage collector's count when the run's first iteration began and
- * when its last ended, and how many bytes the harness thread allocated in between: the test body's allocation, as the
- * harness's own loop allocates nothing. It records the run's timelines ({@link Timelines}): end to end, when it samples
- * it, from the clock reading it takes for the sample anyway. It tells the evidence collection which thread the
- * harness is, once, before the loop. Used on the harness thread; the getters are read after {@link JLBH#start()}
- * returns. {@link #init} starts a fresh measurement, so one task serves every attempt; an end-to-end sample whose
- * iteration began before the current measurement did (an earlier attempt's reply, arriving late) is not the current
- * measurement's: it is counted ({@link #strayedSamples()}), not recorded.
+ * when its last ended, and how many bytes the harness threads allocated in between: the test body's allocation, as
+ * the harness's own loop allocates nothing. It records the run's timelines ({@link Timelines}): end to end, when it
+ * samples it, from the clock reading it takes for the sample anyway. It tells the evidence collection which thread
+ * the harness is, once, before the loop (with one harness thread: the scheduler's evidence is of one thread). The
+ * getters are read after {@link JLBH#start()} returns. {@link #init} starts a fresh measurement, so one task serves
+ * every attempt; an end-to-end sample whose iteration began before the current measurement did (an earlier attempt's
+ * reply, arriving late) is not the current measurement's: it is counted ({@link #strayedSamples()}), not recorded.
+ *
+ * <p>Threads: the callbacks but {@code run} come on the first harness thread, while no other runs an iteration.
+ * With several harness threads, {@code run} comes on each; each keeps its iteration's start, its count and its
+ * allocation in a slot of its own, a cache line from the others', so that an iteration writes nothing another
+ * thread writes. A run is begun (its GC counts and timelines) by the first thread to reach it, under a lock taken
+ * once per thread per run, and its end GC counts are taken by the last thread to finish its part.
  */
 public final class MethodTask implements JLBHTask, IterationContext {
+    /** Longs between two threads' slots: two cache lines, so that neither shares a line with the other. */
+    private static final int SLOT = 16;
+    private static final int START = 0;
+    private static final int ITERATION = 1;
+    private static final int ALLOCATED_AT_RUN_START = 2;
+
     private final boolean samplesOnReturn;
     private final int warmUpIterations;
     private final long iterations;
     private final int runs;
+    private final int threads;
     private final long scheduledRunNanos;
     private final long scheduledWarmUpNanos;
     private final Timelines timelines;
     private volatile EvidenceSource.Recording evidence;
     private Body body;
     private JLBH jlbh;
-    private long startTimeNanos;
+    /** Each harness thread's slot, from {@code SLOT}: its iteration's start, its iterations so far in the run, ... */
+    private final long[] perThread;
+    /** Written by the first harness thread while the others wait between their parts. */
     private int run;
-    private long iteration;
     private Throwable failure;
     private String failedWhere;
     private long failedAfterNanos;
     private boolean failedInterrupted;
-    private volatile Thread harnessThread;
+    private final Thread[] harnessThreads;
     /** When the current measurement began ({@link System#nanoTime()}): no iteration of it began earlier. */
     private volatile long measurementStartNanos;
     private final AtomicLong strayedSamples = new AtomicLong();
     private final boolean[] runStarted;
-    private final long[] runAllocatedBytes;
+    /** Per run, per harness thread: bytes allocated over its part of the run, -1 until it finished it. */
+    private final long[][] allocatedByThread;
+    /** Per run: harness threads yet to finish their part of it. */
+    private final AtomicIntegerArray threadsRunning;
     private final long[][] gcCountsAtStart;
     private final long[][] gcCountsAtEnd;
-    private long allocatedAtRunStart;
 
     /**
      * @param samplesOnReturn  whether this task samples end to end when the method returns
@@ -59,22 +78,27 @@ public final class MethodTask implements JLBHTask, IterationContext {
      * @param iterations       iterations per run
      * @param runs             runs
      * @param throughput       iterations per second, for each run's scheduled length
-     * @param timelines        the timelines to record
+     * @param threads          harness threads sharing the load
+     * @param timelines        the timelines to record, with one end-to-end timeline per harness thread
      */
     public MethodTask(boolean samplesOnReturn, int warmUpIterations, long iterations, int runs, int throughput,
-                      Timelines timelines) {
+                      int threads, Timelines timelines) {
         this.samplesOnReturn = samplesOnReturn;
         this.warmUpIterations = warmUpIterations;
         this.iterations = iterations;
         this.runs = runs;
+        this.threads = threads;
         this.scheduledRunNanos = (long) (iterations * 1e9 / throughput);
         this.scheduledWarmUpNanos = (long) (warmUpIterations * 1e9 / throughput);
         this.timelines = timelines;
+        this.perThread = new long[(threads + 2) * SLOT];
+        this.harnessThreads = new Thread[threads];
         // slot 0 is the warm-up: measured the same way, so that the JIT compiles the measuring branches before
         // the first measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB
         // on this thread in the first measured run)
         this.runStarted = new boolean[runs + 1];
-        this.runAllocatedBytes = new long[runs + 1];
+        this.allocatedByThread = new long[runs + 1][threads];
+        this.threadsRunning = new AtomicIntegerArray(runs + 1);
         // loads the management beans now, on the test's thread: their first use costs milliseconds
         AllocationMeter.currentThreadAllocatedBytes();
         this.gcCountsAtStart = new long[runs + 1][GcMonitor.collectors().size()];
@@ -94,22 +118,24 @@ public final class MethodTask implements JLBHTask, IterationContext {
     @Override
     public void init(JLBH jlbh) {
         this.jlbh = jlbh;
-        this.harnessThread = Thread.currentThread();
+        Arrays.fill(harnessThreads, null);
+        harnessThreads[0] = Thread.currentThread();
         EvidenceSource.Recording current = evidence;
-        if (current != null) {
+        if (current != null && threads == 1) {
             current.harnessThreadIs(Thread.currentThread());
         }
         timelines.clear();
         this.run = warmUpIterations > 0 ? 0 : 1;
-        this.iteration = 0;
+        Arrays.fill(perThread, 0);
         this.failure = null;
         this.failedWhere = null;
         strayedSamples.set(0);
         // written after jlbh: a thread that reads this start reads this measurement's harness too
         measurementStartNanos = System.nanoTime();
         Arrays.fill(runStarted, false);
-        Arrays.fill(runAllocatedBytes, -1);
         for (int i = 0; i <= runs; i++) {
+            Arrays.fill(allocatedByThread[i], -1);
+            threadsRunning.set(i, threadsWithIterations(i == 0 ? warmUpIterations : iterations));
             Arrays.fill(gcCountsAtStart[i], 0);
             Arrays.fill(gcCountsAtEnd[i], -1);
         }
@@ -117,26 +143,20 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     @Override
     public void run(long startTimeNS) {
-        startTimeNanos = startTimeNS;
+        int thread = threads == 1 ? 0 : jlbh.threadIndex();
+        int slot = (thread + 1) * SLOT;
+        perThread[slot + START] = startTimeNS;
+        long iteration = perThread[slot + ITERATION];
+        int run = this.run;
         boolean measured = run <= runs;
         if (measured && iteration == 0) {
-            GcMonitor.collectionCounts(gcCountsAtStart[run]);
-            runStarted[run] = true;
-            // the warm-up records too, so that the JIT compiles the recording before the first measured run
-            timelines.beginRun(run, startTimeNS, run == 0 ? scheduledWarmUpNanos : scheduledRunNanos);
-            allocatedAtRunStart = AllocationMeter.currentThreadAllocatedBytes();
+            beginRun(run, thread, startTimeNS);
+            perThread[slot + ALLOCATED_AT_RUN_START] = AllocationMeter.currentThreadAllocatedBytes();
         }
         try {
             body.run();
         } catch (Throwable t) {
-            if (failure == null) {
-                failure = t;
-                failedAfterNanos = System.nanoTime() - startTimeNS;
-                failedInterrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
-                failedWhere = run == 0
-                        ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d", iteration + 1, warmUpIterations)
-                        : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d", run, runs, iteration + 1, iterations);
-            }
+            failed(t, run, thread, iteration, startTimeNS);
             // the harness ends the run and says what the task threw, and where
             throw MethodTask.<RuntimeException>rethrow(t);
         }
@@ -144,33 +164,103 @@ public final class MethodTask implements JLBHTask, IterationContext {
             long now = System.nanoTime();
             long latency = now - startTimeNS;
             jlbh.sample(latency);
-            timelines.endToEnd().record(now, latency);
+            timelines.endToEndOfThread(thread).record(now, latency);
         }
         iteration++;
-        if (measured && iteration == (run == 0 ? warmUpIterations : iterations)) {
+        perThread[slot + ITERATION] = iteration;
+        if (measured && iteration == iterationsOfThread(thread, run == 0 ? warmUpIterations : iterations)) {
+            long allocatedAtStart = perThread[slot + ALLOCATED_AT_RUN_START];
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
-            runAllocatedBytes[run] = allocatedAtRunStart < 0 ? -1 : allocated - allocatedAtRunStart;
-            GcMonitor.collectionCounts(gcCountsAtEnd[run]);
+            allocatedByThread[run][thread] = allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart;
+            if (threadsRunning.decrementAndGet(run) == 0) {
+                GcMonitor.collectionCounts(gcCountsAtEnd[run]);
+            }
         }
+    }
+
+    /** Begins the run's GC counts and timelines, when this thread is the first to reach it. */
+    private synchronized void beginRun(int run, int thread, long startTimeNS) {
+        harnessThreads[thread] = Thread.currentThread();
+        if (runStarted[run]) {
+            return;
+        }
+        GcMonitor.collectionCounts(gcCountsAtStart[run]);
+        runStarted[run] = true;
+        // the warm-up records too, so that the JIT compiles the recording before the first measured run
+        timelines.beginRun(run, startTimeNS, run == 0 ? scheduledWarmUpNanos : scheduledRunNanos);
+    }
+
+    /** Keeps the first throwable of the measurement, with where it happened. */
+    private synchronized void failed(Throwable t, int run, int thread, long iteration, long startTimeNS) {
+        if (failure != null) {
+            return;
+        }
+        failure = t;
+        failedAfterNanos = System.nanoTime() - startTimeNS;
+        failedInterrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
+        long planned = iterationsOfThread(thread, run == 0 ? warmUpIterations : iterations);
+        // with several threads, the iteration is counted in the thread's own part of the run
+        String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
+                threads);
+        failedWhere = run == 0
+                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d%s", iteration + 1, planned, onThread)
+                : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d%s", run, runs, iteration + 1,
+                planned, onThread);
+    }
+
+    /** @return the iterations of a measurement of {@code total} that harness thread {@code thread} runs */
+    private long iterationsOfThread(int thread, long total) {
+        return total <= thread ? 0 : (total - 1 - thread) / threads + 1;
+    }
+
+    /** @return how many harness threads run some of a measurement of {@code total} iterations */
+    private int threadsWithIterations(long total) {
+        return (int) Math.min(threads, total);
     }
 
     @Override
     public void warmedUp() {
         timelines.discardRun();
         run = 1;
-        iteration = 0;
+        restartCounts();
     }
 
     @Override
     public void runComplete() {
         timelines.endRun();
         run++;
-        iteration = 0;
+        restartCounts();
+    }
+
+    /** Each harness thread's next iteration is the first of its part of the next run. */
+    private void restartCounts() {
+        for (int thread = 0; thread < threads; thread++) {
+            perThread[(thread + 1) * SLOT + ITERATION] = 0;
+        }
     }
 
     @Override
     public long startTimeNanos() {
-        return startTimeNanos;
+        int thread = threadIndex();
+        if (thread < 0) {
+            if (threads == 1) {
+                return perThread[SLOT + START]; // as ever: the harness thread's latest iteration
+            }
+            throw new IllegalStateException("IterationContext.startTimeNanos() was read on thread "
+                    + Thread.currentThread().getName() + ", which is not one of the harness threads: with threads = "
+                    + threads + ", read it on the thread running the test body: each harness thread has an iteration of its own "
+                    + "under way");
+        }
+        return perThread[(thread + 1) * SLOT + START];
+    }
+
+    @Override
+    public int threadIndex() {
+        if (threads == 1) {
+            return Thread.currentThread() == harnessThreads[0] ? 0 : -1;
+        }
+        JLBH current = jlbh;
+        return current == null ? -1 : current.threadIndex();
     }
 
     @Override
@@ -240,9 +330,18 @@ public final class MethodTask implements JLBHTask, IterationContext {
         return false;
     }
 
-    /** @return the thread the last measurement ran the test method on, or null before the first */
-    public Thread harnessThread() {
-        return harnessThread;
+    /**
+     * @return the threads the last measurement ran the test method on (the first harness thread first), none before
+     *         the first
+     */
+    public List<Thread> harnessThreads() {
+        List<Thread> all = new ArrayList<>();
+        for (Thread thread : harnessThreads) {
+            if (thread != null) {
+                all.add(thread);
+            }
+        }
+        return all;
     }
 
     /** Throws a throwable, checked or not, without declaring it: the test method may throw anything. */
@@ -253,11 +352,19 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     /**
      * @param run 1-based measured run
-     * @return bytes the harness thread allocated over the run's iterations, or -1 when the run did not complete
-     *         its iterations or allocation could not be measured
+     * @return bytes the harness threads allocated over the run's iterations, or -1 when the run did not complete its
+     *         iterations or allocation could not be measured
      */
     public long allocatedBytes(int run) {
-        return runAllocatedBytes[run];
+        long sum = 0;
+        for (int thread = 0; thread < threadsWithIterations(iterations); thread++) {
+            long allocated = allocatedByThread[run][thread];
+            if (allocated < 0) {
+                return -1;
+            }
+            sum += allocated;
+        }
+        return sum;
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.OptionalLong;
  * What the extension's own meters saw during one measured run, beside the harness's latency figures. Immutable.
  *
  * @param run            1-based run
- * @param allocatedBytes bytes the thread running the test body allocated over the run's iterations; empty when the
+ * @param allocatedBytes bytes the harness threads running the test body allocated over the run's iterations; empty when the
  *                       run did not complete its iterations or the JVM cannot measure it
  * @param gc             garbage collections during the run, in order
  * @param stalls         the platform's stalls as OS jitter saw them (a proxy for when there is no scheduler evidence);

@@ -1,5 +1,9 @@
 package org.jlbh.junit.internal.run;
 
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * One probe's latency over the time of one measured run, and its late samples. The run is cut into windows of
  * {@link #windowNanos()} from its first iteration's intended start; each window holds the worst sample that ended in it
@@ -23,6 +27,65 @@ package org.jlbh.junit.internal.run;
 public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos, long[] budgetsNanos,
                           int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
                           long[] latePreviousEndNanos, long lateNotKept) {
+
+    /**
+     * Merges the timelines that several harness threads recorded of one probe in one run, all begun at the same start
+     * with the same windows: per window the worst of them and the sum of their counts over each budget; every kept
+     * late sample, in the order they ended, without when the iteration before it ended (the threads' iterations ran
+     * beside each other, not one after another, so no replay of one queue applies).
+     *
+     * @param threads one timeline per thread, at least one
+     * @return the run's timeline
+     */
+    public static RunTimeline merge(List<RunTimeline> threads) {
+        RunTimeline first = threads.get(0);
+        long end = first.endNanos;
+        long[] worst = first.worstNanos.clone();
+        int[][] over = new int[first.overBudget.length][];
+        for (int b = 0; b < over.length; b++) {
+            over[b] = first.overBudget[b].clone();
+        }
+        int late = 0;
+        long notKept = 0;
+        for (RunTimeline thread : threads) {
+            if (thread.startNanos != first.startNanos || thread.windowNanos != first.windowNanos
+                    || thread.worstNanos.length != worst.length) {
+                throw new IllegalArgumentException("the threads' timelines of run " + first.run + " were not begun "
+                        + "together");
+            }
+            late += thread.lateKept();
+            notKept += thread.lateNotKept;
+            end = Math.max(end, thread.endNanos);
+        }
+        for (RunTimeline thread : threads.subList(1, threads.size())) {
+            for (int w = 0; w < worst.length; w++) {
+                worst[w] = Math.max(worst[w], thread.worstNanos[w]);
+            }
+            for (int b = 0; b < over.length; b++) {
+                for (int w = 0; w < over[b].length; w++) {
+                    over[b][w] += thread.overBudget[b][w];
+                }
+            }
+        }
+        long[][] samples = new long[late][];
+        int at = 0;
+        for (RunTimeline thread : threads) {
+            for (int i = 0; i < thread.lateKept(); i++) {
+                samples[at++] = new long[]{thread.lateEndNanos[i], thread.lateNanos[i]};
+            }
+        }
+        Arrays.sort(samples, Comparator.comparingLong(sample -> sample[0]));
+        long[] lateEnd = new long[late];
+        long[] lateLatency = new long[late];
+        for (int i = 0; i < late; i++) {
+            lateEnd[i] = samples[i][0];
+            lateLatency[i] = samples[i][1];
+        }
+        long[] previousEnd = new long[late];
+        Arrays.fill(previousEnd, Long.MIN_VALUE);
+        return new RunTimeline(first.run, first.startNanos, end, first.windowNanos, worst, first.budgetsNanos.clone(),
+                over, lateEnd, lateLatency, previousEnd, notKept);
+    }
 
     /** @return how many windows hold a sample, from the first: the run's length in windows */
     public int windows() {

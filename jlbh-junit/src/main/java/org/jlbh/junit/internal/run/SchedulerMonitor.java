@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * delay and the number of times it got a CPU ({@code /proc/self/task/<tid>/schedstat}), its CPU time (the kernel's
  * per-thread clock, through {@link ThreadMXBean#getThreadCpuTime}) and its voluntary and involuntary context switches
  * ({@code .../status}). The harness thread itself never reads anything: it only says, once before its loop, which
- * thread it is ({@link #harnessThreadIs}). A sample whose readings took more than {@value #MAX_READ_NANOS} ns (the
+ * thread it is ({@link #harnessThreadIs}); until then the monitor waits without waking. A sample whose readings took more than {@value #MAX_READ_NANOS} ns (the
  * monitor was itself descheduled while reading) is dropped, so that every sample's readings are of one moment.
  * Reading allocates nothing once the monitor's loop is compiled (the files stay open; numbers are parsed from one
  * buffer). Where the files do not exist (macOS, Windows, containers that hide them) there is no evidence and
@@ -86,6 +86,7 @@ public final class SchedulerMonitor {
     public void harnessThreadIs(Thread harness, String task) {
         harnessId = harness.getId();
         harnessTask = task;
+        LockSupport.unpark(thread);
     }
 
     /** @return the calling thread's {@code /proc} task name, {@code <pid>/task/<tid>}, or null where there is none */
@@ -121,15 +122,16 @@ public final class SchedulerMonitor {
         RandomAccessFile status = null;
         try {
             while (running) {
-                LockSupport.parkNanos(PERIOD_NANOS);
                 if (schedstat == null) {
                     String task = harnessTask;
                     if (task == null) {
+                        LockSupport.park(); // until told the harness thread, or stopped: idle, it costs nothing
                         continue;
                     }
                     schedstat = new RandomAccessFile("/proc/" + task + "/schedstat", "r");
                     status = new RandomAccessFile("/proc/" + task + "/status", "r");
                 }
+                LockSupport.parkNanos(PERIOD_NANOS);
                 long before = System.nanoTime();
                 long cpu = threads.getThreadCpuTime(harnessId);
                 int length = read(schedstat);

@@ -9,26 +9,54 @@ import java.util.Map;
 
 /**
  * The {@link LatencyTimeline}s of one test, end to end and one per probe, cut into runs together; each ended run's
- * timelines are kept until the next measurement starts. Run boundaries come from the harness thread; see
- * {@link LatencyTimeline} for who records what.
+ * timelines are kept until the next measurement starts. When several harness threads share the load, each records
+ * its own end-to-end samples into a timeline of its own (no lock, nothing shared), and a run's end to end is their
+ * merge ({@link RunTimeline#merge}). Run boundaries come from the harness threads, a run begun by the first of them
+ * to reach it and ended by the first harness thread once all are done; see {@link LatencyTimeline} for who records
+ * what.
  */
 public final class Timelines {
     private final Map<String, LatencyTimeline> byProbe = new LinkedHashMap<>();
+    /** The end-to-end timeline of each harness thread; the first is the end-to-end timeline given. */
+    private final LatencyTimeline[] endToEndOfThread;
     private final List<Map<String, RunTimeline>> runs = new ArrayList<>();
 
     /**
      * @param byProbe the timelines, by probe name, end to end ({@link JLBH#END_TO_END}) among them
      */
     public Timelines(Map<String, LatencyTimeline> byProbe) {
+        this(byProbe, 1, 0);
+    }
+
+    /**
+     * @param byProbe    the timelines, by probe name, end to end ({@link JLBH#END_TO_END}) among them: the first
+     *                   harness thread's
+     * @param threads    harness threads, each with an end-to-end timeline of its own
+     * @param iterations iterations per run, over all threads
+     */
+    public Timelines(Map<String, LatencyTimeline> byProbe, int threads, long iterations) {
         this.byProbe.putAll(byProbe);
         if (!this.byProbe.containsKey(JLBH.END_TO_END)) {
             throw new IllegalArgumentException("no end-to-end timeline");
         }
+        this.endToEndOfThread = new LatencyTimeline[threads];
+        endToEndOfThread[0] = byProbe.get(JLBH.END_TO_END);
+        for (int thread = 1; thread < threads; thread++) {
+            endToEndOfThread[thread] = endToEndOfThread[0].forAnotherThread((iterations + threads - 1) / threads);
+        }
     }
 
-    /** @return the end-to-end timeline */
+    /** @return the end-to-end timeline (the first harness thread's, with several) */
     public LatencyTimeline endToEnd() {
         return byProbe.get(JLBH.END_TO_END);
+    }
+
+    /**
+     * @param thread a harness thread's index
+     * @return the timeline of that thread's end-to-end samples
+     */
+    public LatencyTimeline endToEndOfThread(int thread) {
+        return endToEndOfThread[thread];
     }
 
     /**
@@ -48,13 +76,16 @@ public final class Timelines {
         for (LatencyTimeline timeline : byProbe.values()) {
             timeline.beginRun(run, startNanos, scheduledNanos);
         }
+        for (int thread = 1; thread < endToEndOfThread.length; thread++) {
+            endToEndOfThread[thread].beginRun(run, startNanos, scheduledNanos);
+        }
     }
 
     /** Ends the current run and keeps it. */
     synchronized void endRun() {
         Map<String, RunTimeline> ended = new LinkedHashMap<>();
         byProbe.forEach((probe, timeline) -> {
-            RunTimeline run = timeline.endRun();
+            RunTimeline run = probe.equals(JLBH.END_TO_END) ? endEndToEnd() : timeline.endRun();
             if (run != null) {
                 ended.put(probe, run);
             }
@@ -64,10 +95,25 @@ public final class Timelines {
         }
     }
 
+    /** @return the run's end to end, merged over the harness threads; null when no run was being recorded */
+    private RunTimeline endEndToEnd() {
+        List<RunTimeline> ofThreads = new ArrayList<>();
+        for (LatencyTimeline timeline : endToEndOfThread) {
+            RunTimeline run = timeline.endRun();
+            if (run != null) {
+                ofThreads.add(run);
+            }
+        }
+        return ofThreads.isEmpty() ? null : ofThreads.size() == 1 ? ofThreads.get(0) : RunTimeline.merge(ofThreads);
+    }
+
     /** Ends the current run (the warm-up) without keeping it. */
     void discardRun() {
         for (LatencyTimeline timeline : byProbe.values()) {
             timeline.endRun();
+        }
+        for (int thread = 1; thread < endToEndOfThread.length; thread++) {
+            endToEndOfThread[thread].endRun();
         }
     }
 

@@ -38,7 +38,7 @@ class DecisionTest {
                 Evidence.ON);
         try {
             return new TestSettings(DecisionTest.class, DecisionTest.class.getDeclaredMethod("settings", Noise.class),
-                    "", configuration, 1_000, Arrivals.FIXED_RATE, 1, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
+                    "", configuration, 1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
                     List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)), Set.of(), false, LatencyTest.UNLIMITED,
                     LatencyTest.UNLIMITED, LatencyTest.UNLIMITED);
         } catch (NoSuchMethodException e) {

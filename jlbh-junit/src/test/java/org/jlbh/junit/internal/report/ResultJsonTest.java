@@ -68,7 +68,7 @@ class ResultJsonTest {
         return new ResultSnapshot(
                 new ResultSnapshot.Test("com.example.T.m-20-000-s-", "com.example.T", "com.example.Base", "m",
                         List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m[20,000/s]", "[20,000/s]"),
-                new ResultSnapshot.Settings(20_000, "Poisson (seed 42)", 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
+                new ResultSnapshot.Settings(20_000, "Poisson (seed 42)", 2, 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
                         Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
                         new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
                         OptionalLong.of(5), "20,000/s, … budgets",

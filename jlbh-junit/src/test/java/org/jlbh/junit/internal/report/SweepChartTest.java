@@ -150,7 +150,7 @@ class SweepChartTest {
         ResultSnapshot notASweep = rate("plain", other, 100, micros(1, 2, 3, 4, 5), Outcome.PASSED);
         ResultSnapshot.Settings settings = notASweep.settings();
         results.add(new ResultSnapshot(notASweep.test(), new ResultSnapshot.Settings(settings.throughputPerSecond(),
-                settings.arrivals(), settings.iterations(), settings.warmUpIterations(), settings.runs(),
+                settings.arrivals(), settings.threads(), settings.iterations(), settings.warmUpIterations(), settings.runs(),
                 settings.accountForCoordinatedOmission(), settings.recordOSJitter(), settings.timeoutMillis(),
                 settings.verdict(), settings.mode(), settings.noise(), settings.retries(), settings.budgets(),
                 settings.maxAllocatedBytesPerOp(), settings.maxGcCount(), settings.maxGcPauseMillis(),

@@ -81,7 +81,7 @@ final class SweepFixture {
         return new ResultSnapshot(
                 new ResultSnapshot.Test(CLASS + "." + method + "-" + rate + "-s-", CLASS, CLASS, method, List.of(),
                         "RoundTripTest." + method + label, label),
-                new ResultSnapshot.Settings(rate, "fixed rate", 1_000, 0, 1, true, false, 10_000, Verdict.MEDIAN_RUN,
+                new ResultSnapshot.Settings(rate, "fixed rate", 1, 1_000, 0, 1, true, false, 10_000, Verdict.MEDIAN_RUN,
                         Mode.ENFORCE, Noise.STRICT, 0, budgets, OptionalLong.empty(), OptionalLong.empty(),
                         OptionalLong.empty(), String.format(Locale.ROOT, "%,d/s", rate), Optional.of(sweep)),
                 template.environment(), new ResultSnapshot.Conclusion(outcome, 1, 1, "…"),
