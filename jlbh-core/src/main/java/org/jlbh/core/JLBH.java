@@ -7,6 +7,7 @@ import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.ReferencePercentiles;
+import org.jlbh.core.internal.Schedule;
 import org.jlbh.core.internal.SummaryTable;
 
 import java.io.IOException;
@@ -152,6 +153,19 @@ public class JLBH implements NanoSampler {
      */
     public static String endToEndOfThread(int threadIndex) {
         return END_TO_END + ", thread " + threadIndex;
+    }
+
+    /**
+     * How many of a measurement's iterations one harness thread runs when several share the load: thread <i>k</i> of
+     * <i>n</i> runs iterations <i>k</i>, <i>k + n</i>, … of the run's (its share of them with Poisson arrivals too).
+     *
+     * @param threadIndex the thread's index, as {@link #threadIndex()}
+     * @param threads     harness threads ({@link JLBHOptions#threads(int)})
+     * @param iterations  the measurement's iterations, over all threads
+     * @return that thread's iterations
+     */
+    public static long iterationsOfThread(int threadIndex, int threads, long iterations) {
+        return Schedule.laneIterations(threadIndex, threads, iterations);
     }
 
     /**

@@ -49,6 +49,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final long scheduledRunNanos;
     private final long scheduledWarmUpNanos;
     private final Timelines timelines;
+    /** Per harness thread: its iterations of the warm-up, and of each run. */
+    private final long[] warmUpIterationsOfThread;
+    private final long[] runIterationsOfThread;
     private volatile EvidenceSource.Recording evidence;
     private Body body;
     private JLBH jlbh;
@@ -91,6 +94,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.scheduledRunNanos = (long) (iterations * 1e9 / throughput);
         this.scheduledWarmUpNanos = (long) (warmUpIterations * 1e9 / throughput);
         this.timelines = timelines;
+        this.warmUpIterationsOfThread = new long[threads];
+        this.runIterationsOfThread = new long[threads];
+        for (int thread = 0; thread < threads; thread++) {
+            warmUpIterationsOfThread[thread] = JLBH.iterationsOfThread(thread, threads, warmUpIterations);
+            runIterationsOfThread[thread] = JLBH.iterationsOfThread(thread, threads, iterations);
+        }
         this.perThread = new long[(threads + 2) * SLOT];
         this.harnessThreads = new Thread[threads];
         // slot 0 is the warm-up: measured the same way, so that the JIT compiles the measuring branches before
@@ -135,7 +144,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         Arrays.fill(runStarted, false);
         for (int i = 0; i <= runs; i++) {
             Arrays.fill(allocatedByThread[i], -1);
-            threadsRunning.set(i, threadsWithIterations(i == 0 ? warmUpIterations : iterations));
+            threadsRunning.set(i, threadsWithIterations(i == 0 ? warmUpIterationsOfThread : runIterationsOfThread));
             Arrays.fill(gcCountsAtStart[i], 0);
             Arrays.fill(gcCountsAtEnd[i], -1);
         }
@@ -168,7 +177,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
         iteration++;
         perThread[slot + ITERATION] = iteration;
-        if (measured && iteration == iterationsOfThread(thread, run == 0 ? warmUpIterations : iterations)) {
+        if (measured && iteration == (run == 0 ? warmUpIterationsOfThread : runIterationsOfThread)[thread]) {
             long allocatedAtStart = perThread[slot + ALLOCATED_AT_RUN_START];
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
             allocatedByThread[run][thread] = allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart;
@@ -198,7 +207,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         failure = t;
         failedAfterNanos = System.nanoTime() - startTimeNS;
         failedInterrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
-        long planned = iterationsOfThread(thread, run == 0 ? warmUpIterations : iterations);
+        long planned = (run == 0 ? warmUpIterationsOfThread : runIterationsOfThread)[thread];
         // with several threads, the iteration is counted in the thread's own part of the run
         String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
                 threads);
@@ -208,14 +217,13 @@ public final class MethodTask implements JLBHTask, IterationContext {
                 planned, onThread);
     }
 
-    /** @return the iterations of a measurement of {@code total} that harness thread {@code thread} runs */
-    private long iterationsOfThread(int thread, long total) {
-        return total <= thread ? 0 : (total - 1 - thread) / threads + 1;
-    }
-
-    /** @return how many harness threads run some of a measurement of {@code total} iterations */
-    private int threadsWithIterations(long total) {
-        return (int) Math.min(threads, total);
+    /** @return how many harness threads run some of a measurement, given each one's iterations of it */
+    private static int threadsWithIterations(long[] iterationsOfThread) {
+        int running = 0;
+        for (long ofThread : iterationsOfThread) {
+            running += ofThread > 0 ? 1 : 0;
+        }
+        return running;
     }
 
     @Override
@@ -357,7 +365,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
      */
     public long allocatedBytes(int run) {
         long sum = 0;
-        for (int thread = 0; thread < threadsWithIterations(iterations); thread++) {
+        for (int thread = 0; thread < threads; thread++) {
+            if (runIterationsOfThread[thread] == 0) {
+                continue; // a thread with no iteration of the run allocated nothing in it
+            }
             long allocated = allocatedByThread[run][thread];
             if (allocated < 0) {
                 return -1;

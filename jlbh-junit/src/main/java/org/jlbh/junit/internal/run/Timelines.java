@@ -22,13 +22,6 @@ public final class Timelines {
     private final List<Map<String, RunTimeline>> runs = new ArrayList<>();
 
     /**
-     * @param byProbe the timelines, by probe name, end to end ({@link JLBH#END_TO_END}) among them
-     */
-    public Timelines(Map<String, LatencyTimeline> byProbe) {
-        this(byProbe, 1, 0);
-    }
-
-    /**
      * @param byProbe    the timelines, by probe name, end to end ({@link JLBH#END_TO_END}) among them: the first
      *                   harness thread's
      * @param threads    harness threads, each with an end-to-end timeline of its own
@@ -42,7 +35,8 @@ public final class Timelines {
         this.endToEndOfThread = new LatencyTimeline[threads];
         endToEndOfThread[0] = byProbe.get(JLBH.END_TO_END);
         for (int thread = 1; thread < threads; thread++) {
-            endToEndOfThread[thread] = endToEndOfThread[0].forAnotherThread((iterations + threads - 1) / threads);
+            endToEndOfThread[thread] = endToEndOfThread[0].forAnotherThread(
+                    JLBH.iterationsOfThread(thread, threads, iterations));
         }
     }
 
