@@ -55,18 +55,12 @@ public final class ReportFormat {
 
     /**
      * @param arrivals how the iterations arrived, as {@link Arrivals#describe(long)} names it
-     * @return what follows the rate in a report: nothing for a fixed rate, else e.g. {@code  Poisson (seed 7) arrivals}
+     * @param threads  how many harness threads shared the load
+     * @return what follows the rate in a report: nothing for a fixed rate from one thread, else the arrivals and the
+     *         threads, e.g. {@code  Poisson (seed 7) arrivals from 2 harness threads}
      */
-    public static String afterRate(String arrivals) {
-        return arrivals.equals(Arrivals.FIXED_RATE.describe(0)) ? "" : " " + arrivals + " arrivals";
-    }
-
-    /**
-     * @param threads how many harness threads shared the load
-     * @return what follows the rate and its arrivals in a report: nothing for one thread, else e.g.
-     *         {@code  from 2 harness threads}
-     */
-    public static String afterArrivals(int threads) {
-        return threads == 1 ? "" : " from " + threads + " harness threads";
+    public static String afterRate(String arrivals, int threads) {
+        return (arrivals.equals(Arrivals.FIXED_RATE.describe(0)) ? "" : " " + arrivals + " arrivals")
+                + (threads == 1 ? "" : " from " + threads + " harness threads");
     }
 }

@@ -82,8 +82,7 @@ public final class PercentileCheck {
                 ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
         String runsNote = String.format(Locale.ROOT, " (runs: %s \u00b5s; %s; coordinated omission %s)",
                 values.stream().map(ReportFormat::micros).collect(Collectors.joining(", ")),
-                ReportFormat.rate(result.targetThroughputPerSecond()) + ReportFormat.afterRate(result.arrivals())
-                        + ReportFormat.afterArrivals(result.threads()),
+                ReportFormat.rate(result.targetThroughputPerSecond()) + ReportFormat.afterRate(result.arrivals(), result.threads()),
                 result.accountedForCoordinatedOmission() ? "on" : "off");
         return new PercentileCheck(what, maxMicros, values, judged, null, where, runsNote);
     }
