@@ -7,8 +7,6 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHTask;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ~75 µs on one thread to 0.6–0.9 ms on two, for the same load.
  *
  * <p>How: the same task, thread-safe, run with one harness thread and with two; it counts the calls that found the
- * lock taken ({@link ReentrantLock#tryLock()} failed) and checks that no update was lost.
+ * lock taken ({@link LockedBook}) and checks that no update was lost.
  *
  * <p>What is asserted, and why it holds on a shared machine: with one thread no call is contended (nothing else
  * takes the lock: exact, whatever the machine does); with two, at least 1% of calls are, which only calls that
@@ -51,16 +49,16 @@ class Sample09_TwoThreadsShareALock {
         long calls = WARM_UP + (long) ITERATIONS * RUNS;
         System.out.printf("20 us under one lock at 20,000/s: contended %.1f%% of calls on one thread, %.1f%% on two; "
                         + "end-to-end p99 %.1f us on one thread, %.1f us on two (thread 0 %.1f us, thread 1 %.1f us)%n",
-                100.0 * alone.contended.get() / calls, 100.0 * shared.contended.get() / calls,
+                100.0 * alone.book.contended() / calls, 100.0 * shared.book.contended() / calls,
                 Benchmarks.medianRun(oneThread.endToEnd(), 99) / 1e3,
                 Benchmarks.medianRun(twoThreads.endToEnd(), 99) / 1e3,
                 Benchmarks.medianRun(twoThreads.probe(JLBH.endToEndOfThread(0)).orElseThrow(), 99) / 1e3,
                 Benchmarks.medianRun(twoThreads.probe(JLBH.endToEndOfThread(1)).orElseThrow(), 99) / 1e3);
 
-        assertThat(alone.updates.get()).as("updates on one thread").isEqualTo(calls);
-        assertThat(shared.updates.get()).as("updates on two threads, none lost").isEqualTo(calls);
-        assertThat(alone.contended.get()).as("calls that found the lock taken, one thread").isZero();
-        assertThat(shared.contended.get()).as("calls that found the lock taken, two threads")
+        assertThat(alone.book.updates()).as("updates on one thread").isEqualTo(calls);
+        assertThat(shared.book.updates()).as("updates on two threads, none lost").isEqualTo(calls);
+        assertThat(alone.book.contended()).as("calls that found the lock taken, one thread").isZero();
+        assertThat(shared.book.contended()).as("calls that found the lock taken, two threads")
                 .isGreaterThanOrEqualTo(calls / 100);
         for (String probe : new String[]{JLBH.endToEndOfThread(0), JLBH.endToEndOfThread(1)}) {
             JLBHResult.ProbeResult thread = twoThreads.probe(probe).orElseThrow();
@@ -76,11 +74,9 @@ class Sample09_TwoThreadsShareALock {
                 .runs(RUNS).arrivals(Arrivals.POISSON).arrivalSeed(2026);
     }
 
-    /** A structure guarded by one lock; each update holds it for 20 µs. Thread-safe. */
+    /** Updates a {@link LockedBook} per iteration. Thread-safe. */
     private static final class Book implements JLBHTask {
-        private final ReentrantLock lock = new ReentrantLock();
-        private final AtomicLong contended = new AtomicLong();
-        private final AtomicLong updates = new AtomicLong();
+        private final LockedBook book = new LockedBook();
         private JLBH jlbh;
 
         @Override
@@ -90,16 +86,7 @@ class Sample09_TwoThreadsShareALock {
 
         @Override
         public void run(long startTimeNS) {
-            if (!lock.tryLock()) {
-                contended.incrementAndGet();
-                lock.lock();
-            }
-            try {
-                Benchmarks.busyWaitMicros(20);
-                updates.incrementAndGet();
-            } finally {
-                lock.unlock();
-            }
+            book.update();
             jlbh.sample(System.nanoTime() - startTimeNS);
         }
     }

@@ -5,9 +5,7 @@ import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.LatencyTest;
 import org.junit.jupiter.api.AfterAll;
 
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.locks.ReentrantLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,8 +43,7 @@ class Sample10_ALatencyTestFromTwoThreads {
     private static final int RUNS = 3;
     private static final long CALLS = WARM_UP + (long) ITERATIONS * RUNS;
 
-    private static final ReentrantLock lock = new ReentrantLock();
-    private static final AtomicLong contended = new AtomicLong();
+    private static final LockedBook book = new LockedBook();
     /** Per client (harness thread): the updates it made. */
     private static final AtomicLongArray updates = new AtomicLongArray(2);
     private static final Thread[] callers = new Thread[2];
@@ -56,26 +53,19 @@ class Sample10_ALatencyTestFromTwoThreads {
     void update(IterationContext context) {
         int client = context.threadIndex();
         callers[client] = Thread.currentThread();
-        if (!lock.tryLock()) {
-            contended.incrementAndGet();
-            lock.lock();
-        }
-        try {
-            Benchmarks.busyWaitMicros(20);
-            updates.incrementAndGet(client);
-        } finally {
-            lock.unlock();
-        }
+        book.update();
+        updates.incrementAndGet(client);
         context.sampleEndToEnd(System.nanoTime() - context.startTimeNanos());
     }
 
     @AfterAll
     static void eachThreadMadeHalfTheCallsAndTheyOverlapped() {
         System.out.printf("20 us under one lock at 20,000/s from two harness threads: %.1f%% of calls found the lock "
-                + "taken%n", 100.0 * contended.get() / CALLS);
+                + "taken%n", 100.0 * book.contended() / CALLS);
         assertThat(updates.get(0)).as("updates by harness thread 0").isEqualTo(CALLS / 2);
         assertThat(updates.get(1)).as("updates by harness thread 1").isEqualTo(CALLS / 2);
+        assertThat(book.updates()).as("updates, none lost").isEqualTo(CALLS);
         assertThat(callers[0]).as("the two harness threads").isNotSameAs(callers[1]);
-        assertThat(contended.get()).as("calls that found the lock taken").isGreaterThanOrEqualTo(CALLS / 100);
+        assertThat(book.contended()).as("calls that found the lock taken").isGreaterThanOrEqualTo(CALLS / 100);
     }
 }
