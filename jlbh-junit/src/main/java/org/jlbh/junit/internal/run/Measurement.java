@@ -217,12 +217,6 @@ public final class Measurement {
     }
 
     /**
-     * @return what the test body threw, saying where: when it came after the harness gave up on the iteration (it
-     *         ran past the timeout and was interrupted), an assertion error saying so, with it as the cause; else itself
-     *         with a suppressed note of where, or wrapped with that note when it cannot take one (the JVM makes some
-     *         errors, such as a stack overflow, without room for suppressed exceptions)
-     */
-    /**
      * @return the run's evidence; with several harness threads, without the scheduler's, which is of one thread (a
      *         late sample is then weighed against OS jitter, and the JVM's pauses, instead)
      */
@@ -236,6 +230,12 @@ public final class Measurement {
                 seen.jvmAccuracyNanos());
     }
 
+    /**
+     * @return what the test body threw, saying where: when it came after the harness gave up on the iteration (it
+     *         ran past the timeout and was interrupted), an assertion error saying so, with it as the cause; else itself
+     *         with a suppressed note of where, or wrapped with that note when it cannot take one (the JVM makes some
+     *         errors, such as a stack overflow, without room for suppressed exceptions)
+     */
     private Throwable located(Throwable failure) {
         if (task.failedAfterTimeout(settings.timeoutMillis())) {
             return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "
