@@ -15,10 +15,16 @@ import org.junit.jupiter.api.Test;
  * results with {@link LatencyAssertions}. {@link DateSerialiseJLBH} below is the seed post's date-serialisation
  * benchmark written against the reference's API (task, {@code main}, options) with only its imports changed.
  *
- * <p>What it showed here (2 vCPU, JDK 17): p50 0.27 µs, p99 3.7–9 µs, and p99.9 1.3–1.4 ms in every run. Java
- * serialisation allocates on every call; the young collections that follow (10 during this test, median pause
- * 1.8 ms, seen with {@code -Xlog:gc}) each hold up about 180 queued iterations. That is the garbage the seed posts
- * warn about, and why p99.9 carries no budget here.
+ * <p>What it showed here (2 vCPU; JDK 17 and Temurin 25, 2026-11-24): p50 0.3 µs and p90 0.4–1.5 µs in every
+ * run; p99 1–54 µs in the median run of quiet builds, but 2.8 and 5.7 ms in single runs of them, and 2.1 ms in the
+ * median run of one CI build. Java serialisation allocates on every call; each young collection stops the harness
+ * for 1–5 ms, and at 100,000/s a pause of P ms holds up 100·P queued iterations. A run of 200,000 iterations has
+ * 2,000 above its p99, and its two to five collections put a few hundred to a couple of thousand iterations behind
+ * a pause: so p99 stands at a cliff, in microseconds while the pauses stay short and in milliseconds once a slower
+ * or busier machine lengthens them (with one busy process beside the build, the median run's p99 was 0.4–1.3 ms in
+ * 3 builds of 3). That is the garbage the seed posts warn about. These assertions judge the numbers as measured;
+ * they gather no evidence of pauses or of the scheduler, so for budgets at high percentiles on shared machines use
+ * {@code @LatencyTest}, whose verdict weighs every late sample against that evidence (Sample 1).
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample05* -Dsurefire.failIfNoSpecifiedTests=false};
  * or run {@code DateSerialiseJLBH.main} on its own, as with the reference.
@@ -58,9 +64,10 @@ class Sample05_PortedJLBHTask {
     }
 
     /**
-     * Budgets: the median run's p50 within 20 µs and p99 within 100 µs. Serialising a Date took 0.27 µs at p50 and
-     * 3.7–9 µs at p99 here; the budgets leave room for a slower or noisier machine and still fail if the operation
-     * became ten to a hundred times slower. No budget on p99.9: garbage collection decides it (see above).
+     * Budgets: the median run's p50 and p90 within 20 µs. Serialising a Date took 0.3 µs at p50 and 0.4–1.5 µs at
+     * p90 here; p90 leaves 20,000 iterations per run for pauses and stalls, so the budgets hold on a slower or noisier
+     * machine and still fail if serialising became some fifty times slower. No budget on p99 or above: there the
+     * collector and the machine decide (see above), and an assertion without evidence would fail builds for them.
      */
     @Test
     void aPortedBenchmarkIsJudgedWithLatencyAssertions() {
@@ -71,6 +78,6 @@ class Sample05_PortedJLBHTask {
                 .isComplete()
                 .endToEnd()
                 .hasPercentileAtMostMicros(50, 20)
-                .hasPercentileAtMostMicros(99, 100);
+                .hasPercentileAtMostMicros(90, 20);
     }
 }
