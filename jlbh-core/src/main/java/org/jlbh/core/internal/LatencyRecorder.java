@@ -42,10 +42,17 @@ public final class LatencyRecorder implements NanoSampler {
     private BucketCounts[] laneCounts;
     private long[] laneOutOfRange;
 
-    private final Recorder foreign = new Recorder(1, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
+    /**
+     * Samples from threads that are not owners; made at the first such sample, since most probes never see one. Its
+     * two histograms and {@link #foreignInterval} are 800 KB that would otherwise live through every run in the young
+     * generation, where each collection during a run copies them and so lengthens the pauses being measured.
+     */
+    private volatile Recorder foreign;
+    private final Object foreignLock = new Object();
     private final AtomicLong foreignCount = new AtomicLong();
     private final AtomicLong foreignOutOfRange = new AtomicLong();
-    private Histogram foreignInterval = newHistogram();
+    /** The first owner's copy of {@link #foreign}'s interval; made when it first finds {@link #foreign} made. */
+    private Histogram foreignInterval;
     private long foreignCountAtRunStart;
     private long foreignOutOfRangeAtRunStart;
     private long strayBeforeRun;
@@ -191,10 +198,41 @@ public final class LatencyRecorder implements NanoSampler {
                 foreignOutOfRange.incrementAndGet();
                 durationNs = durationNs < 0 ? 0 : HIGHEST_TRACKABLE_NS;
             }
-            foreign.recordValue(durationNs);
+            foreignRecorder().recordValue(durationNs);
             // counted after recording, so a count the owner sees is already in the recorder's interval
             foreignCount.incrementAndGet();
         }
+    }
+
+    private Recorder foreignRecorder() {
+        Recorder recorder = foreign;
+        if (recorder == null) {
+            synchronized (foreignLock) {
+                recorder = foreign;
+                if (recorder == null) {
+                    recorder = new Recorder(1, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
+                    foreign = recorder;
+                }
+            }
+        }
+        return recorder;
+    }
+
+    /**
+     * Takes the samples from other threads since the last call; for the first owner only.
+     *
+     * @return them, or null when no other thread has recorded a sample yet
+     */
+    private Histogram takeForeignInterval() {
+        Recorder recorder = foreign;
+        if (recorder == null) {
+            return null;
+        }
+        if (foreignInterval == null) {
+            foreignInterval = newHistogram();
+        }
+        recorder.getIntervalHistogramInto(foreignInterval);
+        return foreignInterval;
     }
 
     /** Starts a run: what was recorded before is dropped, and samples from other threads since then are stray. */
@@ -207,8 +245,8 @@ public final class LatencyRecorder implements NanoSampler {
                 laneOutOfRange[i] = 0;
             }
         }
-        foreign.getIntervalHistogramInto(foreignInterval);
-        strayBeforeRun = foreignInterval.getTotalCount();
+        Histogram stray = takeForeignInterval();
+        strayBeforeRun = stray == null ? 0 : stray.getTotalCount();
         foreignCountAtRunStart = foreignCount.get();
         foreignOutOfRangeAtRunStart = foreignOutOfRange.get();
     }
@@ -231,8 +269,8 @@ public final class LatencyRecorder implements NanoSampler {
      * @return the run's result, holding a copy of the histogram
      */
     public ImmutableRunResult endRun(int run) {
-        foreign.getIntervalHistogramInto(foreignInterval);
-        Histogram histogram = compactCopy(ownerCounts, foreignInterval);
+        Histogram fromOthers = takeForeignInterval();
+        Histogram histogram = fromOthers == null ? compactCopy(ownerCounts) : compactCopy(ownerCounts, fromOthers);
         long outOfRange = ownerOutOfRange + foreignOutOfRange.get() - foreignOutOfRangeAtRunStart;
         if (owners != null) {
             for (int i = 1; i < owners.length; i++) {
