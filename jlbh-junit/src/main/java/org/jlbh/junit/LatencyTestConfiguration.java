@@ -40,16 +40,6 @@ public final class LatencyTestConfiguration {
     public static final String EVIDENCE = "jlbh.evidence";
 
     /**
-     * {@value}: {@code on} (default) or {@code off}. On, the harness calls {@link System#gc()} once between the
-     * warm-up and the first measured run, so that what the JVM, the test framework and the harness keep alive through
-     * the runs is in the old generation by then. Off, those objects are still young when the runs start, and every
-     * young collection during the runs copies them again until they are old enough to be promoted, lengthening the
-     * very pauses being measured (in a fresh test JVM here, 4–22 ms pauses instead of about 1 ms). The collection happens outside every run, is counted in no GC budget,
-     * and is said in the test's header ({@code warm-up + System.gc() + 3 runs}).
-     */
-    public static final String GC_AFTER_WARM_UP = "jlbh.gcAfterWarmUp";
-
-    /**
      * {@value}: how many times a test whose budgets break (or whose verdict is inconclusive) is measured again,
      * 0 by default. Every attempt is reported; a test passes on the first attempt that meets its budgets and says
      * which attempt that was.
@@ -123,14 +113,6 @@ public final class LatencyTestConfiguration {
         /** Scheduler and JVM evidence is collected beside each measurement. */
         ON,
         /** None is collected. */
-        OFF
-    }
-
-    /** The values of {@link #GC_AFTER_WARM_UP}. */
-    public enum GcAfterWarmUp {
-        /** {@link System#gc()} between the warm-up and the first run. */
-        ON,
-        /** No collection is asked for. */
         OFF
     }
 

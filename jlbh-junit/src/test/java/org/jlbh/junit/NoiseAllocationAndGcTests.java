@@ -13,23 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
-
-import javax.management.ListenerNotFoundException;
-import javax.management.Notification;
-import javax.management.NotificationEmitter;
-import javax.management.NotificationListener;
-import javax.management.openmbean.CompositeData;
 import java.io.IOException;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
@@ -62,13 +51,6 @@ class NoiseAllocationAndGcTests {
     private Map<?, ?> verdictInReport(Class<?> fixture, String method) throws IOException {
         Path json = reports.resolve(fixture.getName() + "." + method + ".json");
         return (Map<?, ?>) ((Map<?, ?>) JsonReader.parse(Files.readString(json))).get("verdict");
-    }
-
-    /** @return the settings line of the test's report, as its header printed it */
-    private String description(Class<?> fixture, String method) throws IOException {
-        Path json = reports.resolve(fixture.getName() + "." + method + ".json");
-        Map<?, ?> settings = (Map<?, ?>) ((Map<?, ?>) JsonReader.parse(Files.readString(json))).get("settings");
-        return (String) settings.get("description");
     }
 
     // ---------------------------------------------------------------- allocation
@@ -173,117 +155,6 @@ class NoiseAllocationAndGcTests {
     @Test
     void aBodyThatMakesNoGarbageMeetsANoGcBudget() {
         run(NoGc.class).assertThatEvents().haveExactly(1, event(test("quiet"), finishedSuccessfully()));
-    }
-
-    /** Notes the JVM's collection count at the last call of the warm-up and at the first call of the run. */
-    static class CountsCollectionsAroundWarmUp {
-        static final int WARM_UP = 100;
-        static int calls;
-        static long atLastWarmUpCall;
-        static long atFirstRunCall;
-
-        @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = WARM_UP, runs = 1, percentile = 50,
-                maxMicros = 1_000_000, maxGcCount = 0)
-        void counts() {
-            calls++;
-            if (calls == WARM_UP) {
-                atLastWarmUpCall = collections();
-            } else if (calls == WARM_UP + 1) {
-                atFirstRunCall = collections();
-            }
-        }
-
-        static long collections() {
-            long count = 0;
-            for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-                count += collector.getCollectionCount();
-            }
-            return count;
-        }
-    }
-
-    /**
-     * Counts the collections whose cause is {@code System.gc()}, from the JVM's notifications. They arrive in order
-     * from a thread of the JVM's, so after a marker {@code System.gc()} of the test's own has been reported, every
-     * earlier one has been too.
-     */
-    private static final class SystemGcListener implements NotificationListener, AutoCloseable {
-        private final AtomicInteger systemGcs = new AtomicInteger();
-        private final List<NotificationEmitter> emitters = new ArrayList<>();
-
-        SystemGcListener() {
-            for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-                if (collector instanceof NotificationEmitter emitter) {
-                    emitter.addNotificationListener(this, null, null);
-                    emitters.add(emitter);
-                }
-            }
-        }
-
-        @Override
-        public void handleNotification(Notification notification, Object handback) {
-            if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())
-                    && "System.gc()".equals(GarbageCollectionNotificationInfo.from(
-                            (CompositeData) notification.getUserData()).getGcCause())) {
-                systemGcs.incrementAndGet();
-            }
-        }
-
-        /** @return the System.gc() collections reported before a marker one of the test's own */
-        int beforeMarker() throws InterruptedException {
-            int before = systemGcs.get();
-            System.gc();
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (systemGcs.get() <= before && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertThat(systemGcs.get()).as("the marker System.gc() was reported").isGreaterThan(before);
-            return systemGcs.get() - 1;
-        }
-
-        @Override
-        public void close() throws ListenerNotFoundException {
-            for (NotificationEmitter emitter : emitters) {
-                emitter.removeNotificationListener(this);
-            }
-        }
-    }
-
-    @Test
-    void theHeapIsCollectedOnceBetweenTheWarmUpAndTheFirstRunAndNotCountedAgainstAGcBudget() throws Exception {
-        CountsCollectionsAroundWarmUp.calls = 0;
-        try (SystemGcListener listener = new SystemGcListener()) {
-            run(CountsCollectionsAroundWarmUp.class).assertThatEvents()
-                    .haveExactly(1, event(test("counts"), finishedSuccessfully()));
-
-            assertThat(CountsCollectionsAroundWarmUp.atFirstRunCall)
-                    .as("collections by the first call of the run").isGreaterThan(
-                            CountsCollectionsAroundWarmUp.atLastWarmUpCall);
-            assertThat(listener.beforeMarker()).as("System.gc() collections by the harness").isEqualTo(1);
-        }
-        assertThat(description(CountsCollectionsAroundWarmUp.class, "counts"))
-                .contains("100 warm-up + System.gc() + 1 run x 200 iterations");
-    }
-
-    @Test
-    void withGcAfterWarmUpOffTheHarnessAsksForNoCollection() throws Exception {
-        CountsCollectionsAroundWarmUp.calls = 0;
-        try (SystemGcListener listener = new SystemGcListener()) {
-            run(CountsCollectionsAroundWarmUp.class, Map.of(LatencyTestConfiguration.GC_AFTER_WARM_UP, "off"))
-                    .assertThatEvents().haveExactly(1, event(test("counts"), finishedSuccessfully()));
-
-            assertThat(listener.beforeMarker()).as("System.gc() collections by the harness").isZero();
-        }
-        assertThat(description(CountsCollectionsAroundWarmUp.class, "counts"))
-                .contains("100 warm-up + 1 run x 200 iterations");
-    }
-
-    @Test
-    void anUnreadableGcAfterWarmUpFailsTheTestNamingTheParameterAndItsValues() {
-        run(CountsCollectionsAroundWarmUp.class, Map.of(LatencyTestConfiguration.GC_AFTER_WARM_UP, "sometimes"))
-                .assertThatEvents().haveExactly(1, event(test("counts"), finishedWithFailure(
-                        instanceOf(ExtensionConfigurationException.class),
-                        message(m -> m.contains("jlbh.gcAfterWarmUp = 'sometimes'") && m.contains("on, off")))));
     }
 
     // ---------------------------------------------------------------- noise-aware verdicts

@@ -41,13 +41,9 @@ class Sample01_DateSerialisationInContext {
     private final DateSerialiser serialiser = new DateSerialiser();
 
     /**
-     * Alone: 100,000 serialisations a second. Budget: p99 within 100 µs. The median run's p99 took 2–15 µs here;
-     * 100 µs leaves room for this shared machine's noise and still fails if serialising a Date became ten times
-     * slower. The serialiser's garbage is collected several times a run, and each young pause holds up 100 queued
-     * iterations per millisecond: short pauses (0.4–1.3 ms here) keep them well under 1% of a run. They are that
-     * short because the extension collects once after the warm-up ({@code jlbh.gcAfterWarmUp}); without it each pause
-     * on Temurin 25 also copied the test JVM's 12 MB of young long-lived objects, took 4–22 ms, and failed 1 build
-     * in 6 here (6 in 8 beside a busy process).
+     * Alone: 100,000 serialisations a second. Budget: p99 within 100 µs. It took 4–10 µs at p99 here; 100 µs leaves
+     * room for this shared machine's noise (its 2–4 ms stalls and the serialiser's own garbage collections touch
+     * well under 1% of the iterations) and still fails if serialising a Date became ten times slower.
      */
     @LatencyTest(throughput = 100_000, iterations = 200_000, warmUpIterations = 100_000, runs = 3,
             percentile = 99, maxMicros = 100)

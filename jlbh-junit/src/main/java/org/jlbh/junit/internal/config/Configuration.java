@@ -4,7 +4,6 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
-import org.jlbh.junit.LatencyTestConfiguration.GcAfterWarmUp;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 
@@ -36,12 +35,11 @@ import java.util.function.Function;
  * @param baselinePercentiles the percentiles compared with a baseline, as labels
  * @param baselineEnvironment which recorded builds gate
  * @param evidence           whether scheduler and JVM evidence is collected
- * @param gcAfterWarmUp      whether the heap is collected between the warm-up and the first run
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
-                            BaselineEnvironment baselineEnvironment, Evidence evidence, GcAfterWarmUp gcAfterWarmUp) {
+                            BaselineEnvironment baselineEnvironment, Evidence evidence) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -85,14 +83,11 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         BaselineEnvironment environment = reader.choice(LatencyTestConfiguration.BASELINE_ENVIRONMENT,
                 BaselineEnvironment.class, BaselineEnvironment.SAME);
         Evidence evidence = reader.choice(LatencyTestConfiguration.EVIDENCE, Evidence.class, Evidence.ON);
-        GcAfterWarmUp gcAfterWarmUp = reader.choice(LatencyTestConfiguration.GC_AFTER_WARM_UP, GcAfterWarmUp.class,
-                GcAfterWarmUp.ON);
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
-                reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence, gcAfterWarmUp),
-                null);
+                reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence), null);
     }
 
     /**

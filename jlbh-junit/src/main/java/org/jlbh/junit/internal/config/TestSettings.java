@@ -194,11 +194,6 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
         return (template ? "@LatencyTemplate" : "@LatencyTest") + " on method [" + method.toGenericString() + "]";
     }
 
-    /** @return whether the heap is collected between the warm-up and the first run ({@code jlbh.gcAfterWarmUp}) */
-    public boolean gcAfterWarmUp() {
-        return configuration.gcAfterWarmUp() == LatencyTestConfiguration.GcAfterWarmUp.ON;
-    }
-
     /** @return whether an allocation budget is set */
     public boolean hasAllocationBudget() {
         return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED;
@@ -239,10 +234,9 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
 
     /** @return the settings and budgets in one line, without the test's name */
     public String describeRuns() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %s%d run%s x %,d "
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d "
                         + "iterations, coordinated omission %s, verdict %s; budgets: ", throughput,
-                ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUpIterations,
-                gcAfterWarmUp() ? "System.gc() + " : "", runs,
+                ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUpIterations, runs,
                 runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off", verdict));
         for (int i = 0; i < budgets.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());

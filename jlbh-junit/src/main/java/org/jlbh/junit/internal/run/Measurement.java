@@ -48,11 +48,6 @@ public final class Measurement {
         this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
                 settings.runs(), settings.throughput(), settings.threads(),
                 new Timelines(timelines, settings.threads(), settings.iterations()));
-        if (settings.gcAfterWarmUp()) {
-            // what the JVM, JUnit and the harness keep alive goes to the old generation now, so that the runs' young
-            // collections copy only what the runs keep (see LatencyTestConfiguration.GC_AFTER_WARM_UP)
-            task.afterWarmUp(System::gc);
-        }
     }
 
     /** @return a timeline for the probe, late over its smallest budget */

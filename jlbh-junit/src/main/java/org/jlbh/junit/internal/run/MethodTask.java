@@ -53,7 +53,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final long[] warmUpIterationsOfThread;
     private final long[] runIterationsOfThread;
     private volatile EvidenceSource.Recording evidence;
-    private Runnable afterWarmUp = () -> { };
     private Body body;
     private JLBH jlbh;
     /** Each harness thread's slot, from {@code SLOT}: its iteration's start, its iterations so far in the run, ... */
@@ -118,15 +117,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** @param body the test method to call; set before the benchmark starts */
     public void body(Body body) {
         this.body = body;
-    }
-
-    /**
-     * @param afterWarmUp what to do once between the warm-up and the first run, on the first harness thread while
-     *                    no iteration runs (the extension's {@code System.gc()}); nothing by default. Set before the
-     *                    benchmark starts.
-     */
-    public void afterWarmUp(Runnable afterWarmUp) {
-        this.afterWarmUp = afterWarmUp;
     }
 
     /** @param evidence the evidence collection of the next measurement, told which thread the harness is at its start */
@@ -239,7 +229,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
     @Override
     public void warmedUp() {
         timelines.discardRun();
-        afterWarmUp.run();
         run = 1;
         restartCounts();
     }

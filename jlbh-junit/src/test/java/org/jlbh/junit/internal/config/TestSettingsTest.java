@@ -77,17 +77,9 @@ class TestSettingsTest {
         assertThat(settings.samplesItself()).isTrue();
         assertThat(settings.hasAllocationBudget()).isFalse();
         assertThat(settings.configuration().reportDir()).isEqualTo(Path.of("target/jlbh-reports"));
-        assertThat(settings.describeRuns()).isEqualTo("20,000/s, 2,000 warm-up + System.gc() + 2 runs x 20,000 iterations, "
+        assertThat(settings.describeRuns()).isEqualTo("20,000/s, 2,000 warm-up + 2 runs x 20,000 iterations, "
                 + "coordinated omission on, verdict MEDIAN_RUN; budgets: end to end p99.9 <= 150 \u00b5s (50 \u00b5s "
                 + "scaled by jlbh.budget.factor); parse p50 <= 15 \u00b5s (5 \u00b5s scaled by jlbh.budget.factor)");
-    }
-
-    @Test
-    void withoutTheCollectionAfterWarmUpTheDescriptionDoesNotClaimIt() {
-        TestSettings settings = settings("valid", Map.of("jlbh.gcAfterWarmUp", "off"));
-
-        assertThat(settings.gcAfterWarmUp()).isFalse();
-        assertThat(settings.describeRuns()).startsWith("20,000/s, 1,000 warm-up + 2 runs x 10,000 iterations, ");
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
-import org.jlbh.junit.LatencyTestConfiguration.GcAfterWarmUp;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
@@ -36,7 +35,7 @@ class DecisionTest {
     private static TestSettings settings(Noise noise) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
-                Evidence.ON, GcAfterWarmUp.ON);
+                Evidence.ON);
         try {
             return new TestSettings(DecisionTest.class, DecisionTest.class.getDeclaredMethod("settings", Noise.class),
                     "", configuration, 1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
