@@ -3,13 +3,16 @@ package org.jlbh.junit;
 import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.run.EvidenceSource;
 import org.jlbh.junit.internal.run.JvmPause;
+import org.jlbh.junit.internal.run.ReadingPlan;
 import org.jlbh.junit.internal.run.RunEvidence;
 import org.jlbh.junit.internal.run.RunTimeline;
 import org.jlbh.junit.internal.run.SchedulerEvidence;
+import org.jlbh.junit.internal.run.SchedulerReadings;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,9 +20,10 @@ import java.util.Optional;
 /**
  * Evidence made up to order, deterministically, for the attribution tests: for each late end-to-end sample of a run
  * (in the order they ended), a {@link Cover} says what the evidence shows stopped the harness thread during its
- * service — a wait for the CPU, a collection, another safepoint, or nothing. A wait is written as the scheduler
- * monitor would have read it: a sample just before the late sample's service began and one just after it ended, its
- * run delay up by the service less 1 µs.
+ * service — a wait for the CPU, a collection, another safepoint, or nothing. A wait is written as the harness thread
+ * would have read it: a reading just before the late sample's service began and one just after it ended, its run
+ * delay up by the service less 1 µs.
+ * With several harness threads, each thread's evidence is written from its own late samples, numbered on their own.
  * Extensions that extend this put it in the fixture's store before its tests.
  */
 abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
@@ -42,10 +46,12 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
     }
 
     @Override
-    public Recording start(long expectedNanos) {
+    public Recording start(ReadingPlan plan) {
+        SchedulerReadings none = SchedulerReadings.switchedOff(plan, "scripted: the harness threads read nothing");
         return new Recording() {
             @Override
-            public void harnessThreadIs(Thread harness) {
+            public SchedulerReadings readingsOf(int thread) {
+                return none;
             }
 
             @Override
@@ -53,16 +59,29 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
             }
 
             @Override
-            public RunEvidence ofRun(long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
-                return evidence(fromNanos, timelines.get(JLBH.END_TO_END));
+            public RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
+                List<RunTimeline> ofThreads = new ArrayList<>();
+                for (int thread = 0; timelines.containsKey(JLBH.endToEndOfThread(thread)); thread++) {
+                    ofThreads.add(timelines.get(JLBH.endToEndOfThread(thread)));
+                }
+                if (ofThreads.isEmpty()) {
+                    ofThreads.add(timelines.get(JLBH.END_TO_END));
+                }
+                List<SchedulerEvidence> schedulers = new ArrayList<>();
+                List<JvmPause> pauses = new ArrayList<>();
+                for (RunTimeline timeline : ofThreads) {
+                    schedulers.add(evidence(fromNanos, timeline, pauses));
+                }
+                pauses.sort(Comparator.comparingLong(JvmPause::startNanos));
+                return new RunEvidence(schedulers, pauses, Optional.empty(), 0);
             }
         };
     }
 
-    private RunEvidence evidence(long fromNanos, RunTimeline timeline) {
+    /** @return one harness thread's scheduler evidence from its timeline; its JVM pauses go to {@code pauses} */
+    private SchedulerEvidence evidence(long fromNanos, RunTimeline timeline, List<JvmPause> pauses) {
         List<Long> times = new ArrayList<>(List.of(fromNanos - 1_000_000));
         List<Long> delays = new ArrayList<>(List.of(0L));
-        List<JvmPause> pauses = new ArrayList<>();
         long delay = 0;
         int counted = 0;
         for (int i = 0; i < timeline.lateKept(); i++) {
@@ -93,8 +112,6 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
         for (int k = 1; k < slices.length; k++) {
             slices[k] = slices[k - 1] + (runDelay[k] > runDelay[k - 1] ? 1 : 0);
         }
-        SchedulerEvidence scheduler = new SchedulerEvidence(time, runDelay, slices, new long[time.length],
-                new long[time.length], Optional.empty());
-        return new RunEvidence(scheduler, pauses, Optional.empty(), 0);
+        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], 0, Optional.empty());
     }
 }

@@ -1,8 +1,10 @@
 package org.jlbh.junit.internal.judge;
 
 import org.HdrHistogram.Histogram;
+import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
@@ -103,25 +105,46 @@ public final class AttemptJudgement {
         for (JLBHResult.RunResult run : probe.eachRunSummary()) {
             RunMeasures measures = run.run() <= attempt.runs().size() ? attempt.runs().get(run.run() - 1) : null;
             RunEvidence evidence = measures == null ? RunEvidence.none("no evidence for the run") : measures.evidence();
-            evidence.scheduler().unavailable().ifPresent(notes::add);
+            evidence.schedulerMissing().ifPresent(notes::add);
             evidence.jvmUnavailable().ifPresent(notes::add);
             RunTimeline timeline = measures == null ? null : measures.timelines().get(budget.probe());
+            List<RunTimeline> ofThreads = measures == null ? List.of() : timelinesOfThreads(budget, measures);
             Histogram histogram = run.histogram();
             long over = histogram.getMaxValue() <= limit ? 0
                     : histogram.getCountBetweenValues(limit + 1, histogram.getMaxValue());
             long typical = run.count() == 0 ? 0 : histogram.getValueAtPercentile(50);
             long fastest = run.count() == 0 ? 0 : histogram.getMinValue();
             RunAttribution attributed = LateSampleAttribution.of(run.run(), timeline, limit, over, evidence,
-                    samplesPerNano, typical, fastest);
+                    samplesPerNano, typical, fastest, ofThreads);
             runs.add(attributed);
         }
         return new LateSamples(limit, runs, List.copyOf(notes));
     }
 
-    /** @return whether every run of the attempt has the scheduler's evidence */
+    /** @return whether every run of the attempt has the scheduler's evidence, of every harness thread */
     private static boolean schedulerEvidence(Attempt attempt) {
         return !attempt.runs().isEmpty()
-                && attempt.runs().stream().allMatch(run -> run.evidence().scheduler().available());
+                && attempt.runs().stream().allMatch(run -> run.evidence().schedulerAvailable());
+    }
+
+    /**
+     * @return for an end-to-end budget with several harness threads, each thread's own end-to-end timeline of the
+     *         run, in thread order; else (or when one is missing) none
+     */
+    private static List<RunTimeline> timelinesOfThreads(Budget budget, RunMeasures measures) {
+        int threads = measures.evidence().schedulers().size();
+        if (!budget.probe().equals(LatencyBudget.END_TO_END) || threads < 2) {
+            return List.of();
+        }
+        List<RunTimeline> ofThreads = new ArrayList<>();
+        for (int thread = 0; thread < threads; thread++) {
+            RunTimeline timeline = measures.timelines().get(JLBH.endToEndOfThread(thread));
+            if (timeline == null) {
+                return List.of();
+            }
+            ofThreads.add(timeline);
+        }
+        return ofThreads;
     }
 
     /** @return the attempt judged */
@@ -152,6 +175,24 @@ public final class AttemptJudgement {
                     + check.explanation().map(explanation -> " [" + explanation.describe() + "]").orElse("")));
         }
         return String.join(System.lineSeparator(), lines);
+    }
+
+    /**
+     * @return why the late samples of a broken latency budget could not all be put down to their causes: the evidence
+     *         missing (e.g. {@code no scheduler evidence on this OS (...)}), each reason once; empty when nothing broke
+     *         or the evidence was all there. Collection switched off on purpose ({@code jlbh.evidence = off}) is not
+     *         missing.
+     */
+    public List<String> missingEvidence() {
+        Set<String> missing = new LinkedHashSet<>();
+        for (Check check : checks) {
+            if (!check.met() && check instanceof LatencyCheck latency) {
+                latency.lateSamples().ifPresent(late -> late.notes().stream()
+                        .filter(note -> !note.contains(LatencyTestConfiguration.EVIDENCE + " = off"))
+                        .forEach(missing::add));
+            }
+        }
+        return List.copyOf(missing);
     }
 
     /** @return the met budgets, e.g. {@code end to end p99.9 <= 50 µs: 12.000 µs; allocation <= 0 bytes/op: 0 bytes/op} */

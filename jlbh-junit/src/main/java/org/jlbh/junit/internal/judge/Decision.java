@@ -6,6 +6,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * How a latency test ends, decided from its attempts, the comparison with its baseline and the mode: passed (on
@@ -16,7 +17,8 @@ import java.util.Optional;
  * @param reported the attempt whose figures are reported: the passing one, else the last failed one, else the last
  * @param attempts how many attempts were made
  * @param allowed  how many attempts were allowed ({@code jlbh.retries} + 1)
- * @param detail   the failure message, the reason it is inconclusive, or the budgets met
+ * @param detail   the failure message, the reason it is inconclusive, or the budgets met; when a broken budget was
+ *                 judged without all its evidence, its first line says so and why ({@link #withoutEvidence})
  */
 public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail) {
 
@@ -57,6 +59,9 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                         + "(no attempt of " + attempts.size() + " met the budgets; this was attempt "
                         + reported.number() + ")");
         }
+        if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
+            detail = withoutEvidence(reported) + System.lineSeparator() + detail;
+        }
         String regressions = outcome == Outcome.INCONCLUSIVE ? ""
                 : comparison.map(BaselineComparison::regressionMessage).orElse("");
         if (!regressions.isEmpty()) {
@@ -69,6 +74,24 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
             outcome = Outcome.REPORTED;
         }
         return new Decision(outcome, reported, attempts.size(), allowed, detail);
+    }
+
+    /**
+     * @param judged an attempt with a broken budget
+     * @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late samples the
+     *         platform or the JVM caused cannot be told from the code's, and are counted as the code's}
+     */
+    public static String withoutEvidence(AttemptJudgement judged) {
+        return "Judged without all its evidence (" + String.join("; ", judged.missingEvidence()) + "): late samples "
+                + "the platform or the JVM caused cannot be told from the code's, and are counted as the code's";
+    }
+
+    /** @return the detail without its first line when that says the evidence was missing: the verdict itself */
+    public String verdictDetail() {
+        if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
+            return detail.lines().skip(1).collect(Collectors.joining(System.lineSeparator()));
+        }
+        return detail;
     }
 
     /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */

@@ -8,17 +8,23 @@ import org.jlbh.junit.internal.run.SchedulerEvidence;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Puts each late sample of a run (over a budget) down to a {@link Cause}, from the evidence seen beside the run. Pure;
  * thread-safe.
  *
+ * <p>The harness's own end-to-end samples, of iterations one thread ran one after another, are replayed
+ * ({@link QueueReplay}); with several harness threads, each thread's against its own evidence. The rule below is for
+ * the rest (probes, replies sampled from other threads).
+ *
  * <h2>The rule</h2>
  * A sample that ended at {@code e} with latency {@code λ} covers {@code [e − λ, e]} (from its intended start, with
  * coordinated omission accounted for); it is {@code x = λ − budget} late. The evidence gives pauses: each stop of the
  * JVM (a collection, or another safepoint) from the Flight Recorder, placed on the nanoTime line; each interval of
- * the scheduler monitor (about 1 ms) in which the harness thread waited on the run queue, and each in which the host
+ * the harness thread's own scheduler readings in which it waited on the run queue, and each in which the host
  * took its CPU ({@link SchedulerEvidence#lostSince}), with how long. A pause of {@code W} can have made a sample late
  * when
  * <ul>
@@ -35,16 +41,11 @@ import java.util.List;
  * </ul>
  * Samples are taken in the order they ended; each goes to the first pause that can have made it late, a collection
  * before another safepoint before a wait for the CPU (the JVM's pauses are placed to the microsecond, the scheduler's
- * to the millisecond). A sample no pause can account for is the code's. Late samples beyond those the timeline keeps
+ * to the interval between two of the thread's readings). A sample no pause can account for is the code's. Late samples beyond those the timeline keeps
  * are the code's too: the rule never excuses what it has not seen. Collections are the code's own allocation;
  * only the platform's waits and the other safepoints are excused by a verdict.
  */
 public final class LateSampleAttribution {
-    /**
-     * How much earlier than its recorded time a monitor sample may have read the thread's run delay: the reading comes
-     * first, the time after it.
-     */
-    static final long READ_MARGIN_NANOS = 100_000;
     /** The highest load assumed when a schedule catches up after a pause. */
     static final double MAX_LOAD = 0.9;
 
@@ -61,11 +62,13 @@ public final class LateSampleAttribution {
      *                       end with coordinated omission accounted for, 0 for a probe or without it
      * @param typicalNanos   the run's median latency of the probe, in nanoseconds
      * @param fastestNanos   the run's smallest latency of the probe, in nanoseconds
+     * @param ofThreads      with several harness threads, each one's own timeline of the probe (its end-to-end
+     *                       samples, in thread order, as many as the evidence has threads); else empty
      * @return the attribution
      */
     public static RunAttribution of(int run, RunTimeline timeline, long limitNanos, long overBudget,
                                     RunEvidence evidence, double samplesPerNano, long typicalNanos,
-                                    long fastestNanos) {
+                                    long fastestNanos, List<RunTimeline> ofThreads) {
         long[] counts = new long[Cause.values().length];
         if (timeline == null) {
             counts[Cause.CODE.ordinal()] = overBudget;
@@ -78,7 +81,11 @@ public final class LateSampleAttribution {
         }
         long notKept = timeline.lateNotKept() == 0 ? 0 : Math.max(0, overBudget - keptOver);
         if (timeline.sequential()) {
-            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, fastestNanos);
+            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.scheduler(), fastestNanos);
+        }
+        if (!ofThreads.isEmpty() && ofThreads.size() == evidence.schedulers().size()
+                && ofThreads.stream().allMatch(RunTimeline::sequential)) {
+            return ofEachThread(run, limitNanos, notKept, evidence, fastestNanos, ofThreads);
         }
         double load = Math.min(MAX_LOAD, samplesPerNano * typicalNanos);
         double catchUp = load / (1 - load);
@@ -141,6 +148,61 @@ public final class LateSampleAttribution {
         Arrays.fill(withinBudget, limitNanos);
         return new RunAttribution(run, limitNanos, counts, notKept, Arrays.copyOf(excused, excusedCount), withinBudget,
                 causes, queueWait, queueStretches, host, hostStretches, collections, safepoints);
+    }
+
+    /**
+     * Replays each harness thread's iterations against that thread's own evidence, and puts the threads' attributions
+     * together in the order the run's merged timeline keeps its late samples (by when they ended; among equal ends,
+     * in thread order, as {@link RunTimeline#merge} keeps them).
+     */
+    private static RunAttribution ofEachThread(int run, long limitNanos, long notKept, RunEvidence evidence,
+                                               long fastestNanos, List<RunTimeline> ofThreads) {
+        long[] counts = new long[Cause.values().length];
+        List<long[]> order = new ArrayList<>();
+        List<RunAttribution> attributed = new ArrayList<>();
+        long[] original = new long[0];
+        long[] codeOnly = new long[0];
+        long queueWait = 0;
+        int queueStretches = 0;
+        long host = 0;
+        int hostStretches = 0;
+        Set<JvmPause> collections = new LinkedHashSet<>();
+        Set<JvmPause> safepoints = new LinkedHashSet<>();
+        for (int thread = 0; thread < ofThreads.size(); thread++) {
+            RunTimeline timeline = ofThreads.get(thread);
+            RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
+                    evidence.schedulers().get(thread), fastestNanos);
+            attributed.add(one);
+            for (Cause cause : Cause.values()) {
+                counts[cause.ordinal()] += one.count(cause);
+            }
+            for (int i = 0; i < timeline.lateKept(); i++) {
+                order.add(new long[] {timeline.lateEnd(i), thread, i});
+            }
+            original = concat(original, one.originalNanos());
+            codeOnly = concat(codeOnly, one.codeOnlyNanos());
+            queueWait += one.queueWaitNanos();
+            queueStretches += one.queueStretches();
+            host += one.hostNanos();
+            hostStretches += one.hostStretches();
+            collections.addAll(one.gcPauses());
+            safepoints.addAll(one.safepoints());
+        }
+        order.sort(Comparator.comparingLong(sample -> sample[0]));
+        byte[] causes = new byte[order.size()];
+        for (int i = 0; i < causes.length; i++) {
+            long[] sample = order.get(i);
+            causes[i] = attributed.get((int) sample[1]).causes()[(int) sample[2]];
+        }
+        counts[Cause.CODE.ordinal()] += notKept;
+        return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, queueWait,
+                queueStretches, host, hostStretches, List.copyOf(collections), List.copyOf(safepoints));
+    }
+
+    private static long[] concat(long[] first, long[] second) {
+        long[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     /** @return the pause the sample goes to, or null when none can have made it late */
@@ -214,8 +276,11 @@ public final class LateSampleAttribution {
             pauses.add(new Pause(jvm.gc() ? Cause.GC : Cause.SAFEPOINT, jvm.endNanos() - accuracy,
                     jvm.endNanos() + accuracy, jvm.nanos(), 1, samplesPerNano, load, jvm, false));
         }
-        SchedulerEvidence scheduler = evidence.scheduler();
-        if (scheduler.available()) {
+        // a probe may be sampled on any harness thread: a wait of any of them may have delayed it
+        for (SchedulerEvidence scheduler : evidence.schedulers()) {
+            if (!scheduler.available()) {
+                continue;
+            }
             int first = Math.max(1, scheduler.floorIndex(from));
             for (int i = first; i < scheduler.samples(); i++) {
                 if (scheduler.time(i - 1) - to > 0) {
@@ -223,14 +288,13 @@ public final class LateSampleAttribution {
                 }
                 long wait = scheduler.runDelaySince(i);
                 if (wait > 0) {
-                    pauses.add(new Pause(Cause.PLATFORM, scheduler.time(i - 1) - READ_MARGIN_NANOS,
-                            scheduler.time(i), wait, Math.max(1, scheduler.slicesSince(i)), samplesPerNano,
-                            load, null, false));
+                    pauses.add(new Pause(Cause.PLATFORM, scheduler.intervalFrom(i), scheduler.intervalTo(i), wait,
+                            Math.max(1, scheduler.slicesSince(i)), samplesPerNano, load, null, false));
                 }
                 long lost = scheduler.lostSince(i);
                 if (lost > 0) {
-                    pauses.add(new Pause(Cause.PLATFORM, scheduler.time(i - 1) - READ_MARGIN_NANOS, scheduler.time(i),
-                            lost, 1, samplesPerNano, load, null, true));
+                    pauses.add(new Pause(Cause.PLATFORM, scheduler.intervalFrom(i), scheduler.intervalTo(i), lost, 1,
+                            samplesPerNano, load, null, true));
                 }
             }
         }

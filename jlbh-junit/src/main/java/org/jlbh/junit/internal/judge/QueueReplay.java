@@ -21,8 +21,9 @@ import java.util.Set;
  * harness thread lies inside the service it interrupted:
  * <ul>
  *   <li>a safepoint or a collection, placed by the Flight Recorder, inside every service it overlaps;</li>
- *   <li>a wait for the CPU, or time the host took, seen by the scheduler monitor in an interval {@code (t₀, t₁]}
- *   ({@link SchedulerEvidence}): the thread got its CPU back inside the interval, and before the service it lies in
+ *   <li>a wait for the CPU, or time the host took, counted between two of the harness thread's own readings of its
+ *   scheduler figures, so ended in an interval {@code (t₀, t₁]} ({@link SchedulerEvidence}): the thread got its CPU
+ *   back inside the interval, and before the service it lies in
  *   ended, so it can only cover the part of a service before {@code min(e, t₁)}. Each of the interval's waits (as
  *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left.</li>
  * </ul>
@@ -36,12 +37,6 @@ import java.util.Set;
  * code's. For the verdict, each late sample's latency is replaced by its replayed one.
  */
 final class QueueReplay {
-    /**
-     * How far a monitor sample's readings may lie from its recorded time: the time is read first, and a sample whose
-     * readings took longer than the monitor allows is dropped.
-     */
-    static final long READ_MARGIN_NANOS = 100_000;
-
     private final long[] start;
     private final long[] begin;
     private final long[] end;
@@ -83,11 +78,12 @@ final class QueueReplay {
      * @param limitNanos   the budget, in nanoseconds
      * @param notKept      late samples beyond those the timeline kept
      * @param evidence     what was seen beside the run
+     * @param scheduler    the scheduler's evidence of the harness thread that ran the timeline's iterations
      * @param fastestNanos the run's smallest latency, in nanoseconds: a bound on the least service an iteration keeps
      * @return the attribution
      */
     static RunAttribution of(int run, RunTimeline timeline, long limitNanos, long notKept, RunEvidence evidence,
-                             long fastestNanos) {
+                             SchedulerEvidence scheduler, long fastestNanos) {
         QueueReplay replay = new QueueReplay(timeline, fastestNanos);
         Set<JvmPause> collections = new LinkedHashSet<>();
         Set<JvmPause> safepoints = new LinkedHashSet<>();
@@ -98,12 +94,11 @@ final class QueueReplay {
         }
         int queueStretches = 0;
         int hostStretches = 0;
-        SchedulerEvidence scheduler = evidence.scheduler();
         if (scheduler.available()) {
             int first = Math.max(1, scheduler.floorIndex(timeline.startNanos()));
             for (int j = first; j < scheduler.samples() && scheduler.time(j - 1) - timeline.endNanos() <= 0; j++) {
-                long from = scheduler.time(j - 1) - READ_MARGIN_NANOS;
-                long to = scheduler.time(j) + READ_MARGIN_NANOS;
+                long from = scheduler.intervalFrom(j);
+                long to = scheduler.intervalTo(j);
                 int waits = (int) Math.max(1, scheduler.slicesSince(j));
                 queueStretches += replay.cutWait(scheduler.runDelaySince(j), waits, from, to, replay.queueCut) ? 1 : 0;
                 hostStretches += replay.cutWait(scheduler.lostSince(j), 1, from, to, replay.hostCut) ? 1 : 0;
@@ -172,8 +167,8 @@ final class QueueReplay {
      *
      * @param wait  how long the thread was kept from its CPU in the interval, in nanoseconds
      * @param waits how many separate stretches that was at most
-     * @param from  the interval's start, less the readings' margin, nanoTime
-     * @param to    its end, plus the margin
+     * @param from  the earliest the waits can have ended: when the reading before the interval began, nanoTime
+     * @param to    the latest: when the reading that ends it ended
      * @param cut   where the cuts are added
      * @return whether any of it was cut
      */

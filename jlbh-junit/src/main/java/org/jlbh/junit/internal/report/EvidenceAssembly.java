@@ -96,14 +96,11 @@ final class EvidenceAssembly {
             return Optional.empty();
         }
         RunEvidence evidence = measures.evidence();
-        SchedulerEvidence scheduler = evidence.scheduler();
-        SchedulerEvidence.Totals totals = scheduler.over(timeline.startNanos(), timeline.endNanos());
+        SchedulerEvidence.Totals totals = evidence.schedulerOver(timeline.startNanos(), timeline.endNanos());
         List<EvidenceSnapshot.PauseRecord> pauses = evidence.pauses().stream()
                 .map(pause -> pause(measures.run(), pause, timeline.startNanos())).toList();
-        Optional<String> schedulerMissing = scheduler.available() ? Optional.empty()
-                : Optional.of(scheduler.unavailable().orElse("no scheduler evidence: the monitor took no samples"));
-        return Optional.of(new EvidenceSnapshot.Evidence(schedulerMissing, totals.runQueueWaitNanos(),
-                totals.hostNanos(), totals.preemptions(), evidence.jvmUnavailable(), evidence.jvmAccuracyNanos(),
+        return Optional.of(new EvidenceSnapshot.Evidence(evidence.schedulerMissing(), totals.runQueueWaitNanos(),
+                totals.hostNanos(), totals.cpuSlices(), evidence.jvmUnavailable(), evidence.jvmAccuracyNanos(),
                 pauses));
     }
 
@@ -133,10 +130,9 @@ final class EvidenceAssembly {
         }
         long[] queue = new long[Math.max(1, windows)];
         long[] host = new long[queue.length];
-        SchedulerEvidence scheduler = measures.evidence().scheduler();
-        if (scheduler.available()) {
+        for (SchedulerEvidence scheduler : measures.evidence().schedulers()) {
             for (int i = 1; i < scheduler.samples(); i++) {
-                long end = scheduler.time(i);
+                long end = scheduler.intervalTo(i);
                 spread(queue, timeline, end - scheduler.runDelaySince(i), end);
                 spread(host, timeline, end - scheduler.lostSince(i), end);
             }

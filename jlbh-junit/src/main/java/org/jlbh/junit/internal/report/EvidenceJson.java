@@ -51,7 +51,7 @@ final class EvidenceJson {
         optionalText(json, "schedulerMissing", evidence.schedulerMissing());
         json.value("runQueueWaitNanos", evidence.runQueueWaitNanos())
                 .value("hostNanos", evidence.hostNanos())
-                .value("preemptions", evidence.preemptions());
+                .value("cpuSlices", evidence.cpuSlices());
         optionalText(json, "jvmMissing", evidence.jvmMissing());
         json.value("jvmAccuracyNanos", evidence.jvmAccuracyNanos());
         writePauses(json, "pauses", evidence.pauses());
@@ -140,7 +140,9 @@ final class EvidenceJson {
         }
         JsonNode evidence = run.get("evidence");
         return Optional.of(new EvidenceSnapshot.Evidence(optionalText(evidence, "schedulerMissing"),
-                evidence.whole("runQueueWaitNanos"), evidence.whole("hostNanos"), evidence.whole("preemptions"),
+                evidence.whole("runQueueWaitNanos"), evidence.whole("hostNanos"),
+                // results written before the harness threads read their own figures called it preemptions
+                evidence.whole(evidence.has("cpuSlices") ? "cpuSlices" : "preemptions"),
                 optionalText(evidence, "jvmMissing"), evidence.whole("jvmAccuracyNanos"),
                 readPauses(evidence, "pauses")));
     }

@@ -94,12 +94,13 @@ public final class EvidenceSnapshot {
      * @param schedulerMissing   why there is no scheduler evidence, or empty when there is
      * @param runQueueWaitNanos  how long the harness thread waited on the run queue during the run
      * @param hostNanos          how long the host took its CPU during the run
-     * @param preemptions        how many times it was preempted during the run
+     * @param cpuSlices          how many times the harness threads were given a CPU during the run (each after being
+     *                           preempted, or after waking)
      * @param jvmMissing         why there is no JVM evidence, or empty when there is
      * @param jvmAccuracyNanos   how far a JVM pause's placement on the run's time line may be off
      * @param pauses             the JVM's pauses during the run
      */
-    public record Evidence(Optional<String> schedulerMissing, long runQueueWaitNanos, long hostNanos, long preemptions,
+    public record Evidence(Optional<String> schedulerMissing, long runQueueWaitNanos, long hostNanos, long cpuSlices,
                            Optional<String> jvmMissing, long jvmAccuracyNanos, List<PauseRecord> pauses) {
         /** Copies the pauses. */
         public Evidence {

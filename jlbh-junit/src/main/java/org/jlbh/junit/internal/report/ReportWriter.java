@@ -225,6 +225,9 @@ public final class ReportWriter {
      * @param decision how it ended
      */
     public void verdict(TestSettings settings, Decision decision) {
+        if (decision.outcome() != Outcome.PASSED && !decision.reported().missingEvidence().isEmpty()) {
+            out.println("WARNING " + settings.displayName() + ": " + Decision.withoutEvidence(decision.reported()));
+        }
         switch (decision.outcome()) {
             case PASSED:
                 out.println("=== Latency budgets met (" + settings.verdict() + ")" + decision.ofAttempts() + ": "
@@ -233,15 +236,16 @@ public final class ReportWriter {
             case REPORTED:
                 // in report mode; or above a sweep's required throughput, where the detail says so
                 out.println("=== Latency budget breached (" + (configuration.mode() == Mode.REPORT
-                        ? LatencyTestConfiguration.MODE + " = report, " : "") + "not failing): " + decision.detail());
+                        ? LatencyTestConfiguration.MODE + " = report, " : "") + "not failing): "
+                        + decision.verdictDetail());
                 break;
             case FAILED:
-                out.println("=== FAILED " + settings.displayName() + ": " + decision.detail().lines().findFirst()
-                        .orElse(""));
+                out.println("=== FAILED " + settings.displayName() + ": " + decision.verdictDetail().lines()
+                        .findFirst().orElse(""));
                 break;
             case INCONCLUSIVE:
                 out.println("=== INCONCLUSIVE " + settings.displayName() + " (reported as skipped): "
-                        + decision.detail());
+                        + decision.verdictDetail());
                 break;
         }
     }

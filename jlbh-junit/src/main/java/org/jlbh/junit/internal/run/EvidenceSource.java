@@ -8,9 +8,13 @@ import java.util.Map;
  */
 public interface EvidenceSource {
     /** No evidence: collection is switched off ({@code jlbh.evidence = off}). */
-    EvidenceSource OFF = expectedNanos -> new Recording() {
+    EvidenceSource OFF = plan -> new Recording() {
+        private final SchedulerReadings none = SchedulerReadings.switchedOff(plan,
+                "no evidence collected (jlbh.evidence = off)");
+
         @Override
-        public void harnessThreadIs(Thread harness) {
+        public SchedulerReadings readingsOf(int thread) {
+            return none;
         }
 
         @Override
@@ -18,7 +22,7 @@ public interface EvidenceSource {
         }
 
         @Override
-        public RunEvidence ofRun(long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
+        public RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
             return RunEvidence.none("no evidence collected (jlbh.evidence = off)");
         }
     };
@@ -26,30 +30,31 @@ public interface EvidenceSource {
     /**
      * Starts collecting, before the harness starts.
      *
-     * @param expectedNanos how long the measurement should take, warm-up included
+     * @param plan what the measurement is: its harness threads, runs, rate and budgets
      * @return the collection under way
      */
-    Recording start(long expectedNanos);
+    Recording start(ReadingPlan plan);
 
     /** One measurement's evidence being collected. */
     interface Recording {
 
         /**
-         * Says which thread the harness runs on; called on that thread, once, before its loop.
-         *
-         * @param harness the calling thread
+         * @param thread a harness thread's index
+         * @return the readings that thread takes of itself: it {@linkplain SchedulerReadings#open() opens} them before
+         *         its first iteration
          */
-        void harnessThreadIs(Thread harness);
+        SchedulerReadings readingsOf(int thread);
 
-        /** Stops collecting, when the harness has returned. */
+        /** Stops collecting, when the harness has returned: what is still on its way arrives first. */
         void stop();
 
         /**
+         * @param run       1-based run
          * @param fromNanos the run's start, nanoTime
          * @param toNanos   its end
          * @param timelines its timelines, by probe
          * @return the evidence for the run; called after {@link #stop()}
          */
-        RunEvidence ofRun(long fromNanos, long toNanos, Map<String, RunTimeline> timelines);
+        RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines);
     }
 }

@@ -8,8 +8,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The JVM's own pauses, from the JDK's Flight Recorder event stream: safepoints ({@code jdk.SafepointBegin} and
@@ -18,12 +20,15 @@ import java.util.Optional;
  * test run (starting the Flight Recorder takes a second the first time in a JVM). Event times are wall-clock
  * instants; they are placed on the {@link System#nanoTime()} line by an offset taken at start as the narrowest of
  * 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is the placement's stated accuracy.
- * Where the Flight Recorder cannot start, there is no JVM evidence and {@link #unavailable()} says why.
+ * When a measurement ends, {@link #awaitPausesUntilNow()} commits an {@link EvidenceMark} and waits for it to come
+ * back out of the stream: then every pause that ended before it is in hand (a collection forced at the end of a run
+ * too). Where the Flight Recorder cannot start, there is no JVM evidence and {@link #unavailable()} says why.
  *
  * <p>Thread-safe: events arrive on the stream's thread; {@link #pauses} may be called from any thread.
  */
 public final class JvmPauseRecorder implements AutoCloseable {
     private static final long FLUSH_WAIT_NANOS = 3_000_000_000L;
+    private static final long MARK_WAIT_NANOS = 5_000_000_000L;
 
     private final RecordingStream stream;
     private final String unavailable;
@@ -35,6 +40,8 @@ public final class JvmPauseRecorder implements AutoCloseable {
     private final List<long[]> gcPauses = new ArrayList<>();
     private final Map<Long, String> gcNames = bounded();
     private volatile long lastFlushNanos;
+    private final AtomicLong marks = new AtomicLong();
+    private volatile long markSeen;
 
     private JvmPauseRecorder(RecordingStream stream, String unavailable, long offsetNanos, long accuracyNanos) {
         this.stream = stream;
@@ -52,6 +59,7 @@ public final class JvmPauseRecorder implements AutoCloseable {
                     "jdk.GCPhasePause", "jdk.GarbageCollection")) {
                 stream.enable(event).withoutStackTrace().withThreshold(Duration.ZERO);
             }
+            stream.enable(EvidenceMark.class);
         } catch (RuntimeException | Error noFlightRecorder) {
             return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder is not available ("
                     + noFlightRecorder + ")", 0, 0);
@@ -110,8 +118,40 @@ public final class JvmPauseRecorder implements AutoCloseable {
     }
 
     /**
-     * Waits (at most three seconds) until the stream has delivered what happened up to {@code toNanos}, then returns
-     * the pauses that overlap the stretch.
+     * Commits a mark into the Flight Recorder and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has
+     * delivered it: then every pause that ended before now is in hand ({@link EvidenceMark}). A stream that falls that
+     * far behind (its thread starved of a CPU, say) leaves what ended since its last delivery unread.
+     *
+     * @return empty when every pause up to now is in hand; else why not
+     */
+    public Optional<String> awaitPausesUntilNow() {
+        if (stream == null) {
+            return Optional.empty();
+        }
+        long mark = marks.incrementAndGet();
+        EvidenceMark event = new EvidenceMark();
+        event.mark = mark;
+        event.commit();
+        long begun = System.nanoTime();
+        while (markSeen < mark) {
+            if (System.nanoTime() - begun > MARK_WAIT_NANOS) {
+                return Optional.of(String.format(Locale.ROOT, "JVM evidence incomplete: the Flight "
+                        + "Recorder had not delivered the measurement's last events %.1f s after it ended",
+                        MARK_WAIT_NANOS / 1e9));
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of("JVM evidence incomplete: interrupted while waiting for the Flight Recorder");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The pauses that overlap a stretch, of those delivered so far: call {@link #awaitPausesUntilNow()} first for
+     * all of them.
      *
      * @param fromNanos start of the stretch, nanoTime
      * @param toNanos   its end, nanoTime
@@ -120,15 +160,6 @@ public final class JvmPauseRecorder implements AutoCloseable {
     public List<JvmPause> pauses(long fromNanos, long toNanos) {
         if (stream == null) {
             return List.of();
-        }
-        long deadline = System.nanoTime() + FLUSH_WAIT_NANOS;
-        while (lastFlushNanos - toNanos < 0 && System.nanoTime() - deadline < 0) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
         }
         List<JvmPause> inStretch = new ArrayList<>();
         synchronized (this) {
@@ -163,6 +194,7 @@ public final class JvmPauseRecorder implements AutoCloseable {
             case "jdk.GCPhasePause" -> gcPauses.add(new long[] {start, start + event.getDuration().toNanos(),
                     event.getLong("gcId")});
             case "jdk.GarbageCollection" -> gcNames.put(event.getLong("gcId"), event.getString("name"));
+            case "org.jlbh.EvidenceMark" -> markSeen = Math.max(markSeen, event.getLong("mark"));
             case "jdk.SafepointEnd" -> {
                 long id = event.getLong("safepointId");
                 Long begun = safepointStarts.remove(id);

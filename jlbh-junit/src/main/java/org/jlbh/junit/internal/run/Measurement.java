@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.run;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.Arrivals;
 import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
@@ -154,7 +155,7 @@ public final class Measurement {
             probe.target(jlbh.addProbe(probe.name()));
         }
         GcMonitor gc = GcMonitor.start();
-        EvidenceSource.Recording recording = evidence.start(expectedNanos());
+        EvidenceSource.Recording recording = evidence.start(readingPlan());
         task.evidence(recording);
         List<GcEvent> collections;
         try {
@@ -201,33 +202,40 @@ public final class Measurement {
             Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
             RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
             RunEvidence seen = endToEnd == null ? RunEvidence.none("the run's timeline was not recorded")
-                    : withoutSchedulerOfSeveralThreads(recording.ofRun(endToEnd.startNanos(), endToEnd.endNanos(),
-                    timelines));
+                    : recording.ofRun(run, endToEnd.startNanos(), endToEnd.endNanos(), timelines);
             runs.add(new RunMeasures(run, allocated < 0 ? OptionalLong.empty() : OptionalLong.of(allocated), inRun,
-                    stallsNanos == null ? Optional.empty() : Optional.of(new PlatformStalls(stallsNanos)), timelines,
-                    seen));
+                    stallsNanos == null ? Optional.empty()
+                            : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun))),
+                    timelines, seen));
         }
         return new Attempt(number, result, runs);
+    }
+
+    /**
+     * @return the JVM's pauses during a run, each's length in nanoseconds: the Flight Recorder's when it gave them,
+     *         else the collections the JVM reported (to the millisecond)
+     */
+    private static long[] jvmPausesNanos(RunEvidence seen, List<GcEvent> collections) {
+        if (seen.jvmUnavailable().isEmpty() || !seen.pauses().isEmpty()) {
+            return seen.pauses().stream().mapToLong(JvmPause::nanos).toArray();
+        }
+        return collections.stream().filter(collection -> !collection.concurrent())
+                .mapToLong(collection -> collection.durationMillis() * 1_000_000).toArray();
+    }
+
+    /** @return what each harness thread's scheduler readings are fitted to */
+    private ReadingPlan readingPlan() {
+        long smallestBudget = settings.budgets().stream().mapToLong(Budget::limitNanos).min().orElse(0);
+        double laneInterval = 1e9 * settings.threads() / settings.throughput();
+        long runNanos = (long) Math.min(Long.MAX_VALUE / 2.0, settings.iterations() * 1e9 / settings.throughput());
+        return new ReadingPlan(settings.threads(), settings.runs(), smallestBudget, laneInterval,
+                settings.arrivals() == Arrivals.FIXED_RATE, runNanos);
     }
 
     /** @return how long the measurement should take on schedule, warm-up included, in nanoseconds */
     private long expectedNanos() {
         double iterations = settings.warmUpIterations() + (double) settings.iterations() * settings.runs();
         return (long) Math.min(Long.MAX_VALUE / 2.0, iterations * 1e9 / settings.throughput());
-    }
-
-    /**
-     * @return the run's evidence; with several harness threads, without the scheduler's, which is of one thread (a
-     *         late sample is then weighed against OS jitter, and the JVM's pauses, instead)
-     */
-    private RunEvidence withoutSchedulerOfSeveralThreads(RunEvidence seen) {
-        if (settings.threads() == 1) {
-            return seen;
-        }
-        return new RunEvidence(SchedulerEvidence.none(String.format(Locale.ROOT, "no scheduler evidence with %d "
-                        + "harness threads: it is gathered for one thread, so late samples are weighed against OS "
-                        + "jitter instead", settings.threads())), seen.pauses(), seen.jvmUnavailable(),
-                seen.jvmAccuracyNanos());
     }
 
     /**

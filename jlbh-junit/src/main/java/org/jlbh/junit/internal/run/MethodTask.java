@@ -22,8 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>For each measured run it also notes each garbage collector's count when the run's first iteration began and
  * when its last ended, and how many bytes the harness threads allocated in between: the test body's allocation, as
  * the harness's own loop allocates nothing. It records the run's timelines ({@link Timelines}): end to end, when it
- * samples it, from the clock reading it takes for the sample anyway. It tells the evidence collection which thread
- * the harness is, once, before the loop (with one harness thread: the scheduler's evidence is of one thread). The
+ * samples it, from the clock reading it takes for the sample anyway. Each harness thread takes its own scheduler
+ * readings ({@link SchedulerReadings}): it opens them before its first iteration, offers them each iteration's start
+ * and end (they read only after a late iteration, or in the slack before the next), and reads at the end of its part
+ * of each run. The
  * getters are read after {@link JLBH#start()} returns. {@link #init} starts a fresh measurement, so one task serves
  * every attempt; an end-to-end sample whose iteration began before the current measurement did (an earlier attempt's
  * reply, arriving late) is not the current measurement's: it is counted ({@link #strayedSamples()}), not recorded.
@@ -52,7 +54,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** Per harness thread: its iterations of the warm-up, and of each run. */
     private final long[] warmUpIterationsOfThread;
     private final long[] runIterationsOfThread;
-    private volatile EvidenceSource.Recording evidence;
+    /** Per harness thread: the scheduler readings it takes of itself, for the current measurement. */
+    private volatile SchedulerReadings[] readings;
     private Body body;
     private JLBH jlbh;
     /** Each harness thread's slot, from {@code SLOT}: its iteration's start, its iterations so far in the run, ... */
@@ -119,9 +122,16 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.body = body;
     }
 
-    /** @param evidence the evidence collection of the next measurement, told which thread the harness is at its start */
+    /**
+     * @param evidence the evidence collection of the next measurement: each harness thread opens its readings before
+     *                 its first iteration, reads after its iterations, and at the end of each part of a run
+     */
     public void evidence(EvidenceSource.Recording evidence) {
-        this.evidence = evidence;
+        SchedulerReadings[] ofThreads = new SchedulerReadings[threads];
+        for (int thread = 0; thread < threads; thread++) {
+            ofThreads[thread] = evidence.readingsOf(thread);
+        }
+        this.readings = ofThreads;
     }
 
     @Override
@@ -129,10 +139,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.jlbh = jlbh;
         Arrays.fill(harnessThreads, null);
         harnessThreads[0] = Thread.currentThread();
-        EvidenceSource.Recording current = evidence;
-        if (current != null && threads == 1) {
-            current.harnessThreadIs(Thread.currentThread());
-        }
+        readings[0].open();
         timelines.clear();
         this.run = warmUpIterations > 0 ? 0 : 1;
         Arrays.fill(perThread, 0);
@@ -158,8 +165,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
         long iteration = perThread[slot + ITERATION];
         int run = this.run;
         boolean measured = run <= runs;
+        SchedulerReadings scheduler = readings[thread];
         if (measured && iteration == 0) {
             beginRun(run, thread, startTimeNS);
+            scheduler.open(); // once, on this thread: at its first iteration, for a harness thread after the first
+            scheduler.beginPart(run);
             perThread[slot + ALLOCATED_AT_RUN_START] = AllocationMeter.currentThreadAllocatedBytes();
         }
         try {
@@ -169,15 +179,17 @@ public final class MethodTask implements JLBHTask, IterationContext {
             // the harness ends the run and says what the task threw, and where
             throw MethodTask.<RuntimeException>rethrow(t);
         }
+        long now = System.nanoTime();
         if (samplesOnReturn) {
-            long now = System.nanoTime();
             long latency = now - startTimeNS;
             jlbh.sample(latency);
             timelines.endToEndOfThread(thread).record(now, latency);
         }
+        scheduler.afterIteration(startTimeNS, now);
         iteration++;
         perThread[slot + ITERATION] = iteration;
         if (measured && iteration == (run == 0 ? warmUpIterationsOfThread : runIterationsOfThread)[thread]) {
+            scheduler.endOfPart();
             long allocatedAtStart = perThread[slot + ALLOCATED_AT_RUN_START];
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
             allocatedByThread[run][thread] = allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart;

@@ -7,6 +7,9 @@ import java.util.Arrays;
  * nanoseconds, in no particular order. Immutable once made (the array is not exposed).
  */
 public final class PlatformStalls {
+    /** How much longer than a JVM pause a stall it caused may be, in nanoseconds: the wake-up's own delay. */
+    static final long PAUSE_MARGIN_NANOS = 100_000;
+
     private final long[] nanos;
 
     /** @param nanos each stall's length in nanoseconds; copied */
@@ -25,6 +28,39 @@ public final class PlatformStalls {
      */
     public long nanos(int i) {
         return nanos[i];
+    }
+
+    /**
+     * The stalls the JVM's pauses do not account for. A pause stops the OS jitter thread too, and delays the one
+     * wake-up it falls on by at most its length: for each pause, longest first, the longest stall left that is no
+     * longer than the pause (with {@value #PAUSE_MARGIN_NANOS} ns for the wake-up's own delay) is the JVM's, not the
+     * platform's, and is taken out.
+     *
+     * @param pausesNanos the JVM's pauses during the run, each's length in nanoseconds
+     * @return the platform's stalls
+     */
+    public PlatformStalls withoutJvmPauses(long[] pausesNanos) {
+        long[] pauses = pausesNanos.clone();
+        Arrays.sort(pauses);
+        long[] left = nanos.clone();
+        Arrays.sort(left);
+        boolean[] taken = new boolean[left.length];
+        for (int p = pauses.length - 1; p >= 0; p--) {
+            for (int i = left.length - 1; i >= 0; i--) {
+                if (!taken[i] && left[i] <= pauses[p] + PAUSE_MARGIN_NANOS) {
+                    taken[i] = true;
+                    break;
+                }
+            }
+        }
+        long[] platform = new long[left.length];
+        int kept = 0;
+        for (int i = 0; i < left.length; i++) {
+            if (!taken[i]) {
+                platform[kept++] = left[i];
+            }
+        }
+        return new PlatformStalls(Arrays.copyOf(platform, kept));
     }
 
     /** @return the longest stall in nanoseconds, 0 when there was none */

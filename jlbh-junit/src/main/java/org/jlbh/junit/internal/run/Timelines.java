@@ -75,13 +75,21 @@ public final class Timelines {
         }
     }
 
-    /** Ends the current run and keeps it. */
+    /**
+     * Ends the current run and keeps it: each probe's timeline, and with several harness threads the end to end
+     * merged over them and each thread's own under {@link JLBH#endToEndOfThread(int)} (a sequence of iterations one
+     * thread ran one after another, which a replay can re-time against that thread's evidence).
+     */
     synchronized void endRun() {
         Map<String, RunTimeline> ended = new LinkedHashMap<>();
         byProbe.forEach((probe, timeline) -> {
-            RunTimeline run = probe.equals(JLBH.END_TO_END) ? endEndToEnd() : timeline.endRun();
-            if (run != null) {
-                ended.put(probe, run);
+            if (probe.equals(JLBH.END_TO_END)) {
+                endEndToEnd(ended);
+            } else {
+                RunTimeline run = timeline.endRun();
+                if (run != null) {
+                    ended.put(probe, run);
+                }
             }
         });
         if (!ended.isEmpty()) {
@@ -89,16 +97,21 @@ public final class Timelines {
         }
     }
 
-    /** @return the run's end to end, merged over the harness threads; null when no run was being recorded */
-    private RunTimeline endEndToEnd() {
+    /** Ends the run's end to end, merged over the harness threads, and each thread's; nothing when none was begun. */
+    private void endEndToEnd(Map<String, RunTimeline> ended) {
         List<RunTimeline> ofThreads = new ArrayList<>();
-        for (LatencyTimeline timeline : endToEndOfThread) {
-            RunTimeline run = timeline.endRun();
+        for (int thread = 0; thread < endToEndOfThread.length; thread++) {
+            RunTimeline run = endToEndOfThread[thread].endRun();
             if (run != null) {
                 ofThreads.add(run);
+                if (endToEndOfThread.length > 1) {
+                    ended.put(JLBH.endToEndOfThread(thread), run);
+                }
             }
         }
-        return ofThreads.isEmpty() ? null : ofThreads.size() == 1 ? ofThreads.get(0) : RunTimeline.merge(ofThreads);
+        if (!ofThreads.isEmpty()) {
+            ended.put(JLBH.END_TO_END, ofThreads.size() == 1 ? ofThreads.get(0) : RunTimeline.merge(ofThreads));
+        }
     }
 
     /** Ends the current run (the warm-up) without keeping it. */

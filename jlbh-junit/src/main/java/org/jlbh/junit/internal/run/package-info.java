@@ -4,11 +4,13 @@
  * (allocation, garbage collections, platform stalls). One {@link org.jlbh.junit.internal.run.Measurement} per test;
  * each attempt yields an {@link org.jlbh.junit.internal.run.Attempt}. No judging and no reporting here.
  *
- * <p>Beside each measurement, the evidence that attributes late samples is collected ({@link
- * org.jlbh.junit.internal.run.LiveEvidence}), never by the harness thread in its loop: a monitor thread samples the
- * harness thread's scheduler statistics every millisecond ({@link org.jlbh.junit.internal.run.SchedulerMonitor}), and
- * a Flight Recorder stream reports the JVM's safepoints and collections ({@link
- * org.jlbh.junit.internal.run.JvmPauseRecorder}). The harness thread records, garbage-free, each run's timeline and
+ * <p>Each measurement collects the evidence that attributes late samples ({@link
+ * org.jlbh.junit.internal.run.LiveEvidence}): each harness thread reads its own scheduler figures from
+ * {@code /proc/thread-self} after a late iteration and in the slack between iterations ({@link
+ * org.jlbh.junit.internal.run.SchedulerReadings}), so a wait is in hand the moment the thread that suffered it runs
+ * again, and no reader starved beside it can miss it; a Flight Recorder stream reports the JVM's safepoints and
+ * collections ({@link org.jlbh.junit.internal.run.JvmPauseRecorder}), read up to a mark committed when the
+ * measurement ends. The harness thread records, garbage-free, each run's timeline and
  * late samples ({@link org.jlbh.junit.internal.run.LatencyTimeline}).
  */
 package org.jlbh.junit.internal.run;

@@ -81,7 +81,7 @@ class DecisionTest {
         assertThat(Decision.decide(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(), Mode.ENFORCE))
                 .satisfies(decision -> {
                     assertThat(decision.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-                    assertThat(decision.detail()).startsWith("Inconclusive: the budgets broke only through late "
+                    assertThat(decision.verdictDetail()).startsWith("Inconclusive: the budgets broke only through late "
                             + "samples that are not the code's (jlbh.noise = aware), on all 2 attempts:");
                 });
 
@@ -114,12 +114,27 @@ class DecisionTest {
                 + "REGRESSION");
 
         Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
-        assertThat(failed.detail()).startsWith("end to end p50 was ").contains(System.lineSeparator()
+        assertThat(failed.verdictDetail()).startsWith("end to end p50 was ").contains(System.lineSeparator()
                 + "Regression against the baseline");
 
         Decision inconclusive = Decision.decide(List.of(breaching(1, STALL)), 1, comparison, Mode.ENFORCE);
         assertThat(inconclusive.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(inconclusive.detail()).doesNotContain("Regression");
+    }
+
+    @Test
+    void aBreachJudgedWithoutItsEvidenceSaysSoInTheFirstLine() {
+        // these attempts' runs have no evidence: their late samples could not be put down to the platform or the JVM
+        Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(),
+                Mode.ENFORCE);
+
+        assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(failed.detail().lines().findFirst()).hasValue("Judged without all its evidence (no evidence "
+                + "collected): late samples the platform or the JVM caused cannot be told from the code's, and are "
+                + "counted as the code's");
+        assertThat(failed.verdictDetail()).startsWith("end to end p50 was ");
+        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Mode.ENFORCE).detail())
+                .startsWith("budgets met");
     }
 
     @Test

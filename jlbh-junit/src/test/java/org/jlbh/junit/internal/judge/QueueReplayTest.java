@@ -68,7 +68,7 @@ class QueueReplayTest {
                 previousEnd = end;
             }
             RunTimeline timeline = recorder.endRun();
-            // the monitor: a sample every millisecond; a wait is counted when it ends (the thread gets its CPU back)
+            // readings every millisecond; a wait is counted when it ends (the thread gets its CPU back)
             int samples = (int) (previousEnd / (1_000 * US)) + 3;
             long[] times = new long[samples];
             long[] delay = new long[samples];
@@ -95,14 +95,14 @@ class QueueReplayTest {
                     }
                 }
             }
-            SchedulerEvidence scheduler = new SchedulerEvidence(times, delay, slices, new long[samples],
-                    new long[samples], Optional.empty());
+            SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples], 0,
+                    Optional.empty());
             RunEvidence evidence = new RunEvidence(scheduler, pauses, Optional.empty(), 0);
             long over = 0;
             for (int i = 0; i < timeline.lateKept(); i++) {
                 over += timeline.lateLatency(i) > BUDGET ? 1 : 0;
             }
-            return LateSampleAttribution.of(1, timeline, BUDGET, over, evidence, 0, SERVICE, SERVICE);
+            return LateSampleAttribution.of(1, timeline, BUDGET, over, evidence, 0, SERVICE, SERVICE, List.of());
         }
     }
 
