@@ -2,6 +2,9 @@ package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.internal.run.EvidenceSource;
+import org.jlbh.junit.internal.run.RunEvidence;
+import org.jlbh.junit.internal.run.RunTimeline;
+import org.jlbh.junit.internal.run.SchedulerReadings;
 import org.jlbh.junit.internal.run.StallSource;
 import org.jlbh.junit.internal.report.JsonReader;
 import org.junit.jupiter.api.Test;
@@ -13,8 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -203,6 +209,64 @@ class NoiseAllocationAndGcTests {
                         + "samples that are not the code's (jlbh.noise = aware)") && m.contains("end to end p50 was ")
                         && m.contains("run 1: 1 stall longer than the budget, worst 150,000.000 \u00b5s, explain 151 of "
                         + "the 200 samples over budget")))));
+    }
+
+    /** The evidence of an OS without scheduler statistics: none, and why. */
+    static class NoSchedulerStatistics implements BeforeAllCallback {
+        static final String WHY = "no scheduler evidence on this OS (no /proc/thread-self/schedstat)";
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            context.getStore(LatencyTestExtension.NAMESPACE).put(EvidenceSource.class, (EvidenceSource) plan ->
+                    new EvidenceSource.Recording() {
+                        private final SchedulerReadings none = SchedulerReadings.switchedOff(plan, WHY);
+
+                        @Override
+                        public SchedulerReadings readingsOf(int thread) {
+                            return none;
+                        }
+
+                        @Override
+                        public void stop() {
+                        }
+
+                        @Override
+                        public RunEvidence ofRun(int run, long fromNanos, long toNanos,
+                                                 Map<String, RunTimeline> timelines) {
+                            return RunEvidence.none(WHY);
+                        }
+                    });
+        }
+    }
+
+    @ExtendWith(NoSchedulerStatistics.class)
+    static class BreachingWithoutEvidence {
+        @LatencyTest(throughput = 1_000, iterations = 200, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 50)
+        void tooSlow() {
+            busyWaitMicros(200);
+        }
+    }
+
+    @Test
+    void aBreachJudgedWithoutItsEvidenceSaysSoFirstAndWarns() {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        Events events;
+        try {
+            events = run(BreachingWithoutEvidence.class);
+        } finally {
+            System.setOut(original);
+        }
+        events.assertThatEvents().haveExactly(1, event(test("tooSlow"), finishedWithFailure(
+                instanceOf(AssertionError.class), message(m -> m.startsWith("Judged without all its evidence ("
+                        + NoSchedulerStatistics.WHY + "): late samples the platform or the JVM caused cannot be told "
+                        + "from the code's, and are counted as the code's" + System.lineSeparator()
+                        + "end to end p50 was ")))));
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("WARNING BreachingWithoutEvidence.tooSlow: "
+                + "Judged without all its evidence (" + NoSchedulerStatistics.WHY + ")",
+                "=== FAILED BreachingWithoutEvidence.tooSlow: end to end p50 was ");
     }
 
     @Test

@@ -14,8 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What collecting the evidence that attributes late samples costs the measurement: {@link EmptyBody} built with
- * {@code jlbh.evidence = on} and {@code off} alternately, each build a fresh JVM, on a quiet machine. Per build, the
+ * What collecting the evidence that attributes late samples costs the measurement: the {@link ConsumerProject}'s
+ * empty body at 100,000/s (three runs of 500,000), built through JUnit's ConsoleLauncher with {@code jlbh.evidence =
+ * on} and {@code off} alternately, each build a fresh JVM, on a quiet machine. Per build, the
  * median run's end-to-end p50 and p99.9, and the bytes each run allocated on the harness thread; the table gives
  * their medians over the builds, the range of p99.9 over every run, the median run's bytes and the most any run
  * allocated, for each setting.
@@ -49,24 +50,24 @@ public final class EvidenceCost {
      * @return the table
      */
     public static String measure(int builds, String factor) throws IOException {
-        Path reports = Files.createTempDirectory("jlbh-evidence-cost");
-        Path result = reports.resolve(EmptyBody.class.getName() + ".empty.json");
+        Path work = Path.of("target", "evidence-cost").toAbsolutePath();
+        ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
+                System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
+        Path javaHome = Path.of(System.getProperty("java.home"));
         Figures on = new Figures();
         Figures off = new Figures();
         for (int i = 1; i <= builds; i++) {
             for (Figures figures : List.of(on, off)) {
-                Files.deleteIfExists(result);
-                ForkedBuilds.Build build = ForkedBuilds.run(EmptyBody.class, "empty", Map.of(), Map.of(
-                        LatencyTestConfiguration.REPORT_DIR, reports.toString(),
-                        LatencyTestConfiguration.ITERATIONS_FACTOR, factor,
-                        LatencyTestConfiguration.EVIDENCE, figures == on ? "on" : "off"), ForkedBuilds.Watcher.NONE);
-                figures.add(ForkedBuilds.readResult(result));
-                System.out.printf(Locale.ROOT, "evidence %s, build %d: %s%n", figures == on ? "on" : "off", i,
-                        build.outcome());
+                ConsumerProject.Build build = project.build(ConsumerProject.Launcher.CONSOLE, javaHome, "EmptyTest",
+                        work.resolve("reports"), Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, factor,
+                                LatencyTestConfiguration.EVIDENCE, figures == on ? "on" : "off"));
+                figures.add(build.result());
+                System.out.printf(Locale.ROOT, "evidence %s, build %d: exit %d, %.1f s%n", figures == on ? "on" : "off",
+                        i, build.exitCode(), build.seconds());
             }
         }
         return String.format(Locale.ROOT, "Evidence collection's cost: an empty body at 100,000/s, 3 runs of 500,000 "
-                        + "(iterations factor %s), %d builds per setting, alternating, each a fresh JVM%n%n", factor,
+                        + "(iterations factor %s), %d builds per setting through the ConsoleLauncher, alternating, each a fresh JVM%n%n", factor,
                 builds)
                 + "| jlbh.evidence | end-to-end p50, median build (ns) | p99.9, median build (µs) | p99.9 over every "
                 + "run (µs) | bytes a run allocated on the harness thread: median run; most, in how many runs |\n"

@@ -1,9 +1,13 @@
 package org.jlbh.benchmarks.builds;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +63,25 @@ public final class ForkedBuilds {
     }
 
     /**
+     * @return this code's class path: the class loader's, under {@code exec:java} (whose {@code java.class.path} is
+     *         Maven's own), else {@code java.class.path}
+     */
+    static String classPath() {
+        if (ForkedBuilds.class.getClassLoader() instanceof URLClassLoader loader && loader.getURLs().length > 0) {
+            List<String> entries = new ArrayList<>();
+            for (URL url : loader.getURLs()) {
+                try {
+                    entries.add(Path.of(url.toURI()).toString());
+                } catch (URISyntaxException | IllegalArgumentException notAFile) {
+                    // not a file on this machine: no use to a forked JVM
+                }
+            }
+            return String.join(File.pathSeparator, entries);
+        }
+        return System.getProperty("java.class.path");
+    }
+
+    /**
      * @param result where a build writes its JSON result
      * @return the result, or empty when the build wrote none
      */
@@ -88,7 +111,7 @@ public final class ForkedBuilds {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), LatencyBuild.class.getName(),
+        command.addAll(List.of("-cp", classPath(), LatencyBuild.class.getName(),
                 fixture.getName(), method));
         parameters.forEach((key, value) -> command.add(key + "=" + value));
         try {

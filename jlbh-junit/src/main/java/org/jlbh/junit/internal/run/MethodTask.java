@@ -54,8 +54,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** Per harness thread: its iterations of the warm-up, and of each run. */
     private final long[] warmUpIterationsOfThread;
     private final long[] runIterationsOfThread;
-    /** Per harness thread: the scheduler readings it takes of itself, for the current measurement. */
-    private volatile SchedulerReadings[] readings;
+    /**
+     * Per harness thread: the scheduler readings it takes of itself, for the current measurement; set before the
+     * harness starts its threads.
+     */
+    private SchedulerReadings[] readings;
     private Body body;
     private JLBH jlbh;
     /** Each harness thread's slot, from {@code SLOT}: its iteration's start, its iterations so far in the run, ... */
@@ -189,10 +192,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
         iteration++;
         perThread[slot + ITERATION] = iteration;
         if (measured && iteration == (run == 0 ? warmUpIterationsOfThread : runIterationsOfThread)[thread]) {
-            scheduler.endOfPart();
             long allocatedAtStart = perThread[slot + ALLOCATED_AT_RUN_START];
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
             allocatedByThread[run][thread] = allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart;
+            // after the allocation is read: the first time compiled code comes here, the JIT may re-interpret it
+            scheduler.endOfPart();
             if (threadsRunning.decrementAndGet(run) == 0) {
                 GcMonitor.collectionCounts(gcCountsAtEnd[run]);
             }

@@ -119,7 +119,7 @@ class SchedulerReadingsTest {
     @Test
     void aWaitForTheCpuIsReadByTheLateIterationAndPlacedBetweenTheReadingsAroundIt() {
         long due = begin();
-        due = onSchedule(due, 100); // 5 ms on time: quiet readings every 200 µs, none kept
+        due = onSchedule(due, 100); // 5 ms on time: quiet readings each period, none kept
         thread.awaitDue(due);
         long waitFrom = thread.now;
         thread.waitForCpu(3_000 * US); // the iteration due now waits 3 ms for a CPU
@@ -153,8 +153,9 @@ class SchedulerReadingsTest {
         int readsBefore = thread.reads;
         readings.endOfPart();
 
-        // 100 ms / 200 µs quiet readings were read; only the first and the end are kept
-        assertThat(readsBefore).isBetween(400, 520);
+        // a quiet reading each period of the 100 ms were read; only the first and the end are kept
+        long period = SchedulerReadings.QUIET_PERIOD_NANOS;
+        assertThat((long) readsBefore).isBetween(100_000 * US / period - 5, 100_000 * US / period + 5);
         assertThat(readings.evidence().samples()).isEqualTo(2);
     }
 

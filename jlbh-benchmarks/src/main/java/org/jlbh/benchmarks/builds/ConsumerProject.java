@@ -1,0 +1,188 @@
+package org.jlbh.benchmarks.builds;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * A consumer project as a user writes it (the resource folder {@code consumer-project}: a pom depending on the
+ * installed {@code org.jlbh:jlbh-junit}, JUnit and logback, and latency tests of a hash, a serialiser and a logger),
+ * written out to a folder and built the way users build: {@code mvn test} (Surefire forks a fresh JVM) or JUnit's
+ * ConsoleLauncher ({@code java -jar junit-platform-console-standalone.jar execute}), each build a fresh JVM, under a
+ * JDK of choice. Not thread-safe; one build at a time.
+ */
+public final class ConsumerProject {
+    /** The project's files, under the resource folder. */
+    private static final List<String> FILES = List.of("pom.xml", "src/test/resources/logback-test.xml",
+            "src/test/java/com/example/latency/Bodies.java", "src/test/java/com/example/latency/HashTest.java",
+            "src/test/java/com/example/latency/HashTailTest.java",
+            "src/test/java/com/example/latency/SerialiserTest.java",
+            "src/test/java/com/example/latency/SerialiserTailTest.java",
+            "src/test/java/com/example/latency/LoggerTest.java", "src/test/java/com/example/latency/EmptyTest.java");
+    /** How long a build may take before it is given up on. */
+    private static final long BUILD_TIMEOUT_SECONDS = 600;
+
+    /** How a build is launched. */
+    public enum Launcher {
+        /** {@code mvn -o -q test -Dtest=...}: Surefire 3.5.2, in a fresh forked JVM. */
+        MAVEN("mvn test"),
+        /** {@code java -jar junit-platform-console-standalone.jar execute --select-class ...}. */
+        CONSOLE("ConsoleLauncher");
+
+        private final String label;
+
+        Launcher(String label) {
+            this.label = label;
+        }
+
+        /** @return how the README names it */
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * How one build ended.
+     *
+     * @param exitCode the launcher's exit code
+     * @param output   everything it printed
+     * @param result   the test's JSON result, or empty when it wrote none
+     * @param seconds  how long the build took, launcher and all
+     */
+    public record Build(int exitCode, String output, String result, double seconds) {
+    }
+
+    private final Path root;
+    private final String testClassPath;
+    private final Path consoleJar;
+
+    private ConsumerProject(Path root, String testClassPath, Path consoleJar) {
+        this.root = root;
+        this.testClassPath = testClassPath;
+        this.consoleJar = consoleJar;
+    }
+
+    /**
+     * Writes the project out and compiles it once (the tests' class files serve every JDK: release 17), then fetches
+     * the ConsoleLauncher and the test class path without JUnit, which the standalone launcher brings itself.
+     *
+     * @param root         where to write it; emptied first
+     * @param jlbhVersion  the installed jlbh-junit's version
+     * @param junitVersion JUnit's version (the ConsoleLauncher is the same release's)
+     * @return the project, ready to build
+     */
+    public static ConsumerProject prepare(Path root, String jlbhVersion, String junitVersion) throws IOException {
+        deleteTree(root);
+        for (String file : FILES) {
+            try (InputStream in = ConsumerProject.class.getResourceAsStream("/consumer-project/" + file)) {
+                if (in == null) {
+                    throw new IOException("no resource consumer-project/" + file);
+                }
+                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                        .replace("@JLBH_VERSION@", jlbhVersion).replace("@JUNIT_VERSION@", junitVersion);
+                Path target = root.resolve(file);
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, text);
+            }
+        }
+        String platform = "1." + junitVersion.substring(junitVersion.indexOf('.') + 1);
+        Build prepared = run(root, List.of("mvn", "-B", "-q", "test-compile", "dependency:build-classpath",
+                "-Dmdep.outputFile=target/test-classpath.txt", "-Dmdep.includeScope=test",
+                "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
+                "-Dartifact=org.junit.platform:junit-platform-console-standalone:" + platform,
+                "-DoutputDirectory=target/console", "-Dmdep.stripVersion=true"), Map.of());
+        if (prepared.exitCode() != 0) {
+            throw new IOException("the consumer project did not build:\n" + prepared.output());
+        }
+        String withoutJUnit = Arrays.stream(Files.readString(root.resolve("target/test-classpath.txt")).trim()
+                        .split(java.io.File.pathSeparator))
+                .filter(entry -> !entry.contains("/org/junit/") && !entry.contains("/org/opentest4j/")
+                        && !entry.contains("/org/apiguardian/"))
+                .collect(Collectors.joining(java.io.File.pathSeparator));
+        return new ConsumerProject(root, root.resolve("target/test-classes") + java.io.File.pathSeparator
+                + withoutJUnit, root.resolve("target/console/junit-platform-console-standalone.jar"));
+    }
+
+    /**
+     * Builds one test class, in a fresh JVM.
+     *
+     * @param launcher   how
+     * @param javaHome   the JDK
+     * @param testClass  the test class's simple name, in {@code com.example.latency}
+     * @param reportDir  where its reports go (emptied first)
+     * @param parameters JUnit configuration parameters besides the report folder ({@code -D} to Maven,
+     *                   {@code --config} to the ConsoleLauncher)
+     * @return how it ended
+     */
+    public Build build(Launcher launcher, Path javaHome, String testClass, Path reportDir,
+                       Map<String, String> parameters) throws IOException {
+        deleteTree(reportDir);
+        Files.createDirectories(reportDir);
+        String className = "com.example.latency." + testClass;
+        List<String> command = new ArrayList<>();
+        if (launcher == Launcher.MAVEN) {
+            command.addAll(List.of("mvn", "-B", "-o", "-q", "test", "-Dtest=" + testClass,
+                    "-Djlbh.report.dir=" + reportDir));
+            parameters.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        } else {
+            command.addAll(List.of(javaHome.resolve("bin/java").toString(), "-jar", consoleJar.toString(), "execute",
+                    "--disable-banner", "--details=summary", "--class-path", testClassPath, "--select-class",
+                    className, "--config", "jlbh.report.dir=" + reportDir));
+            parameters.forEach((key, value) -> command.addAll(List.of("--config", key + "=" + value)));
+        }
+        Build build = run(root, command, Map.of("JAVA_HOME", javaHome.toString()));
+        Path result = reportDir.resolve(className + "." + method(testClass) + ".json");
+        String json = Files.exists(result) ? Files.readString(result) : "";
+        return new Build(build.exitCode(), build.output(), json, build.seconds());
+    }
+
+    /** @return the latency test method of a test class of the project */
+    private static String method(String testClass) {
+        return testClass.startsWith("Hash") ? "hash" : testClass.startsWith("Serialiser") ? "serialise"
+                : testClass.startsWith("Empty") ? "empty" : "log";
+    }
+
+    private static Build run(Path directory, List<String> command, Map<String, String> environment)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        long started = System.nanoTime();
+        Process process = builder.start();
+        byte[] output = process.getInputStream().readAllBytes();
+        try {
+            if (!process.waitFor(BUILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException("a build took over " + BUILD_TIMEOUT_SECONDS + " s: " + command);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IOException("interrupted while a build ran", e);
+        }
+        return new Build(process.exitValue(), new String(output, StandardCharsets.UTF_8), "",
+                (System.nanoTime() - started) / 1e9);
+    }
+
+    /** Deletes a folder and everything in it, if it exists. */
+    static void deleteTree(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (var paths = Files.walk(folder)) {
+            for (Path path : paths.sorted((a, b) -> b.compareTo(a)).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

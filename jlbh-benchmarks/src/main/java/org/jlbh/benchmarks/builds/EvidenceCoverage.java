@@ -1,0 +1,110 @@
+package org.jlbh.benchmarks.builds;
+
+import org.jlbh.junit.internal.run.ReadingPlan;
+import org.jlbh.junit.internal.run.SchedulerEvidence;
+import org.jlbh.junit.internal.run.SchedulerReadings;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * How much of the time a spinning thread loses the scheduler evidence sees, quiet and beside one and two busy-loop
+ * processes: a thread spins on {@link System#nanoTime()} for a few seconds, as a harness thread waiting for its next
+ * iteration does, and counts every gap between two readings of the clock over 20 µs (it was off its CPU, or the CPU
+ * was taken from it). It reads its own scheduler figures as the harness threads do ({@link SchedulerReadings}: after
+ * a gap, and once a millisecond otherwise), each spin step an iteration due when the last one ended. Per interval between
+ * two kept readings, the gaps that ended in it are covered up to the run-queue wait and the host's time the
+ * readings counted there; the table gives the covered share of all gap time.
+ *
+ * <p>Arguments: {@code [seconds per condition] [repeats] [table file]}; {@code 5 3} takes about a minute:
+ * {@code mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.EvidenceCoverage
+ * -Dexec.args="5 3 target/evidence-coverage.md"}.
+ */
+public final class EvidenceCoverage {
+    private static final long GAP_NANOS = 20_000;
+    private static final int MAX_GAPS = 4_000_000;
+
+    private EvidenceCoverage() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        Path out = Path.of(args.length > 2 ? args[2] : "target/evidence-coverage.md");
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "A thread spinning on nanoTime for %d s, "
+                + "%d times per condition; gaps over 20 µs against its own scheduler readings%n%n", seconds, repeats));
+        table.append("| condition | repeat | gaps | gap time (ms) | run-queue wait read (ms) | host's time read (ms) | "
+                + "gap time covered | readings kept |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        spin(1, false); // compiles the loop and the readings before anything is counted
+        for (int busy = 0; busy <= 2; busy++) {
+            try (Neighbours ignored = Neighbours.start(busy)) {
+                Thread.sleep(200);
+                for (int repeat = 1; repeat <= repeats; repeat++) {
+                    table.append(String.format(Locale.ROOT, "| %s | %d | %s |%n", busy == 0 ? "quiet"
+                            : busy == 1 ? "one busy loop" : "two busy loops", repeat, spin(seconds, true)));
+                    System.out.print(table.substring(table.lastIndexOf("\n", table.length() - 2) + 1));
+                }
+            }
+        }
+        System.out.print(table);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, table);
+        System.out.println("Written to " + out.toAbsolutePath());
+    }
+
+    /** Spins on a thread of its own, as the harness's threads do; @return the table row's figures */
+    private static String spin(int seconds, boolean counted) throws InterruptedException {
+        String[] row = new String[1];
+        Thread spinner = new Thread(() -> row[0] = spinHere(seconds), "jlbh-harness");
+        spinner.start();
+        spinner.join();
+        return counted ? row[0] : "";
+    }
+
+    private static String spinHere(int seconds) {
+        long runNanos = seconds * 1_000_000_000L;
+        SchedulerReadings readings = new SchedulerReadings(new ReadingPlan(1, 1, GAP_NANOS, 50_000, true, runNanos));
+        long[] gapEnds = new long[MAX_GAPS];
+        long[] gapNanos = new long[MAX_GAPS];
+        int gaps = 0;
+        readings.open();
+        readings.beginPart(1);
+        long end = System.nanoTime() + runNanos;
+        long last = System.nanoTime();
+        while (last - end < 0) {
+            long now = System.nanoTime();
+            if (now - last > GAP_NANOS && gaps < MAX_GAPS) {
+                gapEnds[gaps] = now;
+                gapNanos[gaps++] = now - last;
+            }
+            readings.afterIteration(last, now);
+            last = System.nanoTime(); // a reading's own time is not a gap
+        }
+        readings.endOfPart();
+        readings.close();
+        SchedulerEvidence evidence = readings.evidence();
+        if (!evidence.available()) {
+            return "no evidence: " + evidence.unavailable().orElse("?") + " | | | | | |";
+        }
+        long gapTotal = 0;
+        long covered = 0;
+        long wait = 0;
+        long host = 0;
+        int g = 0;
+        for (int i = 1; i < evidence.samples(); i++) {
+            long inInterval = 0;
+            while (g < gaps && gapEnds[g] - evidence.intervalTo(i) <= 0) {
+                inInterval += gapNanos[g++];
+            }
+            gapTotal += inInterval;
+            long seen = evidence.runDelaySince(i) + evidence.lostSince(i);
+            covered += Math.min(inInterval, seen);
+            wait += evidence.runDelaySince(i);
+            host += evidence.lostSince(i);
+        }
+        return String.format(Locale.ROOT, "%,d | %.1f | %.1f | %.1f | %.1f%% | %,d", gaps, gapTotal / 1e6,
+                wait / 1e6, host / 1e6, gapTotal == 0 ? 100.0 : 100.0 * covered / gapTotal, evidence.samples());
+    }
+}

@@ -1,0 +1,216 @@
+package org.jlbh.benchmarks.builds;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Whether a red build means slower code, and whether every run carries its evidence, measured the way users build:
+ * a {@link ConsumerProject} built against the installed jars, each build a fresh JVM through {@code mvn test} and
+ * through JUnit's ConsoleLauncher, under JDK 17 and the newest Temurin JDK, quiet and beside one and two busy-loop
+ * processes ({@link Neighbours}). The bodies: a ~1 µs hash (unchanged, and with every 100th call spinning 300 µs), a
+ * serialiser allocating 2.3 KB a call (unchanged, and with every 50th call spinning 2 ms) and a logger writing a file
+ * through logback, all at 20,000/s, three runs of 20,000. Within a JDK and a condition, builds go round the bodies and
+ * the launchers, so a change in the machine hits all alike.
+ *
+ * <p>Per build it reads the JSON result: the verdict, and whether every run has the scheduler's and the JVM's
+ * evidence. A build that misses (an unchanged body that FAILED, a regression that did not, a run without its evidence,
+ * no result) keeps its JSON and console in {@code target/launcher-trust-kept/}; every build is listed in
+ * {@code target/launcher-trust-builds.tsv}.
+ *
+ * <p>Arguments: {@code [unchanged hash builds] [regression builds] [other builds] [conditions, e.g. 0,1,2]
+ * [JDKs, e.g. 17,25] [table file]}; the full run is {@code 20 10 10 0,1,2 17,25}, about 90 minutes here. After
+ * {@code mvn -B install -DskipTests -Dinvoker.skip=true}: {@code mvn -B -pl jlbh-benchmarks exec:java
+ * -Dexec.mainClass=org.jlbh.benchmarks.builds.LauncherTrust -Dexec.args="20 10 10 0,1,2 17,25
+ * target/launcher-trust.md"}.
+ */
+public final class LauncherTrust {
+    private static final Pattern OUTCOME = Pattern.compile("\"verdict\": \\{\\s*\"outcome\": \"(\\w+)\"");
+    private static final Pattern DETAIL = Pattern.compile("\"detail\": \"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Pattern EVIDENCE = Pattern.compile("\"evidence\": \\{\\s*\"schedulerMissing\": (null|\"(?:[^"
+            + "\"\\\\]|\\\\.)*\"),.*?\"jvmMissing\": (null|\"(?:[^\"\\\\]|\\\\.)*\")", Pattern.DOTALL);
+    private static final Pattern RUNS = Pattern.compile("\"settings\": \\{.*?\"runs\": (\\d+)", Pattern.DOTALL);
+
+    /** A latency test of the consumer project, and how many builds of it a cell gets. */
+    private record Body(String testClass, String label, boolean regression, int builds) {
+    }
+
+    /** One JDK, condition, launcher and body: its builds. */
+    private static final class Cell {
+        int builds;
+        int passed;
+        int inconclusive;
+        int failed;
+        int noResult;
+        int runs;
+        int runsWithEvidence;
+        final List<Double> seconds = new ArrayList<>();
+
+        void add(String outcome, int runsInBuild, int withEvidence, double took) {
+            builds++;
+            switch (outcome) {
+                case "PASSED" -> passed++;
+                case "INCONCLUSIVE" -> inconclusive++;
+                case "FAILED" -> failed++;
+                default -> noResult++;
+            }
+            runs += runsInBuild;
+            runsWithEvidence += withEvidence;
+            seconds.add(took);
+        }
+
+        String medianSeconds() {
+            List<Double> sorted = new ArrayList<>(seconds);
+            Collections.sort(sorted);
+            return sorted.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f", sorted.get(sorted.size() / 2));
+        }
+    }
+
+    private LauncherTrust() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int hashBuilds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        int regressionBuilds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int otherBuilds = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+        List<Integer> conditions = Stream.of((args.length > 3 ? args[3] : "0,1,2").split(","))
+                .map(Integer::parseInt).toList();
+        List<String> jdks = List.of((args.length > 4 ? args[4] : "17,25").split(","));
+        Path out = Path.of(args.length > 5 ? args[5] : "target/launcher-trust.md");
+        List<Body> bodies = List.of(
+                new Body("HashTest", "hash, unchanged", false, hashBuilds),
+                new Body("HashTailTest", "hash, every 100th call +300 µs", true, regressionBuilds),
+                new Body("SerialiserTest", "serialiser, unchanged", false, otherBuilds),
+                new Body("SerialiserTailTest", "serialiser, every 50th call +2 ms", true, regressionBuilds),
+                new Body("LoggerTest", "logger, unchanged", false, otherBuilds));
+        String table = measure(bodies, conditions, jdks);
+        System.out.print(table);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, table);
+        System.out.println("Written to " + out.toAbsolutePath());
+    }
+
+    private static String measure(List<Body> bodies, List<Integer> conditions, List<String> jdks) throws IOException {
+        Path work = Path.of("target", "launcher-trust").toAbsolutePath();
+        Path kept = Path.of("target", "launcher-trust-kept").toAbsolutePath();
+        Path log = Path.of("target", "launcher-trust-builds.tsv").toAbsolutePath();
+        ConsumerProject.deleteTree(kept);
+        Files.createDirectories(log.getParent());
+        Files.writeString(log, "jdk\tcondition\tlauncher\tbody\tbuild\toutcome\truns\truns with evidence\tseconds\t"
+                + "exit\tdetail\n");
+        ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
+                System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
+        Map<String, Cell> cells = new LinkedHashMap<>();
+        int most = bodies.stream().mapToInt(Body::builds).max().orElse(0);
+        for (String jdk : jdks) {
+            Path javaHome = javaHome(jdk);
+            for (int busy : conditions) {
+                try (Neighbours ignored = Neighbours.start(busy)) {
+                    for (int i = 1; i <= most; i++) {
+                        for (Body body : bodies) {
+                            if (i > body.builds()) {
+                                continue;
+                            }
+                            for (ConsumerProject.Launcher launcher : ConsumerProject.Launcher.values()) {
+                                ConsumerProject.Build build = project.build(launcher, javaHome, body.testClass(),
+                                        work.resolve("reports"), Map.of());
+                                String outcome = match(OUTCOME, build.result()).orElse("NO RESULT");
+                                int runs = match(RUNS, build.result()).map(Integer::parseInt).orElse(0);
+                                int withEvidence = withEvidence(build.result());
+                                String key = String.join("|", jdk, Integer.toString(busy), launcher.label(),
+                                        body.label());
+                                cells.computeIfAbsent(key, k -> new Cell()).add(outcome, runs, withEvidence,
+                                        build.seconds());
+                                boolean missed = (body.regression() ? !outcome.equals("FAILED")
+                                        : outcome.equals("FAILED")) || outcome.equals("NO RESULT")
+                                        || withEvidence < runs || runs == 0;
+                                String name = String.format(Locale.ROOT, "jdk%s-%s-%s-%s-build-%d", jdk,
+                                        condition(busy).replace(' ', '-'), launcher.name().toLowerCase(Locale.ROOT),
+                                        body.testClass(), i);
+                                if (missed) {
+                                    Path folder = kept.resolve(name);
+                                    Files.createDirectories(folder);
+                                    Files.writeString(folder.resolve("result.json"), build.result());
+                                    Files.writeString(folder.resolve("console.txt"), build.output());
+                                }
+                                String detail = match(DETAIL, build.result()).orElse("").replace("\\n", " ")
+                                        .replace('\t', ' ');
+                                Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%d\t%d\t"
+                                                + "%.1f\t%d\t%s%n", jdk, condition(busy), launcher.label(),
+                                        body.label(), i, outcome, runs, withEvidence, build.seconds(),
+                                        build.exitCode(), detail.length() > 400 ? detail.substring(0, 400) : detail),
+                                        java.nio.file.StandardOpenOption.APPEND);
+                                System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, evidence in %d of "
+                                                + "%d runs, %.1f s%s%n", jdk, condition(busy), launcher.label(),
+                                        body.label(), i, outcome, withEvidence, runs, build.seconds(),
+                                        missed ? " (kept)" : "");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return table(cells, jdks);
+    }
+
+    private static String table(Map<String, Cell> cells, List<String> jdks) {
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Measured %s on this machine; a consumer "
+                + "project against the installed jars, each build a fresh JVM; JDKs: %s%n%n", LocalDate.now(),
+                String.join(", ", jdks.stream().map(jdk -> javaHome(jdk).getFileName().toString()).toList())));
+        table.append("| JDK | condition | launcher | body | builds | passed | inconclusive | failed | no result | "
+                + "runs with scheduler and JVM evidence | median build (s) |\n");
+        table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        cells.forEach((key, cell) -> {
+            String[] parts = key.split("\\|");
+            table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d of %d | %s |%n",
+                    parts[0], condition(Integer.parseInt(parts[1])), parts[2], parts[3], cell.builds, cell.passed,
+                    cell.inconclusive, cell.failed, cell.noResult, cell.runsWithEvidence, cell.runs,
+                    cell.medianSeconds()));
+        });
+        return table.toString();
+    }
+
+    /** @return how many of the result's runs have both the scheduler's and the JVM's evidence */
+    private static int withEvidence(String json) {
+        Matcher evidence = EVIDENCE.matcher(json);
+        int with = 0;
+        while (evidence.find()) {
+            with += evidence.group(1).equals("null") && evidence.group(2).equals("null") ? 1 : 0;
+        }
+        return with;
+    }
+
+    private static java.util.Optional<String> match(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        return matcher.find() ? java.util.Optional.of(matcher.group(1)) : java.util.Optional.empty();
+    }
+
+    /** @return the JDK: "17" the default JDK this runs on when it is 17, else the newest of that version installed */
+    private static Path javaHome(String jdk) {
+        Path self = Path.of(System.getProperty("java.home"));
+        if (System.getProperty("java.specification.version").equals(jdk)) {
+            return self;
+        }
+        try (Stream<Path> installed = Files.list(Path.of("/usr/lib/jvm"))) {
+            return installed.filter(home -> home.getFileName().toString().matches(".*-" + jdk + "(\\D.*)?"))
+                    .filter(home -> Files.isExecutable(home.resolve("bin/java"))).sorted().reduce((a, b) -> b)
+                    .orElseThrow(() -> new IllegalArgumentException("no JDK " + jdk + " under /usr/lib/jvm"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("no JDK " + jdk + " under /usr/lib/jvm", e);
+        }
+    }
+
+    private static String condition(int busy) {
+        return busy == 0 ? "quiet" : busy == 1 ? "one busy loop" : busy + " busy loops";
+    }
+}
