@@ -69,12 +69,13 @@ public final class EvidenceCost {
         return String.format(Locale.ROOT, "Evidence collection's cost: an empty body at 100,000/s, 3 runs of 500,000 "
                         + "(iterations factor %s), %d builds per setting through the ConsoleLauncher, alternating, each a fresh JVM%n%n", factor,
                 builds)
-                + "| jlbh.evidence | end-to-end p50, median build (ns) | p99.9, median build (µs) | p99.9 over every "
-                + "run (µs) | bytes a run allocated on the harness thread: median run; most, in how many runs |\n"
-                + "| --- | --- | --- | --- | --- |\n"
+                + "| jlbh.evidence | end-to-end p50, median build (ns) | p99.9, median build (µs) | p99.9, median run "
+                + "(µs) | p99.9 over every run (µs) | bytes a run allocated on the harness thread: median run; most, in "
+                + "how many runs |\n| --- | --- | --- | --- | --- | --- |\n"
                 + on.row("on") + off.row("off")
-                + String.format(Locale.ROOT, "%nDifference of the medians, on − off: p50 %+.1f ns, p99.9 %+.1f µs%n",
-                on.median(on.p50) - off.median(off.p50), (on.median(on.p999) - off.median(off.p999)) / 1e3);
+                + String.format(Locale.ROOT, "%nOn against off: p50 %+.1f ns (median builds); p99.9 ×%.2f (median builds), "
+                        + "×%.2f (median runs)%n", on.median(on.p50) - off.median(off.p50),
+                on.median(on.p999) / off.median(off.p999), on.median(on.everyP999) / off.median(off.everyP999));
     }
 
     /** One setting's builds. */
@@ -117,10 +118,11 @@ public final class EvidenceCost {
 
         String row(String setting) {
             if (p50.isEmpty()) {
-                return "| " + setting + " | no result | | | |\n";
+                return "| " + setting + " | no result | | | | |\n";
             }
-            return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f – %.1f | %s |%n", setting, median(p50),
-                    median(p999) / 1e3, Collections.min(everyP999) / 1e3, Collections.max(everyP999) / 1e3,
+            return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f – %.1f | %s |%n", setting,
+                    median(p50), median(p999) / 1e3, median(everyP999) / 1e3, Collections.min(everyP999) / 1e3,
+                    Collections.max(everyP999) / 1e3,
                     allocated.isEmpty() ? "not measured" : String.format(Locale.ROOT, "%,.0f; most %,.0f in %d of %d runs",
                             median(allocated), Collections.max(allocated),
                             allocated.stream().filter(bytes -> bytes > 0).count(), allocated.size()));

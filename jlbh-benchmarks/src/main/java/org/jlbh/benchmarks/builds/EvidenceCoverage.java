@@ -16,7 +16,8 @@ import java.util.Locale;
  * was taken from it). It reads its own scheduler figures as the harness threads do ({@link SchedulerReadings}: after
  * a gap, and once a millisecond otherwise), each spin step an iteration due when the last one ended. Per interval between
  * two kept readings, the gaps that ended in it are covered up to the run-queue wait and the host's time the
- * readings counted there; the table gives the covered share of all gap time.
+ * readings counted there; the table gives the covered share of all gap time, and the share of the wait and host's
+ * time read that lies on gaps (a reading that placed a wait where the thread saw none would lower it).
  *
  * <p>Arguments: {@code [seconds per condition] [repeats] [table file]}; {@code 5 3} takes about a minute:
  * {@code mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.EvidenceCoverage
@@ -36,7 +37,8 @@ public final class EvidenceCoverage {
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "A thread spinning on nanoTime for %d s, "
                 + "%d times per condition; gaps over 20 µs against its own scheduler readings%n%n", seconds, repeats));
         table.append("| condition | repeat | gaps | gap time (ms) | run-queue wait read (ms) | host's time read (ms) | "
-                + "gap time covered | readings kept |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+                + "gap time covered | wait and host's time read placed on gaps | readings kept |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         spin(1, false); // compiles the loop and the readings before anything is counted
         for (int busy = 0; busy <= 2; busy++) {
             try (Neighbours ignored = Neighbours.start(busy)) {
@@ -80,13 +82,15 @@ public final class EvidenceCoverage {
                 gapNanos[gaps++] = now - last;
             }
             readings.afterIteration(last, now);
-            last = System.nanoTime(); // a reading's own time is not a gap
+            // a reading's own time (about 2 µs) counts towards the next step: a thread is preempted most often as it
+            // returns from a system call, so a reading the scheduler interrupted is a gap like any other
+            last = now;
         }
         readings.endOfPart();
         readings.close();
         SchedulerEvidence evidence = readings.evidence();
         if (!evidence.available()) {
-            return "no evidence: " + evidence.unavailable().orElse("?") + " | | | | | |";
+            return "no evidence: " + evidence.unavailable().orElse("?") + " | | | | | | |";
         }
         long gapTotal = 0;
         long covered = 0;
@@ -104,7 +108,8 @@ public final class EvidenceCoverage {
             wait += evidence.runDelaySince(i);
             host += evidence.lostSince(i);
         }
-        return String.format(Locale.ROOT, "%,d | %.1f | %.1f | %.1f | %.1f%% | %,d", gaps, gapTotal / 1e6,
-                wait / 1e6, host / 1e6, gapTotal == 0 ? 100.0 : 100.0 * covered / gapTotal, evidence.samples());
+        return String.format(Locale.ROOT, "%,d | %.1f | %.1f | %.1f | %.1f%% | %.1f%% | %,d", gaps, gapTotal / 1e6,
+                wait / 1e6, host / 1e6, gapTotal == 0 ? 100.0 : 100.0 * covered / gapTotal,
+                wait + host == 0 ? 100.0 : 100.0 * covered / (wait + host), evidence.samples());
     }
 }

@@ -28,11 +28,11 @@ import java.util.stream.Stream;
  * no result) keeps its JSON and console in {@code target/launcher-trust-kept/}; every build is listed in
  * {@code target/launcher-trust-builds.tsv}.
  *
- * <p>Arguments: {@code [unchanged hash builds] [regression builds] [other builds] [conditions, e.g. 0,1,2]
- * [JDKs, e.g. 17,25] [table file]}; the full run is {@code 20 10 10 0,1,2 17,25}, about 90 minutes here. After
- * {@code mvn -B install -DskipTests -Dinvoker.skip=true}: {@code mvn -B -pl jlbh-benchmarks exec:java
- * -Dexec.mainClass=org.jlbh.benchmarks.builds.LauncherTrust -Dexec.args="20 10 10 0,1,2 17,25
- * target/launcher-trust.md"}.
+ * <p>Arguments: builds per cell of {@code [hash] [hash regression] [serialiser] [serialiser regression] [logger]},
+ * then {@code [conditions, e.g. 0,1,2] [JDKs, e.g. 17,25] [table file]}; {@code 20 10 10 0 10 0,1,2 17,25} takes
+ * about 95 minutes here. After {@code mvn -B install -DskipTests -Dinvoker.skip=true}: {@code mvn -B -pl
+ * jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.LauncherTrust -Dexec.args="20 10 10 0 10
+ * 0,1,2 17,25 target/launcher-trust.md"}.
  */
 public final class LauncherTrust {
     private static final Pattern OUTCOME = Pattern.compile("\"verdict\": \\{\\s*\"outcome\": \"(\\w+)\"");
@@ -80,19 +80,21 @@ public final class LauncherTrust {
     }
 
     public static void main(String[] args) throws IOException {
-        int hashBuilds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-        int regressionBuilds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int otherBuilds = args.length > 2 ? Integer.parseInt(args[2]) : 10;
-        List<Integer> conditions = Stream.of((args.length > 3 ? args[3] : "0,1,2").split(","))
+        int hash = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        int hashTail = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int serialiser = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+        int serialiserTail = args.length > 3 ? Integer.parseInt(args[3]) : 10;
+        int logger = args.length > 4 ? Integer.parseInt(args[4]) : 10;
+        List<Integer> conditions = Stream.of((args.length > 5 ? args[5] : "0,1,2").split(","))
                 .map(Integer::parseInt).toList();
-        List<String> jdks = List.of((args.length > 4 ? args[4] : "17,25").split(","));
-        Path out = Path.of(args.length > 5 ? args[5] : "target/launcher-trust.md");
-        List<Body> bodies = List.of(
-                new Body("HashTest", "hash, unchanged", false, hashBuilds),
-                new Body("HashTailTest", "hash, every 100th call +300 µs", true, regressionBuilds),
-                new Body("SerialiserTest", "serialiser, unchanged", false, otherBuilds),
-                new Body("SerialiserTailTest", "serialiser, every 50th call +2 ms", true, regressionBuilds),
-                new Body("LoggerTest", "logger, unchanged", false, otherBuilds));
+        List<String> jdks = List.of((args.length > 6 ? args[6] : "17,25").split(","));
+        Path out = Path.of(args.length > 7 ? args[7] : "target/launcher-trust.md");
+        List<Body> bodies = Stream.of(
+                new Body("HashTest", "hash, unchanged", false, hash),
+                new Body("HashTailTest", "hash, every 100th call +300 µs", true, hashTail),
+                new Body("SerialiserTest", "serialiser, unchanged", false, serialiser),
+                new Body("SerialiserTailTest", "serialiser, every 50th call +2 ms", true, serialiserTail),
+                new Body("LoggerTest", "logger, unchanged", false, logger)).filter(body -> body.builds() > 0).toList();
         String table = measure(bodies, conditions, jdks);
         System.out.print(table);
         Files.createDirectories(out.toAbsolutePath().getParent());

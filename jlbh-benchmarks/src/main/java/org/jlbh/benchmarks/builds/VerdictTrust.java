@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  * </ul>
  * Builds alternate the bodies within a condition, so a change in the machine's state hits both alike.
  *
- * <p>Arguments: {@code [builds per condition and body] [builds per injected cause] [iterations factor] [table file]};
+ * <p>The verdicts as users get them are measured through real launchers by {@link LauncherTrust}; this runner's
+ * verdict rows (0 builds skips them) remain for comparison. Arguments: {@code [builds per condition and body] [builds
+ * per injected cause] [iterations factor] [table file]};
  * the full run is {@code 20 20 1}, about 25 minutes on 2 cores: {@code mvn -B -pl jlbh-benchmarks -am install
  * -DskipTests -Dinvoker.skip=true} then {@code mvn -B -pl jlbh-benchmarks exec:java
  * -Dexec.mainClass=org.jlbh.benchmarks.builds.VerdictTrust -Dexec.args="20 20 1 target/verdict-trust.md"}.
@@ -80,37 +82,41 @@ public final class VerdictTrust {
                 LatencyTestConfiguration.ITERATIONS_FACTOR, factor);
         Path result = reports.resolve(HashBody.class.getName() + ".hash.json");
         Path kept = Path.of("target", "verdict-trust-kept");
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Verdicts: %d builds per condition and "
-                + "body, each a fresh JVM, bodies alternating; iterations factor %s%n%n", builds, factor));
-        table.append("| condition | body | builds | passed | inconclusive | failed | code-only p99 of the median "
-                + "run, median over builds (µs) |\n| --- | --- | --- | --- | --- | --- | --- |\n");
-        for (int busy = 0; busy <= 2; busy++) {
-            Map<HashBody.Variant, Tally> tallies = new LinkedHashMap<>();
-            tallies.put(HashBody.Variant.UNCHANGED, new Tally());
-            tallies.put(HashBody.Variant.TAIL_300, new Tally());
-            try (Neighbours ignored = Neighbours.start(busy)) {
-                for (int i = 1; i <= builds; i++) {
-                    for (Map.Entry<HashBody.Variant, Tally> body : tallies.entrySet()) {
-                        Files.deleteIfExists(result);
-                        ForkedBuilds.Build build = ForkedBuilds.run(body.getKey(), parameters);
-                        String json = ForkedBuilds.readResult(result);
-                        body.getValue().add(build, codeOnlyP99(json));
-                        if (build.failed() && body.getKey() == HashBody.Variant.UNCHANGED) {
-                            keep(kept, condition(busy) + "-unchanged-build-" + i, json, build.output());
+        StringBuilder table = new StringBuilder();
+        if (builds > 0) {
+            table.append(String.format(Locale.ROOT, "Verdicts: %d builds per condition and "
+                    + "body, each a fresh JVM, bodies alternating; iterations factor %s%n%n", builds, factor));
+            table.append("| condition | body | builds | passed | inconclusive | failed | code-only p99 of the median "
+                    + "run, median over builds (µs) |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+            for (int busy = 0; busy <= 2; busy++) {
+                Map<HashBody.Variant, Tally> tallies = new LinkedHashMap<>();
+                tallies.put(HashBody.Variant.UNCHANGED, new Tally());
+                tallies.put(HashBody.Variant.TAIL_300, new Tally());
+                try (Neighbours ignored = Neighbours.start(busy)) {
+                    for (int i = 1; i <= builds; i++) {
+                        for (Map.Entry<HashBody.Variant, Tally> body : tallies.entrySet()) {
+                            Files.deleteIfExists(result);
+                            ForkedBuilds.Build build = ForkedBuilds.run(body.getKey(), parameters);
+                            String json = ForkedBuilds.readResult(result);
+                            body.getValue().add(build, codeOnlyP99(json));
+                            if (build.failed() && body.getKey() == HashBody.Variant.UNCHANGED) {
+                                keep(kept, condition(busy) + "-unchanged-build-" + i, json, build.output());
+                            }
+                            System.out.printf(Locale.ROOT, "%s, %s, build %d: %s%n", condition(busy), body.getKey(), i,
+                                    build.outcome());
                         }
-                        System.out.printf(Locale.ROOT, "%s, %s, build %d: %s%n", condition(busy), body.getKey(), i,
-                                build.outcome());
                     }
                 }
+                for (Map.Entry<HashBody.Variant, Tally> body : tallies.entrySet()) {
+                    Tally tally = body.getValue();
+                    table.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %s |%n", condition(busy),
+                            body.getKey() == HashBody.Variant.UNCHANGED ? "unchanged" : "every 100th call +300 µs",
+                            tally.builds, tally.passed, tally.inconclusive, tally.failed, tally.medianCodeOnly()));
+                }
             }
-            for (Map.Entry<HashBody.Variant, Tally> body : tallies.entrySet()) {
-                Tally tally = body.getValue();
-                table.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %s |%n", condition(busy),
-                        body.getKey() == HashBody.Variant.UNCHANGED ? "unchanged" : "every 100th call +300 µs",
-                        tally.builds, tally.passed, tally.inconclusive, tally.failed, tally.medianCodeOnly()));
-            }
+            table.append('\n');
         }
-        table.append(String.format(Locale.ROOT, "%nAttribution of injected causes, quiet machine: %d builds each; the "
+        table.append(String.format(Locale.ROOT, "Attribution of injected causes, quiet machine: %d builds each; the "
                         + "late samples over the p99 budget that ended from %d to %d ms into an injected run%n%n",
                 injected, FIRST_WINDOW, LAST_WINDOW));
         table.append("| injected | expected cause | builds | late samples | platform | safepoint | GC | code | "
