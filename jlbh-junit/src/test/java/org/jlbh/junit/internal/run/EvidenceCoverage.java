@@ -1,12 +1,10 @@
-package org.jlbh.benchmarks.builds;
-
-import org.jlbh.junit.internal.run.ReadingPlan;
-import org.jlbh.junit.internal.run.SchedulerEvidence;
-import org.jlbh.junit.internal.run.SchedulerReadings;
+package org.jlbh.junit.internal.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,8 +17,10 @@ import java.util.Locale;
  * readings counted there; the table gives the covered share of all gap time, and the share of the wait and host's
  * time read that lies on gaps (a reading that placed a wait where the thread saw none would lower it).
  *
- * <p>Arguments: {@code [seconds per condition] [repeats] [table file]}; {@code 5 3} takes about a minute:
- * {@code mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.EvidenceCoverage
+ * <p>It measures the evidence's reader itself, an internal class, so it lives beside that class's tests rather than in
+ * jlbh-benchmarks (whose code uses the public API only); it is a program, not a test, and no build runs it. Arguments:
+ * {@code [seconds per condition] [repeats] [table file]}; {@code 5 3} takes about a minute: {@code mvn -B -pl
+ * jlbh-junit exec:java -Dexec.classpathScope=test -Dexec.mainClass=org.jlbh.junit.internal.run.EvidenceCoverage
  * -Dexec.args="5 3 target/evidence-coverage.md"}.
  */
 public final class EvidenceCoverage {
@@ -41,19 +41,32 @@ public final class EvidenceCoverage {
                 + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         spin(1, false); // compiles the loop and the readings before anything is counted
         for (int busy = 0; busy <= 2; busy++) {
-            try (Neighbours ignored = Neighbours.start(busy)) {
+            List<Process> neighbours = busyLoops(busy);
+            try {
                 Thread.sleep(200);
                 for (int repeat = 1; repeat <= repeats; repeat++) {
                     table.append(String.format(Locale.ROOT, "| %s | %d | %s |%n", busy == 0 ? "quiet"
                             : busy == 1 ? "one busy loop" : "two busy loops", repeat, spin(seconds, true)));
                     System.out.print(table.substring(table.lastIndexOf("\n", table.length() - 2) + 1));
                 }
+            } finally {
+                neighbours.forEach(Process::destroyForcibly);
             }
         }
         System.out.print(table);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, table);
         System.out.println("Written to " + out.toAbsolutePath());
+    }
+
+    /** @return {@code count} shells spinning {@code while :; do :; done}, each taking a whole CPU until destroyed */
+    private static List<Process> busyLoops(int count) throws IOException {
+        List<Process> loops = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            loops.add(new ProcessBuilder("sh", "-c", "while :; do :; done")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+        }
+        return loops;
     }
 
     /** Spins on a thread of its own, as the harness's threads do; @return the table row's figures */
