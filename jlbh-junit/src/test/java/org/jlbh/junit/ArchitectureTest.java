@@ -15,29 +15,57 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The engine's layout, held by its imports: values flow downward from configuration through running and judging to
- * reporting, the API package reaches the internals only through the extension, and nothing here uses jlbh-core's
- * internals. Reads this module's main sources.
+ * reporting, and within each layer from its parts to the whole (the evidence and the timelines below the run; the
+ * attribution of late samples and the baseline statistics below the judgement; the result snapshot below its JSON
+ * format, the JSON below the suite page, all of them below the report's writer); the page and the JSON read no
+ * run-layer type. The API package reaches the internals only through the extension, and nothing here uses
+ * jlbh-core's internals. Reads this module's main sources.
  */
 class ArchitectureTest {
     private static final Path MAIN = Path.of("src", "main", "java", "org", "jlbh", "junit");
 
-    /** Each internal package, and the internal packages it may import. */
-    private static final Map<String, List<String>> MAY_IMPORT = Map.of(
-            "config", List.of(),
-            "run", List.of("config"),
-            "judge", List.of("config", "run"),
-            "report", List.of("config", "run", "judge"));
+    private static final List<String> RUN = List.of("run", "run.evidence", "run.timeline");
+    private static final List<String> JUDGE = List.of("judge", "judge.attribution", "judge.baseline");
+
+    /** Each internal package (under org.jlbh.junit.internal), and the internal packages it may import. */
+    private static final Map<String, List<String>> MAY_IMPORT = Map.ofEntries(
+            Map.entry("config", List.of()),
+            Map.entry("run.timeline", List.of()),
+            Map.entry("run.evidence", List.of("run.timeline")),
+            Map.entry("run", List.of("config", "run.evidence", "run.timeline")),
+            Map.entry("judge.baseline", List.of()),
+            Map.entry("judge.attribution", concat(RUN, "config")),
+            Map.entry("judge", concat(concat(RUN, "config"), "judge.attribution", "judge.baseline")),
+            Map.entry("report.result", concat(concat(RUN, "config"), JUDGE.toArray(String[]::new))),
+            Map.entry("report.json", List.of("config", "judge", "judge.baseline", "report.result")),
+            Map.entry("report.page", List.of("config", "judge", "judge.baseline", "report.result", "report.json")),
+            Map.entry("report", concat(concat(concat(RUN, "config"), JUDGE.toArray(String[]::new)), "report.result",
+                    "report.json", "report.page")));
 
     @Test
     void internalPackagesDependOnlyOnTheLayersBelowThem() {
         MAY_IMPORT.forEach((layer, allowed) -> {
-            for (Path file : javaFiles(MAIN.resolve("internal").resolve(layer))) {
+            List<Path> files = javaFiles(MAIN.resolve("internal").resolve(layer.replace('.', '/')), false);
+            assertThat(files).as("package %s", layer).isNotEmpty();
+            for (Path file : files) {
                 for (String imported : internalImports(file)) {
                     assertThat(imported).as("%s imports org.jlbh.junit.internal.%s", file, imported)
                             .isIn(concat(allowed, layer));
                 }
             }
         });
+    }
+
+    @Test
+    void everyInternalPackageHasItsPlaceInTheLayers() {
+        try (Stream<Path> dirs = Files.walk(MAIN.resolve("internal"))) {
+            List<String> packages = dirs.filter(Files::isDirectory).filter(dir -> !javaFiles(dir, false).isEmpty())
+                    .map(dir -> MAIN.resolve("internal").relativize(dir).toString().replace('/', '.'))
+                    .filter(name -> !name.isEmpty()).toList();
+            assertThat(packages).allMatch(MAY_IMPORT::containsKey, "is in MAY_IMPORT");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -60,25 +88,38 @@ class ArchitectureTest {
         }
     }
 
-    private static List<String> concat(List<String> allowed, String own) {
+    private static List<String> concat(List<String> allowed, String... more) {
         List<String> all = new ArrayList<>(allowed);
-        all.add(own);
+        all.addAll(List.of(more));
         return all;
     }
 
+    /** @return the internal packages a file imports from, relative to org.jlbh.junit.internal ("" for it) */
     private static List<String> internalImports(Path file) {
         List<String> packages = new ArrayList<>();
         for (String line : lines(file)) {
             if (line.startsWith("import org.jlbh.junit.internal.") || line.startsWith("import static org.jlbh.junit.internal.")) {
                 String rest = line.substring(line.indexOf("org.jlbh.junit.internal.") + "org.jlbh.junit.internal.".length());
-                packages.add(Character.isLowerCase(rest.charAt(0)) ? rest.substring(0, rest.indexOf('.')) : "");
+                List<String> segments = new ArrayList<>();
+                for (String segment : rest.split("\\.")) {
+                    if (!Character.isLowerCase(segment.charAt(0))) {
+                        break;
+                    }
+                    segments.add(segment);
+                }
+                packages.add(String.join(".", segments));
             }
         }
         return packages;
     }
 
     private static List<Path> javaFiles(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
+        return javaFiles(dir, true);
+    }
+
+    /** @return the Java files in a folder, and in its subfolders when {@code deep} */
+    private static List<Path> javaFiles(Path dir, boolean deep) {
+        try (Stream<Path> files = Files.walk(dir, deep ? Integer.MAX_VALUE : 1)) {
             return files.filter(f -> f.toString().endsWith(".java")).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

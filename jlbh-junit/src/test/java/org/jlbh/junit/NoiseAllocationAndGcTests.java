@@ -1,12 +1,12 @@
 package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.junit.internal.run.EvidenceSource;
-import org.jlbh.junit.internal.run.RunEvidence;
-import org.jlbh.junit.internal.run.RunTimeline;
-import org.jlbh.junit.internal.run.SchedulerReadings;
-import org.jlbh.junit.internal.run.StallSource;
-import org.jlbh.junit.internal.report.JsonReader;
+import org.jlbh.junit.internal.report.json.JsonReader;
+import org.jlbh.junit.internal.run.evidence.EvidenceSource;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
+import org.jlbh.junit.internal.run.evidence.StallSource;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;

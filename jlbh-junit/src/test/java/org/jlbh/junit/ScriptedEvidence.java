@@ -1,13 +1,13 @@
 package org.jlbh.junit;
 
 import org.jlbh.core.JLBH;
-import org.jlbh.junit.internal.run.EvidenceSource;
-import org.jlbh.junit.internal.run.JvmPause;
-import org.jlbh.junit.internal.run.ReadingPlan;
-import org.jlbh.junit.internal.run.RunEvidence;
-import org.jlbh.junit.internal.run.RunTimeline;
-import org.jlbh.junit.internal.run.SchedulerEvidence;
-import org.jlbh.junit.internal.run.SchedulerReadings;
+import org.jlbh.junit.internal.run.evidence.EvidenceSource;
+import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.ReadingPlan;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
+import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 

@@ -2,22 +2,32 @@ package org.jlbh.junit.internal;
 
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.DeclarationRules;
+import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
-import org.jlbh.junit.internal.judge.BaselineComparison;
-import org.jlbh.junit.internal.judge.BaselineGate;
 import org.jlbh.junit.internal.judge.Capacity;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.BaselineGate;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ReportWriter;
-import org.jlbh.junit.internal.report.ResultAssembly;
-import org.jlbh.junit.internal.report.ResultSnapshot;
-import org.jlbh.junit.internal.report.SuitePage;
+import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.page.SuitePage;
+import org.jlbh.junit.internal.report.result.ResultAssembly;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.TestAbortedException;
 
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +40,58 @@ import java.util.Optional;
 public final class LatencyTestExecution {
 
     private LatencyTestExecution() {
+    }
+
+    /**
+     * Measures, judges and reports a latency test in place of JUnit's single call of its method, which is skipped;
+     * a method of the class that is not a latency test is called as JUnit would.
+     *
+     * @throws Throwable as {@link #execute} does
+     */
+    public static void intercept(InvocationInterceptor.Invocation<Void> invocation,
+                                 ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context)
+            throws Throwable {
+        TestState state = TestState.of(context);
+        if (state == null) {
+            invocation.proceed(); // a method of the class that is not a latency test
+            return;
+        }
+        Configuration configuration = state.settings().configuration();
+        ReportWriter reports = new ReportWriter(System.out, configuration, new JUnitPublisher(context));
+        context.getStore(Stores.NAMESPACE).put(ReportWriter.class, reports);
+        try {
+            execute(state.settings(), state.measurement(), Body.of(invocationContext.getExecutable(),
+                            invocationContext.getTarget().orElseThrow(), invocationContext.getArguments().toArray()),
+                    reports, Stores.suitePage(context, configuration.reportDir()), state.sweep());
+        } finally {
+            invocation.skip();
+            TestIdentity identity = state.settings().identity();
+            state.sweep().filter(SweepRate::last).ifPresent(sweep -> sweep.table().print(reports.console(),
+                    new TestIdentity(identity.testClass(), identity.method()).displayName())); // the sweep's, not a rate's
+        }
+    }
+
+    /**
+     * A latency test that failed or was aborted before its result was written (a configuration error, a body that
+     * threw, an earlier test's body still running) still goes on the suite page, as such.
+     *
+     * @param context the test's context
+     * @param outcome how it ended
+     * @param cause   why
+     */
+    public static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
+        ReportWriter reports = context.getStore(Stores.NAMESPACE).get(ReportWriter.class, ReportWriter.class);
+        if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()
+                || !DeclarationRules.isLatencyTest(context.getRequiredTestMethod())) {
+            return;
+        }
+        Path reportDir = Stores.configuration(context).reportDir();
+        TestState.InvocationName invocation = context.getStore(Stores.NAMESPACE).getOrDefault(
+                TestState.InvocationName.class, TestState.InvocationName.class, new TestState.InvocationName(""));
+        EndedTest ended = new EndedTest(ResultAssembly.test(new TestIdentity(context.getRequiredTestClass(),
+                context.getRequiredTestMethod(), invocation.label())), outcome, String.valueOf(cause.getMessage() == null
+                ? cause : cause.getMessage()), Instant.now().toString());
+        ReportWriter.writeEnded(reportDir, ended, Stores.suitePage(context, reportDir), System.out);
     }
 
     /**

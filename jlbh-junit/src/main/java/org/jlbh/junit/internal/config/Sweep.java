@@ -32,27 +32,27 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
      * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute and the fix
      */
     public static Optional<Sweep> of(Method method, LatencyTemplate template) {
-        String where = TestSettings.where(method);
+        String where = ConfigurationError.where(method);
         if (!declared(template)) {
             if (template.requiredThroughput() != 0) {
-                throw TestSettings.error(where, "requiredThroughput", template.requiredThroughput(),
+                throw ConfigurationError.of(where, "requiredThroughput", template.requiredThroughput(),
                         "be 0 without a sweep: a capacity budget needs rates to sweep (rates = {...})");
             }
             return Optional.empty();
         }
         boolean listed = template.rates().length > 0;
         if (listed && spaced(template)) {
-            throw TestSettings.error(where, "rates", Arrays.toString(template.rates()), "be empty when ratesFrom, "
+            throw ConfigurationError.of(where, "rates", Arrays.toString(template.rates()), "be empty when ratesFrom, "
                     + "ratesTo and rateSteps are set: a sweep's rates are listed or spaced evenly, not both");
         }
         if (template.throughput() != 0) {
-            throw TestSettings.error(where, "throughput", template.throughput(), "be 0 in a sweep, which runs at its "
+            throw ConfigurationError.of(where, "throughput", template.throughput(), "be 0 in a sweep, which runs at its "
                     + "own rates: move the rate into rates = {...}");
         }
         List<Integer> rates = listed ? listed(where, template.rates()) : spaced(where, template);
         int required = template.requiredThroughput();
         if (required != 0 && !rates.contains(required)) {
-            throw TestSettings.error(where, "requiredThroughput", required, "be one of the sweep's rates "
+            throw ConfigurationError.of(where, "requiredThroughput", required, "be one of the sweep's rates "
                     + rates
                     + ", so that the rate the budget requires is measured: add it to the rates");
         }
@@ -96,13 +96,13 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
 
     private static List<Integer> listed(String where, int[] rates) {
         if (rates.length > MAX_RATES) {
-            throw TestSettings.error(where, "rates", Arrays.toString(rates),
+            throw ConfigurationError.of(where, "rates", Arrays.toString(rates),
                     String.format(Locale.ROOT, "hold at most %d rates, each a full measurement", MAX_RATES));
         }
         List<Integer> list = new ArrayList<>();
         for (int rate : rates) {
             if (rate <= 0 || !list.isEmpty() && rate <= list.get(list.size() - 1)) {
-                throw TestSettings.error(where, "rates", Arrays.toString(rates), "be positive and strictly "
+                throw ConfigurationError.of(where, "rates", Arrays.toString(rates), "be positive and strictly "
                         + "ascending, e.g. rates = {5_000, 10_000, 20_000}: the knee is the highest rate up to which "
                         + "every rate met the budgets");
             }
@@ -116,13 +116,13 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
         int to = template.ratesTo();
         int steps = template.rateSteps();
         if (from <= 0) {
-            throw TestSettings.error(where, "ratesFrom", from, "be positive, the lowest rate of the sweep");
+            throw ConfigurationError.of(where, "ratesFrom", from, "be positive, the lowest rate of the sweep");
         }
         if (to <= from) {
-            throw TestSettings.error(where, "ratesTo", to, "be above ratesFrom (" + from + "), the highest rate");
+            throw ConfigurationError.of(where, "ratesTo", to, "be above ratesFrom (" + from + "), the highest rate");
         }
         if (steps < 2 || steps > MAX_RATES) {
-            throw TestSettings.error(where, "rateSteps", steps, String.format(Locale.ROOT, "be from 2 to %d: how "
+            throw ConfigurationError.of(where, "rateSteps", steps, String.format(Locale.ROOT, "be from 2 to %d: how "
                     + "many evenly spaced rates, both ends included", MAX_RATES));
         }
         int[] rates = new int[steps];

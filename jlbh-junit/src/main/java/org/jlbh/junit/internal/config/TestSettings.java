@@ -1,230 +1,36 @@
 package org.jlbh.junit.internal.config;
 
-import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.core.Arrivals;
-import org.jlbh.core.JLBH;
-import org.jlbh.core.JLBHOptions;
-import org.jlbh.core.Percentiles;
-import org.jlbh.core.ReportFormat;
-import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.LatencyBudget;
-import org.jlbh.junit.LatencyTemplate;
 import org.jlbh.junit.LatencyTest;
-import org.jlbh.junit.LatencyTestConfiguration;
-import org.jlbh.junit.LatencyTestConfiguration.Mode;
-import org.jlbh.junit.Probe;
-import org.jlbh.junit.Verdict;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.junit.platform.commons.support.AnnotationSupport;
-import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Parameter;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 /**
- * The validated settings of one latency test: its {@link LatencyTest}, its {@link LatencyBudget}s and the
- * configuration parameters, combined. Everything that can be wrong with them is found in {@link #of}, before the
- * test's setup runs, and said naming the method, the attribute, the value and the fix (what this JVM cannot measure
- * is checked where it is measured, before setup too). Immutable. Just over 300 lines: most are those checks, each a
- * rule with the message that names its fix, kept together so that every refusal reads alike.
+ * The validated settings of one latency test, by concern: who the test is ({@link TestIdentity}), what it runs
+ * ({@link RunPlan}), what it is judged by ({@link Budgets}) and how it is judged and reported ({@link Configuration},
+ * the configuration parameters). Read from its {@link LatencyTest}, its {@link LatencyBudget}s and the configuration
+ * parameters by {@link TestSettingsReader}. Immutable.
  *
- * @param testClass         the class being run (the method may be declared by a superclass of it)
- * @param method            the test method
- * @param invocation        which invocation of a {@link LatencyTemplate}, e.g. {@code [20,000/s]} or {@code [2]};
- *                          empty for a {@link LatencyTest}
- * @param configuration     the configuration parameters
- * @param throughput        iterations per second
- * @param arrivals          when iterations are due
- * @param arrivalSeed       the seed of Poisson arrivals
- * @param threads           harness threads sharing the load
- * @param iterations        per run, after the iterations factor
- * @param warmUpIterations  after the iterations factor
- * @param runs              measured runs
- * @param accountForCoordinatedOmission whether latency is taken from the intended start
- * @param recordOSJitter    whether OS jitter is measured
- * @param timeoutMillis     the harness's timeout
- * @param verdict           over which runs budgets are judged
- * @param budgets           the latency budgets, at least one
- * @param probes            names of the method's probe parameters, in order
- * @param samplesItself     whether the method takes an {@link IterationContext} and samples end to end itself
- * @param maxAllocatedBytesPerOp allocation budget in bytes per iteration, {@link LatencyTest#UNLIMITED} for none
- * @param maxGcCount        collections allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
- * @param maxGcPauseMillis  longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
+ * @param identity      which test, and the names its reports go by
+ * @param configuration the configuration parameters
+ * @param run           what it runs
+ * @param budgets       what it is judged by
  */
-public record TestSettings(Class<?> testClass, Method method, String invocation, Configuration configuration, int throughput,
-                           Arrivals arrivals, long arrivalSeed, int threads, long iterations,
-                           int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
-                           boolean recordOSJitter, long timeoutMillis, Verdict verdict, List<Budget> budgets,
-                           Set<String> probes, boolean samplesItself, long maxAllocatedBytesPerOp, long maxGcCount,
-                           long maxGcPauseMillis) {
+public record TestSettings(TestIdentity identity, Configuration configuration, RunPlan run, Budgets budgets) {
 
-    /** The most measured runs: per-run state is kept for each. */
-    public static final int MAX_RUNS = 1_000;
-    /** The most iterations per run (after {@code jlbh.iterations.factor}): a billion is hours at most rates. */
-    public static final long MAX_ITERATIONS = 1_000_000_000L;
-    /** The longest timeout, in milliseconds: one hour, the histograms' range. */
-    public static final long MAX_TIMEOUT_MILLIS = 3_600_000L;
-
-    /**
-     * Validates and combines the settings of a latency test.
-     *
-     * @param testClass         the class being run
-     * @param method            the test method
-     * @param test              its {@link LatencyTest}
-     * @param budgetAnnotations its {@link LatencyBudget}s
-     * @param configuration     the configuration parameters
-     * @return the settings
-     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
-     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
-     */
-    public static TestSettings of(Class<?> testClass, Method method, LatencyTest test,
-                                  List<LatencyBudget> budgetAnnotations, Configuration configuration) {
-        return of(testClass, method, "", test, budgetAnnotations, configuration);
-    }
-
-    /**
-     * Validates and combines the settings of one invocation of a latency test template.
-     *
-     * @param testClass         the class being run
-     * @param method            the test method
-     * @param invocation        which invocation, e.g. {@code [20,000/s]}
-     * @param template          its {@link LatencyTemplate}
-     * @param throughput        the invocation's iterations per second: a sweep's rate, else the template's
-     * @param budgetAnnotations its {@link LatencyBudget}s
-     * @param configuration     the configuration parameters
-     * @return the settings
-     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
-     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
-     */
-    public static TestSettings of(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
-                                  int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
-        return of(testClass, method, invocation, TemplateAsTest.at(template, throughput), budgetAnnotations,
-                configuration);
-    }
-
-    private static TestSettings of(Class<?> testClass, Method method, String invocation, LatencyTest test,
-                                   List<LatencyBudget> budgetAnnotations, Configuration configuration) {
-        String where = where(method);
-        requirePositive(where, "throughput", test.throughput(), "iterations per second, e.g. throughput = 10_000");
-        requirePositive(where, "iterations", test.iterations(), "measured iterations per run, e.g. iterations = 100_000");
-        requirePositive(where, "runs", test.runs(), "e.g. runs = 3");
-        requirePositive(where, "timeoutMillis", test.timeoutMillis(), "e.g. timeoutMillis = 10_000");
-        requireAtMost(where, "runs", test.runs(), MAX_RUNS);
-        requireAtMost(where, "iterations", test.iterations(), MAX_ITERATIONS);
-        requireAtMost(where, "timeoutMillis", test.timeoutMillis(), MAX_TIMEOUT_MILLIS);
-        requirePositive(where, "threads", test.threads(), "harness threads sharing the load, e.g. threads = 2");
-        requireAtMost(where, "threads", test.threads(), JLBHOptions.MAX_THREADS);
-        if (test.warmUpIterations() < 0) {
-            throw error(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more");
-        }
-        if (test.maxAllocatedBytesPerOp() < 0) {
-            throw error(where, "maxAllocatedBytesPerOp", test.maxAllocatedBytesPerOp(),
-                    "be 0 or more bytes per operation (0 demands a garbage-free body)");
-        }
-        if (test.maxGcCount() < 0) {
-            throw error(where, "maxGcCount", test.maxGcCount(), "be 0 or more collections (0 allows none)");
-        }
-        if (test.maxGcPauseMillis() < 0) {
-            throw error(where, "maxGcPauseMillis", test.maxGcPauseMillis(), "be 0 or more milliseconds");
-        }
-
-        Set<String> probes = new LinkedHashSet<>();
-        boolean samplesItself = false;
-        for (Parameter parameter : method.getParameters()) {
-            if (parameter.getType() == IterationContext.class) {
-                samplesItself = true;
-            } else if (parameter.getType() == NanoSampler.class) {
-                probes.add(probeName(where, parameter, probes));
-            }
-        }
-
-        List<Budget> budgets = new ArrayList<>();
-        double budgetFactor = configuration.budgetFactor();
-        if (test.percentile() != 0 || test.maxMicros() != 0) {
-            budgets.add(budget(where, LatencyBudget.END_TO_END, test.percentile(), test.maxMicros(), budgetFactor,
-                    probes));
-        }
-        for (LatencyBudget budget : budgetAnnotations) {
-            budgets.add(budget(where + " @LatencyBudget(probe = \"" + budget.probe() + "\")", budget.probe(),
-                    budget.percentile(), budget.maxMicros(), budgetFactor, probes));
-        }
-        if (budgets.isEmpty()) {
-            throw new ExtensionConfigurationException("Configuration error: " + where + " declares no latency budget. "
-                    + "Fix: set percentile and maxMicros, e.g. percentile = 99.9, maxMicros = 50, or add @LatencyBudget");
-        }
-
-        double strictest = budgets.stream().mapToDouble(Budget::percentile).max().orElseThrow();
-        long needed = Percentiles.minimumSamples(strictest);
-        if (test.iterations() < needed) {
-            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                    "Configuration error: %s has 'iterations' = %,d, too few samples per run to judge p%s, which needs "
-                            + "at least %,d (10 / (1 - p/100)). Fix: set iterations to %,d or more, or budget a lower percentile",
-                    where, test.iterations(), Percentiles.label(strictest), needed, needed));
-        }
-        double iterationsFactor = configuration.iterationsFactor();
-        long iterations = Math.max(1, scaled(where, "iterations", test.iterations(), iterationsFactor, MAX_ITERATIONS));
-        int warmUp = (int) scaled(where, "warmUpIterations", test.warmUpIterations(), iterationsFactor,
-                Integer.MAX_VALUE);
-        if (iterations < needed && configuration.mode() != Mode.DISABLED) {
-            throw new TestAbortedException(String.format(Locale.ROOT,
-                    "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
-                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
-                    Percentiles.label(strictest), needed));
-        }
-        return new TestSettings(testClass, method, invocation, configuration, test.throughput(), test.arrivals(),
-                test.arrivalSeed(), test.threads(), iterations, warmUp, test.runs(),
-                test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(), test.verdict(),
-                List.copyOf(budgets), Set.copyOf(probes), samplesItself, test.maxAllocatedBytesPerOp(),
-                test.maxGcCount(), test.maxGcPauseMillis());
-    }
-
-    /**
-     * @param method a latency test method
-     * @return how configuration errors name it: {@code @LatencyTest on method [void OrderTest.parse()]}, or
-     *         {@code @LatencyTemplate on method [...]} for a template's
-     */
-    public static String where(Method method) {
-        boolean template = AnnotationSupport.isAnnotated(method, LatencyTemplate.class)
-                && !AnnotationSupport.isAnnotated(method, LatencyTest.class);
-        return (template ? "@LatencyTemplate" : "@LatencyTest") + " on method [" + method.toGenericString() + "]";
-    }
-
-    /** @return whether an allocation budget is set */
-    public boolean hasAllocationBudget() {
-        return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED;
-    }
-
-    /** @return whether a GC count or pause budget is set */
-    public boolean hasGcBudget() {
-        return maxGcCount != LatencyTest.UNLIMITED || maxGcPauseMillis != LatencyTest.UNLIMITED;
-    }
-
-    /** @return JLBH options for these settings; the task is set by the caller */
-    public JLBHOptions options() {
-        return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed).threads(threads)
-                .iterations(iterations).warmUpIterations(warmUpIterations)
-                .runs(runs).accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)
-                .timeout(timeoutMillis);
-    }
-
-    /** @return which test this is, and the names its reports go by */
-    public TestIdentity identity() {
-        return new TestIdentity(testClass, method, invocation);
+    /** @return the test method */
+    public Method method() {
+        return identity.method();
     }
 
     /** @return e.g. {@code OrderTest.parse} ({@link TestIdentity#displayName()}) */
     public String displayName() {
-        return identity().displayName();
+        return identity.displayName();
     }
 
     /** @return e.g. {@code com.example.OrderTest.parse} ({@link TestIdentity#qualifiedName()}) */
     public String qualifiedName() {
-        return identity().qualifiedName();
+        return identity.qualifiedName();
     }
 
     /** @return a one-line description for the report's header */
@@ -234,120 +40,6 @@ public record TestSettings(Class<?> testClass, Method method, String invocation,
 
     /** @return the settings and budgets in one line, without the test's name */
     public String describeRuns() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d "
-                        + "iterations, coordinated omission %s, verdict %s; budgets: ", throughput,
-                ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUpIterations, runs,
-                runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off", verdict));
-        for (int i = 0; i < budgets.size(); i++) {
-            sb.append(i == 0 ? "" : "; ").append(budgets.get(i).describe());
-        }
-        if (hasAllocationBudget()) {
-            sb.append("; ").append(describeAllocationBudget());
-        }
-        if (hasGcBudget()) {
-            sb.append("; ").append(describeGcBudget());
-        }
-        return sb.toString();
-    }
-
-    /** @return e.g. {@code allocation <= 0 bytes/op} */
-    public String describeAllocationBudget() {
-        return String.format(Locale.ROOT, "allocation <= %,d bytes/op", maxAllocatedBytesPerOp);
-    }
-
-    /** @return e.g. {@code GC collections <= 0, GC pause <= 5 ms}: the GC budgets that are set */
-    public String describeGcBudget() {
-        List<String> what = new ArrayList<>();
-        if (maxGcCount != LatencyTest.UNLIMITED) {
-            what.add(String.format(Locale.ROOT, "GC collections <= %,d", maxGcCount));
-        }
-        if (maxGcPauseMillis != LatencyTest.UNLIMITED) {
-            what.add(String.format(Locale.ROOT, "GC pause <= %,d ms", maxGcPauseMillis));
-        }
-        return String.join(", ", what);
-    }
-
-    private static String probeName(String where, Parameter parameter, Set<String> taken) {
-        Probe probe = parameter.getAnnotation(Probe.class);
-        if (probe == null || probe.value().isBlank()) {
-            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                    "Configuration error: %s has a NanoSampler parameter [%s] without a probe name. "
-                            + "Fix: annotate it @Probe(\"name\")", where, parameter.getName()));
-        }
-        String name = probe.value();
-        List<String> reserved = List.of(LatencyBudget.END_TO_END, JLBH.OS_JITTER);
-        List<String> others = new ArrayList<>(reserved);
-        others.addAll(taken);
-        String file = TestIdentity.fileSafe(name);
-        for (String other : others) {
-            if (TestIdentity.fileSafe(other).equals(file)) {
-                String clash = !other.equals(name) ? String.format(Locale.ROOT, "probes \"%s\" and \"%s\", whose "
-                        + "report files would have one name (…%s.hgrm)", other, name, file)
-                        : reserved.contains(name) ? "a probe \"" + name + "\", a name the report gives its own figures"
-                        : "the probe \"" + name + "\" twice";
-                throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                        "Configuration error: %s names %s. Fix: give each @Probe parameter a name of its own, other "
-                                + "than \"%s\" and \"%s\" and apart from the others in its letters and digits (a "
-                                + "report file's name keeps only those, '.', '_', '$' and '-')",
-                        where, clash, LatencyBudget.END_TO_END, JLBH.OS_JITTER));
-            }
-        }
-        return name;
-    }
-
-    private static Budget budget(String where, String probe, double percentile, double maxMicros, double budgetFactor,
-                                 Set<String> probes) {
-        if (!(percentile > 0 && percentile <= 100)) {
-            throw error(where, "percentile", percentile, "be in (0, 100], e.g. 99.9");
-        }
-        if (!(maxMicros > 0) || Double.isInfinite(maxMicros)) {
-            throw error(where, "maxMicros", maxMicros, "be a positive number of microseconds, e.g. 50");
-        }
-        if (!probe.equals(LatencyBudget.END_TO_END) && !probes.contains(probe)) {
-            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                    "Configuration error: %s budgets a probe that does not exist; the method's probes are %s. "
-                            + "Fix: add a parameter @Probe(\"%s\") NanoSampler, or budget \"%s\"",
-                    where, probes, probe, LatencyBudget.END_TO_END));
-        }
-        return new Budget(probe, percentile, maxMicros * budgetFactor, maxMicros);
-    }
-
-    /** @return the value scaled by the iterations factor, which must leave it at most {@code max} */
-    private static long scaled(String where, String attribute, long value, double factor, long max) {
-        double scaled = Math.rint(value * factor);
-        if (scaled > max) {
-            throw new ExtensionConfigurationException(String.format(Locale.ROOT,
-                    "Configuration error: %s has '%s' = %,d, scaled by %s = %s to %,.0f. Fix: '%s' must be at most %,d "
-                            + "after %s: lower the factor", where, attribute, value,
-                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(factor), scaled, attribute, max,
-                    LatencyTestConfiguration.ITERATIONS_FACTOR));
-        }
-        return (long) scaled;
-    }
-
-    private static void requireAtMost(String where, String attribute, long value, long max) {
-        if (value > max) {
-            throw error(where, attribute, value, String.format(Locale.ROOT, "be at most %,d", max));
-        }
-    }
-
-    private static void requirePositive(String where, String attribute, long value, String example) {
-        if (value <= 0) {
-            throw error(where, attribute, value, "be positive (" + example + ")");
-        }
-    }
-
-    /**
-     * @param where     the test, as {@link #where(Method)} names it
-     * @param attribute the annotation attribute
-     * @param value     its value
-     * @param fix       what it must be, e.g. {@code be positive}
-     * @return the configuration error
-     */
-    public static ExtensionConfigurationException error(String where, String attribute, Object value, String fix) {
-        String shown = value instanceof Double ? ReportFormat.plain((Double) value) : String.valueOf(value);
-        return new ExtensionConfigurationException(String.format(Locale.ROOT,
-                "Configuration error: %s has '%s' = %s. Fix: '%s' must %s",
-                where, attribute, shown, attribute, fix));
+        return run.describe() + ", verdict " + budgets.verdict() + "; budgets: " + budgets.describe();
     }
 }

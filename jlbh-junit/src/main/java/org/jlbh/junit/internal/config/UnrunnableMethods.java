@@ -53,7 +53,7 @@ public final class UnrunnableMethods {
                 why.add("returns " + method.getReturnType().getSimpleName());
             }
             if (!why.isEmpty()) {
-                unrunnable.add(TestSettings.where(method) + " is never run: it " + String.join(" and ", why)
+                unrunnable.add(ConfigurationError.where(method) + " is never run: it " + String.join(" and ", why)
                         + ", and JUnit runs only test methods that are neither static nor private and return void. "
                         + "Fix: make it an instance method, not private, that returns void");
             }

@@ -28,12 +28,12 @@ public record AllocationCheck(String budget, String measured, Optional<String> b
      * @return the check
      */
     public static AllocationCheck of(TestSettings settings, Attempt attempt) {
-        String budget = settings.describeAllocationBudget();
+        String budget = settings.budgets().describeAllocationBudget();
         List<Double> perOp = new ArrayList<>();
         List<String> perRun = new ArrayList<>();
         for (RunMeasures run : attempt.runs()) {
             if (run.allocatedBytes().isPresent()) {
-                perOp.add((double) run.allocatedBytes().getAsLong() / settings.iterations());
+                perOp.add((double) run.allocatedBytes().getAsLong() / settings.run().iterations());
                 perRun.add(String.format(Locale.ROOT, "%,d", run.allocatedBytes().getAsLong()));
             } else {
                 perRun.add("not measured");
@@ -43,17 +43,17 @@ public record AllocationCheck(String budget, String measured, Optional<String> b
             return new AllocationCheck(budget, "not measured",
                     Optional.of("allocation could not be measured: no run completed its iterations"));
         }
-        double judged = settings.verdict().judge(perOp);
+        double judged = settings.budgets().verdict().judge(perOp);
         String measured = bytesPerOp(judged);
-        if (judged <= settings.maxAllocatedBytesPerOp()) {
+        if (judged <= settings.budgets().maxAllocatedBytesPerOp()) {
             return new AllocationCheck(budget, measured, Optional.empty());
         }
         return new AllocationCheck(budget, measured, Optional.of(String.format(Locale.ROOT,
                 "allocation was %s in the %s run, budget %,d bytes/op (bytes per run of %,d measured iterations, on "
                         + "%s: %s)", measured,
-                settings.verdict() == Verdict.EVERY_RUN ? "worst" : "median", settings.maxAllocatedBytesPerOp(),
-                settings.iterations(), settings.threads() == 1 ? "the thread running the test body"
-                        : "the " + settings.threads() + " harness threads running the test body",
+                settings.budgets().verdict() == Verdict.EVERY_RUN ? "worst" : "median", settings.budgets().maxAllocatedBytesPerOp(),
+                settings.run().iterations(), settings.run().threads() == 1 ? "the thread running the test body"
+                        : "the " + settings.run().threads() + " harness threads running the test body",
                 String.join(", ", perRun))));
     }
 

@@ -8,11 +8,17 @@ import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
+import org.jlbh.junit.internal.judge.attribution.ExcusedBreach;
+import org.jlbh.junit.internal.judge.attribution.LateSampleAttribution;
+import org.jlbh.junit.internal.judge.attribution.LateSamples;
+import org.jlbh.junit.internal.judge.attribution.RunAttribution;
+import org.jlbh.junit.internal.judge.attribution.StallExplanation;
 import org.jlbh.junit.internal.run.Attempt;
-import org.jlbh.junit.internal.run.PlatformStalls;
-import org.jlbh.junit.internal.run.RunEvidence;
 import org.jlbh.junit.internal.run.RunMeasures;
-import org.jlbh.junit.internal.run.RunTimeline;
+import org.jlbh.junit.internal.run.evidence.PlatformStalls;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -56,11 +62,11 @@ public final class AttemptJudgement {
         List<Optional<PlatformStalls>> stalls = attempt.runs().stream().map(RunMeasures::stalls).toList();
         double samplesPerNano = result.accountedForCoordinatedOmission() ? result.targetThroughputPerSecond() / 1e9 : 0;
         boolean aware = settings.configuration().noise() == Noise.AWARE;
-        for (Budget budget : settings.budgets()) {
+        for (Budget budget : settings.budgets().latency()) {
             boolean endToEnd = budget.probe().equals(LatencyBudget.END_TO_END);
             JLBHResult.ProbeResult probe = endToEnd ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
             PercentileCheck check = PercentileCheck.of(result, probe, budget.percentile(), budget.maxMicros(),
-                    settings.verdict());
+                    settings.budgets().verdict());
             if (!check.judged()) {
                 checks.add(new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(),
                         Optional.empty()));
@@ -75,7 +81,7 @@ public final class AttemptJudgement {
             }
             List<Double> codeOnlyRuns = late.codeOnlyRunNanos(probe, budget.percentile());
             OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
-                    : OptionalDouble.of(settings.verdict().judge(codeOnlyRuns));
+                    : OptionalDouble.of(settings.budgets().verdict().judge(codeOnlyRuns));
             Optional<BreachExplanation> explanation = Optional.empty();
             if (aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos()) {
                 explanation = Optional.of(new ExcusedBreach(check.what(), late.excused(), codeOnly.getAsDouble(),
@@ -87,10 +93,10 @@ public final class AttemptJudgement {
             }
             checks.add(new LatencyCheck(budget, check, Optional.of(late), codeOnly, explanation));
         }
-        if (settings.hasAllocationBudget()) {
+        if (settings.budgets().hasAllocationBudget()) {
             checks.add(AllocationCheck.of(settings, attempt));
         }
-        if (settings.hasGcBudget()) {
+        if (settings.budgets().hasGcBudget()) {
             checks.add(GcCheck.of(settings, attempt));
         }
         return new AttemptJudgement(attempt, checks);

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge;
 
 import org.jlbh.junit.internal.config.Sweep;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge;
 
 import java.util.Optional;
+import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
 
 /**
  * One budget of a latency test checked against one attempt: latency, completeness of the runs, allocation or

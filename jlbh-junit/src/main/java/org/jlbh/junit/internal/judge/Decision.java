@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.judge;
 
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 
 import java.util.List;
 import java.util.Locale;

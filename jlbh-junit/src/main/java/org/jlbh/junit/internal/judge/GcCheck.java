@@ -34,8 +34,8 @@ public record GcCheck(String budget, String measured, Optional<String> breach) i
             }
         }
         GcEvent.Pauses pauses = GcEvent.Pauses.of(all);
-        String budget = settings.describeGcBudget();
-        boolean met = pauses.count() <= settings.maxGcCount() && pauses.longestMillis() <= settings.maxGcPauseMillis();
+        String budget = settings.budgets().describeGcBudget();
+        boolean met = pauses.count() <= settings.budgets().maxGcCount() && pauses.longestMillis() <= settings.budgets().maxGcPauseMillis();
         return new GcCheck(budget, pauses.describe(), met ? Optional.empty() : Optional.of(
                 "garbage collection during the measured runs: " + pauses.describe() + "; budget " + budget + " ("
                         + String.join("; ", listed) + ")"));

@@ -2,6 +2,8 @@ package org.jlbh.junit.internal.judge;
 
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
+import org.jlbh.junit.internal.judge.attribution.LateSamples;
 
 import java.util.Locale;
 import java.util.Optional;

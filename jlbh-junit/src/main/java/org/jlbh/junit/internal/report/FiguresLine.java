@@ -4,8 +4,9 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Verdict;
-import org.jlbh.junit.internal.judge.ProbeFigures;
-import org.jlbh.junit.internal.judge.RunFigures;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,17 +1,23 @@
 package org.jlbh.junit.internal.report;
 
 import org.jlbh.core.JLBHResult;
-import org.jlbh.core.RunStatus;
 import org.jlbh.core.ReportFormat;
+import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
-import org.jlbh.junit.internal.judge.BaselineComparison;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.RecordedBuild;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.report.json.BaselineJson;
+import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.json.ResultJson;
+import org.jlbh.junit.internal.report.page.SuitePage;
+import org.jlbh.junit.internal.report.result.ResultAssembly;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -82,7 +88,7 @@ public final class ReportWriter {
      * @param allowed  attempts allowed
      */
     public void attemptHeader(TestSettings settings, int attempt, int allowed) {
-        out.println((settings.invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
+        out.println((settings.identity().invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
                 + settings.describe()
                 + (allowed == 1 ? "" : " (attempt " + attempt + " of " + allowed + ")"));
     }
@@ -230,7 +236,7 @@ public final class ReportWriter {
         }
         switch (decision.outcome()) {
             case PASSED:
-                out.println("=== Latency budgets met (" + settings.verdict() + ")" + decision.ofAttempts() + ": "
+                out.println("=== Latency budgets met (" + settings.budgets().verdict() + ")" + decision.ofAttempts() + ": "
                         + decision.reported().met());
                 break;
             case REPORTED:

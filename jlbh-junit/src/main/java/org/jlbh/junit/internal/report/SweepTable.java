@@ -5,7 +5,9 @@ import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Capacity;
-import org.jlbh.junit.internal.judge.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.report.result.SweepFigures;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

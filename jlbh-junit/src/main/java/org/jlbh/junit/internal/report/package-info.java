@@ -1,8 +1,9 @@
 /**
- * Reporting a latency test: one typed {@link org.jlbh.junit.internal.report.ResultSnapshot} per test, built once
- * ({@link org.jlbh.junit.internal.report.ResultAssembly}); {@link org.jlbh.junit.internal.report.ResultJson}, the only
- * class that knows the JSON format, writes it and reads it back (a baseline is a snapshot read back); the figures line
- * Surefire keeps in its XML, HdrHistogram's {@code .hgrm} text, and the suite page drawn from snapshots. All file and
- * console output goes through {@link org.jlbh.junit.internal.report.ReportWriter}, which never throws.
+ * Reporting a latency test. All file and console output goes through
+ * {@link org.jlbh.junit.internal.report.ReportWriter}, which never throws: the JLBH report and the verdict on the
+ * console, the figures line Surefire keeps in its XML ({@link org.jlbh.junit.internal.report.FiguresLine}), HdrHistogram's
+ * {@code .hgrm} text, the JSON result and the suite page. Below it, by what a reader comes for: the typed result
+ * ({@link org.jlbh.junit.internal.report.result}), its JSON format ({@link org.jlbh.junit.internal.report.json}) and
+ * the suite page ({@link org.jlbh.junit.internal.report.page}).
  */
 package org.jlbh.junit.internal.report;

@@ -7,7 +7,18 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.ConfigurationError;
+import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.run.evidence.EvidenceSource;
+import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.PlatformStalls;
+import org.jlbh.junit.internal.run.evidence.ReadingPlan;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.evidence.StallSource;
+import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+import org.jlbh.junit.internal.run.timeline.Timelines;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
 
@@ -41,21 +52,20 @@ public final class Measurement {
         this.abandoned = abandoned;
         Map<String, LatencyTimeline> timelines = new LinkedHashMap<>();
         timelines.put(JLBH.END_TO_END, timeline(settings, JLBH.END_TO_END));
-        for (String probe : settings.probes()) {
+        for (String probe : settings.run().probes()) {
             LatencyTimeline timeline = timeline(settings, probe);
             timelines.put(probe, timeline);
             probes.put(probe, new ProbeHandle(probe, timeline));
         }
-        this.task = new MethodTask(!settings.samplesItself(), settings.warmUpIterations(), settings.iterations(),
-                settings.runs(), settings.throughput(), settings.threads(),
-                new Timelines(timelines, settings.threads(), settings.iterations()));
+        this.task = new MethodTask(settings.run(),
+                new Timelines(timelines, settings.run().threads(), settings.run().iterations()));
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
     private static LatencyTimeline timeline(TestSettings settings, String probe) {
-        long[] budgets = settings.budgets().stream().filter(budget -> budget.probe().equals(probe))
+        long[] budgets = settings.budgets().latency().stream().filter(budget -> budget.probe().equals(probe))
                 .mapToLong(Budget::limitNanos).toArray();
-        return new LatencyTimeline(budgets, settings.iterations());
+        return new LatencyTimeline(budgets, settings.run().iterations());
     }
 
     /**
@@ -68,12 +78,12 @@ public final class Measurement {
      */
     public static Measurement prepare(TestSettings settings, StallSource stalls, EvidenceSource evidence,
                                       AbandonedBodies abandoned) {
-        if (settings.hasAllocationBudget() && !AllocationMeter.available()) {
+        if (settings.budgets().hasAllocationBudget() && !AllocationMeter.available()) {
             throw new ExtensionConfigurationException(String.format(Locale.ROOT,
                     "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
                             + "allocation of a thread (%s). Fix: run on a JVM whose ThreadMXBean measures thread "
                             + "allocation (HotSpot-based JDKs do), or remove the allocation budget",
-                    TestSettings.where(settings.method()), settings.maxAllocatedBytesPerOp(),
+                    ConfigurationError.where(settings.method()), settings.budgets().maxAllocatedBytesPerOp(),
                     AllocationMeter.whyUnavailable()));
         }
         return new Measurement(settings, stalls, evidence, abandoned);
@@ -86,7 +96,7 @@ public final class Measurement {
      * @throws org.opentest4j.TestAbortedException when one is still running: the test is not measured, and says why
      */
     public void requireNoAbandonedBody() {
-        abandoned.awaitEnd(settings.timeoutMillis()).ifPresent(running -> {
+        abandoned.awaitEnd(settings.run().timeoutMillis()).ifPresent(running -> {
             throw new TestAbortedException("Not measured: " + running + ", and would take a CPU from this "
                     + "measurement. Fix the test whose body does not return");
         });
@@ -142,15 +152,15 @@ public final class Measurement {
                 continue;
             }
             // never start an attempt beside the last one's abandoned call: its samples would land in this one
-            previous.join(settings.timeoutMillis());
+            previous.join(settings.run().timeoutMillis());
             if (previous.isAlive()) {
                 throw new AssertionError(String.format(Locale.ROOT, "Attempt %d was not started: the body of attempt "
                         + "%d, given up on after its %,d ms timeout, is still running on thread %s after %,d ms more",
-                        number, number - 1, settings.timeoutMillis(), previous.getName(), settings.timeoutMillis()));
+                        number, number - 1, settings.run().timeoutMillis(), previous.getName(), settings.run().timeoutMillis()));
             }
         }
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
-        JLBH jlbh = new JLBH(settings.options().jlbhTask(task), out, results);
+        JLBH jlbh = new JLBH(settings.run().options().jlbhTask(task), out, results);
         for (ProbeHandle probe : probes.values()) {
             probe.target(jlbh.addProbe(probe.name()));
         }
@@ -161,7 +171,7 @@ public final class Measurement {
         try {
             jlbh.start();
         } catch (Throwable thrown) {
-            if (task.failure() == null) {
+            if (task.failure().failure() == null) {
                 throw thrown;
             }
             // the harness rethrew what the test body threw: said below, with where it happened
@@ -175,7 +185,7 @@ public final class Measurement {
                     + "did: a reply to an earlier attempt's request, arriving late, is not this attempt's%n", number,
                     strayed, strayed == 1 ? "" : "s");
         }
-        Throwable failure = task.failure();
+        Throwable failure = task.failure().failure();
         if (failure != null) {
             throw located(failure);
         }
@@ -187,17 +197,17 @@ public final class Measurement {
                     + "result: the test's thread was interrupted while it waited for the harness (by JUnit's @Timeout, "
                     + "or by the test's own code). A latency test takes its warm-up and runs on schedule, %,.1f s "
                     + "here: a @Timeout on it must be longer (an iteration is bounded by 'timeoutMillis' already)",
-                    expectedNanos() / 1e9));
+                    settings.run().scheduledMeasurementNanos() / 1e9));
         }
         List<RunMeasures> runs = new ArrayList<>();
         for (int run = 1; run <= result.runs().size(); run++) {
             List<GcEvent> inRun = new ArrayList<>();
             for (GcEvent collection : collections) {
-                if (task.duringRun(run, collection)) {
+                if (task.brackets().duringRun(run, collection)) {
                     inRun.add(collection);
                 }
             }
-            long allocated = task.allocatedBytes(run);
+            long allocated = task.brackets().allocatedBytes(run);
             long[] stallsNanos = stalls.stallsNanos(result, run);
             Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
             RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
@@ -225,17 +235,10 @@ public final class Measurement {
 
     /** @return what each harness thread's scheduler readings are fitted to */
     private ReadingPlan readingPlan() {
-        long smallestBudget = settings.budgets().stream().mapToLong(Budget::limitNanos).min().orElse(0);
-        double laneInterval = 1e9 * settings.threads() / settings.throughput();
-        long runNanos = (long) Math.min(Long.MAX_VALUE / 2.0, settings.iterations() * 1e9 / settings.throughput());
-        return new ReadingPlan(settings.threads(), settings.runs(), smallestBudget, laneInterval,
-                settings.arrivals() == Arrivals.FIXED_RATE, runNanos);
-    }
-
-    /** @return how long the measurement should take on schedule, warm-up included, in nanoseconds */
-    private long expectedNanos() {
-        double iterations = settings.warmUpIterations() + (double) settings.iterations() * settings.runs();
-        return (long) Math.min(Long.MAX_VALUE / 2.0, iterations * 1e9 / settings.throughput());
+        long smallestBudget = settings.budgets().latency().stream().mapToLong(Budget::limitNanos).min().orElse(0);
+        RunPlan plan = settings.run();
+        return new ReadingPlan(plan.threads(), plan.runs(), smallestBudget, plan.threadIntervalNanos(),
+                plan.arrivals() == Arrivals.FIXED_RATE, plan.scheduledRunNanos());
     }
 
     /**
@@ -245,12 +248,12 @@ public final class Measurement {
      *         errors, such as a stack overflow, without room for suppressed exceptions)
      */
     private Throwable located(Throwable failure) {
-        if (task.failedAfterTimeout(settings.timeoutMillis())) {
+        if (task.failure().afterTimeout(settings.run().timeoutMillis())) {
             return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "
-                            + "timeout (%s): the harness interrupted it, and it then threw %s", settings.timeoutMillis(),
-                    task.failedWhere(), failure), failure);
+                            + "timeout (%s): the harness interrupted it, and it then threw %s", settings.run().timeoutMillis(),
+                    task.failure().where(), failure), failure);
         }
-        IterationFailure note = new IterationFailure("thrown by the test body in " + task.failedWhere());
+        IterationFailure note = new IterationFailure("thrown by the test body in " + task.failure().where());
         failure.addSuppressed(note);
         if (List.of(failure.getSuppressed()).contains(note)) {
             return failure;

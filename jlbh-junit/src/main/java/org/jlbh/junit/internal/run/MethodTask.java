@@ -3,25 +3,24 @@ package org.jlbh.junit.internal.run;
 import org.jlbh.core.JLBH;
 import org.jlbh.core.JLBHTask;
 import org.jlbh.junit.IterationContext;
+import org.jlbh.junit.internal.config.RunPlan;
+import org.jlbh.junit.internal.run.evidence.EvidenceSource;
+import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
+import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
+import org.jlbh.junit.internal.run.timeline.Timelines;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
  * the method samples itself through its {@link IterationContext}). A throwable from the method ends the benchmark
- * and is kept, with where it happened, to fail the test with.
+ * and is kept, with where it happened, to fail the test with ({@link BodyFailure}).
  *
- * <p>For each measured run it also notes each garbage collector's count when the run's first iteration began and
- * when its last ended, and how many bytes the harness threads allocated in between: the test body's allocation, as
- * the harness's own loop allocates nothing. It records the run's timelines ({@link Timelines}): end to end, when it
+ * <p>For each measured run it also brackets the garbage collections and the bytes the harness threads allocated
+ * ({@link RunBrackets}). It records the run's timelines ({@link Timelines}): end to end, when it
  * samples it, from the clock reading it takes for the sample anyway. Each harness thread takes its own scheduler
  * readings ({@link SchedulerReadings}): it opens them before its first iteration, offers them each iteration's start
  * and end (they read only after a late iteration, or in the slack before the next), and reads at the end of its part
@@ -43,17 +42,13 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private static final int ITERATION = 1;
     private static final int ALLOCATED_AT_RUN_START = 2;
 
+    private final RunPlan plan;
     private final boolean samplesOnReturn;
-    private final int warmUpIterations;
-    private final long iterations;
-    private final int runs;
+    /** Harness threads: read by every iteration, so kept beside the plan. */
     private final int threads;
-    private final long scheduledRunNanos;
-    private final long scheduledWarmUpNanos;
     private final Timelines timelines;
-    /** Per harness thread: its iterations of the warm-up, and of each run. */
-    private final long[] warmUpIterationsOfThread;
-    private final long[] runIterationsOfThread;
+    /** Per harness thread: its iterations of the warm-up ({@code [0]}), and of each run ({@code [1]}). */
+    private final long[][] iterationsOfThread;
     /**
      * Per harness thread: the scheduler readings it takes of itself, for the current measurement; set before the
      * harness starts its threads.
@@ -65,59 +60,34 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final long[] perThread;
     /** Written by the first harness thread while the others wait between their parts. */
     private int run;
-    private Throwable failure;
-    private String failedWhere;
-    private long failedAfterNanos;
-    private boolean failedInterrupted;
     private final Thread[] harnessThreads;
     /** When the current measurement began ({@link System#nanoTime()}): no iteration of it began earlier. */
     private volatile long measurementStartNanos;
     private final AtomicLong strayedSamples = new AtomicLong();
-    private final boolean[] runStarted;
-    /** Per run, per harness thread: bytes allocated over its part of the run, -1 until it finished it. */
-    private final long[][] allocatedByThread;
-    /** Per run: harness threads yet to finish their part of it. */
-    private final AtomicIntegerArray threadsRunning;
-    private final long[][] gcCountsAtStart;
-    private final long[][] gcCountsAtEnd;
+    private final RunBrackets brackets;
+    private final BodyFailure failure = new BodyFailure();
 
     /**
-     * @param samplesOnReturn  whether this task samples end to end when the method returns
-     * @param warmUpIterations warm-up iterations
-     * @param iterations       iterations per run
-     * @param runs             runs
-     * @param throughput       iterations per second, for each run's scheduled length
-     * @param threads          harness threads sharing the load
-     * @param timelines        the timelines to record, with one end-to-end timeline per harness thread
+     * @param plan      what the test runs: its warm-up, runs and their iterations, its rate, its harness threads, and
+     *                  whether the method samples end to end itself
+     * @param timelines the timelines to record, with one end-to-end timeline per harness thread
      */
-    public MethodTask(boolean samplesOnReturn, int warmUpIterations, long iterations, int runs, int throughput,
-                      int threads, Timelines timelines) {
-        this.samplesOnReturn = samplesOnReturn;
-        this.warmUpIterations = warmUpIterations;
-        this.iterations = iterations;
-        this.runs = runs;
-        this.threads = threads;
-        this.scheduledRunNanos = (long) (iterations * 1e9 / throughput);
-        this.scheduledWarmUpNanos = (long) (warmUpIterations * 1e9 / throughput);
+    public MethodTask(RunPlan plan, Timelines timelines) {
+        this.plan = plan;
+        this.samplesOnReturn = !plan.samplesItself();
+        this.threads = plan.threads();
         this.timelines = timelines;
-        this.warmUpIterationsOfThread = new long[threads];
-        this.runIterationsOfThread = new long[threads];
+        this.iterationsOfThread = new long[2][threads];
         for (int thread = 0; thread < threads; thread++) {
-            warmUpIterationsOfThread[thread] = JLBH.iterationsOfThread(thread, threads, warmUpIterations);
-            runIterationsOfThread[thread] = JLBH.iterationsOfThread(thread, threads, iterations);
+            iterationsOfThread[0][thread] = JLBH.iterationsOfThread(thread, threads, plan.warmUpIterations());
+            iterationsOfThread[1][thread] = JLBH.iterationsOfThread(thread, threads, plan.iterations());
         }
         this.perThread = new long[(threads + 2) * SLOT];
         this.harnessThreads = new Thread[threads];
-        // slot 0 is the warm-up: measured the same way, so that the JIT compiles the measuring branches before
-        // the first measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB
-        // on this thread in the first measured run)
-        this.runStarted = new boolean[runs + 1];
-        this.allocatedByThread = new long[runs + 1][threads];
-        this.threadsRunning = new AtomicIntegerArray(runs + 1);
-        // loads the management beans now, on the test's thread: their first use costs milliseconds
-        AllocationMeter.currentThreadAllocatedBytes();
-        this.gcCountsAtStart = new long[runs + 1][GcMonitor.collectors().size()];
-        this.gcCountsAtEnd = new long[runs + 1][GcMonitor.collectors().size()];
+        // the warm-up is bracketed the same way, so that the JIT compiles the measuring branches before the first
+        // measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB on this
+        // thread in the first measured run)
+        this.brackets = new RunBrackets(plan.runs(), iterationsOfThread);
     }
 
     /** @param body the test method to call; set before the benchmark starts */
@@ -144,20 +114,13 @@ public final class MethodTask implements JLBHTask, IterationContext {
         harnessThreads[0] = Thread.currentThread();
         readings[0].open();
         timelines.clear();
-        this.run = warmUpIterations > 0 ? 0 : 1;
+        this.run = plan.warmUpIterations() > 0 ? 0 : 1;
         Arrays.fill(perThread, 0);
-        this.failure = null;
-        this.failedWhere = null;
+        failure.clear();
         strayedSamples.set(0);
         // written after jlbh: a thread that reads this start reads this measurement's harness too
         measurementStartNanos = System.nanoTime();
-        Arrays.fill(runStarted, false);
-        for (int i = 0; i <= runs; i++) {
-            Arrays.fill(allocatedByThread[i], -1);
-            threadsRunning.set(i, threadsWithIterations(i == 0 ? warmUpIterationsOfThread : runIterationsOfThread));
-            Arrays.fill(gcCountsAtStart[i], 0);
-            Arrays.fill(gcCountsAtEnd[i], -1);
-        }
+        brackets.clear();
     }
 
     @Override
@@ -167,7 +130,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         perThread[slot + START] = startTimeNS;
         long iteration = perThread[slot + ITERATION];
         int run = this.run;
-        boolean measured = run <= runs;
+        boolean measured = run <= plan.runs();
         SchedulerReadings scheduler = readings[thread];
         if (measured && iteration == 0) {
             beginRun(run, thread, startTimeNS);
@@ -178,7 +141,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
         try {
             body.run();
         } catch (Throwable t) {
-            failed(t, run, thread, iteration, startTimeNS);
+            failure.capture(t, run, plan.runs(), thread, threads, iteration, iterationsOfThread[run == 0 ? 0 : 1][thread],
+                    startTimeNS);
             // the harness ends the run and says what the task threw, and where
             throw MethodTask.<RuntimeException>rethrow(t);
         }
@@ -191,55 +155,22 @@ public final class MethodTask implements JLBHTask, IterationContext {
         scheduler.afterIteration(startTimeNS, now);
         iteration++;
         perThread[slot + ITERATION] = iteration;
-        if (measured && iteration == (run == 0 ? warmUpIterationsOfThread : runIterationsOfThread)[thread]) {
+        if (measured && iteration == iterationsOfThread[run == 0 ? 0 : 1][thread]) {
             long allocatedAtStart = perThread[slot + ALLOCATED_AT_RUN_START];
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
-            allocatedByThread[run][thread] = allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart;
+            brackets.endPart(run, thread, allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart);
             // after the allocation is read: the first time compiled code comes here, the JIT may re-interpret it
             scheduler.endOfPart();
-            if (threadsRunning.decrementAndGet(run) == 0) {
-                GcMonitor.collectionCounts(gcCountsAtEnd[run]);
-            }
         }
     }
 
     /** Begins the run's GC counts and timelines, when this thread is the first to reach it. */
     private synchronized void beginRun(int run, int thread, long startTimeNS) {
         harnessThreads[thread] = Thread.currentThread();
-        if (runStarted[run]) {
-            return;
+        if (brackets.begin(run)) {
+            // the warm-up records too, so that the JIT compiles the recording before the first measured run
+            timelines.beginRun(run, startTimeNS, run == 0 ? plan.scheduledWarmUpNanos() : plan.scheduledRunNanos());
         }
-        GcMonitor.collectionCounts(gcCountsAtStart[run]);
-        runStarted[run] = true;
-        // the warm-up records too, so that the JIT compiles the recording before the first measured run
-        timelines.beginRun(run, startTimeNS, run == 0 ? scheduledWarmUpNanos : scheduledRunNanos);
-    }
-
-    /** Keeps the first throwable of the measurement, with where it happened. */
-    private synchronized void failed(Throwable t, int run, int thread, long iteration, long startTimeNS) {
-        if (failure != null) {
-            return;
-        }
-        failure = t;
-        failedAfterNanos = System.nanoTime() - startTimeNS;
-        failedInterrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
-        long planned = (run == 0 ? warmUpIterationsOfThread : runIterationsOfThread)[thread];
-        // with several threads, the iteration is counted in the thread's own part of the run
-        String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
-                threads);
-        failedWhere = run == 0
-                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d%s", iteration + 1, planned, onThread)
-                : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d%s", run, runs, iteration + 1,
-                planned, onThread);
-    }
-
-    /** @return how many harness threads run some of a measurement, given each one's iterations of it */
-    private static int threadsWithIterations(long[] iterationsOfThread) {
-        int running = 0;
-        for (long ofThread : iterationsOfThread) {
-            running += ofThread > 0 ? 1 : 0;
-        }
-        return running;
     }
 
     @Override
@@ -315,43 +246,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
         return timelines;
     }
 
-    /** @return what the test method threw, or null */
-    public Throwable failure() {
+    /** @return the first throwable of the test body in the last measurement, and where it came */
+    BodyFailure failure() {
         return failure;
-    }
-
-    /** @return where it threw, e.g. "run 2 of 3, iteration 1,235 of 10,000" */
-    public String failedWhere() {
-        return failedWhere;
-    }
-
-    /**
-     * @return how long after its start (the intended start, with coordinated omission accounted for) the failing
-     *         iteration threw, in nanoseconds
-     */
-    public long failedAfterNanos() {
-        return failedAfterNanos;
-    }
-
-    /**
-     * @param timeoutMillis the harness's timeout
-     * @return whether what the test method threw came after the harness had given up on the iteration: it had run
-     *         past the timeout and was interrupted (its exception, or one it caused, says so)
-     */
-    public boolean failedAfterTimeout(long timeoutMillis) {
-        return failure != null && failedInterrupted && failedAfterNanos >= timeoutMillis * 1_000_000;
-    }
-
-    private static boolean causedByInterrupt(Throwable t) {
-        // a cause chain may loop (a.initCause(b), b.initCause(a)): each cause is looked at once
-        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Throwable cause = t; cause != null && seen.add(cause); cause = cause.getCause()) {
-            if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException
-                    || cause instanceof java.nio.channels.ClosedByInterruptException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -374,41 +271,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
         throw (T) t;
     }
 
-    /**
-     * @param run 1-based measured run
-     * @return bytes the harness threads allocated over the run's iterations, or -1 when the run did not complete its
-     *         iterations or allocation could not be measured
-     */
-    public long allocatedBytes(int run) {
-        long sum = 0;
-        for (int thread = 0; thread < threads; thread++) {
-            if (runIterationsOfThread[thread] == 0) {
-                continue; // a thread with no iteration of the run allocated nothing in it
-            }
-            long allocated = allocatedByThread[run][thread];
-            if (allocated < 0) {
-                return -1;
-            }
-            sum += allocated;
-        }
-        return sum;
-    }
-
-    /**
-     * @param run        1-based measured run
-     * @param collection a garbage collection
-     * @return whether it happened between the run's first iteration and the end of its last; for a run that did
-     *         not complete its iterations, whether it happened after the run began
-     */
-    public boolean duringRun(int run, GcEvent collection) {
-        if (!runStarted[run]) {
-            return false;
-        }
-        long[] end = gcCountsAtEnd[run];
-        if (end.length > 0 && end[0] < 0) {
-            end = new long[end.length];
-            Arrays.fill(end, Long.MAX_VALUE);
-        }
-        return collection.between(gcCountsAtStart[run], end);
+    /** @return each run's allocation and collections, as the harness threads bracketed them */
+    RunBrackets brackets() {
+        return brackets;
     }
 }

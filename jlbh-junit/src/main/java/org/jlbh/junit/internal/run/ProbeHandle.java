@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.run;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 
 /**
  * The {@link NanoSampler} a test method receives for a probe. It passes each sample to the probe of the current

@@ -4,6 +4,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.jlbh.junit.internal.run.evidence.PlatformStalls;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
 /**
  * What the extension's own meters saw during one measured run, beside the harness's latency figures. Immutable.

@@ -60,8 +60,8 @@ class TestSettingsTest {
         Method method = java.util.Arrays.stream(Fixtures.class.getDeclaredMethods())
                 .filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
         Configuration configuration = Configuration.load(key -> Optional.ofNullable(parameters.get(key)))
-                .require(TestSettings.where(method));
-        return TestSettings.of(Fixtures.class, method, AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
+                .require(ConfigurationError.where(method));
+        return TestSettingsReader.read(Fixtures.class, method, AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
                 AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class), configuration);
     }
 
@@ -69,13 +69,13 @@ class TestSettingsTest {
     void theAnnotationsBudgetsProbesAndFactorsCombine() {
         TestSettings settings = settings("valid", Map.of("jlbh.iterations.factor", "2", "jlbh.budget.factor", "3"));
 
-        assertThat(settings.iterations()).isEqualTo(20_000);
-        assertThat(settings.warmUpIterations()).isEqualTo(2_000);
-        assertThat(settings.budgets()).containsExactly(new Budget("end to end", 99.9, 150, 50),
+        assertThat(settings.run().iterations()).isEqualTo(20_000);
+        assertThat(settings.run().warmUpIterations()).isEqualTo(2_000);
+        assertThat(settings.budgets().latency()).containsExactly(new Budget("end to end", 99.9, 150, 50),
                 new Budget("parse", 50, 15, 5));
-        assertThat(settings.probes()).isEqualTo(Set.of("parse"));
-        assertThat(settings.samplesItself()).isTrue();
-        assertThat(settings.hasAllocationBudget()).isFalse();
+        assertThat(settings.run().probes()).isEqualTo(Set.of("parse"));
+        assertThat(settings.run().samplesItself()).isTrue();
+        assertThat(settings.budgets().hasAllocationBudget()).isFalse();
         assertThat(settings.configuration().reportDir()).isEqualTo(Path.of("target/jlbh-reports"));
         assertThat(settings.describeRuns()).isEqualTo("20,000/s, 2,000 warm-up + 2 runs x 20,000 iterations, "
                 + "coordinated omission on, verdict MEDIAN_RUN; budgets: end to end p99.9 <= 150 \u00b5s (50 \u00b5s "
@@ -86,9 +86,9 @@ class TestSettingsTest {
     void poissonArrivalsReachTheHarnessAndTheDescription() {
         TestSettings settings = settings("poisson", Map.of());
 
-        assertThat(settings.options().toString()).contains("arrivals=Poisson (seed 42)");
+        assertThat(settings.run().options().toString()).contains("arrivals=Poisson (seed 42)");
         assertThat(settings.describeRuns()).startsWith("1,000/s Poisson (seed 42) arrivals, 20,000 warm-up");
-        assertThat(settings("valid", Map.of()).options().toString()).contains("arrivals=fixed rate");
+        assertThat(settings("valid", Map.of()).run().options().toString()).contains("arrivals=fixed rate");
     }
 
     @Test
@@ -124,7 +124,7 @@ class TestSettingsTest {
                 .isThrownBy(() -> settings("valid", Map.of("jlbh.iterations.factor", "0.5")))
                 .withMessage("jlbh.iterations.factor = 0.5 leaves 5,000 iterations per run, too few to judge p99.9, "
                         + "which needs at least 10,000: not measured");
-        assertThat(settings("valid", Map.of("jlbh.iterations.factor", "0.5", "jlbh.mode", "disabled")).iterations())
+        assertThat(settings("valid", Map.of("jlbh.iterations.factor", "0.5", "jlbh.mode", "disabled")).run().iterations())
                 .as("disabled tests are not measured, so nothing to abort").isEqualTo(5_000);
     }
 }

@@ -1,7 +1,7 @@
 package org.jlbh.junit.internal.judge;
 
-import org.jlbh.core.JLBHResult;
 import org.jlbh.core.Arrivals;
+import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
@@ -10,11 +10,15 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Budgets;
 import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.RunPlan;
+import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.run.Attempt;
-import org.jlbh.junit.internal.run.PlatformStalls;
 import org.jlbh.junit.internal.run.RunMeasures;
+import org.jlbh.junit.internal.run.evidence.PlatformStalls;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -37,10 +41,11 @@ class DecisionTest {
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
                 Evidence.ON);
         try {
-            return new TestSettings(DecisionTest.class, DecisionTest.class.getDeclaredMethod("settings", Noise.class),
-                    "", configuration, 1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, 1, true, true, 10_000, Verdict.MEDIAN_RUN,
-                    List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)), Set.of(), false, LatencyTest.UNLIMITED,
-                    LatencyTest.UNLIMITED, LatencyTest.UNLIMITED);
+            return new TestSettings(new TestIdentity(DecisionTest.class,
+                    DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
+                    new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, 1, true, true, 10_000, Set.of(), false),
+                    new Budgets(Verdict.MEDIAN_RUN, List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)),
+                            LatencyTest.UNLIMITED, LatencyTest.UNLIMITED, LatencyTest.UNLIMITED));
         } catch (NoSuchMethodException e) {
             throw new AssertionError(e);
         }

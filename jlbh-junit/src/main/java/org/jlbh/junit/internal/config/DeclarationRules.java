@@ -1,0 +1,125 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.junit.LatencyTemplate;
+import org.jlbh.junit.LatencyTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.engine.UniqueId;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+/**
+ * How a latency test may be declared: which annotations go together on one method, checked before anything runs, each
+ * refusal naming the method and the fix ({@link ConfigurationError}). The attributes' values are
+ * {@link TestSettingsReader}'s to check. Stateless; thread-safe.
+ */
+public final class DeclarationRules {
+
+    private DeclarationRules() {
+    }
+
+    /** @return whether the method is a latency test: {@link LatencyTest} or {@link LatencyTemplate} */
+    public static boolean isLatencyTest(Method method) {
+        return AnnotationSupport.isAnnotated(method, LatencyTest.class)
+                || AnnotationSupport.isAnnotated(method, LatencyTemplate.class);
+    }
+
+    /**
+     * @param method a method with {@link LatencyTest} or {@link LatencyTemplate}
+     * @throws ExtensionConfigurationException when it has both, or is a {@link TestFactory}
+     */
+    public static void check(Method method) {
+        if (AnnotationSupport.isAnnotated(method, LatencyTest.class)
+                && AnnotationSupport.isAnnotated(method, LatencyTemplate.class)) {
+            throw ConfigurationError.of("method [" + method.toGenericString() + "] is both @LatencyTest and "
+                    + "@LatencyTemplate. Fix: keep @LatencyTest for one measurement, @LatencyTemplate for a sweep or a "
+                    + "parameterized or repeated test");
+        }
+        if (AnnotationSupport.isAnnotated(method, TestFactory.class)) {
+            throw ConfigurationError.of(ConfigurationError.where(method) + " is a @TestFactory, whose dynamic tests "
+                    + "latency tests do not measure: they would pass without being measured. Fix: measure each case "
+                    + "with @LatencyTemplate on a @ParameterizedTest, or with a @LatencyTest method of its own");
+        }
+    }
+
+    /**
+     * @param method a {@link LatencyTest} method
+     * @throws ExtensionConfigurationException when it is also a test template
+     */
+    public static void requireNotATemplate(Method method) {
+        if (AnnotationSupport.isAnnotated(method, TestTemplate.class)) {
+            throw ConfigurationError.of(ConfigurationError.where(method) + " is a test template (@ParameterizedTest, "
+                    + "@RepeatedTest or @TestTemplate), and @LatencyTest is a @Test, so JUnit runs it once more beside "
+                    + "the template's invocations. Fix: use @LatencyTemplate in place of @LatencyTest: it measures each "
+                    + "invocation");
+        }
+    }
+
+    /**
+     * @param method a {@link LatencyTemplate} method
+     * @return its sweep, validated
+     * @throws ExtensionConfigurationException when it does not sweep, or sweeps and is another template too
+     */
+    public static Sweep sweepOf(Method method) {
+        LatencyTemplate template = AnnotationSupport.findAnnotation(method, LatencyTemplate.class).orElseThrow();
+        Sweep sweep = Sweep.of(method, template).orElseThrow(() -> ConfigurationError.of(
+                ConfigurationError.where(method) + " has no invocation to measure. Fix: sweep rates (rates = {5_000, "
+                        + "10_000}, or ratesFrom, ratesTo and rateSteps), or add @ParameterizedTest or @RepeatedTest; "
+                        + "for one measurement, use @LatencyTest"));
+        requireNoOtherTemplate(method);
+        return sweep;
+    }
+
+    /**
+     * @param method a {@link LatencyTemplate} method that sweeps rates
+     * @throws ExtensionConfigurationException when it is another test template too
+     */
+    public static void requireNoOtherTemplate(Method method) {
+        otherTemplate(method).ifPresent(other -> {
+            throw ConfigurationError.of(ConfigurationError.where(method) + " sweeps rates and is also @"
+                    + other.getSimpleName() + ": JUnit would run the invocations of both, one after the other, not "
+                    + "each at every rate. Fix: sweep the rates, or drop the sweep and set throughput");
+        });
+    }
+
+    /**
+     * @param method a {@link LatencyTemplate} method
+     * @return whether its invocations are a sweep's, which only this extension provides: it sweeps rates, or it is
+     *         no other template (and is then refused for having no invocation)
+     */
+    public static boolean invocationsAreOurs(Method method) {
+        return AnnotationSupport.findAnnotation(method, LatencyTemplate.class)
+                .map(template -> Sweep.declared(template) || otherTemplate(method).isEmpty()).orElse(false);
+    }
+
+    /** @return the template annotation other than {@link LatencyTemplate} the method carries, if any */
+    private static Optional<Class<? extends Annotation>> otherTemplate(Method method) {
+        for (Annotation annotation : method.getAnnotations()) {
+            Class<? extends Annotation> type = annotation.annotationType();
+            if (type != LatencyTemplate.class && (type == TestTemplate.class
+                    || AnnotationSupport.isAnnotated(type, TestTemplate.class))) {
+                return Optional.of(type);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * @param method   a {@link LatencyTemplate} method
+     * @param uniqueId the unique id JUnit runs it as
+     * @return the 1-based index of the template invocation it is
+     * @throws ExtensionConfigurationException when it is not run as a template's invocation
+     */
+    public static int invocationIndex(Method method, String uniqueId) {
+        UniqueId.Segment last = UniqueId.parse(uniqueId).getLastSegment();
+        if (!last.getValue().startsWith("#")) {
+            throw ConfigurationError.of(ConfigurationError.where(method) + " runs as [" + uniqueId + "], not as a "
+                    + "template's invocation. Fix: run it through JUnit Jupiter's test templates");
+        }
+        return Integer.parseInt(last.getValue().substring(1));
+    }
+}

@@ -1,0 +1,83 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.core.Arrivals;
+import org.jlbh.core.JLBHOptions;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.IterationContext;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a latency test runs: its load on the harness (rate, arrivals, harness threads, warm-up, runs and their
+ * iterations after {@code jlbh.iterations.factor}) and the shape of its method (its probes, whether it samples end to
+ * end itself). Validated when read ({@link TestSettingsReader}). Immutable.
+ *
+ * @param throughput       iterations per second
+ * @param arrivals         when iterations are due
+ * @param arrivalSeed      the seed of Poisson arrivals
+ * @param threads          harness threads sharing the load
+ * @param iterations       per run, after the iterations factor
+ * @param warmUpIterations after the iterations factor
+ * @param runs             measured runs
+ * @param accountForCoordinatedOmission whether latency is taken from the intended start
+ * @param recordOSJitter   whether OS jitter is measured
+ * @param timeoutMillis    the harness's timeout
+ * @param probes           names of the method's probe parameters, in order
+ * @param samplesItself    whether the method takes an {@link IterationContext} and samples end to end itself
+ */
+public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int threads, long iterations,
+                      int warmUpIterations, int runs, boolean accountForCoordinatedOmission, boolean recordOSJitter,
+                      long timeoutMillis, Set<String> probes, boolean samplesItself) {
+
+    /** Copies the probes. */
+    public RunPlan {
+        probes = Set.copyOf(probes);
+    }
+
+    /** @return JLBH options for this plan; the task is set by the caller */
+    public JLBHOptions options() {
+        return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed).threads(threads)
+                .iterations(iterations).warmUpIterations(warmUpIterations).runs(runs)
+                .accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)
+                .timeout(timeoutMillis);
+    }
+
+    /**
+     * The one rule for how long iterations take on schedule: {@code iterations / throughput}, for a run, the warm-up
+     * or the whole measurement (with Poisson arrivals, the mean).
+     *
+     * @param ofIterations a number of iterations of the whole schedule (all harness threads)
+     * @return how long they take on schedule, in nanoseconds
+     */
+    public long scheduledNanos(double ofIterations) {
+        return (long) Math.min(Long.MAX_VALUE / 2.0, ofIterations * 1e9 / throughput);
+    }
+
+    /** @return how long one measured run takes on schedule, in nanoseconds */
+    public long scheduledRunNanos() {
+        return scheduledNanos(iterations);
+    }
+
+    /** @return how long the warm-up takes on schedule, in nanoseconds */
+    public long scheduledWarmUpNanos() {
+        return scheduledNanos(warmUpIterations);
+    }
+
+    /** @return how long the whole measurement takes on schedule, warm-up included, in nanoseconds */
+    public long scheduledMeasurementNanos() {
+        return scheduledNanos(warmUpIterations + (double) iterations * runs);
+    }
+
+    /** @return the interval between one harness thread's iterations, in nanoseconds (the mean, with Poisson) */
+    public double threadIntervalNanos() {
+        return 1e9 * threads / throughput;
+    }
+
+    /** @return e.g. {@code 10,000/s, 20,000 warm-up + 3 runs x 100,000 iterations, coordinated omission on} */
+    public String describe() {
+        return String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d iterations, coordinated omission %s",
+                throughput, ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUpIterations, runs,
+                runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off");
+    }
+}

@@ -1,0 +1,223 @@
+package org.jlbh.junit.internal.config;
+
+import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHOptions;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.IterationContext;
+import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTemplate;
+import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.Probe;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.opentest4j.TestAbortedException;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Reads one latency test's settings ({@link TestSettings}) from its {@link LatencyTest} (or a
+ * {@link LatencyTemplate}'s invocation), its {@link LatencyBudget}s and the configuration parameters. Everything that
+ * can be wrong with them is found here, before the test's setup runs, and said naming the method, the attribute, the
+ * value and the fix ({@link ConfigurationError}); what this JVM cannot measure is checked where it is measured, before
+ * setup too. Stateless; thread-safe. Most of its lines are those checks, each a rule with the message that names its
+ * fix, kept together so that every refusal reads alike.
+ */
+public final class TestSettingsReader {
+    /** The most measured runs: per-run state is kept for each. */
+    public static final int MAX_RUNS = 1_000;
+    /** The most iterations per run (after {@code jlbh.iterations.factor}): a billion is hours at most rates. */
+    public static final long MAX_ITERATIONS = 1_000_000_000L;
+    /** The longest timeout, in milliseconds: one hour, the histograms' range. */
+    public static final long MAX_TIMEOUT_MILLIS = 3_600_000L;
+
+    private TestSettingsReader() {
+    }
+
+    /**
+     * Validates and combines the settings of a latency test.
+     *
+     * @param testClass         the class being run
+     * @param method            the test method
+     * @param test              its {@link LatencyTest}
+     * @param budgetAnnotations its {@link LatencyBudget}s
+     * @param configuration     the configuration parameters
+     * @return the settings
+     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
+     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
+     */
+    public static TestSettings read(Class<?> testClass, Method method, LatencyTest test,
+                                  List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+        return read(testClass, method, "", test, budgetAnnotations, configuration);
+    }
+
+    /**
+     * Validates and combines the settings of one invocation of a latency test template.
+     *
+     * @param testClass         the class being run
+     * @param method            the test method
+     * @param invocation        which invocation, e.g. {@code [20,000/s]}
+     * @param template          its {@link LatencyTemplate}
+     * @param throughput        the invocation's iterations per second: a sweep's rate, else the template's
+     * @param budgetAnnotations its {@link LatencyBudget}s
+     * @param configuration     the configuration parameters
+     * @return the settings
+     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
+     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
+     */
+    public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
+                                  int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+        return read(testClass, method, invocation, TemplateAsTest.at(template, throughput), budgetAnnotations,
+                configuration);
+    }
+
+    private static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTest test,
+                                   List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+        String where = ConfigurationError.where(method);
+        requirePositive(where, "throughput", test.throughput(), "iterations per second, e.g. throughput = 10_000");
+        requirePositive(where, "iterations", test.iterations(), "measured iterations per run, e.g. iterations = 100_000");
+        requirePositive(where, "runs", test.runs(), "e.g. runs = 3");
+        requirePositive(where, "timeoutMillis", test.timeoutMillis(), "e.g. timeoutMillis = 10_000");
+        requireAtMost(where, "runs", test.runs(), MAX_RUNS);
+        requireAtMost(where, "iterations", test.iterations(), MAX_ITERATIONS);
+        requireAtMost(where, "timeoutMillis", test.timeoutMillis(), MAX_TIMEOUT_MILLIS);
+        requirePositive(where, "threads", test.threads(), "harness threads sharing the load, e.g. threads = 2");
+        requireAtMost(where, "threads", test.threads(), JLBHOptions.MAX_THREADS);
+        if (test.warmUpIterations() < 0) {
+            throw ConfigurationError.of(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more");
+        }
+        if (test.maxAllocatedBytesPerOp() < 0) {
+            throw ConfigurationError.of(where, "maxAllocatedBytesPerOp", test.maxAllocatedBytesPerOp(),
+                    "be 0 or more bytes per operation (0 demands a garbage-free body)");
+        }
+        if (test.maxGcCount() < 0) {
+            throw ConfigurationError.of(where, "maxGcCount", test.maxGcCount(), "be 0 or more collections (0 allows none)");
+        }
+        if (test.maxGcPauseMillis() < 0) {
+            throw ConfigurationError.of(where, "maxGcPauseMillis", test.maxGcPauseMillis(), "be 0 or more milliseconds");
+        }
+
+        Set<String> probes = new LinkedHashSet<>();
+        boolean samplesItself = false;
+        for (Parameter parameter : method.getParameters()) {
+            if (parameter.getType() == IterationContext.class) {
+                samplesItself = true;
+            } else if (parameter.getType() == NanoSampler.class) {
+                probes.add(probeName(where, parameter, probes));
+            }
+        }
+
+        List<Budget> budgets = new ArrayList<>();
+        double budgetFactor = configuration.budgetFactor();
+        if (test.percentile() != 0 || test.maxMicros() != 0) {
+            budgets.add(budget(where, LatencyBudget.END_TO_END, test.percentile(), test.maxMicros(), budgetFactor,
+                    probes));
+        }
+        for (LatencyBudget budget : budgetAnnotations) {
+            budgets.add(budget(where + " @LatencyBudget(probe = \"" + budget.probe() + "\")", budget.probe(),
+                    budget.percentile(), budget.maxMicros(), budgetFactor, probes));
+        }
+        if (budgets.isEmpty()) {
+            throw ConfigurationError.of(where + " declares no latency budget. Fix: set percentile and maxMicros, e.g. "
+                    + "percentile = 99.9, maxMicros = 50, or add @LatencyBudget");
+        }
+
+        double strictest = budgets.stream().mapToDouble(Budget::percentile).max().orElseThrow();
+        long needed = Percentiles.minimumSamples(strictest);
+        if (test.iterations() < needed) {
+            throw ConfigurationError.of(String.format(Locale.ROOT, "%s has 'iterations' = %,d, too few samples per run to judge p%s, which needs "
+                            + "at least %,d (10 / (1 - p/100)). Fix: set iterations to %,d or more, or budget a lower percentile",
+                    where, test.iterations(), Percentiles.label(strictest), needed, needed));
+        }
+        double iterationsFactor = configuration.iterationsFactor();
+        long iterations = Math.max(1, scaled(where, "iterations", test.iterations(), iterationsFactor, MAX_ITERATIONS));
+        int warmUp = (int) scaled(where, "warmUpIterations", test.warmUpIterations(), iterationsFactor,
+                Integer.MAX_VALUE);
+        if (iterations < needed && configuration.mode() != Mode.DISABLED) {
+            throw new TestAbortedException(String.format(Locale.ROOT,
+                    "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
+                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
+                    Percentiles.label(strictest), needed));
+        }
+        return new TestSettings(new TestIdentity(testClass, method, invocation), configuration,
+                new RunPlan(test.throughput(), test.arrivals(), test.arrivalSeed(), test.threads(), iterations, warmUp,
+                        test.runs(), test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(),
+                        probes, samplesItself),
+                new Budgets(test.verdict(), budgets, test.maxAllocatedBytesPerOp(), test.maxGcCount(),
+                        test.maxGcPauseMillis()));
+    }
+
+    private static String probeName(String where, Parameter parameter, Set<String> taken) {
+        Probe probe = parameter.getAnnotation(Probe.class);
+        if (probe == null || probe.value().isBlank()) {
+            throw ConfigurationError.of(String.format(Locale.ROOT, "%s has a NanoSampler parameter [%s] without a probe name. "
+                            + "Fix: annotate it @Probe(\"name\")", where, parameter.getName()));
+        }
+        String name = probe.value();
+        List<String> reserved = List.of(LatencyBudget.END_TO_END, JLBH.OS_JITTER);
+        List<String> others = new ArrayList<>(reserved);
+        others.addAll(taken);
+        String file = TestIdentity.fileSafe(name);
+        for (String other : others) {
+            if (TestIdentity.fileSafe(other).equals(file)) {
+                String clash = !other.equals(name) ? String.format(Locale.ROOT, "probes \"%s\" and \"%s\", whose "
+                        + "report files would have one name (…%s.hgrm)", other, name, file)
+                        : reserved.contains(name) ? "a probe \"" + name + "\", a name the report gives its own figures"
+                        : "the probe \"" + name + "\" twice";
+                throw ConfigurationError.of(String.format(Locale.ROOT, "%s names %s. Fix: give each @Probe parameter a name of its own, other "
+                                + "than \"%s\" and \"%s\" and apart from the others in its letters and digits (a "
+                                + "report file's name keeps only those, '.', '_', '$' and '-')",
+                        where, clash, LatencyBudget.END_TO_END, JLBH.OS_JITTER));
+            }
+        }
+        return name;
+    }
+
+    private static Budget budget(String where, String probe, double percentile, double maxMicros, double budgetFactor,
+                                 Set<String> probes) {
+        if (!(percentile > 0 && percentile <= 100)) {
+            throw ConfigurationError.of(where, "percentile", percentile, "be in (0, 100], e.g. 99.9");
+        }
+        if (!(maxMicros > 0) || Double.isInfinite(maxMicros)) {
+            throw ConfigurationError.of(where, "maxMicros", maxMicros, "be a positive number of microseconds, e.g. 50");
+        }
+        if (!probe.equals(LatencyBudget.END_TO_END) && !probes.contains(probe)) {
+            throw ConfigurationError.of(String.format(Locale.ROOT, "%s budgets a probe that does not exist; the method's probes are %s. "
+                            + "Fix: add a parameter @Probe(\"%s\") NanoSampler, or budget \"%s\"",
+                    where, probes, probe, LatencyBudget.END_TO_END));
+        }
+        return new Budget(probe, percentile, maxMicros * budgetFactor, maxMicros);
+    }
+
+    /** @return the value scaled by the iterations factor, which must leave it at most {@code max} */
+    private static long scaled(String where, String attribute, long value, double factor, long max) {
+        double scaled = Math.rint(value * factor);
+        if (scaled > max) {
+            throw ConfigurationError.of(String.format(Locale.ROOT, "%s has '%s' = %,d, scaled by %s = %s to %,.0f. Fix: '%s' must be at most %,d "
+                            + "after %s: lower the factor", where, attribute, value,
+                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(factor), scaled, attribute, max,
+                    LatencyTestConfiguration.ITERATIONS_FACTOR));
+        }
+        return (long) scaled;
+    }
+
+    private static void requireAtMost(String where, String attribute, long value, long max) {
+        if (value > max) {
+            throw ConfigurationError.of(where, attribute, value, String.format(Locale.ROOT, "be at most %,d", max));
+        }
+    }
+
+    private static void requirePositive(String where, String attribute, long value, String example) {
+        if (value <= 0) {
+            throw ConfigurationError.of(where, attribute, value, "be positive (" + example + ")");
+        }
+    }
+}

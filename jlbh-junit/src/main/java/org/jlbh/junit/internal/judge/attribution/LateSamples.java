@@ -1,0 +1,189 @@
+package org.jlbh.junit.internal.judge.attribution;
+
+import org.HdrHistogram.Histogram;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHResult.RunResult;
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.internal.run.evidence.JvmPause;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A probe's late samples against one budget over the runs of an attempt, each put down to a cause
+ * ({@link LateSampleAttribution}), with what the evidence could not see. Immutable.
+ *
+ * @param limitNanos the budget, in nanoseconds
+ * @param runs       each run's attribution, in run order
+ * @param notes      what evidence was missing, e.g. {@code no scheduler evidence on this OS (no /proc schedstat)}
+ */
+public record LateSamples(long limitNanos, List<RunAttribution> runs, List<String> notes) {
+
+    /** Copies the lists. */
+    public LateSamples {
+        runs = List.copyOf(runs);
+        notes = List.copyOf(notes);
+    }
+
+    /**
+     * @param cause a cause
+     * @return late samples put down to it, over all runs
+     */
+    public long count(Cause cause) {
+        return runs.stream().mapToLong(run -> run.count(cause)).sum();
+    }
+
+    /** @return late samples, over all runs */
+    public long late() {
+        return runs.stream().mapToLong(RunAttribution::late).sum();
+    }
+
+    /** @return late samples put down to the platform or a safepoint, over all runs */
+    public long excused() {
+        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT);
+    }
+
+    /** @return late samples beyond those kept, counted as the code's, over all runs */
+    public long notKept() {
+        return runs.stream().mapToLong(RunAttribution::notKept).sum();
+    }
+
+    /** @return how long the harness thread waited on the run queue where that made samples late, in nanoseconds */
+    public long queueWaitNanos() {
+        return runs.stream().mapToLong(RunAttribution::queueWaitNanos).sum();
+    }
+
+    /** @return in how many stretches it waited so */
+    public int queueStretches() {
+        return runs.stream().mapToInt(RunAttribution::queueStretches).sum();
+    }
+
+    /** @return how long the host took the harness thread's CPU where that made samples late, in nanoseconds */
+    public long hostNanos() {
+        return runs.stream().mapToLong(RunAttribution::hostNanos).sum();
+    }
+
+    /** @return in how many stretches it took it so */
+    public int hostStretches() {
+        return runs.stream().mapToInt(RunAttribution::hostStretches).sum();
+    }
+
+    /** @return the collections that made samples late, over all runs */
+    public List<JvmPause> gcPauses() {
+        return runs.stream().flatMap(run -> run.gcPauses().stream()).toList();
+    }
+
+    /** @return the other safepoints that made samples late, over all runs */
+    public List<JvmPause> safepoints() {
+        return runs.stream().flatMap(run -> run.safepoints().stream()).toList();
+    }
+
+    /**
+     * @param probe      the probe
+     * @param percentile a percentile in (0, 100]
+     * @return each run's value at the percentile with the excused late samples replaced by what they would have
+     *         been without the pauses that are not the code's, in nanoseconds, in run order; empty when a run has too
+     *         few samples to support the percentile
+     */
+    public List<Double> codeOnlyRunNanos(JLBHResult.ProbeResult probe, double percentile) {
+        List<Double> values = new ArrayList<>();
+        for (RunResult run : probe.eachRunSummary()) {
+            Histogram remaining = run.histogram();
+            if (run.run() <= runs.size()) {
+                subtract(remaining, runs.get(run.run() - 1));
+            }
+            if (!Percentiles.supported(percentile, remaining.getTotalCount())) {
+                return List.of();
+            }
+            values.add((double) (percentile == 100 ? remaining.getMaxValue()
+                    : remaining.getValueAtPercentile(percentile)));
+        }
+        return values;
+    }
+
+    /**
+     * Replaces the run's late samples that pauses not the code's made later by their latencies without those pauses;
+     * never more at a value than the histogram holds.
+     */
+    private static void subtract(Histogram histogram, RunAttribution run) {
+        if (run.replaced() == 0) {
+            return;
+        }
+        Histogram measured = histogram.copy();
+        measured.reset();
+        Histogram replacements = histogram.copy();
+        replacements.reset();
+        for (int i = 0; i < run.replaced(); i++) {
+            long value = run.originalNanos(i);
+            if (value > histogram.getMaxValue() || value < 0) {
+                continue;
+            }
+            measured.recordValue(value);
+            replacements.recordValue(Math.min(run.codeOnlyNanos(i), value));
+        }
+        Histogram held = histogram.copy();
+        held.reset();
+        measured.recordedValues().forEach(value -> held.recordValueWithCount(value.getValueIteratedTo(),
+                Math.min(value.getCountAtValueIteratedTo(), histogram.getCountAtValue(value.getValueIteratedTo()))));
+        histogram.subtract(held);
+        histogram.add(replacements);
+    }
+
+    /**
+     * @return e.g. {@code late samples over 100 µs: 1,180 while the harness thread waited 38.200 ms on the run queue
+     *         (12 stretches), 41 in 2 GC pauses (G1New, longest 4.100 ms), 32 with no pause: the code}
+     */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        long platform = count(Cause.PLATFORM);
+        if (platform > 0) {
+            List<String> how = new ArrayList<>();
+            if (queueStretches() > 0) {
+                how.add(String.format(Locale.ROOT, "the harness thread waited %s on the run queue (%s)",
+                        ReportFormat.duration(queueWaitNanos()), plural(queueStretches(), "stretch", "stretches")));
+            }
+            if (hostStretches() > 0) {
+                how.add(String.format(Locale.ROOT, "the host took its CPU for %s (%s)",
+                        ReportFormat.duration(hostNanos()), plural(hostStretches(), "stretch", "stretches")));
+            }
+            parts.add(String.format(Locale.ROOT, "%,d while %s", platform, String.join(" and ", how)));
+        }
+        long safepoint = count(Cause.SAFEPOINT);
+        if (safepoint > 0) {
+            parts.add(String.format(Locale.ROOT, "%,d in %s", safepoint, pauses(safepoints(), "safepoint",
+                    "safepoints")));
+        }
+        long gc = count(Cause.GC);
+        if (gc > 0) {
+            parts.add(String.format(Locale.ROOT, "%,d in %s", gc, pauses(gcPauses(), "GC pause", "GC pauses")));
+        }
+        String code = String.format(Locale.ROOT, "%,d with no pause: the code", count(Cause.CODE));
+        if (notKept() > 0) {
+            code += String.format(Locale.ROOT, " (%,d of them beyond the %,d late samples kept per run, not "
+                    + "attributed)", notKept(), org.jlbh.junit.internal.run.timeline.LatencyTimeline.MAX_KEPT);
+        }
+        parts.add(code);
+        String described = "late samples over " + ReportFormat.plain(limitNanos / 1e3) + " \u00b5s: "
+                + String.join(", ", parts);
+        return notes.isEmpty() ? described : described + " (" + String.join("; ", notes) + ")";
+    }
+
+    private static String pauses(List<JvmPause> pauses, String one, String many) {
+        Set<String> names = new LinkedHashSet<>();
+        long longest = 0;
+        for (JvmPause pause : pauses) {
+            names.add(pause.name());
+            longest = Math.max(longest, pause.nanos());
+        }
+        return String.format(Locale.ROOT, "%s (%s, longest %s)", plural(pauses.size(), one, many),
+                String.join(", ", names), ReportFormat.duration(longest));
+    }
+
+    private static String plural(long count, String one, String many) {
+        return String.format(Locale.ROOT, "%,d %s", count, count == 1 ? one : many);
+    }
+}

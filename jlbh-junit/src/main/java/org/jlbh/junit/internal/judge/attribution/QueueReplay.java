@@ -1,0 +1,266 @@
+package org.jlbh.junit.internal.judge.attribution;
+
+import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Attributes the late samples of iterations the harness thread ran one after another (its synchronous end to end) by
+ * replaying them without the pauses that are not the code's. Pure; thread-safe.
+ *
+ * <h2>The rule</h2>
+ * Each late sample {@code i} is known by its intended start {@code s}, its end {@code e} and when the iteration
+ * before it ended {@code p}: the harness ran it from {@code b = max(s, p)} to {@code e}, its service. A pause of the
+ * harness thread lies inside the service it interrupted:
+ * <ul>
+ *   <li>a safepoint or a collection, placed by the Flight Recorder, inside every service it overlaps;</li>
+ *   <li>a wait for the CPU, or time the host took, counted between two of the harness thread's own readings of its
+ *   scheduler figures, so ended in an interval {@code (t₀, t₁]} ({@link SchedulerEvidence}): the thread got its CPU
+ *   back inside the interval, and before the service it lies in
+ *   ended, so it can only cover the part of a service before {@code min(e, t₁)}. Each of the interval's waits (as
+ *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left.</li>
+ * </ul>
+ * A pause is cut out of the service it lies in, never below the least service an iteration needs: the smallest of
+ * the run's latencies and of the late samples' services (in a run that never caught up, every latency is queued). The samples are then replayed on their schedule: each begins at
+ * {@code max(s, end of the one before)}, now earlier where the one before was cut, and ends its shortened service
+ * later; the iterations queued behind a pause (coordinated omission) move up with it. A sample whose replayed latency
+ * is within the budget was late because of the pauses cut, and goes to the larger of its own cut and the one it
+ * inherited from the sample before: the platform or a safepoint. Collections are the code's: they are not cut for
+ * the verdict, but a sample the replay with them cut too brings within the budget goes to them. The rest are the
+ * code's. For the verdict, each late sample's latency is replaced by its replayed one.
+ */
+final class QueueReplay {
+    private final long[] start;
+    private final long[] begin;
+    private final long[] end;
+    private final long[] previousEnd;
+    /** How much of each service a pause may be cut from: all of it but the least service an iteration needs. */
+    private final long[] reducible;
+    private final long[] safepointCut;
+    private final long[] queueCut;
+    private final long[] hostCut;
+    private final long[] gcCut;
+
+    private QueueReplay(RunTimeline timeline, long fastestNanos) {
+        int n = timeline.lateKept();
+        start = new long[n];
+        begin = new long[n];
+        end = new long[n];
+        previousEnd = new long[n];
+        reducible = new long[n];
+        long leastService = fastestNanos;
+        for (int i = 0; i < n; i++) {
+            end[i] = timeline.lateEnd(i);
+            start[i] = end[i] - timeline.lateLatency(i);
+            previousEnd[i] = timeline.latePreviousEnd(i);
+            begin[i] = Math.min(end[i], Math.max(start[i], previousEnd[i]));
+            leastService = Math.min(leastService, end[i] - begin[i]);
+        }
+        for (int i = 0; i < n; i++) {
+            reducible[i] = Math.max(0, end[i] - begin[i] - leastService);
+        }
+        safepointCut = new long[n];
+        queueCut = new long[n];
+        hostCut = new long[n];
+        gcCut = new long[n];
+    }
+
+    /**
+     * @param run          1-based run
+     * @param timeline     the run's timeline, {@link RunTimeline#sequential()}
+     * @param limitNanos   the budget, in nanoseconds
+     * @param notKept      late samples beyond those the timeline kept
+     * @param evidence     what was seen beside the run
+     * @param scheduler    the scheduler's evidence of the harness thread that ran the timeline's iterations
+     * @param fastestNanos the run's smallest latency, in nanoseconds: a bound on the least service an iteration keeps
+     * @return the attribution
+     */
+    static RunAttribution of(int run, RunTimeline timeline, long limitNanos, long notKept, RunEvidence evidence,
+                             SchedulerEvidence scheduler, long fastestNanos) {
+        QueueReplay replay = new QueueReplay(timeline, fastestNanos);
+        Set<JvmPause> collections = new LinkedHashSet<>();
+        Set<JvmPause> safepoints = new LinkedHashSet<>();
+        for (JvmPause pause : evidence.pauses()) {
+            if (replay.cutPause(pause)) {
+                (pause.gc() ? collections : safepoints).add(pause);
+            }
+        }
+        int queueStretches = 0;
+        int hostStretches = 0;
+        if (scheduler.available()) {
+            int first = Math.max(1, scheduler.floorIndex(timeline.startNanos()));
+            for (int j = first; j < scheduler.samples() && scheduler.time(j - 1) - timeline.endNanos() <= 0; j++) {
+                long from = scheduler.intervalFrom(j);
+                long to = scheduler.intervalTo(j);
+                int waits = (int) Math.max(1, scheduler.slicesSince(j));
+                queueStretches += replay.cutWait(scheduler.runDelaySince(j), waits, from, to, replay.queueCut) ? 1 : 0;
+                hostStretches += replay.cutWait(scheduler.lostSince(j), 1, from, to, replay.hostCut) ? 1 : 0;
+            }
+        }
+        return replay.attribute(run, limitNanos, notKept, queueStretches, hostStretches, List.copyOf(collections),
+                List.copyOf(safepoints));
+    }
+
+    private RunAttribution attribute(int run, long limitNanos, long notKept, int queueStretches, int hostStretches,
+                                     List<JvmPause> collections, List<JvmPause> safepoints) {
+        int n = end.length;
+        long[] withoutPlatform = replay(false);
+        long[] withoutAnyPause = replay(true);
+        Cause[] excusedCauses = excusedCauses(withoutPlatform);
+        long[] counts = new long[Cause.values().length];
+        byte[] causes = new byte[n];
+        Arrays.fill(causes, (byte) -1);
+        List<Long> original = new ArrayList<>();
+        List<Long> replayed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long latency = end[i] - start[i];
+            long codeOnly = withoutPlatform[i] - start[i];
+            if (codeOnly < latency) {
+                original.add(latency);
+                replayed.add(codeOnly);
+            }
+            if (latency <= limitNanos) {
+                continue;
+            }
+            Cause cause;
+            if (codeOnly <= limitNanos) {
+                cause = excusedCauses[i];
+            } else if (withoutAnyPause[i] - start[i] <= limitNanos) {
+                cause = Cause.GC;
+            } else {
+                cause = Cause.CODE;
+            }
+            counts[cause.ordinal()]++;
+            causes[i] = (byte) cause.ordinal();
+        }
+        counts[Cause.CODE.ordinal()] += notKept;
+        return new RunAttribution(run, limitNanos, counts, notKept, toArray(original), toArray(replayed), causes,
+                sum(queueCut), queueStretches, sum(hostCut), hostStretches, collections, safepoints);
+    }
+
+    /** Cuts a pause of the JVM out of every service it overlaps; @return whether any of it was cut */
+    private boolean cutPause(JvmPause pause) {
+        long[] cut = pause.gc() ? gcCut : safepointCut;
+        boolean any = false;
+        for (int i = firstEndingAfter(pause.startNanos()); i < end.length && begin[i] - pause.endNanos() < 0; i++) {
+            long overlap = Math.min(end[i], pause.endNanos()) - Math.max(begin[i], pause.startNanos());
+            long taken = Math.min(overlap, left(i));
+            if (taken > 0) {
+                cut[i] += taken;
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Cuts a monitor interval's waits out of the services they can lie in. Each wait ended (the thread got its CPU
+     * back) inside the interval and before the service it lies in ended, so it can only cover the part of a service
+     * before both ends: the service that can hold the most of what is left takes it, one service per wait.
+     *
+     * @param wait  how long the thread was kept from its CPU in the interval, in nanoseconds
+     * @param waits how many separate stretches that was at most
+     * @param from  the earliest the waits can have ended: when the reading before the interval began, nanoTime
+     * @param to    the latest: when the reading that ends it ended
+     * @param cut   where the cuts are added
+     * @return whether any of it was cut
+     */
+    private boolean cutWait(long wait, int waits, long from, long to, long[] cut) {
+        long remaining = wait;
+        boolean any = false;
+        int first = firstEndingAfter(from);
+        for (int placed = 0; placed < waits && remaining > 0; placed++) {
+            int best = -1;
+            long bestReach = 0;
+            for (int i = first; i < end.length && begin[i] - to < 0; i++) {
+                long reach = Math.min(left(i), Math.min(end[i], to) - begin[i] - cutSoFar(i));
+                if (reach > bestReach) {
+                    best = i;
+                    bestReach = reach;
+                }
+            }
+            if (best < 0) {
+                break;
+            }
+            long taken = Math.min(remaining, bestReach);
+            cut[best] += taken;
+            remaining -= taken;
+            any = true;
+        }
+        return any;
+    }
+
+    private long cutSoFar(int i) {
+        return safepointCut[i] + queueCut[i] + hostCut[i] + gcCut[i];
+    }
+
+    private long left(int i) {
+        return reducible[i] - cutSoFar(i);
+    }
+
+    /** @return whether sample {@code i} began when the one before it (also late, so kept) ended */
+    private boolean follows(int i) {
+        return i > 0 && previousEnd[i] == end[i - 1];
+    }
+
+    /**
+     * @param withCollections whether collections are cut too
+     * @return each sample's end when replayed on its schedule without the pauses that are not the code's
+     */
+    private long[] replay(boolean withCollections) {
+        long[] replayed = new long[end.length];
+        for (int i = 0; i < end.length; i++) {
+            long before = follows(i) ? replayed[i - 1] : previousEnd[i];
+            long service = end[i] - begin[i] - safepointCut[i] - queueCut[i] - hostCut[i]
+                    - (withCollections ? gcCut[i] : 0);
+            replayed[i] = Math.max(start[i], Math.min(before, begin[i])) + service;
+        }
+        return replayed;
+    }
+
+    /**
+     * @return per sample, the cause its replay owes most to: its own cut (the platform's or a safepoint's, whichever
+     *         is larger), or the cause of the sample before it, when it began earlier by more than its own cut
+     */
+    private Cause[] excusedCauses(long[] replayed) {
+        Cause[] causes = new Cause[end.length];
+        for (int i = 0; i < end.length; i++) {
+            long platform = queueCut[i] + hostCut[i];
+            long own = platform + safepointCut[i];
+            Cause ownCause = platform >= safepointCut[i] ? Cause.PLATFORM : Cause.SAFEPOINT;
+            long movedUp = follows(i) ? begin[i] - Math.max(start[i], replayed[i - 1]) : 0;
+            causes[i] = follows(i) && movedUp > own ? causes[i - 1] : ownCause;
+        }
+        return causes;
+    }
+
+    /** @return the index of the first sample ending after {@code time} (ends ascend), or the count */
+    private int firstEndingAfter(long time) {
+        int low = 0;
+        int high = end.length;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (end[mid] - time <= 0) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    private static long sum(long[] values) {
+        return Arrays.stream(values).sum();
+    }
+
+    private static long[] toArray(List<Long> values) {
+        return values.stream().mapToLong(Long::longValue).toArray();
+    }
+}

@@ -1,0 +1,90 @@
+package org.jlbh.junit.internal.judge.attribution;
+
+import org.jlbh.junit.internal.run.evidence.JvmPause;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One run's late samples of one probe (those over a budget), each put down to a {@link Cause}. Immutable (the arrays
+ * are not handed out).
+ *
+ * @param run               1-based run
+ * @param limitNanos        the budget the samples were late against, in nanoseconds
+ * @param counts            late samples per cause, indexed by {@link Cause#ordinal()}; samples beyond those kept are
+ *                          counted as the code's
+ * @param notKept           of those, late samples beyond the kept capacity, which could not be attributed
+ * @param originalNanos     the latencies the verdict replaces, in nanoseconds: late samples the platform or a safepoint
+ *                          made later (or late)
+ * @param codeOnlyNanos     what each is replaced by: its latency without those pauses (or, where that is not known, the
+ *                          budget: within it, at worst at it), in nanoseconds
+ * @param causes            per late sample the timeline kept (in its order), the {@link Cause#ordinal()} it was put down
+ *                          to; -1 for a kept sample within this budget (late only against a smaller one)
+ * @param queueWaitNanos    how long the harness thread waited on the run queue in the stretches that made samples late
+ * @param queueStretches    how many such stretches (monitor intervals) there were
+ * @param hostNanos        how long the host took the harness thread's CPU in the stretches that made samples late
+ * @param hostStretches    how many such stretches there were
+ * @param gcPauses          the collections that made samples late
+ * @param safepoints        the other safepoints that made samples late
+ */
+public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
+                             long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos, int hostStretches,
+                             List<JvmPause> gcPauses, List<JvmPause> safepoints) {
+
+    /** Copies the pauses. */
+    public RunAttribution {
+        gcPauses = List.copyOf(gcPauses);
+        safepoints = List.copyOf(safepoints);
+    }
+
+    /**
+     * @param cause a cause
+     * @return how many late samples were put down to it
+     */
+    public long count(Cause cause) {
+        return counts[cause.ordinal()];
+    }
+
+    /** @return how many samples were late */
+    public long late() {
+        long late = 0;
+        for (long count : counts) {
+            late += count;
+        }
+        return late;
+    }
+
+    /**
+     * @param i a kept late sample's index in the run's timeline
+     * @return what it was put down to, or empty when it is within this budget
+     */
+    public Optional<Cause> cause(int i) {
+        return causes[i] < 0 ? Optional.empty() : Optional.of(Cause.values()[causes[i]]);
+    }
+
+    /** @return how many late samples were put down to the platform or a safepoint */
+    public long excused() {
+        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT);
+    }
+
+    /** @return how many latencies the verdict replaces */
+    public int replaced() {
+        return originalNanos.length;
+    }
+
+    /**
+     * @param i a replaced latency's index, below {@link #replaced()}
+     * @return the latency measured, in nanoseconds
+     */
+    public long originalNanos(int i) {
+        return originalNanos[i];
+    }
+
+    /**
+     * @param i a replaced latency's index, below {@link #replaced()}
+     * @return the latency without the pauses not the code's, in nanoseconds
+     */
+    public long codeOnlyNanos(int i) {
+        return codeOnlyNanos[i];
+    }
+}

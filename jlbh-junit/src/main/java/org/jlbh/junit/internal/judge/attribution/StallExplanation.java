@@ -1,0 +1,125 @@
+package org.jlbh.junit.internal.judge.attribution;
+
+import org.HdrHistogram.Histogram;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHResult.RunResult;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.internal.run.evidence.PlatformStalls;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How the platform's stalls explain a latency budget's breach, run by run. Immutable.
+ *
+ * <p>The rule: a stall of {@code S} ns at {@code R} iterations per ns, with coordinated omission accounted for, makes
+ * about {@code (S − budget) × R + 1} samples exceed the budget (every iteration due during the stall is late by what
+ * is left of it); without coordinated omission, only the iteration it interrupted. A run's breach is explained when,
+ * without that many samples, its percentile would be within budget. The test's breach is explained when every run
+ * that broke the budget is, and at least one did.
+ *
+ * @param runs each run that broke the budget, in run order
+ */
+public record StallExplanation(List<RunExplanation> runs) implements BreachExplanation {
+
+    /**
+     * One run's breach, explained.
+     *
+     * @param run                1-based run
+     * @param stalls             stalls longer than the budget
+     * @param worstNanos         the longest of them, in nanoseconds
+     * @param explainableSamples samples those stalls make late
+     * @param samplesOverBudget  samples the run had over the budget
+     */
+    public record RunExplanation(int run, int stalls, long worstNanos, double explainableSamples,
+                                 long samplesOverBudget) {
+    }
+
+    /** Copies the runs. */
+    public StallExplanation {
+        runs = List.copyOf(runs);
+    }
+
+    /**
+     * @param probe          the probe whose budget broke
+     * @param percentile     the budget's percentile
+     * @param limitNanos     the budget, in nanoseconds
+     * @param samplesPerNano iterations due per nanosecond while a stall lasts: the target throughput / 1e9 with
+     *                       coordinated omission accounted for, 0 without (a stall then delays one sample)
+     * @param stallsPerRun   per run, in run order, the platform's stalls, or empty where there is no evidence
+     * @return the explanation when the stalls explain every run that broke the budget; empty when the breach is
+     *         real, or there is no evidence either way
+     */
+    public static Optional<StallExplanation> of(JLBHResult.ProbeResult probe, double percentile, double limitNanos,
+                                                double samplesPerNano, List<Optional<PlatformStalls>> stallsPerRun) {
+        long limit = (long) Math.floor(limitNanos);
+        List<RunExplanation> explained = new ArrayList<>();
+        for (RunResult run : probe.eachRunSummary()) {
+            if (!run.supports(percentile)) {
+                return Optional.empty();
+            }
+            if (run.percentile(percentile).toNanos() <= limit) {
+                continue;
+            }
+            Optional<PlatformStalls> stalls = run.run() <= stallsPerRun.size()
+                    ? stallsPerRun.get(run.run() - 1) : Optional.empty();
+            if (stalls.isEmpty()) {
+                return Optional.empty();
+            }
+            Histogram histogram = run.histogram();
+            long over = histogram.getCountBetweenValues(limit + 1, Math.max(limit + 1, histogram.getMaxValue()));
+            double allowed = run.count() * (100 - percentile) / 100;
+            int longer = 0;
+            long worst = 0;
+            for (int i = 0; i < stalls.get().count(); i++) {
+                if (stalls.get().nanos(i) > limit) {
+                    longer++;
+                    worst = Math.max(worst, stalls.get().nanos(i));
+                }
+            }
+            double explainable = explainableSamples(stalls.get(), limit, samplesPerNano);
+            if (longer == 0 || over - explainable > allowed) {
+                return Optional.empty();
+            }
+            explained.add(new RunExplanation(run.run(), longer, worst, explainable, over));
+        }
+        return explained.isEmpty() ? Optional.empty() : Optional.of(new StallExplanation(explained));
+    }
+
+    /**
+     * @param stalls         the platform's stalls in a run
+     * @param limitNanos     the budget, in nanoseconds
+     * @param samplesPerNano iterations due per nanosecond during a stall (0 without coordinated omission)
+     * @return how many samples those stalls make exceed the budget: {@code (S − budget) × R + 1} for each stall
+     *         {@code S} longer than the budget
+     */
+    public static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
+        double explainable = 0;
+        for (int i = 0; i < stalls.count(); i++) {
+            long stall = stalls.nanos(i);
+            if (stall > limitNanos) {
+                explainable += (stall - limitNanos) * samplesPerNano + 1;
+            }
+        }
+        return explainable;
+    }
+
+    /**
+     * @return e.g. {@code inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in every run
+     *         that broke the budget; run 1: 1 stall longer than the budget, worst 150,000.000 µs, explain 151 of the
+     *         200 samples over budget}
+     */
+    public String describe() {
+        List<String> perRun = new ArrayList<>();
+        for (RunExplanation run : runs) {
+            perRun.add(String.format(Locale.ROOT, "run %d: %d stall%s longer than the budget, worst %s \u00b5s, "
+                            + "explain %,.0f of the %,d samples over budget", run.run(), run.stalls(),
+                    run.stalls() == 1 ? "" : "s", ReportFormat.micros(run.worstNanos()),
+                    Math.min(run.explainableSamples(), run.samplesOverBudget()), run.samplesOverBudget()));
+        }
+        return "inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in every run that "
+                + "broke the budget; " + String.join("; ", perRun);
+    }
+}

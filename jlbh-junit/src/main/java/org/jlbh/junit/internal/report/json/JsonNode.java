@@ -1,0 +1,143 @@
+package org.jlbh.junit.internal.report.json;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it, so that a missing or wrong
+ * member is named in the message, e.g. {@code not a "jlbh-junit result 1" file: "count" of element 0 of "runs" of the
+ * result is not a number}. Used by {@link ResultJson} to read results. Immutable.
+ */
+final class JsonNode {
+    private final String where;
+    private final Object value;
+    private final String format;
+
+    private JsonNode(String where, Object value, String format) {
+        this.where = where;
+        this.value = value;
+        this.format = format;
+    }
+
+    /**
+     * @param document a parsed document
+     * @param format   the format it should be in, for messages
+     * @return its top-level value
+     */
+    static JsonNode root(Object document, String format) {
+        return new JsonNode("the result", document, format);
+    }
+
+    /** @return whether this object has the member, and it is not null */
+    boolean has(String name) {
+        return members().get(name) != null;
+    }
+
+    /** @return the member, which must be there and not null */
+    JsonNode get(String name) {
+        Object member = members().get(name);
+        if (member == null) {
+            throw wrong("has no \"" + name + "\" member");
+        }
+        return new JsonNode("\"" + name + "\" of " + where, member, format);
+    }
+
+    /** @return this object's member names, in document order */
+    List<String> names() {
+        return new ArrayList<>(members().keySet());
+    }
+
+    /** @return the elements of the member, which must be a list */
+    List<JsonNode> list(String name) {
+        return get(name).elements();
+    }
+
+    /** @return the elements of this list */
+    List<JsonNode> elements() {
+        if (!(value instanceof List)) {
+            throw wrong("is not a list");
+        }
+        List<JsonNode> nodes = new ArrayList<>();
+        int index = 0;
+        for (Object element : (List<?>) value) {
+            nodes.add(new JsonNode("element " + index++ + " of " + where, element, format));
+        }
+        return nodes;
+    }
+
+    String text(String name) {
+        return get(name).asText();
+    }
+
+    String asText() {
+        if (!(value instanceof String)) {
+            throw wrong("is not a string");
+        }
+        return (String) value;
+    }
+
+    boolean bool(String name) {
+        JsonNode node = get(name);
+        if (!(node.value instanceof Boolean)) {
+            throw node.wrong("is not true or false");
+        }
+        return (Boolean) node.value;
+    }
+
+    double number(String name) {
+        return get(name).asNumber();
+    }
+
+    /** @return the member's number, or NaN when it is absent or null (as NaN is written) */
+    double numberOrNaN(String name) {
+        return has(name) ? number(name) : Double.NaN;
+    }
+
+    /** @return the number; JSON has no infinity, so one that overflows a double (1e999) is not a number here */
+    double asNumber() {
+        if (!(value instanceof Double)) {
+            throw wrong("is not a number");
+        }
+        double number = (Double) value;
+        if (Double.isInfinite(number)) {
+            throw wrong("is not a finite number");
+        }
+        return number;
+    }
+
+    long whole(String name) {
+        JsonNode node = get(name);
+        double number = node.asNumber();
+        if (Math.abs(number) >= 0x1p63) {
+            throw node.wrong("is beyond a 64-bit whole number");
+        }
+        return Math.round(number);
+    }
+
+    int integer(String name) {
+        return Math.toIntExact(whole(name));
+    }
+
+    /** @return the member's whole number, or empty when it is absent or null */
+    OptionalLong optionalWhole(String name) {
+        return has(name) ? OptionalLong.of(whole(name)) : OptionalLong.empty();
+    }
+
+    /**
+     * @param what what is wrong with this value, e.g. {@code is not a list}
+     * @return the error saying so, and where
+     */
+    IllegalArgumentException wrong(String what) {
+        return new IllegalArgumentException("not a \"" + format + "\" file: " + where + " " + what);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> members() {
+        if (!(value instanceof Map)) {
+            throw wrong("is not an object");
+        }
+        return (Map<String, Object>) value;
+    }
+}

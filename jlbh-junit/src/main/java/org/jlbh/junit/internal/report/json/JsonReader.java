@@ -1,0 +1,209 @@
+package org.jlbh.junit.internal.report.json;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads JSON text into plain Java values: objects as {@code Map<String, Object>} (in document order), arrays as
+ * {@code List<Object>}, numbers as {@code Double}, strings, booleans and null. Strict: anything else, or trailing
+ * text, is a {@link ParseException} saying where. Stateless entry point; thread-safe.
+ */
+public final class JsonReader {
+    private final String text;
+    private int at;
+
+    private JsonReader(String text) {
+        this.text = text;
+    }
+
+    /**
+     * @param text a JSON document
+     * @return its value
+     * @throws ParseException when it is not valid JSON
+     */
+    public static Object parse(String text) {
+        JsonReader reader = new JsonReader(text);
+        reader.skipSpace();
+        Object value = reader.value();
+        reader.skipSpace();
+        if (reader.at != text.length()) {
+            throw reader.error("unexpected text after the document");
+        }
+        return value;
+    }
+
+    /** Malformed JSON, with the line and column where reading stopped. */
+    public static final class ParseException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ParseException(String message) {
+            super(message);
+        }
+    }
+
+    private Object value() {
+        if (at >= text.length()) {
+            throw error("unexpected end of the document");
+        }
+        char c = text.charAt(at);
+        switch (c) {
+            case '{': return object();
+            case '[': return array();
+            case '"': return string();
+            case 't': return word("true", Boolean.TRUE);
+            case 'f': return word("false", Boolean.FALSE);
+            case 'n': return word("null", null);
+            default:
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    return number();
+                }
+                throw error("unexpected character '" + c + "'");
+        }
+    }
+
+    private Map<String, Object> object() {
+        Map<String, Object> members = new LinkedHashMap<>();
+        at++;
+        skipSpace();
+        if (peek() == '}') {
+            at++;
+            return members;
+        }
+        while (true) {
+            skipSpace();
+            if (peek() != '"') {
+                throw error("expected a member name in quotes");
+            }
+            String name = string();
+            skipSpace();
+            expect(':');
+            skipSpace();
+            members.put(name, value());
+            skipSpace();
+            if (peek() == ',') {
+                at++;
+            } else {
+                expect('}');
+                return members;
+            }
+        }
+    }
+
+    private List<Object> array() {
+        List<Object> elements = new ArrayList<>();
+        at++;
+        skipSpace();
+        if (peek() == ']') {
+            at++;
+            return elements;
+        }
+        while (true) {
+            skipSpace();
+            elements.add(value());
+            skipSpace();
+            if (peek() == ',') {
+                at++;
+            } else {
+                expect(']');
+                return elements;
+            }
+        }
+    }
+
+    private String string() {
+        StringBuilder sb = new StringBuilder();
+        at++;
+        while (true) {
+            if (at >= text.length()) {
+                throw error("unterminated string");
+            }
+            char c = text.charAt(at++);
+            if (c == '"') {
+                return sb.toString();
+            }
+            if (c != '\\') {
+                sb.append(c);
+                continue;
+            }
+            if (at >= text.length()) {
+                throw error("unterminated string");
+            }
+            char escaped = text.charAt(at++);
+            switch (escaped) {
+                case '"': case '\\': case '/': sb.append(escaped); break;
+                case 'b': sb.append('\b'); break;
+                case 'f': sb.append('\f'); break;
+                case 'n': sb.append('\n'); break;
+                case 'r': sb.append('\r'); break;
+                case 't': sb.append('\t'); break;
+                case 'u':
+                    if (at + 4 > text.length()) {
+                        throw error("bad \\u escape");
+                    }
+                    try {
+                        sb.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                    } catch (NumberFormatException e) {
+                        throw error("bad \\u escape");
+                    }
+                    at += 4;
+                    break;
+                default:
+                    throw error("bad escape \\" + escaped);
+            }
+        }
+    }
+
+    private Double number() {
+        int start = at;
+        while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
+            at++;
+        }
+        try {
+            return Double.valueOf(text.substring(start, at));
+        } catch (NumberFormatException e) {
+            at = start;
+            throw error("bad number");
+        }
+    }
+
+    private Object word(String word, Object value) {
+        if (!text.startsWith(word, at)) {
+            throw error("unexpected text");
+        }
+        at += word.length();
+        return value;
+    }
+
+    private void expect(char c) {
+        if (peek() != c) {
+            throw error("expected '" + c + "'");
+        }
+        at++;
+    }
+
+    private char peek() {
+        return at < text.length() ? text.charAt(at) : '\0';
+    }
+
+    private void skipSpace() {
+        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+            at++;
+        }
+    }
+
+    private ParseException error(String what) {
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < Math.min(at, text.length()); i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new ParseException(what + " at line " + line + ", column " + column);
+    }
+}

@@ -1,0 +1,200 @@
+package org.jlbh.junit.internal.report.json;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+
+/**
+ * Writes JSON text: objects, arrays, strings, numbers, booleans and null, indented two spaces per level, with
+ * arrays of numbers kept on one line. Numbers that are whole are written without a fraction, others with as many
+ * digits as it takes to read back the same {@code double}; NaN and infinities (which JSON cannot hold) as null. Not
+ * thread-safe; one writer per document.
+ */
+public final class JsonWriter {
+    private final StringBuilder out = new StringBuilder(4096);
+    /** Per open container: whether it has an element yet, and whether it is written on one line. */
+    private final Deque<boolean[]> open = new ArrayDeque<>();
+    private boolean afterName;
+
+    /** @return this, inside a new object (as a value, or at the top) */
+    public JsonWriter beginObject() {
+        value("{");
+        open.push(new boolean[] {false, false});
+        return this;
+    }
+
+    /** @return this, after closing the innermost object */
+    public JsonWriter endObject() {
+        return close('}');
+    }
+
+    /**
+     * @param compact whether the array's elements go on one line
+     * @return this, inside a new array
+     */
+    public JsonWriter beginArray(boolean compact) {
+        value("[");
+        open.push(new boolean[] {false, compact || inline()});
+        return this;
+    }
+
+    /** @return this, after closing the innermost array */
+    public JsonWriter endArray() {
+        return close(']');
+    }
+
+    /**
+     * @param name a member name of the current object
+     * @return this, ready for the member's value
+     */
+    public JsonWriter name(String name) {
+        separate();
+        quote(name);
+        out.append(": ");
+        afterName = true;
+        return this;
+    }
+
+    /**
+     * @param name  the member's name
+     * @param value its value; null writes null
+     * @return this
+     */
+    public JsonWriter value(String name, String value) {
+        return name(name).string(value);
+    }
+
+    /**
+     * @param name  the member's name
+     * @param value its value
+     * @return this
+     */
+    public JsonWriter value(String name, double value) {
+        return name(name).number(value);
+    }
+
+    /**
+     * @param name  the member's name
+     * @param value its value
+     * @return this
+     */
+    public JsonWriter value(String name, boolean value) {
+        return name(name).literal(value ? "true" : "false");
+    }
+
+    /**
+     * @param value a string; null writes null
+     * @return this
+     */
+    public JsonWriter string(String value) {
+        if (value == null) {
+            return literal("null");
+        }
+        separateValue();
+        quote(value);
+        return this;
+    }
+
+    /**
+     * @param value a number; NaN and infinities write null
+     * @return this
+     */
+    public JsonWriter number(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return literal("null");
+        }
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return literal(Long.toString((long) value));
+        }
+        return literal(Double.toString(value));
+    }
+
+    /** @return this, after {@code null} */
+    public JsonWriter nullValue() {
+        return literal("null");
+    }
+
+    /** @return the document written so far */
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+
+    private JsonWriter literal(String text) {
+        separateValue();
+        out.append(text);
+        return this;
+    }
+
+    private void value(String opening) {
+        separateValue();
+        out.append(opening);
+    }
+
+    private void separateValue() {
+        if (afterName) {
+            afterName = false;
+            return;
+        }
+        separate();
+    }
+
+    private void separate() {
+        if (open.isEmpty()) {
+            return;
+        }
+        boolean[] hasElement = open.peek();
+        if (hasElement[0]) {
+            out.append(',');
+        }
+        hasElement[0] = true;
+        if (hasElement[1]) {
+            if (out.charAt(out.length() - 1) == ',') {
+                out.append(' ');
+            }
+        } else {
+            newline(open.size());
+        }
+    }
+
+    private JsonWriter close(char closing) {
+        boolean[] closed = open.pop();
+        if (closed[0] && !closed[1]) {
+            newline(open.size());
+        }
+        out.append(closing);
+        return this;
+    }
+
+    private boolean inline() {
+        return !open.isEmpty() && open.peek()[1];
+    }
+
+    private void newline(int depth) {
+        out.append('\n');
+        for (int i = 0; i < depth; i++) {
+            out.append("  ");
+        }
+    }
+
+    private void quote(String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"': out.append("\\\""); break;
+                case '\\': out.append("\\\\"); break;
+                case '\n': out.append("\\n"); break;
+                case '\r': out.append("\\r"); break;
+                case '\t': out.append("\\t"); break;
+                default:
+                    if (c < 0x20) {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+            }
+        }
+        out.append('"');
+    }
+}

@@ -1,0 +1,293 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.judge.Outcome;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
+
+/**
+ * Renders the suite page, {@code index.html}: a table of the tests with their verdicts, then per test a section with
+ * one percentile-distribution chart per probe and a chart of end to end over the time of each run; per throughput
+ * sweep a section with its latency against throughput per probe and its knee, just before the first of its rates'
+ * sections, each of which links to it.
+ *
+ * <p>The page is self-contained: it opens from the file system with no network and no JavaScript. The charts are
+ * inline SVG ({@link PercentileChart}, {@link TimelineChart}, {@link SweepChart}), the style sits in one inline {@code <style>} element, and only locally
+ * installed fonts are named.
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class HtmlReport {
+
+    private static final String STYLE = """
+            body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Liberation Sans",\
+            sans-serif;color:#222;background:#fff;max-width:1000px;margin:24px auto;padding:0 16px}
+            h1{font-size:22px;margin:0 0 4px}
+            h2{font-size:18px;margin:0 0 6px}
+            h3{font-size:14px;margin:18px 0 2px;color:#444}
+            a{color:#0b57d0;text-decoration:none}
+            a:hover{text-decoration:underline}
+            .summary{color:#555;margin:0 0 12px}
+            table.tests{border-collapse:collapse;width:100%;margin:0 0 24px}
+            .tests th,.tests td{border-bottom:1px solid #e3e3e3;padding:6px 8px;text-align:left;vertical-align:top}
+            .tests th{background:#f5f5f5;font-weight:600}
+            .verdict{display:inline-block;font-size:12px;font-weight:700;padding:1px 7px;border-radius:3px;\
+            color:#fff;white-space:nowrap}
+            .verdict.pass{background:#2e7d32}
+            .verdict.fail{background:#b71c1c}
+            .verdict.warn{background:#f9a825;color:#222}
+            h2 .verdict{vertical-align:2px;margin-left:8px}
+            .detail{white-space:pre-wrap;overflow-wrap:anywhere;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",\
+            Menlo,Consolas,monospace;margin:4px 0}
+            .settings{color:#555;font-size:13px;margin:0}
+            section{border-top:2px solid #ddd;margin-top:28px;padding-top:12px}
+            .none{color:#777;font-style:italic}
+            svg.chart{display:block;max-width:100%;height:auto}
+            .chart text{font:11px system-ui,-apple-system,"Segoe UI",Roboto,Arial,"Liberation Sans",sans-serif;\
+            fill:#444}
+            .chart .grid{stroke:#e8e8e8;fill:none}
+            .chart .axis{stroke:#888;fill:none}
+            .chart .yl{text-anchor:end}
+            .chart .xl{text-anchor:middle}
+            .chart .title{font-weight:600;fill:#333;text-anchor:middle}
+            .chart .run{fill:none;stroke-width:2;stroke-linejoin:round;stroke-linecap:round}
+            .chart .budget path{stroke-width:2;stroke-dasharray:5 3;fill:none}
+            .chart .budget text{font-weight:700;fill:inherit;stroke:#fff;stroke-width:3px;paint-order:stroke}
+            .chart .count{fill:#777}
+            .chart .empty{font-size:14px;fill:#999;text-anchor:middle}
+            .chart .broken{fill:none;stroke-width:2}
+            .chart .required path{stroke-width:1.5;stroke-dasharray:2 3;fill:none}
+            .chart .required text{fill:inherit;font-weight:700;text-anchor:middle;stroke:#fff;stroke-width:3px;\
+            paint-order:stroke}
+            .knee{font-weight:600;margin:4px 0}
+            .sweeps{margin:0 0 24px}
+            """;
+
+    private HtmlReport() {
+    }
+
+    /**
+     * Renders the suite page.
+     *
+     * @param title the page title and heading, e.g. the project name
+     * @param tests the tests, in the order they are listed
+     * @return a complete, self-contained HTML document
+     */
+    public static String render(String title, List<ChartData.TestChart> tests) {
+        return render(title, tests, List.of());
+    }
+
+    /**
+     * Renders the suite page with its throughput sweeps.
+     *
+     * @param title  the page title and heading, e.g. the project name
+     * @param tests  the tests, in the order they are listed
+     * @param sweeps the throughput sweeps among them ({@link Sweeps}); each is drawn just before the first of its
+     *               rates' sections, or after the table when none of them is listed
+     * @return a complete, self-contained HTML document
+     */
+    public static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
+        StringBuilder html = new StringBuilder(16_384 + tests.size() * 8_192 + sweeps.size() * 16_384);
+        appendHead(html, title);
+        html.append("<body>\n<h1 id=\"top\">").append(escape(title)).append("</h1>\n");
+        appendSummary(html, tests);
+        appendTestTable(html, tests);
+        Map<String, Integer> sweepOfTest = new HashMap<>();
+        for (int s = 0; s < sweeps.size(); s++) {
+            for (String test : sweeps.get(s).tests()) {
+                sweepOfTest.putIfAbsent(test, s);
+            }
+        }
+        appendSweepList(html, sweeps);
+        boolean[] drawn = new boolean[sweeps.size()];
+        Set<Integer> listed = new HashSet<>();
+        tests.forEach(test -> Optional.ofNullable(sweepOfTest.get(test.name())).ifPresent(listed::add));
+        for (int s = 0; s < sweeps.size(); s++) {
+            if (!listed.contains(s)) {
+                drawn[s] = true;
+                appendSweepSection(html, sweeps.get(s), s);
+            }
+        }
+        for (int i = 0; i < tests.size(); i++) {
+            Integer sweep = sweepOfTest.get(tests.get(i).name());
+            if (sweep != null && !drawn[sweep]) {
+                drawn[sweep] = true;
+                appendSweepSection(html, sweeps.get(sweep), sweep);
+            }
+            appendTestSection(html, tests.get(i), i, sweep == null ? null : sweeps.get(sweep).name(),
+                    sweep == null ? -1 : sweep);
+        }
+        html.append("</body>\n</html>\n");
+        return html.toString();
+    }
+
+    /**
+     * Writes {@link #render(String, List) render(title, tests)} to {@code file} in UTF-8, creating its parent
+     * directories.
+     *
+     * @param file  the page to write, usually {@code index.html}; replaced if it exists
+     * @param title the page title and heading
+     * @param tests the tests, in the order they are listed
+     * @throws IOException if the directories or the file cannot be written
+     */
+    public static void write(Path file, String title, List<ChartData.TestChart> tests) throws IOException {
+        write(file, title, tests, List.of());
+    }
+
+    /**
+     * Writes {@link #render(String, List, List) render(title, tests, sweeps)} to {@code file} in UTF-8, creating its
+     * parent directories.
+     *
+     * @param file   the page to write, usually {@code index.html}; replaced if it exists
+     * @param title  the page title and heading
+     * @param tests  the tests, in the order they are listed
+     * @param sweeps the throughput sweeps among them
+     * @throws IOException if the directories or the file cannot be written
+     */
+    public static void write(Path file, String title, List<ChartData.TestChart> tests,
+                             List<ChartData.SweepData> sweeps) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(file, render(title, tests, sweeps), StandardCharsets.UTF_8);
+    }
+
+    // ---- page --------------------------------------------------------------------------------------------------
+
+    private static void appendHead(StringBuilder html, String title) {
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>").append(escape(title)).append("</title>\n")
+                .append("<style>\n").append(STYLE).append("</style>\n</head>\n");
+    }
+
+    private static void appendSummary(StringBuilder html, List<ChartData.TestChart> tests) {
+        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+        for (ChartData.TestChart test : tests) {
+            counts.merge(test.outcome(), 1, Integer::sum);
+        }
+        html.append("<p class=\"summary\">").append(tests.size()).append(tests.size() == 1 ? " test" : " tests");
+        String separator = ": ";
+        for (Outcome outcome : List.of(Outcome.FAILED, Outcome.INCONCLUSIVE, Outcome.REPORTED, Outcome.PASSED)) {
+            if (counts.containsKey(outcome)) {
+                html.append(separator).append(counts.get(outcome)).append(' ').append(outcome.name());
+                separator = ", ";
+            }
+        }
+        html.append("</p>\n");
+    }
+
+    private static void appendTestTable(StringBuilder html, List<ChartData.TestChart> tests) {
+        html.append("<table class=\"tests\">\n<thead><tr><th>Test</th><th>Verdict</th><th>Detail</th>")
+                .append("</tr></thead>\n<tbody>\n");
+        for (int i = 0; i < tests.size(); i++) {
+            ChartData.TestChart test = tests.get(i);
+            html.append("<tr><td><a href=\"#").append(anchor(i)).append("\">").append(escape(test.name()))
+                    .append("</a></td><td>");
+            appendVerdict(html, test.outcome());
+            html.append("</td><td class=\"detail\">").append(escape(test.verdictDetail())).append("</td></tr>\n");
+        }
+        html.append("</tbody>\n</table>\n");
+    }
+
+    /** After the table of tests, a link to each sweep's chart. */
+    private static void appendSweepList(StringBuilder html, List<ChartData.SweepData> sweeps) {
+        if (sweeps.isEmpty()) {
+            return;
+        }
+        html.append("<p class=\"sweeps\">Latency against throughput: ");
+        for (int s = 0; s < sweeps.size(); s++) {
+            ChartData.SweepData sweep = sweeps.get(s);
+            html.append(s == 0 ? "" : ", ").append("<a href=\"#").append(sweepAnchor(s)).append("\">")
+                    .append(escape(sweep.name())).append("</a> (").append(sweep.rates().size())
+                    .append(sweep.rates().size() == 1 ? " rate" : " rates").append(')');
+        }
+        html.append("</p>\n");
+    }
+
+    /** A sweep's section: its knee, what is drawn, and per probe its latency against throughput. */
+    private static void appendSweepSection(StringBuilder html, ChartData.SweepData sweep, int index) {
+        html.append("<section class=\"sweep\" id=\"").append(sweepAnchor(index)).append("\">\n<h2>")
+                .append(escape(sweep.name())).append(": latency against throughput</h2>\n<p class=\"knee\">")
+                .append(escape(sweep.knee())).append("</p>\n<p class=\"settings\">")
+                .append(escape(SweepChart.describe(sweep))).append("</p>\n");
+        for (ChartData.SweepProbe probe : sweep.probes()) {
+            html.append("<h3>").append(escape(probe.name())).append("</h3>\n");
+            SweepChart.append(html, sweep, probe);
+        }
+        if (sweep.probes().isEmpty()) {
+            html.append("<p class=\"none\">no probes</p>\n");
+        }
+        html.append("</section>\n");
+    }
+
+    private static void appendTestSection(StringBuilder html, ChartData.TestChart test, int index, String sweepName,
+                                          int sweepIndex) {
+        html.append("<section id=\"").append(anchor(index)).append("\">\n<h2>").append(escape(test.name()));
+        appendVerdict(html, test.outcome());
+        html.append("</h2>\n<p class=\"settings\">").append(escape(test.settings())).append("</p>\n");
+        if (sweepName != null) {
+            html.append("<p class=\"settings\">One rate of a sweep: <a href=\"#").append(sweepAnchor(sweepIndex))
+                    .append("\">").append(escape(sweepName)).append(", latency against throughput</a></p>\n");
+        }
+        if (!isBlank(test.environment())) {
+            html.append("<p class=\"settings\">").append(escape(test.environment())).append("</p>\n");
+        }
+        if (!isBlank(test.verdictDetail())) {
+            html.append("<div class=\"detail\">").append(escape(test.verdictDetail())).append("</div>\n");
+        }
+        if (test.probes().isEmpty()) {
+            html.append("<p class=\"none\">no probes</p>\n");
+        }
+        for (ChartData.ProbeChart probe : test.probes()) {
+            html.append("<h3>").append(escape(probe.name())).append("</h3>\n");
+            PercentileChart.append(html, probe);
+        }
+        test.timeline().ifPresent(timeline -> {
+            html.append("<h3>end to end over time</h3>\n");
+            TimelineChart.append(html, timeline);
+        });
+        html.append("</section>\n");
+    }
+
+    private static void appendVerdict(StringBuilder html, Outcome outcome) {
+        html.append("<span class=\"verdict ").append(verdictClass(outcome)).append("\">").append(outcome.name())
+                .append("</span>");
+    }
+
+    /** The badge's style class of an outcome. Package-private for the tests. */
+    static String verdictClass(Outcome outcome) {
+        return switch (outcome) {
+            case PASSED -> "pass";
+            case FAILED -> "fail";
+            case INCONCLUSIVE, REPORTED -> "warn";
+        };
+    }
+
+    private static String anchor(int testIndex) {
+        return "test-" + (testIndex + 1);
+    }
+
+    private static String sweepAnchor(int sweepIndex) {
+        return "sweep-" + (sweepIndex + 1);
+    }
+
+    private static boolean isBlank(String text) {
+        return text == null || text.isBlank();
+    }
+}

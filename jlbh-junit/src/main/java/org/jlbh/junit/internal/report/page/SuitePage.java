@@ -1,0 +1,121 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.json.ResultJson;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The suite page {@code index.html} of a report folder, written when a test run that added to the folder ends (JUnit
+ * closes it with the root store: as an {@code AutoCloseable} from JUnit 5.13, as a {@code CloseableResource} before;
+ * either closes it once). The page lists every test the folder holds a result of — this run's and every other's that
+ * wrote there (Surefire and Failsafe, forks, modules pointed at one folder, an IDE's single test) — failures first,
+ * and tests that ended without a result as such. It is written to a temporary file and moved into place, so that two
+ * JVMs ending at once leave one whole page. Thread-safe.
+ */
+public final class SuitePage implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+    private static final Comparator<ChartData.TestChart> FAILURES_FIRST = Comparator
+            .comparingInt((ChartData.TestChart test) -> rank(test.outcome()))
+            .thenComparing(ChartData.TestChart::name, Comparator.nullsFirst(Comparator.naturalOrder()));
+
+    private final Path file;
+    private boolean added;
+
+    /** @param file where to write the page, e.g. {@code target/jlbh-reports/index.html} */
+    public SuitePage(Path file) {
+        this.file = file;
+    }
+
+    /** Notes that this run has put a result (or an ended test) into the page's folder. */
+    public synchronized void added() {
+        added = true;
+    }
+
+    /** Writes the page, when this run added to the folder; a failure to write is printed, never thrown. */
+    @Override
+    public synchronized void close() {
+        if (!added) {
+            return;
+        }
+        try {
+            Suite suite = read(file.toAbsolutePath().getParent());
+            List<ChartData.TestChart> tests = suite.tests();
+            Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "index", ".html.tmp");
+            HtmlReport.write(temporary, "Latency tests", tests, suite.sweeps());
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
+                    + (tests.size() == 1 ? " test" : " tests") + " in " + file.toAbsolutePath().getParent() + ")");
+        } catch (Exception | LinkageError e) {
+            System.out.println("=== jlbh report: could not write " + file.toAbsolutePath() + ": " + e);
+        }
+    }
+
+    /**
+     * What the page shows of a report folder.
+     *
+     * @param tests  every test, failures first
+     * @param sweeps the throughput sweeps among them
+     */
+    record Suite(List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
+    }
+
+    /**
+     * @param folder a report folder
+     * @return every test it holds a result or an ended test of, failures first, and the sweeps among the results;
+     *         files that are neither (a baseline kept in the same folder, a file being written) are passed over
+     */
+    static Suite read(Path folder) throws IOException {
+        List<ChartData.TestChart> tests = new ArrayList<>();
+        List<ResultSnapshot> results = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path json : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()::iterator) {
+                chart(json, results).ifPresent(tests::add);
+            }
+        }
+        tests.sort(FAILURES_FIRST);
+        return new Suite(tests, Sweeps.of(results));
+    }
+
+    /** @return the file's test as the page lists it; a result is also added to {@code results} */
+    private static java.util.Optional<ChartData.TestChart> chart(Path json, List<ResultSnapshot> results) {
+        String text;
+        try {
+            text = Files.readString(json, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException unreadable) {
+            return java.util.Optional.empty();
+        }
+        try {
+            ResultSnapshot result = ResultJson.read(text);
+            ChartData.TestChart chart = ChartData.of(result);
+            results.add(result);
+            return java.util.Optional.of(chart);
+        } catch (RuntimeException notAResult) {
+            try {
+                return java.util.Optional.of(ChartData.of(EndedTest.read(text)));
+            } catch (RuntimeException neither) {
+                return java.util.Optional.empty();
+            }
+        }
+    }
+
+    private static int rank(Outcome outcome) {
+        return switch (outcome) {
+            case FAILED -> 0;
+            case INCONCLUSIVE -> 1;
+            case REPORTED -> 2;
+            case PASSED -> 3;
+        };
+    }
+}

@@ -1,0 +1,380 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.result.SweepFigures;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
+import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
+import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
+import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
+import static org.jlbh.junit.internal.report.page.ChartFormat.number;
+
+/**
+ * One probe's latency against throughput over a sweep's rates, as inline SVG: the X axis is the target throughput in
+ * iterations per second (linear, or logarithmic when the highest rate is ten times the lowest or more), a tick at every
+ * rate measured; the Y axis is the latency in microseconds, logarithmic in whole decades ({@link LatencyAxis}). One
+ * line per percentile the console's sweep table shows (p50, p90, p99, p99.9 of the judged run, where every run has
+ * the samples for it, and the worst of all runs), a dot at each rate; each latency budget a dashed horizontal line,
+ * green when it held at every rate, else red, with a red ring around the point of each rate where it broke (or a red
+ * cross on the budget's line, where no point of its percentile is drawn); the required throughput a dashed vertical
+ * line; under each rate a square saying how its latency budgets fared; a legend right of the plot. Stateless;
+ * thread-safe.
+ *
+ * <p>Longer than most classes here because it is one drawing: each element above is a short method of it, and they
+ * share the one set of axes ({@code Axes}) that places every mark.
+ */
+final class SweepChart {
+
+    /** The line colours of the percentiles p50, p90, p99, p99.9 and the worst, in that order. */
+    static final List<String> LINE_COLOURS = List.of("#1f77b4", "#17becf", "#9467bd", "#ff7f0e", "#8c564b");
+    /** The colour of the required throughput's line. */
+    static final String REQUIRED_COLOUR = "#37474f";
+    /** The colour of a rate whose latency budgets broke only through the platform's stalls (the warning badge's). */
+    static final String PLATFORM_COLOUR = "#f9a825";
+
+    private static final int WIDTH = 920;
+    private static final int HEIGHT = 340;
+    private static final int PLOT_TOP = 30;
+    private static final int PLOT_BOTTOM = HEIGHT - 66;
+    private static final int LEGEND_WIDTH = 200;
+    private static final int PLOT_RIGHT = WIDTH - LEGEND_WIDTH;
+    /** Room between the plot's edges and the lowest and highest rates, in pixels. */
+    private static final int PAD = 24;
+    /** The highest rate over the lowest from which the throughput axis is logarithmic. */
+    private static final double LOG_FROM_RATIO = 10;
+    private static final int LEGEND_LINE_HEIGHT = 16;
+    private static final int BUDGET_LABEL_SPACING = 150;
+    private static final double CHAR_WIDTH = 6.5;
+
+    private SweepChart() {
+    }
+
+    /**
+     * @param html  the page being written
+     * @param sweep the sweep
+     * @param probe one of its probes
+     */
+    static void append(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
+        Axes axes = new Axes(sweep, probe);
+        html.append("<svg class=\"chart sweep\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
+                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\"")
+                .append(" aria-label=\"").append(escape(probe.name())).append(": latency against throughput\">\n");
+        appendGrid(html, axes, sweep);
+        appendRequired(html, axes, sweep.requiredThroughput());
+        for (int b = 0; b < probe.budgets().size(); b++) {
+            appendBudget(html, axes, probe.budgets().get(b), b);
+        }
+        for (int i = 0; i < probe.lines().size(); i++) {
+            appendLine(html, axes, sweep, probe.lines().get(i));
+        }
+        appendBroken(html, axes, sweep, probe);
+        appendLegend(html, sweep, probe);
+        if (probe.lines().isEmpty()) {
+            html.append("<text class=\"empty\" x=\"").append(coord((axes.left + PLOT_RIGHT) / 2.0))
+                    .append("\" y=\"").append(coord((PLOT_TOP + PLOT_BOTTOM) / 2.0)).append("\">no samples</text>\n");
+        }
+        html.append("</svg>\n");
+    }
+
+    /**
+     * @param sweep a sweep
+     * @return what its charts draw, in a sentence, e.g. {@code 4 rates measured, 5,000 to 40,000/s; capacity budget:
+     *         the latency budgets must hold up to 10,000/s. Lines: p50, p90, p99 and p99.9 of the median run at each
+     *         rate, each where every run has the samples for it, and the worst of all runs; latency in µs, target
+     *         throughput in iterations per second.}
+     */
+    static String describe(ChartData.SweepData sweep) {
+        List<ChartData.RateMark> rates = sweep.rates();
+        StringBuilder text = new StringBuilder();
+        text.append(rates.size()).append(rates.size() == 1 ? " rate" : " rates").append(" measured");
+        if (!rates.isEmpty()) {
+            text.append(", ").append(grouped(rates.get(0).rate()));
+            if (rates.size() > 1) {
+                text.append(" to ").append(grouped(rates.get(rates.size() - 1).rate()));
+            }
+            text.append("/s");
+        }
+        if (sweep.sweepRates() > rates.size()) {
+            text.append(" (of the ").append(sweep.sweepRates()).append(" the sweep declares)");
+        }
+        text.append(sweep.requiredThroughput() > 0 ? "; capacity budget: the latency budgets must hold up to "
+                + grouped(sweep.requiredThroughput()) + "/s" : "; no capacity budget: every rate's budgets enforced");
+        return text.append(". Lines: p50, p90, p99 and p99.9 of the ").append(sweep.judgedRun())
+                .append(" at each rate, each where every run has the samples for it, and the worst of all runs; ")
+                .append("latency in µs, target throughput in iterations per second.").toString();
+    }
+
+    /** @return the colour of a percentile's line: p50, p90, p99, p99.9, then the worst */
+    static String lineColour(double percentile) {
+        int index = SweepFigures.PERCENTILES.indexOf(percentile);
+        return LINE_COLOURS.get(index < 0 ? LINE_COLOURS.size() - 1 : index);
+    }
+
+    /** @return the colour of a rate's square: how its latency budgets fared */
+    static String rateColour(Outcome latency) {
+        return switch (latency) {
+            case PASSED -> PercentileChart.BUDGET_MET_COLOUR;
+            case INCONCLUSIVE -> PLATFORM_COLOUR;
+            default -> PercentileChart.BUDGET_BREACHED_COLOUR;
+        };
+    }
+
+    /** Grid lines at every latency decade and every rate, the axes, their labels, and a square under each rate. */
+    private static void appendGrid(StringBuilder html, Axes axes, ChartData.SweepData sweep) {
+        html.append("<path class=\"grid\" d=\"");
+        for (int i = 1; i <= axes.latency.decades(); i++) {
+            html.append('M').append(coord(axes.left)).append(' ').append(crisp(axes.y(axes.latency.tickMicros(i))))
+                    .append('H').append(PLOT_RIGHT);
+        }
+        for (ChartData.RateMark rate : sweep.rates()) {
+            html.append('M').append(crisp(axes.x(rate.rate()))).append(' ').append(PLOT_TOP).append('V')
+                    .append(PLOT_BOTTOM);
+        }
+        html.append("\"/>\n<path class=\"axis\" d=\"M").append(crisp(axes.left)).append(' ').append(PLOT_TOP)
+                .append('V').append(crisp(PLOT_BOTTOM)).append('H').append(PLOT_RIGHT).append("\"/>\n<g class=\"yl\">");
+        for (int i = 0; i <= axes.latency.decades(); i++) {
+            html.append("<text x=\"").append(coord(axes.left - 6)).append("\" y=\"")
+                    .append(coord(axes.y(axes.latency.tickMicros(i)) + 4)).append("\">")
+                    .append(axes.latency.tickLabel(i)).append("</text>");
+        }
+        html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
+                .append(coord(-(PLOT_TOP + PLOT_BOTTOM) / 2.0)).append("\" y=\"14\">latency (µs)</text>\n");
+        html.append("<g class=\"xl\">");
+        double lastLabelEnd = Double.NEGATIVE_INFINITY;
+        for (ChartData.RateMark rate : sweep.rates()) {
+            String label = grouped(rate.rate());
+            double x = axes.x(rate.rate());
+            double half = CHAR_WIDTH * label.length() / 2;
+            if (x - half > lastLabelEnd + 4) {
+                html.append("<text x=\"").append(coord(x)).append("\" y=\"").append(PLOT_BOTTOM + 16).append("\">")
+                        .append(label).append("</text>");
+                lastLabelEnd = x + half;
+            }
+        }
+        html.append("</g>\n<g class=\"rates\">");
+        for (ChartData.RateMark rate : sweep.rates()) {
+            html.append("<rect class=\"rate ").append(rateClass(rate.latency())).append("\" x=\"")
+                    .append(coord(axes.x(rate.rate()) - 4)).append("\" y=\"").append(PLOT_BOTTOM + 24)
+                    .append("\" width=\"8\" height=\"8\" fill=\"").append(rateColour(rate.latency()))
+                    .append("\"><title>").append(grouped(rate.rate())).append("/s: ").append(rateWords(rate.latency()))
+                    .append("</title></rect>");
+        }
+        html.append("</g>\n<text class=\"title\" x=\"").append(coord((axes.left + PLOT_RIGHT) / 2.0)).append("\" y=\"")
+                .append(PLOT_BOTTOM + 50).append("\">target throughput (/s").append(axes.logarithmic ? ", log scale" : "")
+                .append(")</text>\n");
+    }
+
+    private static void appendRequired(StringBuilder html, Axes axes, int required) {
+        if (required <= 0) {
+            return;
+        }
+        double x = axes.x(required);
+        html.append("<g class=\"required\" stroke=\"").append(REQUIRED_COLOUR).append("\" fill=\"")
+                .append(REQUIRED_COLOUR).append("\"><path d=\"M").append(coord(x)).append(' ').append(PLOT_TOP)
+                .append('V').append(PLOT_BOTTOM).append("\"/><text x=\"").append(coord(x)).append("\" y=\"")
+                .append(PLOT_TOP - 8).append("\">required ").append(grouped(required)).append("/s</text></g>\n");
+    }
+
+    /** A budget's dashed line across the plot, its label at the right, each further budget's label further left. */
+    private static void appendBudget(StringBuilder html, Axes axes, ChartData.SweepBudget budget, int index) {
+        boolean held = budget.brokenAt().isEmpty();
+        String colour = held ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
+        double y = axes.y(budget.maxMicros());
+        html.append("<g class=\"budget ").append(held ? "met" : "breached").append("\" stroke=\"").append(colour)
+                .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.left)).append(' ')
+                .append(coord(y)).append('H').append(PLOT_RIGHT).append("\"/><text x=\"")
+                .append(coord(PLOT_RIGHT - 4 - BUDGET_LABEL_SPACING * index)).append("\" y=\"")
+                .append(coord(y - 4 < PLOT_TOP ? y + 14 : y - 4)).append("\" text-anchor=\"end\">")
+                .append(PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros())).append("</text></g>\n");
+    }
+
+    /** A percentile's line through its rates' points, broken where a rate has no value; a dot at every point. */
+    private static void appendLine(StringBuilder html, Axes axes, ChartData.SweepData sweep,
+                                   ChartData.SweepLine line) {
+        String colour = lineColour(line.percentile());
+        List<StringBuilder> segments = new ArrayList<>();
+        StringBuilder segment = null;
+        StringBuilder dots = new StringBuilder();
+        for (int i = 0; i < sweep.rates().size() && i < line.micros().length; i++) {
+            double micros = line.micros()[i];
+            if (Double.isNaN(micros)) {
+                segment = null;
+                continue;
+            }
+            int rate = sweep.rates().get(i).rate();
+            String x = coord(axes.x(rate));
+            String y = coord(axes.y(micros));
+            if (segment == null) {
+                segment = new StringBuilder();
+                segments.add(segment);
+            }
+            segment.append(segment.length() == 0 ? "" : " ").append(x).append(',').append(y);
+            dots.append("<circle cx=\"").append(x).append("\" cy=\"").append(y).append("\" r=\"3\"><title>")
+                    .append(line.label()).append(" at ").append(grouped(rate)).append("/s: ").append(number(micros))
+                    .append(" µs</title></circle>");
+        }
+        html.append("<g class=\"line\" data-line=\"").append(line.label()).append("\" stroke=\"").append(colour)
+                .append("\" fill=\"").append(colour).append("\">");
+        for (StringBuilder points : segments) {
+            if (points.indexOf(" ") > 0) {
+                html.append("<polyline class=\"run\" points=\"").append(points).append("\"/>");
+            }
+        }
+        html.append(dots).append("</g>\n");
+    }
+
+    /**
+     * Where a budget broke: a red ring around the point of its percentile at that rate, or a red cross on the budget's
+     * line where no such point is drawn (the runs lacked the samples, or the table shows no such percentile).
+     */
+    private static void appendBroken(StringBuilder html, Axes axes, ChartData.SweepData sweep,
+                                     ChartData.SweepProbe probe) {
+        String colour = PercentileChart.BUDGET_BREACHED_COLOUR;
+        for (ChartData.SweepBudget budget : probe.budgets()) {
+            for (int rate : budget.brokenAt()) {
+                int index = indexOf(sweep, rate);
+                double micros = probe.lines().stream().filter(line -> line.percentile() == budget.percentile())
+                        .mapToDouble(line -> index < 0 || index >= line.micros().length ? Double.NaN
+                                : line.micros()[index]).findFirst().orElse(Double.NaN);
+                double x = axes.x(rate);
+                String what = PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros()) + " broke at "
+                        + grouped(rate) + "/s";
+                if (Double.isNaN(micros)) {
+                    double y = axes.y(budget.maxMicros());
+                    html.append("<path class=\"broken\" stroke=\"").append(colour).append("\" d=\"M")
+                            .append(coord(x - 5)).append(' ').append(coord(y - 5)).append("l10 10m0 -10l-10 10\"><title>")
+                            .append(what).append(" (no value drawn)</title></path>\n");
+                } else {
+                    html.append("<circle class=\"broken\" cx=\"").append(coord(x)).append("\" cy=\"")
+                            .append(coord(axes.y(micros))).append("\" r=\"7\" stroke=\"").append(colour)
+                            .append("\"><title>").append(what).append(": ").append(number(micros))
+                            .append(" µs</title></circle>\n");
+                }
+            }
+        }
+    }
+
+    private static int indexOf(ChartData.SweepData sweep, int rate) {
+        for (int i = 0; i < sweep.rates().size(); i++) {
+            if (sweep.rates().get(i).rate() == rate) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Right of the plot: the percentiles' lines, then what the marks mean, as far as the chart has them. */
+    private static void appendLegend(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
+        int x = PLOT_RIGHT + 16;
+        int y = PLOT_TOP + 8;
+        html.append("<g class=\"legend\">");
+        for (ChartData.SweepLine line : probe.lines()) {
+            html.append("<path class=\"run\" stroke=\"").append(lineColour(line.percentile())).append("\" d=\"M")
+                    .append(x).append(' ').append(y - 4).append("h22\"/><text x=\"").append(x + 28).append("\" y=\"")
+                    .append(y).append("\">").append(line.label()).append(line.percentile() >= 100 ? " (all runs)"
+                            : " (" + sweep.judgedRun() + ")").append("</text>");
+            y += LEGEND_LINE_HEIGHT;
+        }
+        y += 6;
+        if (probe.budgets().stream().anyMatch(budget -> !budget.brokenAt().isEmpty())) {
+            html.append("<circle class=\"broken key\" cx=\"").append(x + 11).append("\" cy=\"").append(y - 4)
+                    .append("\" r=\"6\" stroke=\"").append(PercentileChart.BUDGET_BREACHED_COLOUR)
+                    .append("\"/><text x=\"").append(x + 28).append("\" y=\"").append(y)
+                    .append("\">budget broke there</text>");
+            y += LEGEND_LINE_HEIGHT;
+        }
+        for (Outcome latency : List.of(Outcome.PASSED, Outcome.FAILED, Outcome.INCONCLUSIVE)) {
+            if (sweep.rates().stream().anyMatch(rate -> rate.latency() == latency)) {
+                html.append("<rect x=\"").append(x + 7).append("\" y=\"").append(y - 8)
+                        .append("\" width=\"8\" height=\"8\" fill=\"").append(rateColour(latency))
+                        .append("\"/><text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
+                        .append(rateWords(latency)).append("</text>");
+                y += LEGEND_LINE_HEIGHT;
+            }
+        }
+        html.append("</g>\n");
+    }
+
+    private static String rateClass(Outcome latency) {
+        return switch (latency) {
+            case PASSED -> "met";
+            case INCONCLUSIVE -> "platform";
+            default -> "breached";
+        };
+    }
+
+    private static String rateWords(Outcome latency) {
+        return switch (latency) {
+            case PASSED -> "latency budgets met";
+            case INCONCLUSIVE -> "broken by the platform";
+            default -> "latency budgets broken";
+        };
+    }
+
+    /** The scales: throughput across the sweep's rates, latency on whole decades over the lines and budgets. */
+    private static final class Axes {
+        final LatencyAxis latency;
+        final double left;
+        final boolean logarithmic;
+        final double lowestRate;
+        final double highestRate;
+
+        Axes(ChartData.SweepData sweep, ChartData.SweepProbe probe) {
+            double low = Double.MAX_VALUE;
+            double high = 0;
+            for (ChartData.SweepLine line : probe.lines()) {
+                for (double micros : line.micros()) {
+                    if (micros > 0 && Double.isFinite(micros)) {
+                        low = Math.min(low, micros);
+                        high = Math.max(high, micros);
+                    }
+                }
+            }
+            for (ChartData.SweepBudget budget : probe.budgets()) {
+                if (budget.maxMicros() > 0 && Double.isFinite(budget.maxMicros())) {
+                    low = Math.min(low, budget.maxMicros());
+                    high = Math.max(high, budget.maxMicros());
+                }
+            }
+            latency = LatencyAxis.covering(low, high, PLOT_TOP, PLOT_BOTTOM);
+            int widest = 1;
+            for (int i = 0; i <= latency.decades(); i++) {
+                widest = Math.max(widest, latency.tickLabel(i).length());
+            }
+            left = Math.max(56, 24 + CHAR_WIDTH * widest);
+            double lowest = Double.MAX_VALUE;
+            double highest = 0;
+            for (ChartData.RateMark rate : sweep.rates()) {
+                lowest = Math.min(lowest, rate.rate());
+                highest = Math.max(highest, rate.rate());
+            }
+            if (sweep.requiredThroughput() > 0) {
+                lowest = Math.min(lowest, sweep.requiredThroughput());
+                highest = Math.max(highest, sweep.requiredThroughput());
+            }
+            lowestRate = lowest;
+            highestRate = highest;
+            logarithmic = highest >= LOG_FROM_RATIO * lowest;
+        }
+
+        /** @return where a rate sits across the plot; the middle when every rate is one */
+        double x(double rate) {
+            double fraction;
+            if (highestRate <= lowestRate) {
+                fraction = 0.5;
+            } else if (logarithmic) {
+                fraction = Math.log(rate / lowestRate) / Math.log(highestRate / lowestRate);
+            } else {
+                fraction = (rate - lowestRate) / (highestRate - lowestRate);
+            }
+            return left + PAD + fraction * (PLOT_RIGHT - PAD - left - PAD);
+        }
+
+        double y(double micros) {
+            return latency.y(micros);
+        }
+    }
+}

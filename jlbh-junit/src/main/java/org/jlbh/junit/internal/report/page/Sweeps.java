@@ -1,0 +1,152 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.core.Percentiles;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Sweep;
+import org.jlbh.junit.internal.judge.Capacity;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.report.result.SweepFigures;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The throughput sweeps among a report folder's results, as the suite page draws them ({@link SweepChart}): the
+ * results that are a sweep's rates ({@code settings.sweep}) grouped by the class being run, the method, its parameter
+ * types and the sweep; per rate and probe the figures of the console's sweep table ({@link SweepFigures}); each
+ * latency budget and the rates at which it broke; and the knee as the console names it ({@link Capacity#describe}).
+ * Stateless; thread-safe.
+ */
+final class Sweeps {
+
+    private Sweeps() {
+    }
+
+    /** Which sweep a result is a rate of. */
+    private record Key(String className, String method, List<String> parameterTypes, Sweep sweep) {
+    }
+
+    /**
+     * @param results a report folder's results, in any order
+     * @return a chart per sweep they hold a rate of, by name; results that are not a sweep's are passed over
+     */
+    static List<ChartData.SweepData> of(List<ResultSnapshot> results) {
+        Map<Key, TreeMap<Integer, ResultSnapshot>> sweeps = new LinkedHashMap<>();
+        for (ResultSnapshot result : results) {
+            Optional<Sweep> sweep = result.settings().sweep();
+            if (sweep.isEmpty()) {
+                continue;
+            }
+            ResultSnapshot.Test test = result.test();
+            sweeps.computeIfAbsent(new Key(test.className(), test.method(), test.parameterTypes(), sweep.get()),
+                    key -> new TreeMap<>()).merge(result.settings().throughputPerSecond(), result, Sweeps::newer);
+        }
+        List<ChartData.SweepData> charts = new ArrayList<>();
+        sweeps.forEach((key, rates) -> charts.add(chart(key.sweep(), List.copyOf(rates.values()))));
+        charts.sort(Comparator.comparing(ChartData.SweepData::name));
+        return charts;
+    }
+
+    /** Two results of one rate (a folder holds one file a rate; this is for lists put together otherwise). */
+    private static ResultSnapshot newer(ResultSnapshot a, ResultSnapshot b) {
+        return b.environment().time().compareTo(a.environment().time()) >= 0 ? b : a;
+    }
+
+    /**
+     * @param sweep the sweep
+     * @param rates its rates' results, ascending by rate, at least one
+     */
+    private static ChartData.SweepData chart(Sweep sweep, List<ResultSnapshot> rates) {
+        ResultSnapshot last = rates.get(rates.size() - 1);
+        Verdict verdict = last.settings().verdict();
+        List<Capacity.Rate> judged = rates.stream().map(Sweeps::rate).toList();
+        List<ChartData.RateMark> marks = judged.stream()
+                .map(rate -> new ChartData.RateMark(rate.rate(), rate.latency())).toList();
+        Set<String> probeNames = new LinkedHashSet<>();
+        rates.forEach(result -> SweepFigures.probes(result).forEach(probe -> probeNames.add(probe.name())));
+        List<ChartData.SweepProbe> probes = new ArrayList<>();
+        for (String probe : probeNames) {
+            probes.add(new ChartData.SweepProbe(probe, lines(rates, probe, verdict), budgets(rates, probe)));
+        }
+        ResultSnapshot.Test test = last.test();
+        String name = test.displayName().endsWith(test.invocation())
+                ? test.displayName().substring(0, test.displayName().length() - test.invocation().length())
+                : test.displayName();
+        return new ChartData.SweepData(name, SweepFigures.judgedRun(verdict), marks, sweep.rates().size(),
+                sweep.requiredThroughput(), Capacity.describe(sweep, judged),
+                rates.stream().map(result -> result.test().displayName()).toList(), probes);
+    }
+
+    /**
+     * @param result a rate's result
+     * @return the rate as its latency budgets judged it in the reported attempt, as {@link Capacity.Rate#of} judged
+     *         it when the rate ended
+     */
+    static Capacity.Rate rate(ResultSnapshot result) {
+        return Capacity.Rate.of(result.settings().throughputPerSecond(), result.reportedChecks().stream()
+                .filter(check -> check.latency().isPresent() && !check.met())
+                .map(check -> new Capacity.BrokenBudget(check.message(), check.inconclusive().isPresent()))
+                .toList());
+    }
+
+    /** @return a line per percentile the table shows, and the worst, each where some rate has a value */
+    private static List<ChartData.SweepLine> lines(List<ResultSnapshot> rates, String probe, Verdict verdict) {
+        List<ChartData.SweepLine> lines = new ArrayList<>();
+        for (double percentile : SweepFigures.PERCENTILES) {
+            double[] micros = new double[rates.size()];
+            for (int i = 0; i < micros.length; i++) {
+                micros[i] = figures(rates.get(i), probe)
+                        .map(figures -> SweepFigures.percentileNanos(figures, percentile, verdict) / 1e3)
+                        .orElse(Double.NaN);
+            }
+            addIfDrawn(lines, new ChartData.SweepLine("p" + Percentiles.label(percentile), percentile, micros));
+        }
+        double[] worst = new double[rates.size()];
+        for (int i = 0; i < worst.length; i++) {
+            long nanos = figures(rates.get(i), probe).map(ProbeFigures::worstNanos).orElse(-1L);
+            worst[i] = nanos < 0 ? Double.NaN : nanos / 1e3;
+        }
+        addIfDrawn(lines, new ChartData.SweepLine("worst", 100, worst));
+        return lines;
+    }
+
+    private static void addIfDrawn(List<ChartData.SweepLine> lines, ChartData.SweepLine line) {
+        for (double micros : line.micros()) {
+            if (!Double.isNaN(micros)) {
+                lines.add(line);
+                return;
+            }
+        }
+    }
+
+    private static Optional<ProbeFigures> figures(ResultSnapshot result, String probe) {
+        return result.probes().stream().filter(figures -> figures.name().equals(probe)).findFirst();
+    }
+
+    /** @return each latency budget on the probe that some rate checked, with the rates at which it broke */
+    private static List<ChartData.SweepBudget> budgets(List<ResultSnapshot> rates, String probe) {
+        Map<List<Double>, List<Integer>> broken = new LinkedHashMap<>();
+        for (ResultSnapshot result : rates) {
+            for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
+                check.latency().filter(latency -> latency.probe().equals(probe)).ifPresent(latency -> {
+                    List<Integer> at = broken.computeIfAbsent(List.of(latency.percentile(), latency.maxMicros()),
+                            budget -> new ArrayList<>());
+                    if (!check.met()) {
+                        at.add(result.settings().throughputPerSecond());
+                    }
+                });
+            }
+        }
+        List<ChartData.SweepBudget> budgets = new ArrayList<>();
+        broken.forEach((budget, at) -> budgets.add(new ChartData.SweepBudget(budget.get(0), budget.get(1), at)));
+        return budgets;
+    }
+}

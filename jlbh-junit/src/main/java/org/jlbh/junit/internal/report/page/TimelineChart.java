@@ -1,0 +1,239 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.core.Percentiles;
+
+import java.util.Locale;
+
+import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
+import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
+
+/**
+ * End to end over the time of each run, as inline SVG (the view jHiccup users draw offline): the runs side by side
+ * along the X axis (time from each run's start), the worst sample of each window as a line on a logarithmic latency
+ * axis, each budget on end to end as a dashed line, and behind them shaded bands where the harness thread was kept
+ * from running: grey where it waited on the run queue (darker the longer), purple where the host took its CPU, red
+ * for a garbage collection, orange for another safepoint. Stateless; thread-safe.
+ */
+final class TimelineChart {
+    /** The colour of the worst-sample line. */
+    static final String LINE_COLOUR = "#1f77b4";
+    /** The band colour of waits on the run queue. */
+    static final String WAITING_COLOUR = "#616161";
+    /** The band colour of the host taking the CPU. */
+    static final String HOST_COLOUR = "#8e24aa";
+    /** The band colour of garbage collections. */
+    static final String GC_COLOUR = "#d32f2f";
+    /** The band colour of other safepoints. */
+    static final String SAFEPOINT_COLOUR = "#fb8c00";
+
+    private static final int WIDTH = 920;
+    private static final int HEIGHT = 260;
+    private static final int LEFT = 64;
+    private static final int RIGHT = WIDTH - 12;
+    private static final int TOP = 26;
+    private static final int BOTTOM = HEIGHT - 56;
+    private static final int GAP = 14;
+    private static final int BUDGET_LABEL_SPACING = 120;
+    /** The least width a pause's band is drawn with, in pixels, so that a short one still shows. */
+    private static final double MIN_BAND_WIDTH = 1.5;
+
+    private TimelineChart() {
+    }
+
+    /**
+     * @param html     the page being written
+     * @param timeline the runs to draw
+     */
+    static void append(StringBuilder html, ChartData.TimelineData timeline) {
+        Axes axes = new Axes(timeline);
+        html.append("<svg class=\"chart timeline\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
+                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\"")
+                .append(" aria-label=\"end to end over time\">\n");
+        double x = LEFT;
+        for (ChartData.RunWindows run : timeline.runs()) {
+            double width = axes.width(run);
+            appendBands(html, axes, run, x, width);
+            x += width + GAP;
+        }
+        appendGrid(html, axes);
+        x = LEFT;
+        for (ChartData.RunWindows run : timeline.runs()) {
+            double width = axes.width(run);
+            appendRun(html, axes, run, x, width);
+            x += width + GAP;
+        }
+        for (int b = 0; b < timeline.budgets().size(); b++) {
+            appendBudget(html, axes, timeline.budgets().get(b), b);
+        }
+        appendLegend(html);
+        html.append("</svg>\n");
+    }
+
+    private static void appendBands(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
+        appendShades(html, "waiting", WAITING_COLOUR, x, width, run.waitingFraction());
+        appendShades(html, "host", HOST_COLOUR, x, width, run.hostFraction());
+        double millis = run.windowMillis() * run.worstMicros().length;
+        for (ChartData.Band band : run.pauses()) {
+            double from = x + width * Math.max(0, band.fromMillis()) / millis;
+            double to = Math.min(x + width, x + width * band.toMillis() / millis);
+            if (to - x < 0 || from > x + width) {
+                continue;
+            }
+            html.append("<rect class=\"band ").append(band.gc() ? "gc" : "safepoint").append("\" x=\"")
+                    .append(coord(from)).append("\" y=\"").append(TOP).append("\" width=\"")
+                    .append(coord(Math.max(MIN_BAND_WIDTH, to - from))).append("\" height=\"").append(BOTTOM - TOP)
+                    .append("\" fill=\"").append(band.gc() ? GC_COLOUR : SAFEPOINT_COLOUR)
+                    .append("\" fill-opacity=\"0.55\"><title>").append(band.gc() ? "GC " : "safepoint ")
+                    .append(escape(band.name())).append(String.format(Locale.ROOT, " %.3f ms", band.toMillis()
+                            - band.fromMillis())).append("</title></rect>\n");
+        }
+        html.append("<text class=\"xl\" x=\"").append(coord(x + width / 2)).append("\" y=\"").append(TOP - 8)
+                .append("\">").append(escape(run.label())).append("</text>\n");
+    }
+
+    /**
+     * The windows' bands of one kind: a window's opacity grows with the share of it the kind covers (none below 1%),
+     * in steps of a tenth, and neighbouring windows of one step are drawn as one band.
+     */
+    private static void appendShades(StringBuilder html, String kind, String colour, double x, double width,
+                                     double[] fractions) {
+        double windowWidth = width / fractions.length;
+        for (int w = 0; w < fractions.length; ) {
+            int step = step(fractions[w]);
+            int last = w;
+            while (last + 1 < fractions.length && step(fractions[last + 1]) == step) {
+                last++;
+            }
+            if (step > 0) {
+                html.append("<rect class=\"band ").append(kind).append("\" x=\"").append(coord(x + w * windowWidth))
+                        .append("\" y=\"").append(TOP).append("\" width=\"")
+                        .append(coord(Math.max(MIN_BAND_WIDTH, (last + 1 - w) * windowWidth))).append("\" height=\"")
+                        .append(BOTTOM - TOP).append("\" fill=\"").append(colour).append("\" fill-opacity=\"")
+                        .append(String.format(Locale.ROOT, "%.2f", 0.15 + 0.06 * step)).append("\"/>\n");
+            }
+            w = last + 1;
+        }
+    }
+
+    /** @return 0 for a share under 1%, else 1 to 10 by tenths */
+    private static int step(double fraction) {
+        return fraction < 0.01 ? 0 : Math.max(1, (int) Math.ceil(Math.min(1, fraction) * 10));
+    }
+
+    private static void appendGrid(StringBuilder html, Axes axes) {
+        html.append("<path class=\"grid\" d=\"");
+        for (int tick = 0; tick <= axes.latency.decades(); tick++) {
+            html.append('M').append(LEFT).append(' ').append(coord(axes.y(axes.latency.tickMicros(tick)))).append('H')
+                    .append(RIGHT);
+        }
+        html.append("\"/>\n<path class=\"axis\" d=\"M").append(LEFT).append(' ').append(TOP).append('V')
+                .append(BOTTOM).append('H').append(RIGHT).append("\"/>\n<g class=\"yl\">");
+        for (int tick = 0; tick <= axes.latency.decades(); tick++) {
+            html.append("<text x=\"").append(LEFT - 6).append("\" y=\"")
+                    .append(coord(axes.y(axes.latency.tickMicros(tick)) + 4)).append("\">")
+                    .append(axes.latency.tickLabel(tick)).append("</text>");
+        }
+        html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
+                .append(coord(-(TOP + BOTTOM) / 2.0)).append("\" y=\"14\">worst latency (µs)</text>\n")
+                .append("<text class=\"title\" x=\"").append(coord((LEFT + RIGHT) / 2.0)).append("\" y=\"")
+                .append(BOTTOM + 18).append("\">time in each run (").append(axes.timeLabel()).append(")</text>\n");
+    }
+
+    private static void appendRun(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
+        StringBuilder points = new StringBuilder();
+        double windowWidth = width / run.worstMicros().length;
+        for (int w = 0; w < run.worstMicros().length; w++) {
+            if (run.worstMicros()[w] <= 0) {
+                continue;
+            }
+            points.append(points.length() == 0 ? "" : " ").append(coord(x + (w + 0.5) * windowWidth)).append(',')
+                    .append(coord(axes.y(run.worstMicros()[w])));
+        }
+        if (points.length() > 0) {
+            html.append("<polyline class=\"run\" stroke=\"").append(LINE_COLOUR).append("\" stroke-width=\"1.2\" ")
+                    .append("points=\"").append(points).append("\"/>\n");
+        }
+        html.append("<path class=\"axis\" d=\"M").append(coord(x + width)).append(' ').append(BOTTOM).append('v')
+                .append(4).append("\"/><text class=\"xl\" x=\"").append(coord(x + width)).append("\" y=\"")
+                .append(BOTTOM + 32).append("\">").append(axes.time(run.windowMillis() * run.worstMicros().length))
+                .append("</text>\n");
+    }
+
+    /** A budget's dashed line, its label at the right, each further budget's label further left. */
+    private static void appendBudget(StringBuilder html, Axes axes, ChartData.BudgetMarker budget, int index) {
+        String colour = budget.met() ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
+        double y = axes.y(budget.maxMicros());
+        html.append("<g class=\"budget\" stroke=\"").append(colour).append("\" fill=\"").append(colour)
+                .append("\"><path d=\"M").append(LEFT).append(' ').append(coord(y)).append('H').append(RIGHT)
+                .append("\"/><text x=\"").append(RIGHT - 4 - BUDGET_LABEL_SPACING * index).append("\" y=\"")
+                .append(coord(y - 4)).append("\" text-anchor=\"end\">")
+                .append(escape("p" + Percentiles.label(budget.percentile()) + " ≤ "
+                        + ChartFormat.number(budget.maxMicros()) + " µs")).append("</text></g>\n");
+    }
+
+    private static void appendLegend(StringBuilder html) {
+        String[][] items = {{WAITING_COLOUR, "waiting for a CPU"}, {HOST_COLOUR, "host took the CPU"},
+                {GC_COLOUR, "GC pause"}, {SAFEPOINT_COLOUR, "other safepoint"}, {LINE_COLOUR, "worst per window"}};
+        double x = LEFT;
+        int y = HEIGHT - 10;
+        html.append("<g class=\"legend\">");
+        for (String[] item : items) {
+            html.append("<rect x=\"").append(coord(x)).append("\" y=\"").append(y - 9).append("\" width=\"12\" ")
+                    .append("height=\"10\" fill=\"").append(item[0]).append("\" fill-opacity=\"0.7\"/><text x=\"")
+                    .append(coord(x + 16)).append("\" y=\"").append(y).append("\">").append(item[1])
+                    .append("</text>");
+            x += 28 + item[1].length() * 6.2;
+        }
+        html.append("</g>\n");
+    }
+
+    /** The scales: time per run proportional to its length, latency on whole decades. */
+    private static final class Axes {
+        final LatencyAxis latency;
+        final double pixelsPerMilli;
+        final double longestMillis;
+
+        Axes(ChartData.TimelineData timeline) {
+            double low = Double.MAX_VALUE;
+            double high = 0;
+            double totalMillis = 0;
+            double longest = 0;
+            for (ChartData.RunWindows run : timeline.runs()) {
+                for (double micros : run.worstMicros()) {
+                    if (micros > 0) {
+                        low = Math.min(low, micros);
+                        high = Math.max(high, micros);
+                    }
+                }
+                double millis = run.windowMillis() * run.worstMicros().length;
+                totalMillis += millis;
+                longest = Math.max(longest, millis);
+            }
+            for (ChartData.BudgetMarker budget : timeline.budgets()) {
+                low = Math.min(low, budget.maxMicros());
+                high = Math.max(high, budget.maxMicros());
+            }
+            latency = LatencyAxis.covering(low, high, TOP, BOTTOM);
+            double room = RIGHT - LEFT - GAP * (timeline.runs().size() - 1);
+            pixelsPerMilli = totalMillis > 0 ? room / totalMillis : 1;
+            longestMillis = longest;
+        }
+
+        double width(ChartData.RunWindows run) {
+            return run.windowMillis() * run.worstMicros().length * pixelsPerMilli;
+        }
+
+        double y(double micros) {
+            return latency.y(micros);
+        }
+
+        String timeLabel() {
+            return longestMillis >= 10_000 ? "s" : "ms";
+        }
+
+        String time(double millis) {
+            return longestMillis >= 10_000 ? ChartFormat.number(millis / 1e3) + " s"
+                    : ChartFormat.number(millis) + " ms";
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package org.jlbh.junit.internal.report.result;
+
+import org.HdrHistogram.Histogram;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.JLBHResult.ProbeResult;
+import org.jlbh.core.JLBHResult.RunResult;
+import org.jlbh.core.JLBHResult.RunResult.Percentile;
+import org.jlbh.core.JLBHResult.RunSummary;
+import org.jlbh.core.Percentiles;
+import org.jlbh.junit.LatencyTest;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
+import org.jlbh.junit.internal.config.TestIdentity;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.judge.AttemptJudgement;
+import org.jlbh.junit.internal.judge.Check;
+import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.LatencyCheck;
+import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.run.GcEvent;
+import org.jlbh.junit.internal.run.RunMeasures;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
+/**
+ * Builds a test's {@link ResultSnapshot} from its typed settings, attempts and decision: the histograms of the
+ * reported attempt are summarised once ({@link #probes}), and everything else is copied across. Stateless;
+ * thread-safe.
+ */
+public final class ResultAssembly {
+    /** Chart points per decade of the "nines" percentile scale. */
+    private static final int POINTS_PER_DECADE = 5;
+
+    private ResultAssembly() {
+    }
+
+    /**
+     * @param identity which test
+     * @return it as its reports name it: the file name stem of its reports is the binary name of the class being run
+     *         and the method's name, with its parameter types when the method is overloaded; so an inherited latency
+     *         test run by two classes, or two overloads, never share a result
+     */
+    public static ResultSnapshot.Test test(TestIdentity identity) {
+        List<String> parameterTypes = new ArrayList<>();
+        for (Class<?> type : identity.method().getParameterTypes()) {
+            parameterTypes.add(type.getName());
+        }
+        return new ResultSnapshot.Test(identity.reportId(), identity.testClass().getName(),
+                identity.method().getDeclaringClass().getName(), identity.method().getName(), parameterTypes,
+                identity.displayName(), identity.invocation());
+    }
+
+    /**
+     * @param result   what an attempt measured
+     * @param settings the test's settings, for the percentiles its budgets judge
+     * @return the figures of every probe: end to end, the named probes, OS jitter if recorded
+     */
+    public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings) {
+        TreeSet<Double> percentiles = reportedPercentiles(settings);
+        List<ProbeFigures> figures = new ArrayList<>();
+        for (ProbeResult probe : allProbes(result)) {
+            List<RunFigures> runs = new ArrayList<>();
+            for (RunResult run : probe.eachRunSummary()) {
+                runs.add(figures(run, percentiles));
+            }
+            figures.add(new ProbeFigures(probe.name(), runs));
+        }
+        return figures;
+    }
+
+    /**
+     * @param settings   the test's settings
+     * @param attempts   every attempt
+     * @param decision   how the test ended
+     * @param probes     the reported attempt's {@link #probes}
+     * @param comparison the comparison with the baseline, if one was made
+     * @param sweep      the throughput sweep the test is one rate of, if it is
+     * @return the test's result
+     */
+    public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
+                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
+                                          Optional<Sweep> sweep) {
+        TreeSet<Double> percentiles = reportedPercentiles(settings);
+        List<ResultSnapshot.AttemptRecord> attemptRecords = new ArrayList<>();
+        for (AttemptJudgement attempt : attempts) {
+            List<ResultSnapshot.CheckRecord> checks = new ArrayList<>();
+            for (Check check : attempt.checks()) {
+                checks.add(checkRecord(check, attempt));
+            }
+            attemptRecords.add(new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(), checks));
+        }
+        AttemptJudgement reported = decision.reported();
+        List<ResultSnapshot.Run> runs = new ArrayList<>();
+        for (RunSummary run : reported.attempt().result().runs()) {
+            RunMeasures measures = reported.attempt().runs().get(run.run() - 1);
+            runs.add(new ResultSnapshot.Run(run.run(), run.status(), run.detail(), run.iterations(),
+                    run.iterationsRun(), run.samples(), run.runTime().toNanos(), run.targetRunTime().toNanos(),
+                    run.achievedThroughputPerSecond(), measures.allocatedBytes(),
+                    measures.stalls().map(stalls -> OptionalLong.of(stalls.worstNanos())).orElse(OptionalLong.empty()),
+                    measures.gc().stream().map(ResultAssembly::collection).toList(),
+                    figures(run.harnessLateness(), percentiles), EvidenceAssembly.evidence(measures),
+                    EvidenceAssembly.timeline(measures)));
+        }
+        return new ResultSnapshot(test(settings.identity()), settings(settings, sweep), CurrentEnvironment.read(),
+                new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
+                        decision.detail()),
+                attemptRecords, reported.attempt().allocatedBytesPerOp(), runs, probes,
+                comparison.map(BaselineComparison::rows));
+    }
+
+    /**
+     * @param result what an attempt measured
+     * @return every probe, in report order: end to end, the named probes in the order they were added, OS jitter if
+     *         recorded
+     */
+    public static List<ProbeResult> allProbes(JLBHResult result) {
+        List<ProbeResult> probes = new ArrayList<>();
+        probes.add(result.endToEnd());
+        for (String name : result.probeNames()) {
+            probes.add(result.probe(name).orElseThrow());
+        }
+        result.osJitter().ifPresent(probes::add);
+        return probes;
+    }
+
+    private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {
+        Optional<ResultSnapshot.LatencyRecord> latency = Optional.empty();
+        Optional<EvidenceSnapshot.Attribution> attribution = Optional.empty();
+        if (check instanceof LatencyCheck latencyCheck) {
+            Budget budget = latencyCheck.latencyBudget();
+            latency = Optional.of(new ResultSnapshot.LatencyRecord(budget.probe(), budget.percentile(),
+                    budget.maxMicros(), latencyCheck.check().judgedNanos() / 1e3));
+            attribution = EvidenceAssembly.attribution(latencyCheck, attempt.attempt());
+        }
+        return new ResultSnapshot.CheckRecord(check.budget(), check.measured(), check.met(), latency, check.breach(),
+                check.explanation().map(BreachExplanation::describe), attribution);
+    }
+
+    private static ResultSnapshot.Settings settings(TestSettings settings, Optional<Sweep> sweep) {
+        return new ResultSnapshot.Settings(settings.run().throughput(),
+                settings.run().arrivals().describe(settings.run().arrivalSeed()), settings.run().threads(), settings.run().iterations(), settings.run().warmUpIterations(),
+                settings.run().runs(), settings.run().accountForCoordinatedOmission(), settings.run().recordOSJitter(),
+                settings.run().timeoutMillis(), settings.budgets().verdict(), settings.configuration().mode(),
+                settings.configuration().noise(), settings.configuration().retries(), settings.budgets().latency(),
+                limit(settings.budgets().maxAllocatedBytesPerOp()), limit(settings.budgets().maxGcCount()),
+                limit(settings.budgets().maxGcPauseMillis()), settings.describeRuns(), sweep);
+    }
+
+    private static OptionalLong limit(long value) {
+        return value == LatencyTest.UNLIMITED ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+
+    /** @return the machine and JVM this runs on, as a baseline's recorded builds name theirs */
+    public static String environment() {
+        return CurrentEnvironment.read().identity();
+    }
+
+    /**
+     * @param result a test's result
+     * @return it as a build to record in the test's baseline: when, on what, and its figures without the charts'
+     *         distributions
+     */
+    public static RecordedBuild recordedBuild(ResultSnapshot result) {
+        List<ProbeFigures> probes = new ArrayList<>();
+        for (ProbeFigures probe : result.probes()) {
+            List<RunFigures> runs = new ArrayList<>();
+            for (RunFigures run : probe.runs()) {
+                runs.add(new RunFigures(run.run(), run.count(), run.minNanos(), run.meanNanos(), run.maxNanos(),
+                        run.percentilesNanos(), List.of(), run.outOfRangeSamples()));
+            }
+            probes.add(new ProbeFigures(probe.name(), runs));
+        }
+        return new RecordedBuild(result.environment().time(), result.environment().identity(), probes);
+    }
+
+    /**
+     * @return the reference's percentiles (without the worst), every budget's percentile and every percentile a
+     *         baseline compares, ascending
+     */
+    private static TreeSet<Double> reportedPercentiles(TestSettings settings) {
+        TreeSet<Double> percentiles = new TreeSet<>();
+        for (Percentile percentile : Percentile.values()) {
+            if (percentile != Percentile.WORST) {
+                percentiles.add(percentile.value());
+            }
+        }
+        for (Budget budget : settings.budgets().latency()) {
+            if (budget.percentile() < 100) {
+                percentiles.add(budget.percentile());
+            }
+        }
+        for (String compared : settings.configuration().baselinePercentiles()) {
+            percentiles.add(Double.parseDouble(compared));
+        }
+        return percentiles;
+    }
+
+    private static RunFigures figures(RunResult run, TreeSet<Double> percentiles) {
+        if (run.count() == 0) {
+            return new RunFigures(run.run(), 0, 0, 0, 0, Map.of(), List.of(), run.outOfRangeSamples());
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (double percentile : percentiles) {
+            if (run.supports(percentile)) {
+                values.put(Percentiles.label(percentile), run.percentile(percentile).toNanos());
+            }
+        }
+        return new RunFigures(run.run(), run.count(), run.min().toNanos(), run.mean().toNanos(), run.max().toNanos(),
+                values, distribution(run), run.outOfRangeSamples());
+    }
+
+    /**
+     * @return the run's distribution at percentiles spaced evenly on the "nines" scale (rounded to four decimals),
+     *         up to the highest the sample count supports, then the worst at 100
+     */
+    static List<RunFigures.Point> distribution(RunResult run) {
+        List<RunFigures.Point> points = new ArrayList<>();
+        Histogram histogram = run.histogram();
+        for (int step = 0; ; step++) {
+            double percentile = Math.round(1e6 * (1 - Math.pow(10, -(double) step / POINTS_PER_DECADE))) / 1e4;
+            // rounded to four decimals, the scale reaches 100 after six decades: the worst is added below
+            if (step > 0 && (percentile >= 100 || !Percentiles.supported(percentile, run.count()))) {
+                break;
+            }
+            points.add(new RunFigures.Point(percentile, histogram.getValueAtPercentile(percentile)));
+        }
+        points.add(new RunFigures.Point(100, run.max().toNanos()));
+        return points;
+    }
+
+    private static ResultSnapshot.Collection collection(GcEvent event) {
+        return new ResultSnapshot.Collection(event.collector(), event.action(), event.cause(), event.durationMillis(),
+                event.concurrent(), event.collectorIndex(), event.id());
+    }
+}

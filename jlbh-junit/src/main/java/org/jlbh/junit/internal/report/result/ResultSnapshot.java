@@ -1,0 +1,254 @@
+package org.jlbh.junit.internal.report.result;
+
+import org.jlbh.core.RunStatus;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One latency test's result as every report carries it: who, with which settings, on which machine, how it ended,
+ * each attempt's checks, and the reported attempt's runs and probes. Built once per test from the typed
+ * judgement ({@link ResultAssembly}); written and read back by {@code report.json.ResultJson} (a baseline is a snapshot read
+ * back); drawn by the suite page. Plain immutable values; thread-safe.
+ *
+ * @param test                the test
+ * @param settings            its settings
+ * @param environment         the machine and JVM it ran on
+ * @param conclusion          how it ended
+ * @param attempts            every attempt's checks, in order
+ * @param allocatedBytesPerOp bytes allocated per measured iteration in the reported attempt; NaN when not measured
+ * @param runs                the reported attempt's runs
+ * @param probes              the reported attempt's probes: end to end, the named probes, OS jitter if recorded
+ * @param baseline            the comparison with the baseline, when one was made
+ */
+public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
+                             List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
+                             List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
+
+    /**
+     * @return the middle run's achieved throughput (with two in the middle, the higher), iterations per second;
+     *         NaN when there is no run
+     */
+    public double achievedThroughputPerSecond() {
+        List<Double> rates = runs.stream().map(Run::achievedThroughputPerSecond).toList();
+        return rates.isEmpty() ? Double.NaN : Verdict.MEDIAN_RUN.judge(rates);
+    }
+
+    /** Copies the lists. */
+    public ResultSnapshot {
+        attempts = List.copyOf(attempts);
+        runs = List.copyOf(runs);
+        probes = List.copyOf(probes);
+        baseline = baseline.map(List::copyOf);
+    }
+
+    /**
+     * Which test.
+     *
+     * @param id             the file name stem of its reports
+     * @param className      the binary name of the class being run
+     * @param declaringClass the binary name of the class that declares the method
+     * @param method         the method's name
+     * @param parameterTypes the method's parameter types' binary names
+     * @param displayName    e.g. {@code OrderParserLatencyTest.parse}, or {@code RoundTripTest.roundTrip[20,000/s]}
+     * @param invocation     which invocation of a template, e.g. {@code [20,000/s]}; empty for a test that is not
+     */
+    public record Test(String id, String className, String declaringClass, String method, List<String> parameterTypes,
+                       String displayName, String invocation) {
+        /** Copies the parameter types. */
+        public Test {
+            parameterTypes = List.copyOf(parameterTypes);
+        }
+    }
+
+    /**
+     * The settings the test ran with.
+     *
+     * @param throughputPerSecond iterations per second
+     * @param arrivals            when iterations were due, e.g. {@code fixed rate} or {@code Poisson (seed 42)}
+     * @param threads             harness threads that shared the load
+     * @param iterations          per run
+     * @param warmUpIterations    warm-up iterations
+     * @param runs                measured runs
+     * @param accountForCoordinatedOmission whether latency was taken from the intended start
+     * @param recordOSJitter      whether OS jitter was measured
+     * @param timeoutMillis       the harness's timeout
+     * @param verdict             over which runs budgets were judged
+     * @param mode                the mode
+     * @param noise               the noise setting
+     * @param retries             retries allowed
+     * @param budgets             the latency budgets
+     * @param maxAllocatedBytesPerOp the allocation budget, if set
+     * @param maxGcCount          the GC count budget, if set
+     * @param maxGcPauseMillis    the GC pause budget, if set
+     * @param description         the settings in one line, as the report's header shows them
+     * @param sweep               the throughput sweep this test is one rate of ({@code throughputPerSecond}), with its
+     *                            capacity budget; empty for a test that is not a sweep's
+     */
+    public record Settings(int throughputPerSecond, String arrivals, int threads, long iterations, int warmUpIterations, int runs,
+                           boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
+                           Verdict verdict, Mode mode, Noise noise, int retries, List<Budget> budgets,
+                           OptionalLong maxAllocatedBytesPerOp, OptionalLong maxGcCount, OptionalLong maxGcPauseMillis,
+                           String description, Optional<Sweep> sweep) {
+        /** Copies the budgets. */
+        public Settings {
+            budgets = List.copyOf(budgets);
+        }
+    }
+
+    /**
+     * The machine and JVM.
+     *
+     * @param time              when the result was made, ISO-8601
+     * @param javaVersion       {@code java.version}
+     * @param javaVm            VM name and version
+     * @param javaVendor        {@code java.vendor}
+     * @param os                OS name and version
+     * @param arch              {@code os.arch}
+     * @param cpu               the CPU's model name, as the OS gives it ({@code /proc/cpuinfo} on Linux), or the
+     *                          architecture where it gives none
+     * @param cores             available processors
+     * @param maxHeapBytes      the heap's maximum
+     * @param garbageCollectors the collectors' names
+     */
+    public record Environment(String time, String javaVersion, String javaVm, String javaVendor, String os,
+                              String arch, String cpu, int cores, long maxHeapBytes, List<String> garbageCollectors) {
+        /** Copies the collectors. */
+        public Environment {
+            garbageCollectors = List.copyOf(garbageCollectors);
+        }
+
+        /**
+         * @return what makes latency figures comparable, in one line: CPU, cores, JDK feature version and
+         *         collectors, e.g. {@code AMD EPYC 7B13, 2 cores, Java 17, G1 Young Generation + G1 Old Generation}
+         */
+        public String identity() {
+            String feature = javaVersion.split("[.+-]")[0];
+            return cpu + ", " + cores + " cores, Java " + feature + ", " + String.join(" + ", garbageCollectors);
+        }
+    }
+
+    /**
+     * How the test ended.
+     *
+     * @param outcome  the outcome
+     * @param attempt  the attempt whose figures are reported
+     * @param attempts how many attempts were made
+     * @param detail   the failure message, the reason it is inconclusive, or the budgets met
+     */
+    public record Conclusion(Outcome outcome, int attempt, int attempts, String detail) {
+    }
+
+    /**
+     * One attempt's checks.
+     *
+     * @param attempt 1-based attempt
+     * @param outcome how it ended
+     * @param checks  each budget checked
+     */
+    public record AttemptRecord(int attempt, Outcome outcome, List<CheckRecord> checks) {
+        /** Copies the checks. */
+        public AttemptRecord {
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /**
+     * One budget checked.
+     *
+     * @param budget       what was checked, e.g. {@code end to end p99.9 <= 50 µs}
+     * @param measured     the value judged, with its unit
+     * @param met          whether it held
+     * @param latency      for a latency budget, its probe, percentile, limit and judged value
+     * @param message      why it broke, when it did
+     * @param inconclusive how the platform's stalls explain the breach, when they do
+     * @param attribution  for a latency budget that could be judged, its late samples put down to their causes
+     */
+    public record CheckRecord(String budget, String measured, boolean met, Optional<LatencyRecord> latency,
+                              Optional<String> message, Optional<String> inconclusive,
+                              Optional<EvidenceSnapshot.Attribution> attribution) {
+    }
+
+    /**
+     * A latency budget's figures in a check.
+     *
+     * @param probe        the probe
+     * @param percentile   the percentile
+     * @param maxMicros    the budget, microseconds
+     * @param judgedMicros the value judged, microseconds; NaN when it could not be judged
+     */
+    public record LatencyRecord(String probe, double percentile, double maxMicros, double judgedMicros) {
+    }
+
+    /**
+     * One measured run of the reported attempt.
+     *
+     * @param run                 1-based run
+     * @param status              how it ended
+     * @param detail              why
+     * @param iterations          iterations planned
+     * @param iterationsRun       iterations performed
+     * @param samples             end-to-end samples
+     * @param runTimeNanos        its run time
+     * @param targetRunTimeNanos  its scheduled duration
+     * @param achievedThroughputPerSecond iterations per second achieved
+     * @param allocatedBytes      bytes the body's thread allocated, when measured
+     * @param worstStallNanos     the platform's longest stall, when there was evidence
+     * @param gc                  the JVM's collections during the run
+     * @param harnessLateness     how late the harness called each iteration
+     * @param evidence            what the scheduler and the JVM said beside the run, when it was collected
+     * @param timeline            the run's latency over time, when it was recorded
+     */
+    public record Run(int run, RunStatus status, String detail, long iterations, long iterationsRun, long samples,
+                      long runTimeNanos, long targetRunTimeNanos, double achievedThroughputPerSecond,
+                      OptionalLong allocatedBytes, OptionalLong worstStallNanos, List<Collection> gc,
+                      RunFigures harnessLateness, Optional<EvidenceSnapshot.Evidence> evidence,
+                      Optional<EvidenceSnapshot.Timeline> timeline) {
+        /** Copies the collections. */
+        public Run {
+            gc = List.copyOf(gc);
+        }
+
+        /** @return how many of the run's collections stopped the world (concurrent cycles did not) */
+        public long gcPauses() {
+            return gc.stream().filter(collection -> !collection.concurrent()).count();
+        }
+
+        /** @return the longest of the run's stop-the-world collections, in milliseconds; 0 when there is none */
+        public long longestGcPauseMillis() {
+            return gc.stream().filter(collection -> !collection.concurrent())
+                    .mapToLong(Collection::durationMillis).max().orElse(0);
+        }
+    }
+
+    /**
+     * One garbage collection during a run, as the JVM reported it.
+     *
+     * @param collector      the collector's name, e.g. {@code G1 Young Generation}
+     * @param action         e.g. {@code end of minor GC}
+     * @param cause          e.g. {@code G1 Evacuation Pause} or {@code System.gc()}
+     * @param durationMillis how long it took, in milliseconds (the JVM reports whole milliseconds)
+     * @param concurrent     whether it was a concurrent cycle rather than a stop-the-world pause
+     * @param collectorIndex the collector's index among the JVM's collectors; -1 when not known (older results)
+     * @param id             the collector's sequence number of this collection; 0 when not known (older results)
+     */
+    public record Collection(String collector, String action, String cause, long durationMillis, boolean concurrent,
+                             int collectorIndex, long id) {
+    }
+
+    /** @return the reported attempt's checks (empty when the attempt is not listed) */
+    public List<CheckRecord> reportedChecks() {
+        return attempts.stream().filter(a -> a.attempt() == conclusion.attempt()).findFirst()
+                .map(AttemptRecord::checks).orElse(List.of());
+    }
+}

@@ -1,0 +1,83 @@
+package org.jlbh.junit.internal.run;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The first throwable the test body threw in a measurement, kept with where and when it happened, to fail the test
+ * with. Thread-safe: {@link #capture} may come from any harness thread; the getters are read after the measurement.
+ */
+final class BodyFailure {
+    private Throwable failure;
+    private String where;
+    private long afterNanos;
+    private boolean interrupted;
+
+    /** Forgets the last measurement's failure. */
+    synchronized void clear() {
+        failure = null;
+        where = null;
+    }
+
+    /**
+     * Keeps a throwable of the body, unless one is kept already.
+     *
+     * @param t           what the body threw
+     * @param run         its run, 0 for the warm-up
+     * @param runs        measured runs
+     * @param thread      the harness thread's index
+     * @param threads     harness threads
+     * @param iteration   0-based iteration of the thread's part of the run
+     * @param planned     the thread's iterations of the run
+     * @param startTimeNS the iteration's start (its intended start, with coordinated omission accounted for)
+     */
+    synchronized void capture(Throwable t, int run, int runs, int thread, int threads, long iteration, long planned,
+                              long startTimeNS) {
+        if (failure != null) {
+            return;
+        }
+        failure = t;
+        afterNanos = System.nanoTime() - startTimeNS;
+        interrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
+        // with several threads, the iteration is counted in the thread's own part of the run
+        String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
+                threads);
+        where = run == 0
+                ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d%s", iteration + 1, planned, onThread)
+                : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d%s", run, runs, iteration + 1,
+                planned, onThread);
+    }
+
+    /** @return what the test method threw, or null */
+    synchronized Throwable failure() {
+        return failure;
+    }
+
+    /** @return where it threw, e.g. "run 2 of 3, iteration 1,235 of 10,000" */
+    synchronized String where() {
+        return where;
+    }
+
+    /**
+     * @param timeoutMillis the harness's timeout
+     * @return whether what the test method threw came after the harness had given up on the iteration: it had run
+     *         past the timeout and was interrupted (its exception, or one it caused, says so)
+     */
+    synchronized boolean afterTimeout(long timeoutMillis) {
+        return failure != null && interrupted && afterNanos >= timeoutMillis * 1_000_000;
+    }
+
+    private static boolean causedByInterrupt(Throwable t) {
+        // a cause chain may loop (a.initCause(b), b.initCause(a)): each cause is looked at once
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable cause = t; cause != null && seen.add(cause); cause = cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException
+                    || cause instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,26 @@
+package org.jlbh.junit.internal.run.evidence;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Enabled;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/**
+ * A mark the {@link JvmPauseRecorder} commits into the Flight Recorder when a measurement has ended, and waits to
+ * see come back out of its stream: the Flight Recorder delivers what every thread committed before a flush together,
+ * so once the mark has come, so has every pause that ended before it was committed. Off unless a recording enables
+ * it: a user's own recordings do not get it.
+ */
+@Name("org.jlbh.EvidenceMark")
+@Label("jlbh evidence mark")
+@Category("jlbh")
+@Description("Marks the end of a latency measurement, so that its JVM pauses are known to be all read")
+@Enabled(false)
+@StackTrace(false)
+final class EvidenceMark extends Event {
+    @Label("Mark")
+    long mark;
+}

@@ -1,0 +1,61 @@
+package org.jlbh.junit.internal.run.evidence;
+
+import java.util.Map;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+
+/**
+ * Where a measurement's evidence comes from ({@link RunEvidence}): the scheduler and the JVM ({@link LiveEvidence}),
+ * nothing ({@link #OFF}), or, in tests, evidence made up to order. Implementations must be thread-safe.
+ */
+public interface EvidenceSource {
+    /** No evidence: collection is switched off ({@code jlbh.evidence = off}). */
+    EvidenceSource OFF = plan -> new Recording() {
+        private final SchedulerReadings none = SchedulerReadings.switchedOff(plan,
+                "no evidence collected (jlbh.evidence = off)");
+
+        @Override
+        public SchedulerReadings readingsOf(int thread) {
+            return none;
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
+            return RunEvidence.none("no evidence collected (jlbh.evidence = off)");
+        }
+    };
+
+    /**
+     * Starts collecting, before the harness starts.
+     *
+     * @param plan what the measurement is: its harness threads, runs, rate and budgets
+     * @return the collection under way
+     */
+    Recording start(ReadingPlan plan);
+
+    /** One measurement's evidence being collected. */
+    interface Recording {
+
+        /**
+         * @param thread a harness thread's index
+         * @return the readings that thread takes of itself: it {@linkplain SchedulerReadings#open() opens} them before
+         *         its first iteration
+         */
+        SchedulerReadings readingsOf(int thread);
+
+        /** Stops collecting, when the harness has returned: what is still on its way arrives first. */
+        void stop();
+
+        /**
+         * @param run       1-based run
+         * @param fromNanos the run's start, nanoTime
+         * @param toNanos   its end
+         * @param timelines its timelines, by probe
+         * @return the evidence for the run; called after {@link #stop()}
+         */
+        RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines);
+    }
+}

@@ -1,0 +1,236 @@
+package org.jlbh.junit.internal.run.evidence;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingStream;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The JVM's own pauses, from the JDK's Flight Recorder event stream: safepoints ({@code jdk.SafepointBegin} and
+ * {@code jdk.SafepointEnd}, named by their {@code jdk.ExecuteVMOperation}) and, among them, garbage collections
+ * ({@code jdk.GCPhasePause}, named by their {@code jdk.GarbageCollection}), no stack traces. One stream for a whole
+ * test run (starting the Flight Recorder takes a second the first time in a JVM). Event times are wall-clock
+ * instants; they are placed on the {@link System#nanoTime()} line by an offset taken at start as the narrowest of
+ * 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is the placement's stated accuracy.
+ * When a measurement ends, {@link #awaitPausesUntilNow()} commits an {@link EvidenceMark} and waits for it to come
+ * back out of the stream: then every pause that ended before it is in hand (a collection forced at the end of a run
+ * too). Where the Flight Recorder cannot start, there is no JVM evidence and {@link #unavailable()} says why.
+ *
+ * <p>Thread-safe: events arrive on the stream's thread; {@link #pauses} may be called from any thread.
+ */
+public final class JvmPauseRecorder implements AutoCloseable {
+    private static final long FLUSH_WAIT_NANOS = 3_000_000_000L;
+    private static final long MARK_WAIT_NANOS = 5_000_000_000L;
+
+    private final RecordingStream stream;
+    private final String unavailable;
+    private final long offsetNanos;
+    private final long accuracyNanos;
+    private final List<JvmPause> pauses = new ArrayList<>();
+    private final Map<Long, Long> safepointStarts = bounded();
+    private final Map<Long, String> operations = bounded();
+    private final List<long[]> gcPauses = new ArrayList<>();
+    private final Map<Long, String> gcNames = bounded();
+    private volatile long lastFlushNanos;
+    private final AtomicLong marks = new AtomicLong();
+    private volatile long markSeen;
+
+    private JvmPauseRecorder(RecordingStream stream, String unavailable, long offsetNanos, long accuracyNanos) {
+        this.stream = stream;
+        this.unavailable = unavailable;
+        this.offsetNanos = offsetNanos;
+        this.accuracyNanos = accuracyNanos;
+    }
+
+    /** @return a recorder, listening from now until {@link #close()}, or one that says why it cannot */
+    public static JvmPauseRecorder start() {
+        RecordingStream stream;
+        try {
+            stream = new RecordingStream();
+            for (String event : List.of("jdk.SafepointBegin", "jdk.SafepointEnd", "jdk.ExecuteVMOperation",
+                    "jdk.GCPhasePause", "jdk.GarbageCollection")) {
+                stream.enable(event).withoutStackTrace().withThreshold(Duration.ZERO);
+            }
+            stream.enable(EvidenceMark.class);
+        } catch (RuntimeException | Error noFlightRecorder) {
+            return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder is not available ("
+                    + noFlightRecorder + ")", 0, 0);
+        }
+        long best = Long.MAX_VALUE;
+        long offset = 0;
+        for (int i = 0; i < 200; i++) {
+            long before = System.nanoTime();
+            Instant wall = Instant.now();
+            long after = System.nanoTime();
+            if (after - before < best) {
+                best = after - before;
+                offset = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (before + after) / 2;
+            }
+        }
+        JvmPauseRecorder recorder = new JvmPauseRecorder(stream, null, offset, best);
+        stream.onEvent(recorder::accept);
+        stream.onFlush(() -> recorder.lastFlushNanos = System.nanoTime());
+        try {
+            stream.startAsync();
+        } catch (RuntimeException | Error cannotStart) {
+            stream.close();
+            return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder could not start (" + cannotStart
+                    + ")", 0, 0);
+        }
+        recorder.awaitFirstFlush();
+        return recorder;
+    }
+
+    /**
+     * Waits (at most {@value #FLUSH_WAIT_NANOS} ns) until the stream has delivered its first events: starting the
+     * Flight Recorder instruments the JDK's event classes, which makes the JIT throw away and redo compiled code that
+     * depends on them. Done before the measurement begins, that happens before its warm-up, not in a measured run
+     * (where it showed as a few hundred bytes allocated on the harness thread while code was re-interpreted).
+     */
+    private void awaitFirstFlush() {
+        long deadline = System.nanoTime() + FLUSH_WAIT_NANOS;
+        while (lastFlushNanos == 0 && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** @return why there is no JVM evidence, or empty when there is */
+    public Optional<String> unavailable() {
+        return Optional.ofNullable(unavailable);
+    }
+
+    /** @return how far an event's placement on the nanoTime line may be off, in nanoseconds (half the bracket) */
+    public long accuracyNanos() {
+        return accuracyNanos / 2;
+    }
+
+    /**
+     * Commits a mark into the Flight Recorder and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has
+     * delivered it: then every pause that ended before now is in hand ({@link EvidenceMark}). A stream that falls that
+     * far behind (its thread starved of a CPU, say) leaves what ended since its last delivery unread.
+     *
+     * @return empty when every pause up to now is in hand; else why not
+     */
+    public Optional<String> awaitPausesUntilNow() {
+        if (stream == null) {
+            return Optional.empty();
+        }
+        long mark = marks.incrementAndGet();
+        EvidenceMark event = new EvidenceMark();
+        event.mark = mark;
+        event.commit();
+        long begun = System.nanoTime();
+        while (markSeen < mark) {
+            if (System.nanoTime() - begun > MARK_WAIT_NANOS) {
+                return Optional.of(String.format(Locale.ROOT, "JVM evidence incomplete: the Flight "
+                        + "Recorder had not delivered the measurement's last events %.1f s after it ended",
+                        MARK_WAIT_NANOS / 1e9));
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of("JVM evidence incomplete: interrupted while waiting for the Flight Recorder");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The pauses that overlap a stretch, of those delivered so far: call {@link #awaitPausesUntilNow()} first for
+     * all of them.
+     *
+     * @param fromNanos start of the stretch, nanoTime
+     * @param toNanos   its end, nanoTime
+     * @return the JVM's pauses in it, in order
+     */
+    public List<JvmPause> pauses(long fromNanos, long toNanos) {
+        if (stream == null) {
+            return List.of();
+        }
+        List<JvmPause> inStretch = new ArrayList<>();
+        synchronized (this) {
+            // latency tests run one at a time: what ended before this stretch is of no more use
+            pauses.removeIf(pause -> pause.endNanos() - fromNanos < 0);
+            gcPauses.removeIf(gc -> gc[1] - fromNanos < 0);
+            for (JvmPause pause : pauses) {
+                if (pause.endNanos() - fromNanos >= 0 && pause.startNanos() - toNanos <= 0) {
+                    inStretch.add(pause);
+                }
+            }
+        }
+        return inStretch;
+    }
+
+    @Override
+    public void close() {
+        if (stream != null) {
+            stream.close();
+        }
+    }
+
+    private synchronized void accept(RecordedEvent event) {
+        long start = nanos(event.getStartTime());
+        switch (event.getEventType().getName()) {
+            case "jdk.SafepointBegin" -> safepointStarts.put(event.getLong("safepointId"), start);
+            case "jdk.ExecuteVMOperation" -> {
+                if (event.getBoolean("safepoint")) {
+                    operations.put(event.getLong("safepointId"), event.getString("operation"));
+                }
+            }
+            case "jdk.GCPhasePause" -> gcPauses.add(new long[] {start, start + event.getDuration().toNanos(),
+                    event.getLong("gcId")});
+            case "jdk.GarbageCollection" -> gcNames.put(event.getLong("gcId"), event.getString("name"));
+            case "org.jlbh.EvidenceMark" -> markSeen = Math.max(markSeen, event.getLong("mark"));
+            case "jdk.SafepointEnd" -> {
+                long id = event.getLong("safepointId");
+                Long begun = safepointStarts.remove(id);
+                long end = nanos(event.getEndTime());
+                if (begun != null) {
+                    pauses.add(pause(begun, end, operations.getOrDefault(id, "unknown operation")));
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** A safepoint is a collection when a GC pause lies within it. */
+    private JvmPause pause(long start, long end, String operation) {
+        for (long[] gc : gcPauses) {
+            if (gc[0] - start >= 0 && gc[1] - end <= 0) {
+                return new JvmPause(start, end, true, gcNames.getOrDefault(gc[2], operation));
+            }
+        }
+        return new JvmPause(start, end, false, operation);
+    }
+
+    /** @return a map that keeps its last thousand entries: ids of events whose partner never came are dropped */
+    private static <V> Map<Long, V> bounded() {
+        return new LinkedHashMap<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, V> eldest) {
+                return size() > 1_000;
+            }
+        };
+    }
+
+    private long nanos(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000_000L + instant.getNano() - offsetNanos;
+    }
+}

@@ -1,0 +1,81 @@
+package org.jlbh.junit.internal.run.evidence;
+
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The evidence of the machine this runs on: Linux's scheduler, as each harness thread reads it of itself
+ * ({@link SchedulerReadings}, made for each measurement), and the JVM's pauses ({@link JvmPauseRecorder}, one for the
+ * whole test run, started with the first measurement, closed with the test run). Thread-safe.
+ */
+public final class LiveEvidence implements EvidenceSource, AutoCloseable, ExtensionContext.Store.CloseableResource {
+    private JvmPauseRecorder jvm;
+
+    @Override
+    public Recording start(ReadingPlan plan) {
+        JvmPauseRecorder pauses = jvm();
+        SchedulerReadings[] readings = new SchedulerReadings[plan.threads()];
+        for (int thread = 0; thread < readings.length; thread++) {
+            readings[thread] = new SchedulerReadings(plan);
+        }
+        return new Recording() {
+            private volatile Optional<String> pausesMissing = Optional.empty();
+
+            @Override
+            public SchedulerReadings readingsOf(int thread) {
+                return readings[thread];
+            }
+
+            @Override
+            public void stop() {
+                for (SchedulerReadings ofThread : readings) {
+                    ofThread.close();
+                }
+                pausesMissing = pauses.awaitPausesUntilNow();
+            }
+
+            @Override
+            public RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
+                List<SchedulerEvidence> schedulers = new ArrayList<>();
+                for (int thread = 0; thread < readings.length; thread++) {
+                    schedulers.add(readings[thread].hadPart(run) ? ofThread(readings[thread], thread, run)
+                            : SchedulerEvidence.idle());
+                }
+                Optional<String> jvmMissing = pauses.unavailable().or(() -> pausesMissing);
+                return new RunEvidence(schedulers, pauses.pauses(fromNanos, toNanos), jvmMissing,
+                        pauses.accuracyNanos());
+            }
+        };
+    }
+
+    /** @return the thread's evidence, or none when it did not read its figures at the end of its part of the run */
+    private static SchedulerEvidence ofThread(SchedulerReadings readings, int thread, int run) {
+        SchedulerEvidence evidence = readings.evidence();
+        if (evidence.available() && !readings.endedPart(run)) {
+            return SchedulerEvidence.none(String.format(Locale.ROOT, "no scheduler evidence: harness thread %d did "
+                    + "not read its figures at the end of its part of run %d (the run ended before it did)%s", thread,
+                    run, evidence.unavailable().map(why -> "; " + why).orElse("")));
+        }
+        return evidence;
+    }
+
+    private synchronized JvmPauseRecorder jvm() {
+        if (jvm == null) {
+            jvm = JvmPauseRecorder.start();
+        }
+        return jvm;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (jvm != null) {
+            jvm.close();
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package org.jlbh.junit.internal.judge.attribution;
+
+import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
+import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
+import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The replay rule on simulated runs: a harness thread at 20,000/s (one iteration due every 50 µs) whose iterations
+ * take 1 µs, with pauses put where a test wants them, and the evidence a monitor sampling every millisecond would
+ * have read. Deterministic: no clock, no thread.
+ */
+class QueueReplayTest {
+    private static final long US = 1_000;
+    private static final long INTERVAL = 50 * US;
+    private static final long SERVICE = US;
+    private static final long BUDGET = 100 * US;
+    private static final int ITERATIONS = 2_000;
+
+    /** A simulated run: each iteration's service time, the pauses that lengthened some, and the evidence. */
+    private static final class Run {
+        final long[] service = new long[ITERATIONS];
+        final List<long[]> waits = new ArrayList<>(); // {iteration, length}: a wait for the CPU
+        final List<long[]> jvm = new ArrayList<>(); // {iteration, length, 1 for a collection}
+
+        Run() {
+            java.util.Arrays.fill(service, SERVICE);
+        }
+
+        /** The thread waits for its CPU for {@code length} while iteration {@code i} runs. */
+        Run waitFor(int i, long length) {
+            service[i] += length;
+            waits.add(new long[] {i, length});
+            return this;
+        }
+
+        /** The code itself takes {@code length} longer in iteration {@code i}. */
+        Run slowCode(int i, long length) {
+            service[i] += length;
+            return this;
+        }
+
+        /** The JVM stops the thread for {@code length} while iteration {@code i} runs. */
+        Run jvmPause(int i, long length, boolean gc) {
+            service[i] += length;
+            jvm.add(new long[] {i, length, gc ? 1 : 0});
+            return this;
+        }
+
+        RunAttribution attribute() {
+            LatencyTimeline recorder = new LatencyTimeline(new long[] {BUDGET}, ITERATIONS);
+            recorder.beginRun(1, 0, ITERATIONS * INTERVAL);
+            long[] begins = new long[ITERATIONS];
+            long previousEnd = Long.MIN_VALUE;
+            for (int i = 0; i < ITERATIONS; i++) {
+                long due = i * INTERVAL;
+                begins[i] = Math.max(due, previousEnd);
+                long end = begins[i] + service[i];
+                recorder.record(end, end - due);
+                previousEnd = end;
+            }
+            RunTimeline timeline = recorder.endRun();
+            // readings every millisecond; a wait is counted when it ends (the thread gets its CPU back)
+            int samples = (int) (previousEnd / (1_000 * US)) + 3;
+            long[] times = new long[samples];
+            long[] delay = new long[samples];
+            long[] slices = new long[samples];
+            for (int k = 0; k < samples; k++) {
+                times[k] = k * 1_000 * US + 300 * US;
+            }
+            List<JvmPause> pauses = new ArrayList<>();
+            for (long[] pause : jvm) {
+                long from = begins[(int) pause[0]];
+                boolean gc = pause[2] == 1;
+                pauses.add(new JvmPause(from, from + pause[1], gc, gc ? "G1New" : "Cleanup"));
+            }
+            for (long[] wait : waits) {
+                int i = (int) wait[0];
+                long waitEnd = begins[i] + wait[1];
+                for (int k = 0; k < samples; k++) {
+                    if (times[k] >= waitEnd) {
+                        for (int later = k; later < samples; later++) {
+                            delay[later] += wait[1];
+                            slices[later]++;
+                        }
+                        break;
+                    }
+                }
+            }
+            SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples], 0,
+                    Optional.empty());
+            RunEvidence evidence = new RunEvidence(scheduler, pauses, Optional.empty(), 0);
+            long over = 0;
+            for (int i = 0; i < timeline.lateKept(); i++) {
+                over += timeline.lateLatency(i) > BUDGET ? 1 : 0;
+            }
+            return LateSampleAttribution.of(1, timeline, BUDGET, over, evidence, 0, SERVICE, SERVICE, List.of());
+        }
+    }
+
+    @Test
+    void aWaitForTheCpuAndTheIterationsQueuedBehindItAreThePlatforms() {
+        RunAttribution attributed = new Run().waitFor(500, 1_500 * US).attribute();
+
+        // 1.5 ms queues the 29 iterations due while it lasted: those over 100 µs are late
+        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
+        assertThat(attributed.queueWaitNanos()).isEqualTo(1_500 * US);
+        assertThat(attributed.queueStretches()).isEqualTo(1);
+        for (int i = 0; i < attributed.replaced(); i++) {
+            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
+        }
+    }
+
+    @Test
+    void theCodesOwnStallIsTheCodesWithNoEvidence() {
+        RunAttribution attributed = new Run().slowCode(500, 2_000 * US).attribute();
+
+        assertThat(attributed.late()).isEqualTo(39);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
+        assertThat(attributed.replaced()).isZero();
+    }
+
+    @Test
+    void aWaitGoesToTheServiceItCanLieInNotToTheLongestNearby() {
+        // a 1.5 ms wait ends inside the monitor's interval; 0.8 ms later, still within it, the code stalls 1.8 ms on
+        // its own: the wait cannot lie in the code's stall, which began after the interval's end less the wait
+        RunAttribution attributed = new Run().waitFor(400, 1_500 * US).slowCode(440, 1_800 * US).attribute();
+
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(35);
+    }
+
+    @Test
+    void aCollectionIsTheCodesAndAnotherSafepointIsNot() {
+        RunAttribution gc = new Run().jvmPause(500, 2_000 * US, true).attribute();
+        RunAttribution safepoint = new Run().jvmPause(500, 2_000 * US, false).attribute();
+
+        assertThat(gc.count(Cause.GC)).isEqualTo(39);
+        assertThat(gc.excused()).isZero();
+        assertThat(gc.gcPauses()).extracting(JvmPause::name).containsExactly("G1New");
+        assertThat(safepoint.count(Cause.SAFEPOINT)).isEqualTo(39);
+        assertThat(safepoint.excused()).isEqualTo(39);
+    }
+
+    @Test
+    void aWaitShorterThanTheLatenessExplainsOnlyWhatItCovers() {
+        // the code stalls 2 ms and the thread also waits 0.5 ms for its CPU in the same iteration: without the wait
+        // the stall alone still queues 39 iterations over budget... less the ten that the 0.5 ms moved up
+        RunAttribution attributed = new Run().slowCode(500, 2_000 * US).waitFor(500, 500 * US).attribute();
+
+        assertThat(attributed.late()).isEqualTo(49);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
+    }
+}

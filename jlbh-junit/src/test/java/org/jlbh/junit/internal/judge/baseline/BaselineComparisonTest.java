@@ -1,0 +1,225 @@
+package org.jlbh.junit.internal.judge.baseline;
+
+import org.jlbh.core.JLBH;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The baseline gate on chosen figures: history, change, interval, threshold and decision. */
+class BaselineComparisonTest {
+    private static final Path BASELINE = Path.of("src/test/jlbh-baseline");
+    private static final String HERE = "CPU X, 2 cores, Java 17, G1";
+    private static final BaselineGate GATE = new BaselineGate(10, List.of("50", "99"), false, 0.01);
+
+    /** @return a probe whose runs have these p50 values, p99 at twice and the worst at ten times each */
+    private static ProbeFigures probe(String name, long... p50s) {
+        List<RunFigures> runs = new ArrayList<>();
+        for (int i = 0; i < p50s.length; i++) {
+            Map<String, Long> percentiles = new LinkedHashMap<>();
+            percentiles.put("50", p50s[i]);
+            percentiles.put("99", 2 * p50s[i]);
+            runs.add(new RunFigures(i + 1, 1_000, 1, p50s[i], 10 * p50s[i], percentiles, List.of(), 0));
+        }
+        return new ProbeFigures(name, runs);
+    }
+
+    /** @return one recorded build per row, each with an end-to-end probe whose runs have the row's p50 values */
+    private static List<RecordedBuild> history(String environment, long[]... builds) {
+        List<RecordedBuild> history = new ArrayList<>();
+        for (long[] runs : builds) {
+            history.add(new RecordedBuild("t", environment, List.of(probe(JLBH.END_TO_END, runs))));
+        }
+        return history;
+    }
+
+    /** Five builds of three runs, each run within ±3% of 1,000 ns: an unchanged body on a quiet machine. */
+    private static List<RecordedBuild> steadyHistory(String environment) {
+        return history(environment, new long[]{1_000, 990, 1_010}, new long[]{1_020, 1_000, 980},
+                new long[]{970, 980, 1_030}, new long[]{1_010, 1_000, 995}, new long[]{1_000, 1_005, 1_010});
+    }
+
+    private static BaselineComparison compare(List<RecordedBuild> history, long... now) {
+        return BaselineComparison.compare(BASELINE, history, List.of(probe(JLBH.END_TO_END, now)), HERE, GATE, 42);
+    }
+
+    @Test
+    void anUnchangedBuildIsWithinNoise() {
+        BaselineComparison comparison = compare(steadyHistory(HERE), 1_005, 995, 1_015);
+
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows()).extracting(BaselineComparison.Row::change).containsExactly(
+                BaselineComparison.Change.WITHIN_NOISE, BaselineComparison.Change.WITHIN_NOISE,
+                BaselineComparison.Change.NOT_GATED);
+        BaselineComparison.Row p50 = comparison.rows().get(0);
+        assertThat(p50.builds()).isEqualTo(5);
+        assertThat(p50.historyLowNanos()).isEqualTo(980);
+        assertThat(p50.historyHighNanos()).isEqualTo(1_005);
+        assertThat(p50.lowPercent()).isLessThanOrEqualTo(p50.changePercent());
+        assertThat(p50.highPercent()).isGreaterThanOrEqualTo(p50.changePercent());
+    }
+
+    @Test
+    void aBuildSlowerBeyondTheThresholdInEveryRunIsARegressionSaidWithItsInterval() {
+        BaselineComparison comparison = compare(steadyHistory(HERE), 1_300, 1_280, 1_320);
+
+        assertThat(comparison.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("50", "99");
+        BaselineComparison.Row p50 = comparison.regressions().get(0);
+        assertThat(p50.lowPercent()).isGreaterThan(10);
+        assertThat(p50.describe()).matches("end to end p50: history 0\\.980–1\\.005 \u00b5s \\(5 builds\\), now "
+                + "1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), threshold \\+10%: REGRESSION");
+        assertThat(comparison.regressionMessage()).startsWith("Regression against the baseline in " + BASELINE
+                + ": end to end p50: history");
+    }
+
+    @Test
+    void aChangeTheHistorysOwnSpreadCouldMakeIsNotARegression() {
+        // the history's builds range over ±15%: a build 12% above its median is within what it has seen
+        List<RecordedBuild> noisy = history(HERE, new long[]{850, 870, 860}, new long[]{1_150, 1_140, 1_160},
+                new long[]{1_000, 990, 1_010}, new long[]{900, 910, 890}, new long[]{1_100, 1_090, 1_110});
+        assertThat(compare(noisy, 1_120, 1_125, 1_115).regressions()).isEmpty();
+    }
+
+    @Test
+    void fasterBeyondTheThresholdIsAnImprovementAndInvitesARefresh() {
+        BaselineComparison comparison = compare(steadyHistory(HERE), 700, 690, 710);
+
+        assertThat(comparison.improvements()).hasSize(2);
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.table()).contains("IMPROVED", "Faster than the baseline: refresh it with "
+                + "jlbh.baseline.write=true");
+    }
+
+    @Test
+    void aHistoryOfOneBuildIsComparedWithoutGatingAndAsksForMore() {
+        BaselineComparison comparison = compare(steadyHistory(HERE).subList(0, 1), 2_000, 2_010, 1_990);
+
+        assertThat(comparison.builds()).isEqualTo(1);
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows().get(0).changePercent()).isCloseTo(100, org.assertj.core.api.Assertions.within(1.0));
+        assertThat(comparison.rows().get(0).describe()).endsWith("not judged: 1 recorded build cannot tell the noise "
+                + "between builds; record at least one more");
+        assertThat(comparison.table()).contains("The baseline holds 1 build, so the noise between builds is unknown: "
+                + "record more with jlbh.baseline.write=true");
+    }
+
+    /** Builds of three steady runs, alternately 1,000 and 3,000 ns: a history whose own builds differ 3.0x. */
+    private static List<RecordedBuild> wildHistory(int builds) {
+        long[][] runs = new long[builds][];
+        for (int b = 0; b < builds; b++) {
+            long value = b % 2 == 0 ? 1_000 : 3_000;
+            runs[b] = new long[]{value, value, value};
+        }
+        return history(HERE, runs);
+    }
+
+    @Test
+    void aHistoryTooNoisyToJudgeAChangeWithinItsSpreadSaysSoInsteadOfGating() {
+        BaselineComparison comparison = compare(wildHistory(4), 2_500, 2_500, 2_500);
+
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(comparison.rows().get(0).describe()).endsWith("not judged: the history's own builds differ 3.0\u00d7 "
+                + "here, too noisy to gate a change within that");
+    }
+
+    @Test
+    void aChangeBeyondANoisyHistorysOwnSpreadIsJudgedByRanksAndSaysSo() {
+        List<RecordedBuild> wild = wildHistory(4);
+
+        // every run above all 12 recorded runs: an unchanged build's 3 runs do that 1 in C(15, 3) = 455 times,
+        // within the level the test's 2 comparisons leave (0.01 / 2)
+        BaselineComparison slower = compare(wild, 30_000, 30_000, 30_000);
+        BaselineComparison faster = compare(wild, 100, 100, 100);
+
+        assertThat(slower.rows().get(0).change()).isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(slower.rows().get(0).describe()).endsWith(": REGRESSION, beyond the history's own spread (its builds "
+                + "differ 3.0\u00d7): every run above all 12 recorded runs, which an unchanged build does by chance 1 "
+                + "in 455");
+        assertThat(faster.rows().get(0).change()).isEqualTo(BaselineComparison.Change.IMPROVED);
+        assertThat(faster.rows().get(0).describe()).endsWith(": IMPROVED, beyond the history's own spread (its builds "
+                + "differ 3.0\u00d7): every run below all 12 recorded runs, which an unchanged build does by chance 1 "
+                + "in 455");
+    }
+
+    @Test
+    void aNoisyHistoryWithTooFewRunsCannotTellEvenALargeChangeFromChance() {
+        // 6 recorded runs: an unchanged build's 3 runs rank above all of them 1 in C(9, 3) = 84 times, too often
+        BaselineComparison comparison = compare(wildHistory(2), 30_000, 30_000, 30_000);
+
+        assertThat(comparison.regressions()).isEmpty();
+        assertThat(comparison.rows().get(0).describe()).endsWith("not judged: the history's own builds differ "
+                + "3.0\u00d7 here, too noisy to gate a change within that; every run is above all 6 recorded runs, "
+                + "but an unchanged build does that by chance 1 in 84, too often to gate: record more builds");
+    }
+
+    /**
+     * The end-to-end p99 of a ~1 µs body at 20,000/s on a 2-core machine: most runs near 1.2 µs, some runs that the
+     * machine stalled near 10 µs, so its builds differ 8×.
+     */
+    private static List<RecordedBuild> stalledRunsHistory() {
+        return history(HERE, new long[]{1_200, 1_200, 1_100}, new long[]{9_700, 1_200, 15_300},
+                new long[]{1_200, 1_200, 1_200}, new long[]{1_200, 6_400, 1_200}, new long[]{10_000, 3_300, 1_100});
+    }
+
+    @Test
+    void aTailRegressionIsToldFromAHistoryOfStalledRunsWhileStalledRunsOfAnUnchangedBuildAreNot() {
+        List<RecordedBuild> history = stalledRunsHistory();
+
+        BaselineComparison tail = compare(history, 101_100, 101_100, 101_100);
+        BaselineComparison unchangedButStalled = compare(history, 17_300, 9_700, 1_100);
+        BaselineComparison justAboveTheHighestRun = compare(history, 16_000, 16_000, 16_000);
+
+        assertThat(tail.rows().get(0).describe()).endsWith("REGRESSION, beyond the history's own spread (its builds "
+                + "differ 8.1\u00d7): every run above all 15 recorded runs, which an unchanged build does by chance 1 "
+                + "in 816");
+        assertThat(unchangedButStalled.regressions()).isEmpty();
+        assertThat(unchangedButStalled.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        // above every recorded run, but by less than the 10% threshold: not a change that counts
+        assertThat(justAboveTheHighestRun.regressions()).isEmpty();
+    }
+
+    @Test
+    void buildsFromAnotherMachineAreReportedNotGatedUnlessAskedTo() {
+        BaselineComparison elsewhere = compare(steadyHistory("CPU Y, 8 cores, Java 21, ZGC"), 2_000, 2_000, 2_000);
+
+        assertThat(elsewhere.gated()).isFalse();
+        assertThat(elsewhere.regressions()).isEmpty();
+        assertThat(elsewhere.rows().get(0).describe()).contains("not gated: recorded on another machine or JVM (CPU Y");
+        assertThat(elsewhere.table()).contains("reported, not gated");
+
+        BaselineComparison anyway = BaselineComparison.compare(BASELINE, steadyHistory("CPU Y, 8 cores, Java 21, ZGC"),
+                List.of(probe(JLBH.END_TO_END, 2_000, 2_000, 2_000)), HERE,
+                new BaselineGate(10, List.of("50"), true, 0.01), 42);
+        assertThat(anyway.regressions()).hasSize(1);
+        assertThat(anyway.table()).contains("gated all the same, as jlbh.baseline.environment = any asks");
+    }
+
+    @Test
+    void theSameFiguresAndSeedGiveTheSameInterval() {
+        BaselineComparison.Row first = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
+        BaselineComparison.Row second = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
+        assertThat(first).isEqualTo(second);
+    }
+
+    @Test
+    void osJitterIsNotComparedAndProbesTheBaselineLacksAndPercentilesTooFewSamplesSupportAreSaidNotCompared() {
+        List<RecordedBuild> history = List.of(new RecordedBuild("t", HERE,
+                List.of(probe(JLBH.OS_JITTER, 1), probe("q", 1_000, 1_000))));
+        ProbeFigures onlyP50 = new ProbeFigures("q", List.of(
+                new RunFigures(1, 50, 1, 1_000, 1_000, Map.of("50", 1_000L), List.of(), 0)));
+
+        BaselineComparison comparison = BaselineComparison.compare(BASELINE, history,
+                List.of(probe(JLBH.OS_JITTER, 1_000_000), probe("new", 5), onlyP50), HERE, GATE, 1);
+
+        assertThat(comparison.rows()).extracting(row -> row.probe() + " " + row.percentile())
+                .containsExactly("q 50", "q worst");
+        assertThat(comparison.notCompared()).containsExactly("new: no baseline for this probe, not compared",
+                "q p99: too few samples (run 1 has 50, and p99 needs at least 1,000), not compared");
+    }
+}

@@ -1,0 +1,99 @@
+package org.jlbh.junit.internal.report.json;
+
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/** The baseline file: a history of builds, written and read back equal; a result file reads as one build. */
+class BaselineJsonTest {
+    private static final ResultSnapshot.Test TEST = new ResultSnapshot.Test("com.example.T.m", "com.example.T",
+            "com.example.T", "m", List.of(), "T.m", "");
+
+    private static RecordedBuild build(String time, long p50) {
+        return new RecordedBuild(time, "CPU X, 2 cores, Java 17, G1", List.of(new ProbeFigures("end to end", List.of(
+                new RunFigures(1, 20_000, 100, p50, 9_000, Map.of("50", p50, "99", 3 * p50), List.of(), 0),
+                new RunFigures(2, 0, 0, 0, 0, Map.of(), List.of(), 0)))));
+    }
+
+    @Test
+    void aHistoryIsWrittenOneBuildAfterAnotherAndReadsBackEqual() {
+        List<RecordedBuild> builds = List.of(build("2026-11-01T10:00:00Z", 1_000), build("2026-11-02T10:00:00Z", 1_010));
+
+        String text = BaselineJson.write(TEST, builds);
+
+        assertThat(text).startsWith("{\n  \"format\": \"jlbh-junit baseline 1\",").doesNotContain("distribution");
+        assertThat(BaselineJson.read(text, TEST.id())).isEqualTo(builds);
+    }
+
+    @Test
+    void aBaselineKeepsItsLastBuilds() {
+        List<RecordedBuild> three = List.of(build("1", 1), build("2", 2), build("3", 3));
+
+        assertThat(BaselineJson.append(three, build("4", 4), 3)).extracting(RecordedBuild::time)
+                .containsExactly("2", "3", "4");
+        assertThat(BaselineJson.append(List.of(), build("1", 1), 5)).hasSize(1);
+    }
+
+    @Test
+    void aResultWrittenAsABaselineBeforeBaselinesHadAHistoryIsAHistoryOfOne() throws IOException {
+        String old;
+        try (InputStream in = getClass().getResourceAsStream("with-baseline-before-the-snapshot.json")) {
+            old = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        List<RecordedBuild> builds = BaselineJson.read(old, "com.example.PricingLatencyTest.price");
+
+        assertThat(builds).singleElement().satisfies(build -> {
+            // written before results named the CPU: its architecture stands in
+            assertThat(build.environment()).isEqualTo("amd64, 2 cores, Java 17, G1 Young Generation + G1 Old Generation");
+            assertThat(build.probes()).extracting(ProbeFigures::name).contains("end to end");
+            assertThat(build.probes().get(0).runs()).hasSize(5)
+                    .allSatisfy(run -> assertThat(run.distribution()).isEmpty());
+        });
+    }
+
+    @Test
+    void anotherTestsBaselineIsRefusedNamingTheTestItRecords() throws IOException {
+        String text = BaselineJson.write(TEST, List.of(build("1", 1_000)));
+        String old;
+        try (InputStream in = getClass().getResourceAsStream("with-baseline-before-the-snapshot.json")) {
+            old = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        assertThatExceptionOfType(BaselineJson.OtherTest.class).isThrownBy(() -> BaselineJson.read(text, "com.example.U.m"))
+                .withMessage("it records the test \"com.example.T.m\", not this one");
+        assertThatExceptionOfType(BaselineJson.OtherTest.class).isThrownBy(() -> BaselineJson.read(old, TEST.id()))
+                .withMessage("it records the test \"com.example.PricingLatencyTest.price\", not this one");
+    }
+
+    @Test
+    void aNumberBeyondADoubleOrALongIsRefusedSayingWhere() {
+        String text = BaselineJson.write(TEST, List.of(build("1", 1_000)));
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BaselineJson.read(text.replace("\"50\": 1000", "\"50\": 1e999"), TEST.id()))
+                .withMessageContaining("\"50\" of").withMessageEndingWith("is not a finite number");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BaselineJson.read(text.replace("\"50\": 1000", "\"50\": 1e30"), TEST.id()))
+                .withMessageEndingWith("is beyond a 64-bit whole number");
+    }
+
+    @Test
+    void anythingElseIsRefusedSayingWhat() {
+        assertThatIllegalArgumentException().isThrownBy(() -> BaselineJson.read("{\"format\": \"something\"}", TEST.id()))
+                .withMessage("not a \"jlbh-junit baseline 1\" or \"jlbh-junit result 1\" file: its format is "
+                        + "\"something\"");
+    }
+}

@@ -1,0 +1,177 @@
+package org.jlbh.junit.internal.report.json;
+
+import org.jlbh.core.RunStatus;
+import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Sweep;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.BaselineGate;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
+import org.jlbh.junit.internal.report.result.ResultAssembly;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/** The JSON format: what is written reads back equal, and results written before the snapshot still read. */
+public class ResultJsonTest {
+
+    private static final EvidenceSnapshot.PauseRecord GC_PAUSE = new EvidenceSnapshot.PauseRecord(1, true, "G1New",
+            333_000_000, 4_100_000);
+    private static final EvidenceSnapshot.Attribution ATTRIBUTION = new EvidenceSnapshot.Attribution(50,
+            List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0, List.of(
+                            new EvidenceSnapshot.CauseWindow(12, 1_180, 3, 0, 1),
+                            new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31))),
+                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of())),
+            38_200_000, 12, 48_000, 1, List.of(GC_PAUSE), List.of(new EvidenceSnapshot.PauseRecord(1, false,
+            "Cleanup", 10, 687_000)), 45.5, List.of("no JVM evidence: the Flight Recorder is not available"),
+            "late samples over 50 µs: 1,180 while the harness thread waited …");
+    private static final EvidenceSnapshot.Evidence EVIDENCE = new EvidenceSnapshot.Evidence(Optional.empty(),
+            38_200_000, 48_000, 412, Optional.empty(), 120, List.of(GC_PAUSE));
+    private static final EvidenceSnapshot.Timeline TIMELINE = new EvidenceSnapshot.Timeline(1_000_000,
+            List.of(1_200L, 0L, 4_100_000L), List.of(new EvidenceSnapshot.BudgetWindows(50_000,
+            List.of(new EvidenceSnapshot.WindowValue(2, 82)))),
+            List.of(new EvidenceSnapshot.WindowValue(0, 3_000), new EvidenceSnapshot.WindowValue(2, 700_000)),
+            List.of());
+
+    /** A result with every kind of member: a failed attempt then a passed one, GC, stalls, a baseline. */
+    public static ResultSnapshot everything() {
+        Map<String, Long> percentiles = new LinkedHashMap<>();
+        percentiles.put("50", 1_234L);
+        percentiles.put("99.9", 98_765L);
+        RunFigures figures = new RunFigures(1, 20_000, 101, 1_500, 1_234_567, percentiles,
+                List.of(new RunFigures.Point(0, 101), new RunFigures.Point(36.9043, 1_100),
+                        new RunFigures.Point(99.9, 98_765), new RunFigures.Point(100, 1_234_567)), 3);
+        RunFigures empty = new RunFigures(2, 0, 0, 0, 0, Map.of(), List.of(), 0);
+        ResultSnapshot.CheckRecord breached = new ResultSnapshot.CheckRecord("end to end p99.9 <= 50 \u00b5s",
+                "98.765 \u00b5s", false, Optional.of(new ResultSnapshot.LatencyRecord("end to end", 99.9, 50, 98.765)),
+                Optional.of("end to end p99.9 was 98.765 \u00b5s, budget 50 \u00b5s (runs: …)\nsecond \"line\""),
+                Optional.of("inconclusive: the platform itself stalled"), Optional.of(ATTRIBUTION));
+        ResultSnapshot.CheckRecord unjudged = new ResultSnapshot.CheckRecord("parse p99.99 <= 5 \u00b5s",
+                "not judged", false, Optional.of(new ResultSnapshot.LatencyRecord("parse", 99.99, 5, Double.NaN)),
+                Optional.of("parse p99.99 could not be judged"), Optional.empty(), Optional.empty());
+        ResultSnapshot.CheckRecord allocation = new ResultSnapshot.CheckRecord("allocation <= 0 bytes/op",
+                "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        return new ResultSnapshot(
+                new ResultSnapshot.Test("com.example.T.m-20-000-s-", "com.example.T", "com.example.Base", "m",
+                        List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m[20,000/s]", "[20,000/s]"),
+                new ResultSnapshot.Settings(20_000, "Poisson (seed 42)", 2, 20_000, 5_000, 2, true, true, 10_000, Verdict.EVERY_RUN,
+                        Mode.REPORT, Noise.STRICT, 1, List.of(new Budget("end to end", 99.9, 50, 25),
+                        new Budget("parse", 99.99, 5, 5)), OptionalLong.of(0), OptionalLong.empty(),
+                        OptionalLong.of(5), "20,000/s, … budgets",
+                        Optional.of(new Sweep(List.of(5_000, 10_000, 20_000, 40_000), 10_000))),
+                new ResultSnapshot.Environment("2026-11-22T12:00:00Z", "17.0.15", "OpenJDK 64-Bit Server VM 17",
+                        "Debian", "Linux 6", "amd64", "AMD EPYC 7B13", 2, 6_320_816_128L,
+                        List.of("G1 Young Generation", "G1 Old Generation")),
+                new ResultSnapshot.Conclusion(Outcome.REPORTED, 2, 2, "budgets met on attempt 2 of 2: …"),
+                List.of(new ResultSnapshot.AttemptRecord(1, Outcome.FAILED, List.of(breached, unjudged)),
+                        new ResultSnapshot.AttemptRecord(2, Outcome.PASSED, List.of(allocation))),
+                0.125,
+                List.of(new ResultSnapshot.Run(1, RunStatus.COMPLETE, "20,000 iterations, one end-to-end sample each",
+                                20_000, 20_000, 20_000, 1_000_012_345, 1_000_000_000, 19_999.753086419752,
+                                OptionalLong.of(2_016), OptionalLong.of(4_123_456),
+                                List.of(new ResultSnapshot.Collection("G1 Young Generation", "end of minor GC",
+                                        "G1 Evacuation Pause", 3, false, 0, 7)), figures, Optional.of(EVIDENCE),
+                                Optional.of(TIMELINE)),
+                        new ResultSnapshot.Run(2, RunStatus.ABORTED, "iteration 3 did not return", 20_000, 2, 2, 5, 6,
+                                Double.NaN, OptionalLong.empty(), OptionalLong.empty(), List.of(), empty,
+                                Optional.of(new EvidenceSnapshot.Evidence(Optional.of("no scheduler evidence on this "
+                                        + "OS"), 0, 0, 0, Optional.of("no JVM evidence"), 0, List.of())),
+                                Optional.empty())),
+                List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
+                Optional.of(List.of(new BaselineComparison.Row("end to end", "50", 1_000, 1_100, 5, 1_234, 17.5, 9.25,
+                                26.1, 10, BaselineComparison.Change.WITHIN_NOISE, ""),
+                        new BaselineComparison.Row("end to end", "worst", 9_000, 11_000, 5, 1_234_567, 12_000, 9_000,
+                                15_000, 10, BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
+    }
+
+    @Test
+    void whatIsWrittenReadsBackEqual() {
+        ResultSnapshot result = everything();
+
+        String json = ResultJson.write(result);
+
+        assertThat(ResultJson.read(json)).isEqualTo(result);
+        assertThat(json).startsWith("{\n  \"format\": \"jlbh-junit result 1\",").endsWith("}\n")
+                .contains("\"outcome\": \"REPORTED\"", "\"maxGcCount\": null", "\"judgedMicros\": null",
+                        "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]",
+                        "\"invocation\": \"[20,000/s]\"", "\"rates\": [5000, 10000, 20000, 40000]",
+                        "\"requiredThroughputPerSecond\": 10000");
+        ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
+                result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
+        assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
+    }
+
+    @Test
+    void aResultWrittenBeforeTheSnapshotExistedReadsAndComparesAsWritten() throws IOException {
+        ResultSnapshot old = ResultJson.read(resource("written-before-the-snapshot.json"));
+
+        assertThat(old.test().id()).isEqualTo("com.example.OrderParserLatencyTest.parseNewOrderSingle");
+        assertThat(old.conclusion().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(old.settings().description()).as("not written then").isEmpty();
+        assertThat(old.settings().arrivals()).as("not written then: every test ran at a fixed rate").isEqualTo("fixed rate");
+        assertThat(old.test().invocation()).as("not written then: no test was a template's").isEmpty();
+        assertThat(old.settings().sweep()).as("not written then: no test was a sweep's").isEmpty();
+        assertThat(old.runs()).hasSize(3).allSatisfy(run -> assertThat(run.status()).isEqualTo(RunStatus.COMPLETE));
+        assertThat(old.probes()).extracting(ProbeFigures::name).containsExactly("end to end", "parse", "OS jitter");
+        assertThat(old.probes().get(0).runs()).allSatisfy(run -> {
+            assertThat(run.count()).isEqualTo(20_000);
+            assertThat(run.percentilesNanos()).containsKeys("50", "90", "99", "99.7", "99.9");
+            assertThat(run.distribution()).isNotEmpty();
+        });
+        assertThat(old.baseline()).isEmpty();
+        // it compares with itself without a change
+        BaselineComparison itself = BaselineComparison.compare(java.nio.file.Path.of("b"),
+                List.of(ResultAssembly.recordedBuild(old)), old.probes(), old.environment().identity(),
+                new BaselineGate(10, List.of("50", "90", "99"), false, 0.01), 1);
+        assertThat(itself.rows()).hasSize(4 * 2).allSatisfy(row -> {
+            assertThat(row.changePercent()).isZero();
+            assertThat(row.regressed()).isFalse();
+        });
+        // and what is read is written again as read
+        assertThat(ResultJson.read(ResultJson.write(old))).isEqualTo(old);
+    }
+
+    @Test
+    void anOldResultsBaselineRowsKeepTheWorstUngated() throws IOException {
+        ResultSnapshot old = ResultJson.read(resource("with-baseline-before-the-snapshot.json"));
+
+        assertThat(old.baseline()).hasValueSatisfying(rows -> assertThat(rows)
+                .extracting(row -> row.percentile() + " " + row.change() + " " + row.builds())
+                .containsExactly("50 WITHIN_NOISE 1", "worst NOT_GATED 1"));
+    }
+
+    @Test
+    void aFileThatIsNotAResultSaysWhatIsWrongWithIt() {
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read("{\"format\": \"jlbh-junit result 2\"}"))
+                .withMessage("not a \"jlbh-junit result 1\" file: its format is \"jlbh-junit result 2\"");
+        String noProbes = ResultJson.write(everything()).replace("\"probes\"", "\"probs\"");
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(noProbes))
+                .withMessage("not a \"jlbh-junit result 1\" file: the result has no \"probes\" member");
+        String badCount = ResultJson.write(everything()).replaceFirst("\"count\": 20000", "\"count\": \"many\"");
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(badCount))
+                .withMessage("not a \"jlbh-junit result 1\" file: \"count\" of \"harnessLateness\" of element 0 of "
+                        + "\"runs\" of the result is not a number");
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = ResultJsonTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
