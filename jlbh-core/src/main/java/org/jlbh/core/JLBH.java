@@ -4,21 +4,15 @@ import net.openhft.chronicle.core.threads.EventHandler;
 import net.openhft.chronicle.core.threads.EventLoop;
 import net.openhft.chronicle.core.util.Histogram;
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.core.internal.PacedLanes;
-import org.jlbh.core.internal.PacedLoop;
-import org.jlbh.core.internal.ReferencePercentiles;
 import org.jlbh.core.internal.Schedule;
-import org.jlbh.core.internal.SummaryTable;
+import org.jlbh.core.internal.engine.Harness;
+import org.jlbh.core.internal.engine.Settings;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -59,20 +53,10 @@ public class JLBH implements NanoSampler {
      */
     public static final int TIME_CALL_NANO_TIME = 18;
 
-    // The facade: the work is done by the parts below, package-private classes with one job each; their class
-    // comments say which thread does what. ThreadDriver (start()) and EventLoopDriver (eventLoopHandler()) are made
-    // when the benchmark starts.
-    private final Settings settings;
-    private final PrintStream out;
-    private final PacedLoop loop;
-    private final PacedLanes lanes;
-    private final Abort abort;
-    private final Recorders recorders;
-    private final ReportPrinter printer;
-    private final RunRecords records;
-    private final Lifecycle lifecycle;
-    /** Counted down by the event-loop driver once the warm-up is over or the benchmark ended. */
-    private final CountDownLatch warmedUpOrOver = new CountDownLatch(1);
+    // The facade: the work is done by the engine (org.jlbh.core.internal.engine), whose classes have one job each
+    // and say which thread does what. This class crosses into it only through the one Harness below, made from the
+    // options' values when it is constructed.
+    private final Harness harness;
 
     /**
      * A benchmark that prints to {@code System.out}.
@@ -94,15 +78,17 @@ public class JLBH implements NanoSampler {
         if (options.jlbhTask == null) {
             throw new IllegalArgumentException("JLBHOptions.jlbhTask must be set, was null");
         }
-        this.settings = new Settings(options);
-        this.out = printStream == null ? System.out : printStream;
-        this.loop = new PacedLoop(settings.clock, settings.task);
-        this.lanes = new PacedLanes(loop, settings.threads);
-        this.abort = new Abort(lanes, settings.runOnCallingThread);
-        this.recorders = new Recorders(settings);
-        this.printer = new ReportPrinter(out, settings, recorders.osJitter);
-        this.records = new RunRecords(settings, recorders, lanes, abort, printer);
-        this.lifecycle = new Lifecycle(settings, out, resultConsumer, abort, recorders, printer, records);
+        this.harness = new Harness(settings(options), printStream == null ? System.out : printStream, resultConsumer);
+    }
+
+    /** The engine's copy of the options' values. */
+    private static Settings settings(JLBHOptions options) {
+        return new Settings(options.jlbhTask, options.clock, options.throughput, options.throughputTimeUnit,
+                options.latencyDistributor, options.arrivals, options.arrivalSeed, options.threads,
+                options.iterations, options.warmUpIterations, options.runs, options.accountForCoordinatedOmission,
+                options.skipFirstRun, options.pacedWarmUp, options.runOnCallingThread, options.pauseAfterWarmupMS,
+                options.timeoutMs, options.progressIntervalMs, options.acquireLock, options.jitterAffinity,
+                options.recordOSJitter, options.recordJitterGreaterThanNs);
     }
 
     /**
@@ -114,7 +100,7 @@ public class JLBH implements NanoSampler {
      * @return the sampler to record the probe's latencies, in nanoseconds
      */
     public NanoSampler addProbe(String name) {
-        return recorders.addProbe(name, abort::runner);
+        return harness.addProbe(name);
     }
 
     /**
@@ -123,13 +109,13 @@ public class JLBH implements NanoSampler {
      * @param durationNs the iteration's latency in nanoseconds, normally {@code System.nanoTime() - startTimeNS}
      */
     public void sample(long durationNs) {
-        recorders.endToEnd.sampleNanos(durationNs);
+        harness.sample(durationNs);
     }
 
     /** Same as {@link #sample(long)}. */
     @Override
     public void sampleNanos(long durationNs) {
-        recorders.endToEnd.sampleNanos(durationNs);
+        harness.sample(durationNs);
     }
 
     /**
@@ -140,7 +126,7 @@ public class JLBH implements NanoSampler {
      *         a harness thread (a thread of the task's own, or before {@link #start()})
      */
     public int threadIndex() {
-        return recorders.endToEnd.ownerIndex(Thread.currentThread());
+        return harness.threadIndex();
     }
 
     /**
@@ -173,7 +159,7 @@ public class JLBH implements NanoSampler {
      * {@link RunStatus#ABORTED}, and no further run starts. May be called from any thread, including the task.
      */
     public void abort() {
-        abort.abort("abort() was called");
+        harness.abort();
     }
 
     /**
@@ -185,24 +171,7 @@ public class JLBH implements NanoSampler {
      * @throws RuntimeException      what the task threw, after the report of what ran before it
      */
     public void start() {
-        lifecycle.claimStart();
-        if (recorders.osJitter != null) {
-            recorders.osJitter.start();
-        }
-        try {
-            ThreadDriver driver = new ThreadDriver(this, settings, out, lanes, abort, recorders, printer, records,
-                    lifecycle);
-            if (settings.runOnCallingThread) {
-                driver.runOnCallingThread();
-            } else {
-                driver.runOnHarnessThread();
-            }
-        } finally {
-            if (recorders.osJitter != null) {
-                recorders.osJitter.stop();
-            }
-        }
-        lifecycle.rethrowFailure();
+        harness.start(this);
     }
 
     /**
@@ -231,29 +200,12 @@ public class JLBH implements NanoSampler {
 
     /** Waits until the event-loop handler has warmed up, ended, or been aborted; an interrupt aborts it. */
     void awaitWarmedUp() {
-        try {
-            while (!warmedUpOrOver.await(Supervisor.SUPERVISION_POLL_MS, TimeUnit.MILLISECONDS)) {
-                if (loop.abortRequested()) {
-                    return;
-                }
-            }
-        } catch (InterruptedException e) {
-            abort.abort("the thread that called eventLoopHandler() was interrupted");
-            Thread.currentThread().interrupt();
-        }
+        harness.awaitWarmedUp();
     }
 
     /** Starts the benchmark as an event handler, for {@link #eventLoopHandler} (and for tests, which drive it). */
     EventHandler asEventHandler() {
-        if (settings.threads > 1) {
-            throw new IllegalStateException("JLBHOptions.threads(" + settings.threads + ") needs start(): an event "
-                    + "loop is one thread, so eventLoopHandler() cannot share the load between threads");
-        }
-        lifecycle.claimStart();
-        if (recorders.osJitter != null) {
-            recorders.osJitter.start();
-        }
-        return new EventLoopDriver(this, settings, loop, recorders, printer, records, lifecycle, warmedUpOrOver);
+        return harness.asEventHandler(this);
     }
 
     /**
@@ -267,11 +219,7 @@ public class JLBH implements NanoSampler {
      * @return a new list, one array per run; computed on each call from the runs' histograms
      */
     public List<double[]> percentileRuns() {
-        List<double[]> raw = new ArrayList<>();
-        for (RunRecord record : records.soFar()) {
-            raw.add(ReferencePercentiles.rawPercentiles(createHistogram(), record.endToEnd));
-        }
-        return raw;
+        return harness.percentileRuns(this::createHistogram);
     }
 
     /**
@@ -280,12 +228,7 @@ public class JLBH implements NanoSampler {
      * @return a new map from probe name (in the order the probes were added) to one array per measured run so far
      */
     public Map<String, List<double[]>> additionalPercentileRuns() {
-        Map<String, List<double[]>> raw = new LinkedHashMap<>();
-        for (RunRecord record : records.soFar()) {
-            record.probes.forEach((name, result) -> raw.computeIfAbsent(name, n -> new ArrayList<>())
-                    .add(ReferencePercentiles.rawPercentiles(createHistogram(), result)));
-        }
-        return raw;
+        return harness.additionalPercentileRuns(this::createHistogram);
     }
 
     /**
@@ -300,8 +243,7 @@ public class JLBH implements NanoSampler {
      */
     public void printPercentilesSummary(String label, List<double[]> percentileRuns, Appendable appendable) {
         try {
-            appendable.append(SummaryTable.rawSummary(label, percentileRuns, Histogram.percentilesFor(settings.iterations),
-                    settings.skipFirstRun));
+            appendable.append(harness.percentilesSummary(label, percentileRuns));
         } catch (IOException e) {
             throw new UncheckedIOException("could not print the summary of " + label, e);
         }

@@ -66,6 +66,11 @@ public class JLBHOptions {
     /** A {@code Supplier<AffinityLock>}, kept erased so that nothing loads affinity unless it is set. */
     Supplier<?> acquireLock;
 
+    /** Options with every default: set at least the task ({@link #jlbhTask(JLBHTask)}) before making a {@link JLBH}. */
+    public JLBHOptions() {
+        // every field has its default above
+    }
+
     /**
      * Target throughput in iterations per second.
      *
@@ -394,6 +399,8 @@ public class JLBHOptions {
      * @param acquireLock returns the lock to hold while the task runs, or null for none; not null itself
      * @return this
      */
+    // affinity is optional (requires static): a caller who pins reads it itself, as the Javadoc says
+    @SuppressWarnings("exports")
     public JLBHOptions acquireLock(Supplier<AffinityLock> acquireLock) {
         this.acquireLock = Objects.requireNonNull(acquireLock, "JLBHOptions.acquireLock must not be null");
         return this;

@@ -51,7 +51,10 @@ public final class SweepResult {
         return rates;
     }
 
-    /** @return the rate measured at the given target, iterations per second, if it was */
+    /**
+     * @param rate a target throughput of the sweep, iterations per second
+     * @return the rate measured at it, if it was
+     */
     public Optional<Rate> rate(int rate) {
         return rates.stream().filter(r -> r.rate() == rate).findFirst();
     }

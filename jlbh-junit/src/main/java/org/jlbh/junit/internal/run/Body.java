@@ -12,7 +12,9 @@ import java.lang.reflect.Method;
  *
  * <p>{@link #of} spins, with {@link LambdaMetafactory}, a class that calls the method directly (as a method
  * reference would), so an iteration costs a plain, inlinable call rather than a reflective one. Should that not
- * be possible it falls back to a bound {@link MethodHandle}. Not thread-safe beyond what the method itself is.
+ * be possible (a test class in a named module of its own: the lambda's class would have to be defined in that
+ * module, which only a lookup of that module may do) it falls back to a bound {@link MethodHandle}. Not thread-safe
+ * beyond what the method itself is.
  */
 @FunctionalInterface
 public interface Body {
@@ -37,6 +39,9 @@ public interface Body {
         MethodHandle implementation;
         MethodHandles.Lookup lookup;
         try {
+            // on the module path, a test module is read by the modules that require it, not by this one: reading it
+            // is this module's to add (the test's package must be open to it, as to JUnit)
+            Body.class.getModule().addReads(method.getDeclaringClass().getModule());
             lookup = MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup());
             implementation = lookup.unreflect(method);
         } catch (IllegalAccessException e) {
@@ -50,7 +55,11 @@ public interface Body {
         } catch (Throwable directCallNotPossible) {
             MethodHandle bound = MethodHandles.insertArguments(implementation, 0, captured)
                     .asType(MethodType.methodType(void.class));
-            return () -> bound.invokeExact();
+            // a block, so that the call site's type is ()void: as an expression lambda's body it would be ()Object,
+            // which invokeExact refuses
+            return () -> {
+                bound.invokeExact();
+            };
         }
     }
 }

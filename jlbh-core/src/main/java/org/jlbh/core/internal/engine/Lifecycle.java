@@ -1,5 +1,8 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.RunStatus;
 import org.jlbh.core.internal.AffinitySupport;
 import org.jlbh.core.internal.Schedule;
 
@@ -13,7 +16,7 @@ import java.util.function.Consumer;
  * calling thread and {@link EventLoopDriver} on an event loop: claim the start, adopt the thread that runs the task,
  * begin and close each run's measurement, print a run and call {@code runComplete()}, report, and call
  * {@code complete()}. Keeps what the supervisor watches (the run under way, whether the task is done) and the first
- * failure, which {@link JLBH#start()} rethrows.
+ * failure, which {@link Harness#start} rethrows for {@link JLBH#start()}.
  *
  * <p>Thread-safety: the steps are taken by the thread that runs the task, except that the thread that called
  * {@code start()} or {@code eventLoopHandler()} claims the start, and the one that called {@code start()} adopts the

@@ -1,6 +1,10 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
 import net.openhft.chronicle.core.util.Histogram;
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.core.RunStatus;
 import org.jlbh.core.internal.OsJitterSampler;
 import org.jlbh.core.internal.SummaryTable;
 import org.jlbh.core.internal.TextReport;

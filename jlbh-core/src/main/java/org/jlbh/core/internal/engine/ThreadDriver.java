@@ -1,5 +1,6 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
+import org.jlbh.core.JLBH;
 import org.jlbh.core.internal.AffinitySupport;
 import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;

@@ -1,5 +1,7 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHResult;
 import org.jlbh.core.internal.ImmutableJLBHResult;
 import org.jlbh.core.internal.ImmutableProbeResult;
 import org.jlbh.core.internal.LatencyRecorder;

@@ -1,6 +1,9 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
 import net.openhft.chronicle.core.util.NanoSampler;
+import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHResult;
+import org.jlbh.core.RunStatus;
 import org.jlbh.core.internal.BucketCounts;
 import org.jlbh.core.internal.ImmutableRunResult;
 import org.jlbh.core.internal.ImmutableRunSummary;

@@ -1,4 +1,6 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
+
+import org.jlbh.core.JLBHResult;
 
 import java.util.Collections;
 import java.util.Map;

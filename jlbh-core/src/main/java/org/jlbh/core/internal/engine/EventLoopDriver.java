@@ -1,7 +1,8 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
 import net.openhft.chronicle.core.threads.EventHandler;
 import net.openhft.chronicle.core.threads.InvalidEventHandlerException;
+import org.jlbh.core.JLBH;
 import org.jlbh.core.internal.AffinitySupport;
 import org.jlbh.core.internal.LatencyRecorder;
 import org.jlbh.core.internal.PacedLoop;

@@ -1,4 +1,4 @@
-package org.jlbh.core;
+package org.jlbh.core.internal.engine;
 
 import org.jlbh.core.internal.PacedLanes;
 
