@@ -47,6 +47,14 @@ public final class LatencyTestConfiguration {
     public static final String RETRIES = "jlbh.retries";
 
     /**
+     * {@value}: how many more attempts a test gets, at most, when its runs disagree about a latency budget (some meet
+     * it, some break it, and neither side leads by the sequential rule's margin), 3 by default; 0 leaves such a test
+     * inconclusive at once. Unlike {@link #RETRIES}, which measures a failed test again until an attempt passes, every
+     * run of every attempt counts towards the decision.
+     */
+    public static final String REMEASURE = "jlbh.remeasure";
+
+    /**
      * {@value}: the folder for each test's JSON result, its HdrHistogram percentile distributions ({@code .hgrm})
      * and the suite's {@code index.html}; {@code target/jlbh-reports} by default, relative to the working directory.
      */

@@ -23,7 +23,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
-import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -250,10 +249,12 @@ class ConcurrentLoadTests {
     @Test
     void eachThreadsLateSamplesAreReplayedAgainstItsOwnWaits() {
         // thread 1's calls are all slow, and its evidence says it waited for the CPU through each: with thread 0's
-        // fast calls, p50 breaks only through waits that are not the code's
-        run(DescheduledOnTwoThreads.class).assertThatEvents().haveExactly(1, event(test("sometimesSlow"),
-                abortedWithReason(message(m -> m.startsWith("Inconclusive: the budgets broke only through late samples "
-                        + "that are not the code's") && m.contains("while the harness thread waited")))));
+        // fast calls, p50 breaks only through waits that are not the code's, so it is met on the code's own account
+        Events events = run(DescheduledOnTwoThreads.class);
+        events.assertThatEvents().haveExactly(1, event(test("sometimesSlow"), finishedSuccessfully()));
+        assertThat(EngineRuns.reportEntries(events, "jlbh verdict")).singleElement().asString()
+                .startsWith("PASSED: budgets met on the code's own account: end to end p50 ")
+                .contains("while the harness thread waited");
     }
 
     // ---------------------------------------------------------------- refusals

@@ -29,4 +29,16 @@ final class EngineRuns {
         }
         return engine.execute();
     }
+
+    /**
+     * @param events a run's events
+     * @param key    a report entry's key, e.g. {@code jlbh verdict}
+     * @return the values published under it, in order
+     */
+    static java.util.List<String> reportEntries(org.junit.platform.testkit.engine.Events events, String key) {
+        return events.reportingEntryPublished().stream()
+                .map(event -> event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).orElseThrow()
+                        .getKeyValuePairs().get(key))
+                .filter(java.util.Objects::nonNull).toList();
+    }
 }

@@ -2,6 +2,7 @@ package org.jlbh.junit;
 
 import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
+import org.jlbh.junit.internal.run.evidence.GcCopy;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
 import org.jlbh.junit.internal.run.evidence.ReadingPlan;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
@@ -29,7 +30,11 @@ import java.util.Optional;
 abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
     /** What the evidence shows during one late sample's service. */
     enum Cover {
-        NOTHING, CPU_WAIT, GC, SAFEPOINT
+        NOTHING, CPU_WAIT, GC, SAFEPOINT,
+        /** The harness thread gave up its CPU itself (slept, or blocked on I/O or a lock): a voluntary switch. */
+        BLOCKED,
+        /** A collection that spent all of its pause but 10 µs copying objects older than the measured runs. */
+        GC_OF_OLDER_OBJECTS
     }
 
     /**
@@ -82,7 +87,9 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
     private SchedulerEvidence evidence(long fromNanos, RunTimeline timeline, List<JvmPause> pauses) {
         List<Long> times = new ArrayList<>(List.of(fromNanos - 1_000_000));
         List<Long> delays = new ArrayList<>(List.of(0L));
+        List<Long> blocks = new ArrayList<>(List.of(0L));
         long delay = 0;
+        long blocked = 0;
         int counted = 0;
         for (int i = 0; i < timeline.lateKept(); i++) {
             long end = timeline.lateEnd(i);
@@ -94,24 +101,42 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
                 case CPU_WAIT -> {
                     times.add(begin - 1);
                     delays.add(delay);
+                    blocks.add(blocked);
                     delay += stopped;
                     times.add(end + 1);
                     delays.add(delay);
+                    blocks.add(blocked);
+                }
+                case BLOCKED -> {
+                    times.add(begin - 1);
+                    delays.add(delay);
+                    blocks.add(blocked);
+                    blocked += stopped;
+                    times.add(end + 1);
+                    delays.add(delay);
+                    blocks.add(blocked);
                 }
                 case GC -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New"));
                 case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup"));
+                case GC_OF_OLDER_OBJECTS -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New", 7,
+                        GcCopy.UNKNOWN, Math.max(0, stopped - 10_000)));
                 case NOTHING -> {
                 }
             }
         }
         times.add(timeline.endNanos() + 1_000_000);
         delays.add(delay);
+        blocks.add(blocked);
         long[] time = times.stream().mapToLong(Long::longValue).toArray();
         long[] runDelay = delays.stream().mapToLong(Long::longValue).toArray();
+        long[] blockedNanos = blocks.stream().mapToLong(Long::longValue).toArray();
         long[] slices = new long[time.length];
+        long[] switches = new long[time.length];
         for (int k = 1; k < slices.length; k++) {
-            slices[k] = slices[k - 1] + (runDelay[k] > runDelay[k - 1] ? 1 : 0);
+            slices[k] = slices[k - 1] + (runDelay[k] > runDelay[k - 1] || blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
+            switches[k] = switches[k - 1] + (blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
         }
-        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], 0, Optional.empty());
+        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], 0, Optional.empty(),
+                blockedNanos, switches);
     }
 }

@@ -40,6 +40,9 @@ public final class LauncherTrust {
     private static final Pattern EVIDENCE = Pattern.compile("\"evidence\": \\{\\s*\"schedulerMissing\": (null|\"(?:[^"
             + "\"\\\\]|\\\\.)*\"),.*?\"jvmMissing\": (null|\"(?:[^\"\\\\]|\\\\.)*\")", Pattern.DOTALL);
     private static final Pattern RUNS = Pattern.compile("\"settings\": \\{.*?\"runs\": (\\d+)", Pattern.DOTALL);
+    private static final Pattern ATTEMPTS = Pattern.compile("\"verdict\": \\{.*?\"attempts\": (\\d+)",
+            Pattern.DOTALL);
+    private static final Pattern CODES_OWN_ACCOUNT = Pattern.compile("\"codesOwnAccount\": ");
 
     /** A latency test of the consumer project, and how many builds of it a cell gets. */
     private record Body(String testClass, String label, boolean regression, int builds) {
@@ -54,9 +57,13 @@ public final class LauncherTrust {
         int noResult;
         int runs;
         int runsWithEvidence;
+        int measuredAgain;
+        int codesOwnAccount;
         final List<Double> seconds = new ArrayList<>();
 
-        void add(String outcome, int runsInBuild, int withEvidence, double took) {
+        void add(String outcome, int runsInBuild, int withEvidence, double took, int attempts, boolean ownAccount) {
+            measuredAgain += attempts > 1 ? 1 : 0;
+            codesOwnAccount += ownAccount && outcome.equals("PASSED") ? 1 : 0;
             builds++;
             switch (outcome) {
                 case "PASSED" -> passed++;
@@ -69,10 +76,12 @@ public final class LauncherTrust {
             seconds.add(took);
         }
 
-        String medianSeconds() {
+        /** @return the median and the worst build's seconds, e.g. {@code 8.4 / 31.2} */
+        String medianAndWorstSeconds() {
             List<Double> sorted = new ArrayList<>(seconds);
             Collections.sort(sorted);
-            return sorted.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f", sorted.get(sorted.size() / 2));
+            return sorted.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f / %.1f", sorted.get(sorted.size() / 2),
+                    sorted.get(sorted.size() - 1));
         }
     }
 
@@ -109,7 +118,7 @@ public final class LauncherTrust {
         ConsumerProject.deleteTree(kept);
         Files.createDirectories(log.getParent());
         Files.writeString(log, "jdk\tcondition\tlauncher\tbody\tbuild\toutcome\truns\truns with evidence\tseconds\t"
-                + "exit\tdetail\n");
+                + "exit\tattempts\tdetail\n");
         ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
                 System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
         Map<String, Cell> cells = new LinkedHashMap<>();
@@ -129,10 +138,12 @@ public final class LauncherTrust {
                                 String outcome = match(OUTCOME, build.result()).orElse("NO RESULT");
                                 int runs = match(RUNS, build.result()).map(Integer::parseInt).orElse(0);
                                 int withEvidence = withEvidence(build.result());
+                                int attempts = match(ATTEMPTS, build.result()).map(Integer::parseInt).orElse(0);
+                                boolean ownAccount = CODES_OWN_ACCOUNT.matcher(build.result()).find();
                                 String key = String.join("|", jdk, Integer.toString(busy), launcher.label(),
                                         body.label());
                                 cells.computeIfAbsent(key, k -> new Cell()).add(outcome, runs, withEvidence,
-                                        build.seconds());
+                                        build.seconds(), attempts, ownAccount);
                                 boolean missed = (body.regression() ? !outcome.equals("FAILED")
                                         : outcome.equals("FAILED")) || outcome.equals("NO RESULT")
                                         || withEvidence < runs || runs == 0;
@@ -148,9 +159,10 @@ public final class LauncherTrust {
                                 String detail = match(DETAIL, build.result()).orElse("").replace("\\n", " ")
                                         .replace('\t', ' ');
                                 Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%d\t%d\t"
-                                                + "%.1f\t%d\t%s%n", jdk, condition(busy), launcher.label(),
+                                                + "%.1f\t%d\t%d\t%s%n", jdk, condition(busy), launcher.label(),
                                         body.label(), i, outcome, runs, withEvidence, build.seconds(),
-                                        build.exitCode(), detail.length() > 400 ? detail.substring(0, 400) : detail),
+                                        build.exitCode(), attempts,
+                                        detail.length() > 400 ? detail.substring(0, 400) : detail),
                                         java.nio.file.StandardOpenOption.APPEND);
                                 System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, evidence in %d of "
                                                 + "%d runs, %.1f s%s%n", jdk, condition(busy), launcher.label(),
@@ -169,15 +181,15 @@ public final class LauncherTrust {
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Measured %s on this machine; a consumer "
                 + "project against the installed jars, each build a fresh JVM; JDKs: %s%n%n", LocalDate.now(),
                 String.join(", ", jdks.stream().map(jdk -> javaHome(jdk).getFileName().toString()).toList())));
-        table.append("| JDK | condition | launcher | body | builds | passed | inconclusive | failed | no result | "
-                + "runs with scheduler and JVM evidence | median build (s) |\n");
-        table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        table.append("| JDK | condition | launcher | body | builds | passed (on the code's own account) | inconclusive "
+                + "| failed | no result | measured again | runs with scheduler and JVM evidence | build, median / worst (s) |\n");
+        table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         cells.forEach((key, cell) -> {
             String[] parts = key.split("\\|");
-            table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d of %d | %s |%n",
-                    parts[0], condition(Integer.parseInt(parts[1])), parts[2], parts[3], cell.builds, cell.passed,
-                    cell.inconclusive, cell.failed, cell.noResult, cell.runsWithEvidence, cell.runs,
-                    cell.medianSeconds()));
+            table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d (%d) | %d | %d | %d | %d | %d of %d "
+                            + "| %s |%n", parts[0], condition(Integer.parseInt(parts[1])), parts[2], parts[3],
+                    cell.builds, cell.passed, cell.codesOwnAccount, cell.inconclusive, cell.failed, cell.noResult,
+                    cell.measuredAgain, cell.runsWithEvidence, cell.runs, cell.medianAndWorstSeconds()));
         });
         return table.toString();
     }

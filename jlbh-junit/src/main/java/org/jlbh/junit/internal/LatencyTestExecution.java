@@ -9,6 +9,7 @@ import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Capacity;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
@@ -117,6 +118,14 @@ public final class LatencyTestExecution {
         }
     }
 
+    /**
+     * @return how many attempts a test may have: the first, {@code jlbh.retries} more, and, once its runs disagreed,
+     *         {@code jlbh.remeasure} more
+     */
+    private static int allowed(Configuration configuration, int remeasured) {
+        return 1 + configuration.retries() + (remeasured > 0 ? configuration.remeasures() : 0);
+    }
+
     private static BaselineGate gate(Configuration configuration) {
         return new BaselineGate(configuration.tolerancePercent(), configuration.baselinePercentiles(),
                 configuration.baselineEnvironment() == LatencyTestConfiguration.BaselineEnvironment.ANY,
@@ -126,28 +135,42 @@ public final class LatencyTestExecution {
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
                                               SuitePage page, Optional<SweepRate> sweep) throws Throwable {
         Configuration configuration = settings.configuration();
-        int allowed = configuration.retries() + 1;
         List<AttemptJudgement> attempts = new ArrayList<>();
-        for (int number = 1; number <= allowed; number++) {
-            reports.attemptHeader(settings, number, allowed);
-            AttemptJudgement attempt = AttemptJudgement.judge(settings, measurement.measure(number, reports.console()));
-            attempts.add(attempt);
-            if (attempt.outcome() == Outcome.PASSED) {
+        int windowStart = 0;
+        int retried = 0;
+        int remeasured = 0;
+        SequentialRule.Judged judged;
+        for (int number = 1; ; number++) {
+            reports.attemptHeader(settings, number, allowed(configuration, remeasured));
+            attempts.add(AttemptJudgement.judge(settings, measurement.measure(number, reports.console())));
+            judged = SequentialRule.judge(attempts.subList(windowStart, attempts.size()), settings.run().runs(),
+                    settings.budgets().verdict());
+            if (judged.outcome() == Outcome.PASSED) {
                 break;
             }
-            if (number < allowed) {
-                reports.measuringAgain(attempt, allowed);
+            if (judged.undecided() && remeasured < configuration.remeasures()) {
+                remeasured++;
+                reports.measuringAgain(judged, number, allowed(configuration, remeasured));
+            } else if (retried < configuration.retries()) {
+                // jlbh.retries: a fresh start, each attempt judged on its own
+                retried++;
+                windowStart = attempts.size();
+                reports.measuringAgain(attempts.get(attempts.size() - 1), allowed(configuration, remeasured));
+            } else {
+                break;
             }
         }
+        int allowed = allowed(configuration, remeasured);
 
-        AttemptJudgement reported = Decision.reportedAttempt(attempts);
+        Decision judgedOnly = Decision.decide(attempts, allowed, Optional.empty(), configuration.mode(), judged);
+        AttemptJudgement reported = judgedOnly.reported();
         List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings);
         ResultSnapshot.Test test = ResultAssembly.test(settings.identity());
         Optional<BaselineComparison> comparison = reports.readBaseline(test).map(history -> BaselineComparison
                 .compare(configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
-        Decision decided = Decision.decide(attempts, allowed, comparison, configuration.mode());
+        Decision decided = Decision.decide(attempts, allowed, comparison, configuration.mode(), judged);
         Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));
         Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);

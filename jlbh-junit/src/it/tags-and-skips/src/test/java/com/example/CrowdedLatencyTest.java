@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * A quick body measured while the machine is crowded: @BeforeEach starts a busy thread per CPU beside the harness
  * thread, so the harness thread waits on the run queue for stretches of milliseconds and the samples queued behind
- * each wait are late. The evidence puts them down to the platform: the p90 breach is inconclusive, not failed.
+ * each wait are late. The evidence puts them down to the platform: the p90 breach is met on the code's own account,
+ * and the test passes saying both figures.
  */
 class CrowdedLatencyTest {
     private final List<Thread> crowd = new ArrayList<>();

@@ -25,6 +25,7 @@ import java.util.function.Function;
  * @param mode               enforce, report or disabled
  * @param noise              whether breaches explained by platform stalls are inconclusive or fail
  * @param retries            how many more attempts a breached test gets
+ * @param remeasures         how many more attempts, at most, a test whose runs disagree about a budget gets
  * @param iterationsFactor   applied to iterations and warm-up iterations
  * @param budgetFactor       applied to every budget
  * @param reportDir          the report folder
@@ -39,7 +40,7 @@ import java.util.function.Function;
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
-                            BaselineEnvironment baselineEnvironment, Evidence evidence) {
+                            BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -48,6 +49,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     public static final double DEFAULT_TOLERANCE_PERCENT = 10;
     /** The most retries: each is a full measurement, and a failing test with many would run for minutes. */
     public static final int MAX_RETRIES = 10;
+    /** How many more attempts a test whose runs disagree gets when none is configured. */
+    public static final int DEFAULT_REMEASURES = 3;
     /** The builds a baseline keeps when none is configured. */
     public static final int DEFAULT_BASELINE_HISTORY = 5;
     /** The most builds a baseline may keep. */
@@ -71,7 +74,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Mode mode = reader.choice(LatencyTestConfiguration.MODE, Mode.class, Mode.ENFORCE);
         Optional<Mode> modeRead = reader.problems.isEmpty() ? Optional.of(mode) : Optional.empty();
         Noise noise = reader.choice(LatencyTestConfiguration.NOISE, Noise.class, Noise.AWARE);
-        int retries = reader.retries();
+        int retries = reader.attempts(LatencyTestConfiguration.RETRIES, 0, "retries");
+        int remeasures = reader.attempts(LatencyTestConfiguration.REMEASURE, DEFAULT_REMEASURES, "attempts");
         double iterationsFactor = reader.factor(LatencyTestConfiguration.ITERATIONS_FACTOR);
         double budgetFactor = reader.factor(LatencyTestConfiguration.BUDGET_FACTOR);
         Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(defaultReportDir(Path.of("")));
@@ -87,7 +91,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
-                reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence), null);
+                reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
+                remeasures), null);
     }
 
     /**
@@ -165,22 +170,23 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return byDefault;
         }
 
-        int retries() {
-            Optional<String> value = parameters.apply(LatencyTestConfiguration.RETRIES);
+        /** @return a number of more attempts, 0 to {@value #MAX_RETRIES} */
+        int attempts(String key, int byDefault, String what) {
+            Optional<String> value = parameters.apply(key);
             if (value.isEmpty()) {
-                return 0;
+                return byDefault;
             }
             try {
-                int retries = Integer.parseInt(value.get().trim());
-                if (retries >= 0 && retries <= MAX_RETRIES) {
-                    return retries;
+                int attempts = Integer.parseInt(value.get().trim());
+                if (attempts >= 0 && attempts <= MAX_RETRIES) {
+                    return attempts;
                 }
             } catch (NumberFormatException e) {
                 // said below
             }
-            problems.add(new InvalidParameter(LatencyTestConfiguration.RETRIES, value.get(),
-                    "is not a whole number of retries from 0 to " + MAX_RETRIES, "use e.g. 2"));
-            return 0;
+            problems.add(new InvalidParameter(key, value.get(),
+                    "is not a whole number of " + what + " from 0 to " + MAX_RETRIES, "use e.g. 2"));
+            return byDefault;
         }
 
         double factor(String key) {

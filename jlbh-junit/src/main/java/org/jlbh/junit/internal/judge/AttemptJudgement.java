@@ -9,7 +9,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
-import org.jlbh.junit.internal.judge.attribution.ExcusedBreach;
+import org.jlbh.junit.internal.judge.attribution.CodesOwnAccount;
 import org.jlbh.junit.internal.judge.attribution.LateSampleAttribution;
 import org.jlbh.junit.internal.judge.attribution.LateSamples;
 import org.jlbh.junit.internal.judge.attribution.RunAttribution;
@@ -29,9 +29,10 @@ import java.util.Set;
 
 /**
  * Every budget of a latency test checked against one attempt, and how the attempt ended: passed when every check
- * holds, inconclusive when every broken latency budget holds without the late samples the platform and the JVM's
- * safepoints account for ({@link LateSampleAttribution}; without scheduler evidence, when OS jitter explains it),
- * failed otherwise. A broken budget always carries its late samples' causes.
+ * holds, as measured or on the code's own account (a broken latency budget that holds without the late samples the
+ * platform and the JVM's safepoints account for, {@link LateSampleAttribution}, in {@code jlbh.noise = aware});
+ * inconclusive when the evidence cannot decide (without scheduler evidence, a breach OS jitter explains); failed
+ * otherwise. A broken budget always carries its late samples' causes.
  * Immutable; thread-safe.
  */
 public final class AttemptJudgement {
@@ -69,29 +70,33 @@ public final class AttemptJudgement {
                     settings.budgets().verdict());
             if (!check.judged()) {
                 checks.add(new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(),
-                        Optional.empty()));
+                        Optional.empty(), Optional.empty(), List.of()));
                 continue;
             }
             // late samples are attributed whether the budget held or not: the report carries them either way
             LateSamples late = lateSamples(budget, probe, attempt, endToEnd ? samplesPerNano : 0);
+            boolean anyRunBroke = check.runValuesNanos().stream().anyMatch(value -> value > check.limitNanos());
+            // each run's value on the code's own account, where a run broke the budget: the sequential rule counts runs
+            List<Double> codeOnlyRuns = anyRunBroke ? late.codeOnlyRunNanos(probe, budget.percentile()) : List.of();
             if (check.met()) {
                 checks.add(new LatencyCheck(budget, check, Optional.of(late), OptionalDouble.empty(),
-                        Optional.empty()));
+                        Optional.empty(), Optional.empty(), aware ? codeOnlyRuns : List.of()));
                 continue;
             }
-            List<Double> codeOnlyRuns = late.codeOnlyRunNanos(probe, budget.percentile());
             OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
                     : OptionalDouble.of(settings.budgets().verdict().judge(codeOnlyRuns));
+            Optional<CodesOwnAccount> codesOwnAccount = Optional.empty();
             Optional<BreachExplanation> explanation = Optional.empty();
             if (aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos()) {
-                explanation = Optional.of(new ExcusedBreach(check.what(), late.excused(), codeOnly.getAsDouble(),
-                        codeOnlyRuns));
+                codesOwnAccount = Optional.of(new CodesOwnAccount(check.what(), check.judgedNanos(), late.excused(),
+                        codeOnly.getAsDouble(), codeOnlyRuns));
             } else if (aware && !schedulerEvidence(attempt)) {
                 // no scheduler evidence (another OS, or switched off): weigh the breach against OS jitter, a proxy
                 explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(),
                         endToEnd ? samplesPerNano : 0, stalls).map(BreachExplanation.class::cast);
             }
-            checks.add(new LatencyCheck(budget, check, Optional.of(late), codeOnly, explanation));
+            checks.add(new LatencyCheck(budget, check, Optional.of(late), codeOnly, codesOwnAccount, explanation,
+                    aware ? codeOnlyRuns : List.of()));
         }
         if (settings.budgets().hasAllocationBudget()) {
             checks.add(AllocationCheck.of(settings, attempt));
@@ -206,9 +211,17 @@ public final class AttemptJudgement {
         List<String> met = new ArrayList<>();
         for (Check check : checks) {
             if (check.met()) {
-                met.add(check.budget() + ": " + check.measured());
+                met.add(check instanceof LatencyCheck latency && latency.codesOwnAccount().isPresent()
+                        ? latency.metOnTheCodesOwnAccount().orElseThrow()
+                        : check.budget() + ": " + check.measured());
             }
         }
         return String.join("; ", met);
+    }
+
+    /** @return whether a latency budget broke as measured and was met on the code's own account */
+    public boolean metOnTheCodesOwnAccount() {
+        return checks.stream().anyMatch(check -> check instanceof LatencyCheck latency
+                && latency.codesOwnAccount().isPresent());
     }
 }

@@ -99,7 +99,7 @@ public final class Capacity {
             return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
                     String.format(Locale.ROOT, "Above the required throughput (%,d/s), broken latency budgets are "
                                     + "reported, not enforced: the knee is below this rate%n%s",
-                            sweep.requiredThroughput(), decision.reported().breaches()));
+                            sweep.requiredThroughput(), decision.reported().breaches()), decision.rule());
         }
         if (decision.outcome() != Outcome.FAILED) {
             return decision;
@@ -112,7 +112,7 @@ public final class Capacity {
                 : String.format(Locale.ROOT, "they broke first at %,d/s", rate.rate());
         return new Decision(Outcome.FAILED, decision.reported(), decision.attempts(), decision.allowed(),
                 String.format(Locale.ROOT, "Capacity budget broken: the latency budgets must hold at every rate up to "
-                        + "%,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()));
+                        + "%,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()), decision.rule());
     }
 
     /**

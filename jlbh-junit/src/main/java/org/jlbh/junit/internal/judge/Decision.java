@@ -20,8 +20,11 @@ import java.util.stream.Collectors;
  * @param allowed  how many attempts were allowed ({@code jlbh.retries} + 1)
  * @param detail   the failure message, the reason it is inconclusive, or the budgets met; when a broken budget was
  *                 judged without all its evidence, its first line says so and why ({@link #withoutEvidence})
+ * @param rule     where the runs disagreed and the sequential rule decided, how: e.g. {@code  (by the sequential rule,
+ *                 over 3 attempts: end to end p99 <= 100 µs: 7 runs of 9 met it)}; else empty
  */
-public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail) {
+public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail,
+                       String rule) {
 
     /**
      * @param attempts every attempt, in order, at least one
@@ -38,25 +41,50 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      * @param allowed    how many attempts were allowed
      * @param comparison the comparison of the reported attempt with the baseline, if one was made
      * @param mode       the mode the tests run in
-     * @return the decision
+     * @return the decision, each attempt judged on its own (as {@code jlbh.retries} does)
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode) {
-        AttemptJudgement reported = reportedAttempt(attempts);
+        return decide(attempts, allowed, comparison, mode, new SequentialRule.Judged(reportedAttempt(attempts)
+                .outcome(), false, List.of(), 1));
+    }
+
+    /**
+     * @param attempts   every attempt, in order, at least one
+     * @param allowed    how many attempts were allowed
+     * @param comparison the comparison of the reported attempt with the baseline, if one was made
+     * @param mode       the mode the tests run in
+     * @param judged     what the last attempts, counted together by the sequential rule, say
+     * @return the decision
+     */
+    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
+                                  Mode mode, SequentialRule.Judged judged) {
+        Outcome outcome = judged.outcome();
+        AttemptJudgement reported = judged.attempts() == 1 && !judged.split() ? reportedAttempt(attempts)
+                : reportedOf(attempts.subList(attempts.size() - judged.attempts(), attempts.size()), outcome);
         String ofAttempts = ofAttempts(reported, attempts.size(), allowed);
-        Outcome outcome = reported.outcome();
+        String rule = judged.split() ? " (by the sequential rule, over " + judged.attempts() + " attempt"
+                + (judged.attempts() == 1 ? "" : "s") + ": " + judged.describe() + ")" : "";
         String detail;
         switch (outcome) {
             case PASSED:
-                detail = "budgets met" + ofAttempts + ": " + reported.met();
+                detail = (reported.metOnTheCodesOwnAccount() ? "budgets met on the code's own account" : "budgets met")
+                        + ofAttempts + rule + ": " + reported.met();
                 break;
             case INCONCLUSIVE:
-                detail = "Inconclusive: the budgets broke only through late samples that are not the code's ("
-                        + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? "" : ", on all " + attempts.size() + " attempts") + ":"
-                        + System.lineSeparator() + reported.breaches();
+                detail = judged.undecided()
+                        ? "Inconclusive: the runs disagree about a latency budget, and " + attempts.size()
+                        + " attempt" + (attempts.size() == 1 ? "" : "s") + " did not settle it: the sequential rule "
+                        + "calls a budget met or broken when the runs on one side outnumber the other by "
+                        + SequentialRule.MARGIN + " (" + judged.describe() + ")" + (reported.breaches().isEmpty() ? ""
+                        : ":" + System.lineSeparator() + reported.breaches())
+                        : "Inconclusive: the budgets broke only through late samples that are not the code's ("
+                        + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? ""
+                        : ", on all " + attempts.size() + " attempts") + ":" + System.lineSeparator()
+                        + reported.breaches();
                 break;
             default:
-                detail = reported.breaches() + (attempts.size() == 1 ? "" : System.lineSeparator()
+                detail = reported.breaches() + rule + (attempts.size() == 1 ? "" : System.lineSeparator()
                         + "(no attempt of " + attempts.size() + " met the budgets; this was attempt "
                         + reported.number() + ")");
         }
@@ -74,7 +102,22 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         if (mode == Mode.REPORT && outcome != Outcome.PASSED && measured) {
             outcome = Outcome.REPORTED;
         }
-        return new Decision(outcome, reported, attempts.size(), allowed, detail);
+        return new Decision(outcome, reported, attempts.size(), allowed, detail, rule);
+    }
+
+    /**
+     * @param window  the attempts counted together, in order
+     * @param outcome what they say
+     * @return the attempt whose figures the reports show: the last that met the budgets when they are met, the last
+     *         that broke them when they are broken, else the last
+     */
+    private static AttemptJudgement reportedOf(List<AttemptJudgement> window, Outcome outcome) {
+        for (int i = window.size() - 1; i >= 0; i--) {
+            if (window.get(i).outcome() == outcome) {
+                return window.get(i);
+            }
+        }
+        return window.get(window.size() - 1);
     }
 
     /**

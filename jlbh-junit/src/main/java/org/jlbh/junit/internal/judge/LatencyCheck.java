@@ -3,26 +3,54 @@ package org.jlbh.junit.internal.judge;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
+import org.jlbh.junit.internal.judge.attribution.CodesOwnAccount;
 import org.jlbh.junit.internal.judge.attribution.LateSamples;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A latency budget of a test checked against one attempt. Immutable.
+ * A latency budget of a test checked against one attempt: met as measured, met on the code's own account (broken as
+ * measured, held without the late samples the platform and the JVM's safepoints account for), or broken. Immutable.
  *
- * @param latencyBudget the budget
- * @param check         the percentile check over the attempt's runs
- * @param lateSamples   when the value could be judged, the samples over the budget put down to their causes, whether
- *                      it held or not; else empty
- * @param codeOnlyNanos when the budget broke, the value judged without the late samples the platform and the JVM's
- *                      safepoints account for, in nanoseconds; empty when it held or could not be judged so
- * @param explanation   when the budget broke but holds without what is not the code's: why it is inconclusive; else
- *                      empty
+ * @param latencyBudget   the budget
+ * @param check           the percentile check over the attempt's runs, as measured
+ * @param lateSamples     when the value could be judged, the samples over the budget put down to their causes, whether
+ *                        it held or not; else empty
+ * @param codeOnlyNanos   when the budget broke as measured, the value judged without the late samples the platform and
+ *                        the JVM's safepoints account for, in nanoseconds; empty when it held or could not be judged so
+ * @param codesOwnAccount when it broke as measured and holds on the code's own account (in {@code jlbh.noise = aware}):
+ *                        both figures; else empty
+ * @param explanation     when it broke and the evidence cannot decide whose the breach is: why it is inconclusive;
+ *                        else empty
+ * @param codeOnlyRunNanos when a run broke it as measured, in {@code jlbh.noise = aware}, each run's value on the
+ *                        code's own account, in run order; else empty
  */
 public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional<LateSamples> lateSamples,
-                           OptionalDouble codeOnlyNanos, Optional<BreachExplanation> explanation) implements Check {
+                           OptionalDouble codeOnlyNanos, Optional<CodesOwnAccount> codesOwnAccount,
+                           Optional<BreachExplanation> explanation, List<Double> codeOnlyRunNanos) implements Check {
+
+    /** Copies the values. */
+    public LatencyCheck {
+        codeOnlyRunNanos = List.copyOf(codeOnlyRunNanos);
+    }
+
+    /**
+     * @return per run, in run order, whether it met the budget: as measured, or on the code's own account; empty when
+     *         the value could not be judged
+     */
+    public List<Boolean> runsMet() {
+        List<Double> measured = check.runValuesNanos();
+        List<Boolean> met = new ArrayList<>();
+        for (int run = 0; run < measured.size(); run++) {
+            met.add(measured.get(run) <= check.limitNanos() || run < codeOnlyRunNanos.size()
+                    && codeOnlyRunNanos.get(run) <= check.limitNanos());
+        }
+        return met;
+    }
 
     @Override
     public String budget() {
@@ -34,9 +62,20 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
         return check.measured();
     }
 
+    /** @return whether the budget held as measured, or on the code's own account */
     @Override
     public boolean met() {
-        return check.met();
+        return check.met() || codesOwnAccount.isPresent();
+    }
+
+    /**
+     * @return for a budget met on the code's own account, both figures and why they differ, e.g. {@code end to end p99
+     *         11.600 µs on the code's own account (runs: ...), budget 100 µs; as measured 3,690.000 µs, 5,011 late
+     *         samples the platform or the JVM's safepoints account for: late samples over 100 µs: ...}; else empty
+     */
+    public Optional<String> metOnTheCodesOwnAccount() {
+        return codesOwnAccount.map(account -> account.describe(ReportFormat.plain(check.limitNanos() / 1e3)
+                + " \u00b5s", lateSamples.map(LateSamples::describe).orElse("")));
     }
 
     /**
@@ -45,6 +84,9 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
      */
     @Override
     public Optional<String> breach() {
+        if (codesOwnAccount.isPresent()) {
+            return Optional.empty();
+        }
         return check.breach().map(breach -> {
             StringBuilder message = new StringBuilder(breach);
             if (latencyBudget.scaled()) {

@@ -10,6 +10,7 @@ import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.report.json.BaselineJson;
@@ -100,7 +101,21 @@ public final class ReportWriter {
     public void measuringAgain(AttemptJudgement attempt, int allowed) {
         out.println("=== Attempt " + attempt.number() + " of " + allowed + " "
                 + attempt.outcome().name().toLowerCase(Locale.ROOT) + ", measuring again ("
-                + LatencyTestConfiguration.RETRIES + " = " + (allowed - 1) + "): " + attempt.breaches());
+                + LatencyTestConfiguration.RETRIES + " = " + configuration.retries() + "): " + attempt.breaches());
+    }
+
+    /**
+     * Says that the runs so far disagree about a latency budget, and the test is measured again.
+     *
+     * @param judged  what the attempts so far say
+     * @param number  the attempt just made
+     * @param allowed how many attempts are allowed
+     */
+    public void measuringAgain(SequentialRule.Judged judged, int number, int allowed) {
+        out.println("=== Attempt " + number + " of " + allowed + ": the runs disagree, measuring again ("
+                + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; a budget is decided "
+                + "when the runs on one side outnumber the other by " + SequentialRule.MARGIN + "): "
+                + judged.describe());
     }
 
     /**
@@ -236,8 +251,9 @@ public final class ReportWriter {
         }
         switch (decision.outcome()) {
             case PASSED:
-                out.println("=== Latency budgets met (" + settings.budgets().verdict() + ")" + decision.ofAttempts() + ": "
-                        + decision.reported().met());
+                out.println("=== Latency budgets met" + (decision.reported().metOnTheCodesOwnAccount()
+                        ? " on the code's own account" : "") + " (" + settings.budgets().verdict() + ")"
+                        + decision.ofAttempts() + decision.rule() + ": " + decision.reported().met());
                 break;
             case REPORTED:
                 // in report mode; or above a sweep's required throughput, where the detail says so

@@ -30,7 +30,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME, Evidence.ON));
+                BaselineEnvironment.SAME, Evidence.ON, 3));
     }
 
     @Test
@@ -42,12 +42,12 @@ class ConfigurationTest {
                 LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25")
                 .plus(LatencyTestConfiguration.BASELINE_HISTORY, "3", LatencyTestConfiguration.BASELINE_PERCENTILES,
                         "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
-                .plus(LatencyTestConfiguration.EVIDENCE, " Off"))
+                .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE, " 5"))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF));
+                Evidence.OFF, 5));
     }
 
     @Test

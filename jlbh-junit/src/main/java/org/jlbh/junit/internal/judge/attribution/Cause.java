@@ -6,6 +6,12 @@ public enum Cause {
     PLATFORM,
     /** The JVM stopped every thread for something other than a collection (a safepoint): not the code's. */
     SAFEPOINT,
+    /**
+     * A garbage collection stopped every thread to copy objects alive before the measured runs began (the JVM's,
+     * JUnit's, the harness's, what the warm-up left alive, in a young JVM that has not yet tenured them): not the
+     * code's garbage, so not the code's.
+     */
+    OLDER_OBJECTS,
     /** A garbage collection stopped every thread: the code's own allocation. */
     GC,
     /** No pause covers it: the code. */

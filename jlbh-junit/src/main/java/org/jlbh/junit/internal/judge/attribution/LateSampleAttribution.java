@@ -168,6 +168,7 @@ public final class LateSampleAttribution {
         int hostStretches = 0;
         Set<JvmPause> collections = new LinkedHashSet<>();
         Set<JvmPause> safepoints = new LinkedHashSet<>();
+        RunAttribution.Blocked blocked = RunAttribution.Blocked.NONE;
         for (int thread = 0; thread < ofThreads.size(); thread++) {
             RunTimeline timeline = ofThreads.get(thread);
             RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
@@ -187,6 +188,7 @@ public final class LateSampleAttribution {
             hostStretches += one.hostStretches();
             collections.addAll(one.gcPauses());
             safepoints.addAll(one.safepoints());
+            blocked = blocked.plus(one.blocked());
         }
         order.sort(Comparator.comparingLong(sample -> sample[0]));
         byte[] causes = new byte[order.size()];
@@ -196,7 +198,7 @@ public final class LateSampleAttribution {
         }
         counts[Cause.CODE.ordinal()] += notKept;
         return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, queueWait,
-                queueStretches, host, hostStretches, List.copyOf(collections), List.copyOf(safepoints));
+                queueStretches, host, hostStretches, List.copyOf(collections), List.copyOf(safepoints), blocked);
     }
 
     private static long[] concat(long[] first, long[] second) {

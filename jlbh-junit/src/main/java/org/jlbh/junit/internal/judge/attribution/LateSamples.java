@@ -44,7 +44,7 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
 
     /** @return late samples put down to the platform or a safepoint, over all runs */
     public long excused() {
-        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT);
+        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT) + count(Cause.OLDER_OBJECTS);
     }
 
     /** @return late samples beyond those kept, counted as the code's, over all runs */
@@ -133,6 +133,12 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         histogram.add(replacements);
     }
 
+    /** @return the code's late samples in stretches where the harness thread blocked, over the runs */
+    public RunAttribution.Blocked blocked() {
+        return runs.stream().map(RunAttribution::blocked).reduce(RunAttribution.Blocked.NONE,
+                RunAttribution.Blocked::plus);
+    }
+
     /**
      * @return e.g. {@code late samples over 100 µs: 1,180 while the harness thread waited 38.200 ms on the run queue
      *         (12 stretches), 41 in 2 GC pauses (G1New, longest 4.100 ms), 32 with no pause: the code}
@@ -157,11 +163,22 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
             parts.add(String.format(Locale.ROOT, "%,d in %s", safepoint, pauses(safepoints(), "safepoint",
                     "safepoints")));
         }
+        long older = count(Cause.OLDER_OBJECTS);
+        if (older > 0) {
+            parts.add(String.format(Locale.ROOT, "%,d in collections copying objects older than the measured runs "
+                    + "(the JVM's)", older));
+        }
         long gc = count(Cause.GC);
-        if (gc > 0) {
+        if (gc > 0 || older > 0) {
             parts.add(String.format(Locale.ROOT, "%,d in %s", gc, pauses(gcPauses(), "GC pause", "GC pauses")));
         }
         String code = String.format(Locale.ROOT, "%,d with no pause: the code", count(Cause.CODE));
+        RunAttribution.Blocked blocked = blocked();
+        if (blocked.samples() > 0) {
+            code += String.format(Locale.ROOT, ", %,d of them while the code blocked (%s, %s)", blocked.samples(),
+                    plural(blocked.switches(), "voluntary switch", "voluntary switches"),
+                    ReportFormat.duration(blocked.nanos()));
+        }
         if (notKept() > 0) {
             code += String.format(Locale.ROOT, " (%,d of them beyond the %,d late samples kept per run, not "
                     + "attributed)", notKept(), org.jlbh.junit.internal.run.timeline.LatencyTimeline.MAX_KEPT);
@@ -172,15 +189,23 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         return notes.isEmpty() ? described : described + " (" + String.join("; ", notes) + ")";
     }
 
+    /**
+     * @return e.g. {@code 4 GC pauses (G1New, longest 24.600 ms; 21.000 ms of them copying objects older than the
+     *         measured runs: the JVM's)}
+     */
     private static String pauses(List<JvmPause> pauses, String one, String many) {
         Set<String> names = new LinkedHashSet<>();
         long longest = 0;
+        long older = 0;
         for (JvmPause pause : pauses) {
             names.add(pause.name());
             longest = Math.max(longest, pause.nanos());
+            older += pause.olderObjectsNanos();
         }
-        return String.format(Locale.ROOT, "%s (%s, longest %s)", plural(pauses.size(), one, many),
-                String.join(", ", names), ReportFormat.duration(longest));
+        return String.format(Locale.ROOT, "%s (%s, longest %s%s)", plural(pauses.size(), one, many),
+                String.join(", ", names), ReportFormat.duration(longest), older == 0 ? ""
+                        : "; " + ReportFormat.duration(older) + " of them copying objects older than the measured "
+                        + "runs: the JVM's");
     }
 
     private static String plural(long count, String one, String many) {

@@ -32,9 +32,11 @@ import java.util.Set;
  * {@code max(s, end of the one before)}, now earlier where the one before was cut, and ends its shortened service
  * later; the iterations queued behind a pause (coordinated omission) move up with it. A sample whose replayed latency
  * is within the budget was late because of the pauses cut, and goes to the larger of its own cut and the one it
- * inherited from the sample before: the platform or a safepoint. Collections are the code's: they are not cut for
- * the verdict, but a sample the replay with them cut too brings within the budget goes to them. The rest are the
- * code's. For the verdict, each late sample's latency is replaced by its replayed one.
+ * inherited from the sample before: the platform, a safepoint, or a collection's copying of objects older than the
+ * measured runs. Collections are otherwise the code's: the part of a collection not spent on older objects (in
+ * proportion to the bytes it copied, {@code run.evidence.GcCopy}) is not cut for the verdict, but a sample the replay
+ * with it cut too brings within the budget goes to the collection. The rest are the code's. For the verdict, each late
+ * sample's latency is replaced by its replayed one.
  */
 final class QueueReplay {
     private final long[] start;
@@ -44,6 +46,8 @@ final class QueueReplay {
     /** How much of each service a pause may be cut from: all of it but the least service an iteration needs. */
     private final long[] reducible;
     private final long[] safepointCut;
+    /** The part of a collection spent copying objects alive before the measured runs: the JVM's. */
+    private final long[] olderCut;
     private final long[] queueCut;
     private final long[] hostCut;
     private final long[] gcCut;
@@ -67,6 +71,7 @@ final class QueueReplay {
             reducible[i] = Math.max(0, end[i] - begin[i] - leastService);
         }
         safepointCut = new long[n];
+        olderCut = new long[n];
         queueCut = new long[n];
         hostCut = new long[n];
         gcCut = new long[n];
@@ -94,6 +99,7 @@ final class QueueReplay {
         }
         int queueStretches = 0;
         int hostStretches = 0;
+        List<long[]> blockedStretches = new ArrayList<>();
         if (scheduler.available()) {
             int first = Math.max(1, scheduler.floorIndex(timeline.startNanos()));
             for (int j = first; j < scheduler.samples() && scheduler.time(j - 1) - timeline.endNanos() <= 0; j++) {
@@ -102,10 +108,69 @@ final class QueueReplay {
                 int waits = (int) Math.max(1, scheduler.slicesSince(j));
                 queueStretches += replay.cutWait(scheduler.runDelaySince(j), waits, from, to, replay.queueCut) ? 1 : 0;
                 hostStretches += replay.cutWait(scheduler.lostSince(j), 1, from, to, replay.hostCut) ? 1 : 0;
+                if (scheduler.blockedSince(j) > 0) {
+                    blockedStretches.add(new long[] {from, to, scheduler.blockedSince(j), scheduler.switchesSince(j)});
+                }
             }
         }
-        return replay.attribute(run, limitNanos, notKept, queueStretches, hostStretches, List.copyOf(collections),
-                List.copyOf(safepoints));
+        RunAttribution attributed = replay.attribute(run, limitNanos, notKept, queueStretches, hostStretches,
+                List.copyOf(collections), List.copyOf(safepoints));
+        return replay.withBlocked(attributed, blockedStretches);
+    }
+
+    /**
+     * @param attributed        the run's attribution
+     * @param blockedStretches  the intervals between two readings in which the harness thread gave up its CPU itself:
+     *                          from, to, how long, how many voluntary switches
+     * @return it, saying which of the code's late samples were late because the code blocked: each stretch's time off
+     *         the CPU goes to the code's samples whose service overlaps it, the longest services first, at most as much
+     *         as each service holds beyond the least an iteration needs; a sample is named when at least half of its
+     *         service went so, and so is one queued behind it (due before the named one ended, it began then)
+     */
+    private RunAttribution withBlocked(RunAttribution attributed, List<long[]> blockedStretches) {
+        if (blockedStretches.isEmpty()) {
+            return attributed;
+        }
+        long[] given = new long[end.length];
+        Set<long[]> touched = new LinkedHashSet<>();
+        for (long[] stretch : blockedStretches) {
+            long remaining = stretch[2];
+            while (remaining > 0) {
+                int best = -1;
+                for (int i = firstEndingAfter(stretch[0]); i < end.length && begin[i] - stretch[1] < 0; i++) {
+                    if (attributed.causes()[i] == Cause.CODE.ordinal() && reducible[i] - given[i] > 0
+                            && (best < 0 || reducible[i] - given[i] > reducible[best] - given[best])) {
+                        best = i;
+                    }
+                }
+                if (best < 0) {
+                    break;
+                }
+                long taken = Math.min(remaining, reducible[best] - given[best]);
+                given[best] += taken;
+                remaining -= taken;
+                touched.add(stretch);
+            }
+        }
+        long samples = 0;
+        boolean previousBlocked = false;
+        for (int i = 0; i < end.length; i++) {
+            boolean code = attributed.causes()[i] == Cause.CODE.ordinal();
+            boolean queued = follows(i) && previousEnd[i] - start[i] > 0;
+            boolean blocked = code && (given[i] > 0 && 2 * given[i] >= end[i] - begin[i] || queued && previousBlocked);
+            samples += blocked ? 1 : 0;
+            previousBlocked = blocked;
+        }
+        if (samples == 0) {
+            return attributed;
+        }
+        long nanos = touched.stream().mapToLong(stretch -> stretch[2]).sum();
+        long switches = touched.stream().mapToLong(stretch -> stretch[3]).sum();
+        return new RunAttribution(attributed.run(), attributed.limitNanos(), attributed.counts(),
+                attributed.notKept(), attributed.originalNanos(), attributed.codeOnlyNanos(), attributed.causes(),
+                attributed.queueWaitNanos(), attributed.queueStretches(), attributed.hostNanos(),
+                attributed.hostStretches(), attributed.gcPauses(), attributed.safepoints(),
+                new RunAttribution.Blocked(samples, nanos, switches));
     }
 
     private RunAttribution attribute(int run, long limitNanos, long notKept, int queueStretches, int hostStretches,
@@ -145,15 +210,24 @@ final class QueueReplay {
                 sum(queueCut), queueStretches, sum(hostCut), hostStretches, collections, safepoints);
     }
 
-    /** Cuts a pause of the JVM out of every service it overlaps; @return whether any of it was cut */
+    /**
+     * Cuts a pause of the JVM out of every service it overlaps: a collection's part spent copying objects older than
+     * the measured runs as the JVM's, the rest as the collection's; @return whether any of it was cut
+     */
     private boolean cutPause(JvmPause pause) {
-        long[] cut = pause.gc() ? gcCut : safepointCut;
+        double older = pause.gc() && pause.nanos() > 0 ? (double) pause.olderObjectsNanos() / pause.nanos() : 0;
         boolean any = false;
         for (int i = firstEndingAfter(pause.startNanos()); i < end.length && begin[i] - pause.endNanos() < 0; i++) {
             long overlap = Math.min(end[i], pause.endNanos()) - Math.max(begin[i], pause.startNanos());
             long taken = Math.min(overlap, left(i));
             if (taken > 0) {
-                cut[i] += taken;
+                if (pause.gc()) {
+                    long olderPart = Math.round(taken * older);
+                    olderCut[i] += olderPart;
+                    gcCut[i] += taken - olderPart;
+                } else {
+                    safepointCut[i] += taken;
+                }
                 any = true;
             }
         }
@@ -198,7 +272,7 @@ final class QueueReplay {
     }
 
     private long cutSoFar(int i) {
-        return safepointCut[i] + queueCut[i] + hostCut[i] + gcCut[i];
+        return safepointCut[i] + olderCut[i] + queueCut[i] + hostCut[i] + gcCut[i];
     }
 
     private long left(int i) {
@@ -218,7 +292,7 @@ final class QueueReplay {
         long[] replayed = new long[end.length];
         for (int i = 0; i < end.length; i++) {
             long before = follows(i) ? replayed[i - 1] : previousEnd[i];
-            long service = end[i] - begin[i] - safepointCut[i] - queueCut[i] - hostCut[i]
+            long service = end[i] - begin[i] - safepointCut[i] - olderCut[i] - queueCut[i] - hostCut[i]
                     - (withCollections ? gcCut[i] : 0);
             replayed[i] = Math.max(start[i], Math.min(before, begin[i])) + service;
         }
@@ -226,15 +300,17 @@ final class QueueReplay {
     }
 
     /**
-     * @return per sample, the cause its replay owes most to: its own cut (the platform's or a safepoint's, whichever
-     *         is larger), or the cause of the sample before it, when it began earlier by more than its own cut
+     * @return per sample, the cause its replay owes most to: its own cut (the platform's, a safepoint's or a
+     *         collection's copying of older objects, whichever is largest), or the cause of the sample before it, when
+     *         it began earlier by more than its own cut
      */
     private Cause[] excusedCauses(long[] replayed) {
         Cause[] causes = new Cause[end.length];
         for (int i = 0; i < end.length; i++) {
             long platform = queueCut[i] + hostCut[i];
-            long own = platform + safepointCut[i];
-            Cause ownCause = platform >= safepointCut[i] ? Cause.PLATFORM : Cause.SAFEPOINT;
+            long own = platform + safepointCut[i] + olderCut[i];
+            Cause ownCause = platform >= safepointCut[i] && platform >= olderCut[i] ? Cause.PLATFORM
+                    : safepointCut[i] >= olderCut[i] ? Cause.SAFEPOINT : Cause.OLDER_OBJECTS;
             long movedUp = follows(i) ? begin[i] - Math.max(start[i], replayed[i - 1]) : 0;
             causes[i] = follows(i) && movedUp > own ? causes[i - 1] : ownCause;
         }

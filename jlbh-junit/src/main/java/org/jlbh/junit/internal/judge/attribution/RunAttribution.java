@@ -26,15 +26,42 @@ import java.util.Optional;
  * @param hostStretches    how many such stretches there were
  * @param gcPauses          the collections that made samples late
  * @param safepoints        the other safepoints that made samples late
+ * @param blocked           of the code's late samples, those whose service the harness thread gave up its CPU in
  */
 public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
                              long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos, int hostStretches,
-                             List<JvmPause> gcPauses, List<JvmPause> safepoints) {
+                             List<JvmPause> gcPauses, List<JvmPause> safepoints, Blocked blocked) {
 
     /** Copies the pauses. */
     public RunAttribution {
         gcPauses = List.copyOf(gcPauses);
         safepoints = List.copyOf(safepoints);
+    }
+
+    /** An attribution with no late sample of the code's in a stretch where the harness thread blocked. */
+    public RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
+                          long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos,
+                          int hostStretches, List<JvmPause> gcPauses, List<JvmPause> safepoints) {
+        this(run, limitNanos, counts, notKept, originalNanos, codeOnlyNanos, causes, queueWaitNanos, queueStretches,
+                hostNanos, hostStretches, gcPauses, safepoints, Blocked.NONE);
+    }
+
+    /**
+     * The code's late samples whose service the harness thread gave up its CPU in: it slept, or blocked on I/O or a
+     * lock, its voluntary context switches say. They stay the code's: this only says why.
+     *
+     * @param samples  how many late samples
+     * @param nanos    how long the thread gave up its CPU in the stretches (between two of its readings) they lie in
+     * @param switches how many voluntary switches those stretches hold
+     */
+    public record Blocked(long samples, long nanos, long switches) {
+        /** None. */
+        public static final Blocked NONE = new Blocked(0, 0, 0);
+
+        /** @return both together */
+        public Blocked plus(Blocked other) {
+            return new Blocked(samples + other.samples, nanos + other.nanos, switches + other.switches);
+        }
     }
 
     /**
@@ -62,9 +89,9 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
         return causes[i] < 0 ? Optional.empty() : Optional.of(Cause.values()[causes[i]]);
     }
 
-    /** @return how many late samples were put down to the platform or a safepoint */
+    /** @return how many late samples were put down to the platform, a safepoint or a collection's older objects */
     public long excused() {
-        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT);
+        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT) + count(Cause.OLDER_OBJECTS);
     }
 
     /** @return how many latencies the verdict replaces */

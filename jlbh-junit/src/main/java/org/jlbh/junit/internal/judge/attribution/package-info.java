@@ -12,16 +12,23 @@
  *   within the budget;</li>
  *   <li>a <b>safepoint</b> (named by its VM operation) when it is so without the JVM's stops other than
  *   collections;</li>
- *   <li>a <b>garbage collection</b> when only cutting collections too brings it within the budget — collections are
- *   the code's own allocation;</li>
- *   <li>the <b>code</b> otherwise: no pause covers it.</li>
+ *   <li>a collection's copying of <b>objects older than the measured runs</b> (the JVM's, JUnit's, the harness's, what
+ *   the warm-up left alive) when it is so without that part of the collections too: each collection's pause is split
+ *   by the share of the bytes it copied that its survivors' ages say were alive before the runs began
+ *   ({@code run.evidence.GcCopy});</li>
+ *   <li>a <b>garbage collection</b> when only cutting the rest of the collections too brings it within the budget —
+ *   the code's own garbage;</li>
+ *   <li>the <b>code</b> otherwise: no pause covers it. Those whose service holds a stretch in which the harness thread
+ *   gave up its CPU itself (its voluntary switches went up: I/O, a lock, a sleep) are named "while the code blocked",
+ *   and stay the code's.</li>
  * </ul>
  * A pause makes the iterations queued behind it late too (coordinated omission): the replay moves them up with it,
  * so they belong to the same cause until the schedule is caught up ({@link
  * org.jlbh.junit.internal.judge.attribution.QueueReplay} says exactly how a pause is placed and cut). A broken budget is
- * <b>failed</b> when the samples the code and its collections account for alone still break it, and
- * <b>inconclusive</b> (in {@code jlbh.noise = aware}) when it holds without the platform's and the safepoints' late
- * samples; either way the message carries the attribution. Where the OS gives no scheduler evidence, a breach is
+ * <b>failed</b> when the samples the code and its collections account for alone still break it, and <b>met on the
+ * code's own account</b> (in {@code jlbh.noise = aware}) when it holds without the platform's, the safepoints' and the
+ * older objects' late samples ({@link org.jlbh.junit.internal.judge.attribution.CodesOwnAccount}); either way the
+ * message carries the attribution. Where the OS gives no scheduler evidence, a breach is
  * weighed against the OS jitter measurement instead ({@link org.jlbh.junit.internal.judge.attribution.StallExplanation}), as
  * before this evidence existed.
  */

@@ -10,7 +10,7 @@ import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
  * a latency budget's {@code attribution}, a run's {@code evidence} and {@code timeline}. Like {@link ResultJson}, it
  * names each member once for writing and once for reading, so that the two cannot drift apart; a result written
  * before these members existed reads without them. Times are in nanoseconds; a window list is sparse, as
- * {@code [[window, value], ...]} (a run's late samples' windows as {@code [[window, platform, safepoint, gc, code],
+ * {@code [[window, value], ...]} (a run's late samples' windows as {@code [[window, platform, safepoint, gc, code, olderObjects],
  * ...]}). Stateless; thread-safe.
  */
 final class EvidenceJson {
@@ -25,12 +25,12 @@ final class EvidenceJson {
         json.name("lateSamples").beginArray(false);
         for (EvidenceSnapshot.LateByCause run : attribution.runs()) {
             json.beginObject().value("run", run.run()).value("platform", run.platform())
-                    .value("safepoint", run.safepoint()).value("gc", run.gc()).value("code", run.code())
-                    .value("notAttributed", run.notAttributed());
+                    .value("safepoint", run.safepoint()).value("olderObjects", run.olderObjects())
+                    .value("gc", run.gc()).value("code", run.code()).value("notAttributed", run.notAttributed());
             json.name("windows").beginArray(false);
             for (EvidenceSnapshot.CauseWindow window : run.windows()) {
                 json.beginArray(true).number(window.window()).number(window.platform()).number(window.safepoint())
-                        .number(window.gc()).number(window.code()).endArray();
+                        .number(window.gc()).number(window.code()).number(window.olderObjects()).endArray();
             }
             json.endArray().endObject();
         }
@@ -81,7 +81,11 @@ final class EvidenceJson {
         for (EvidenceSnapshot.PauseRecord pause : pauses) {
             json.beginObject().value("run", pause.run()).value("kind", pause.gc() ? "gc" : "safepoint")
                     .value("name", pause.name()).value("startNanos", pause.startNanos())
-                    .value("durationNanos", pause.durationNanos()).endObject();
+                    .value("durationNanos", pause.durationNanos());
+            if (pause.gc()) {
+                json.value("olderObjectsNanos", pause.olderObjectsNanos());
+            }
+            json.endObject();
         }
         json.endArray();
     }
@@ -115,15 +119,18 @@ final class EvidenceJson {
             List<EvidenceSnapshot.CauseWindow> windows = new ArrayList<>();
             for (JsonNode window : run.list("windows")) {
                 List<JsonNode> values = window.elements();
-                if (values.size() != 5) {
-                    throw window.wrong("is not a [window, platform, safepoint, gc, code] list");
+                // a result written before collections were split has no olderObjects
+                if (values.size() != 5 && values.size() != 6) {
+                    throw window.wrong("is not a [window, platform, safepoint, gc, code, olderObjects] list");
                 }
                 windows.add(new EvidenceSnapshot.CauseWindow((int) values.get(0).asNumber(),
                         Math.round(values.get(1).asNumber()), Math.round(values.get(2).asNumber()),
-                        Math.round(values.get(3).asNumber()), Math.round(values.get(4).asNumber())));
+                        Math.round(values.get(3).asNumber()), Math.round(values.get(4).asNumber()),
+                        values.size() == 6 ? Math.round(values.get(5).asNumber()) : 0));
             }
             runs.add(new EvidenceSnapshot.LateByCause(run.integer("run"), run.whole("platform"),
-                    run.whole("safepoint"), run.whole("gc"), run.whole("code"), run.whole("notAttributed"), windows));
+                    run.whole("safepoint"), run.whole("gc"), run.whole("code"), run.whole("notAttributed"), windows,
+                    run.has("olderObjects") ? run.whole("olderObjects") : 0));
         }
         return Optional.of(new EvidenceSnapshot.Attribution(attribution.number("overMicros"), runs,
                 attribution.whole("runQueueWaitNanos"), attribution.integer("runQueueStretches"),
@@ -175,7 +182,8 @@ final class EvidenceJson {
                 throw pause.wrong("has kind \"" + kind + "\", not \"gc\" or \"safepoint\"");
             }
             pauses.add(new EvidenceSnapshot.PauseRecord(pause.integer("run"), kind.equals("gc"), pause.text("name"),
-                    pause.whole("startNanos"), pause.whole("durationNanos")));
+                    pause.whole("startNanos"), pause.whole("durationNanos"),
+                    pause.has("olderObjectsNanos") ? pause.whole("olderObjectsNanos") : 0));
         }
         return pauses;
     }

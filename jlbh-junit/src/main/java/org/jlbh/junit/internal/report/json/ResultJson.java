@@ -181,6 +181,7 @@ public final class ResultJson {
                 .value("judgedMicros", latency.judgedMicros()));
         check.message().ifPresent(message -> json.value("message", message));
         check.inconclusive().ifPresent(inconclusive -> json.value("inconclusive", inconclusive));
+        check.codesOwnAccount().ifPresent(account -> json.value("codesOwnAccount", account));
         check.attribution().ifPresent(attribution -> EvidenceJson.writeAttribution(json, attribution));
         json.endObject();
     }
@@ -369,6 +370,7 @@ public final class ResultJson {
         return new ResultSnapshot.CheckRecord(check.text("budget"), check.text("measured"), check.bool("met"), latency,
                 check.has("message") ? Optional.of(check.text("message")) : Optional.empty(),
                 check.has("inconclusive") ? Optional.of(check.text("inconclusive")) : Optional.empty(),
+                check.has("codesOwnAccount") ? Optional.of(check.text("codesOwnAccount")) : Optional.empty(),
                 EvidenceJson.readAttribution(check));
     }
 

@@ -38,7 +38,8 @@ final class EvidenceAssembly {
             for (RunAttribution run : late.runs()) {
                 runs.add(new EvidenceSnapshot.LateByCause(run.run(), run.count(Cause.PLATFORM),
                         run.count(Cause.SAFEPOINT), run.count(Cause.GC), run.count(Cause.CODE), run.notKept(),
-                        windows(run, timeline(attempt, run.run(), check.latencyBudget().probe()))));
+                        windows(run, timeline(attempt, run.run(), check.latencyBudget().probe())),
+                        run.count(Cause.OLDER_OBJECTS)));
                 long runStart = runStart(attempt, run.run());
                 run.gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
                 run.safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
@@ -76,13 +77,13 @@ final class EvidenceAssembly {
         List<EvidenceSnapshot.CauseWindow> windows = new ArrayList<>();
         counts.forEach((window, byCause) -> windows.add(new EvidenceSnapshot.CauseWindow(window,
                 byCause[Cause.PLATFORM.ordinal()], byCause[Cause.SAFEPOINT.ordinal()], byCause[Cause.GC.ordinal()],
-                byCause[Cause.CODE.ordinal()])));
+                byCause[Cause.CODE.ordinal()], byCause[Cause.OLDER_OBJECTS.ordinal()])));
         return windows;
     }
 
     private static EvidenceSnapshot.PauseRecord pause(int run, JvmPause pause, long runStart) {
         return new EvidenceSnapshot.PauseRecord(run, pause.gc(), pause.name(), pause.startNanos() - runStart,
-                pause.nanos());
+                pause.nanos(), pause.olderObjectsNanos());
     }
 
     /**

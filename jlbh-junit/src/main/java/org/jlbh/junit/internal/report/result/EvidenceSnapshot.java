@@ -55,12 +55,19 @@ public final class EvidenceSnapshot {
      * @param notAttributed of the code's, those beyond the late samples the timeline keeps
      * @param windows      where in the run they ended: the timeline's windows with late samples, each with its
      *                     counts per cause (the kept late samples only)
+     * @param olderObjects put down to collections' copying of objects older than the measured runs (the JVM's)
      */
     public record LateByCause(int run, long platform, long safepoint, long gc, long code, long notAttributed,
-                              List<CauseWindow> windows) {
+                              List<CauseWindow> windows, long olderObjects) {
         /** Copies the windows. */
         public LateByCause {
             windows = List.copyOf(windows);
+        }
+
+        /** Late samples of a run with none put down to older objects (a result written before they were told). */
+        public LateByCause(int run, long platform, long safepoint, long gc, long code, long notAttributed,
+                           List<CauseWindow> windows) {
+            this(run, platform, safepoint, gc, code, notAttributed, windows, 0);
         }
     }
 
@@ -72,8 +79,14 @@ public final class EvidenceSnapshot {
      * @param safepoint put down to a safepoint
      * @param gc        put down to a garbage collection
      * @param code      put down to the code
+     * @param olderObjects put down to collections' copying of objects older than the measured runs
      */
-    public record CauseWindow(int window, long platform, long safepoint, long gc, long code) {
+    public record CauseWindow(int window, long platform, long safepoint, long gc, long code, long olderObjects) {
+
+        /** A window with none put down to older objects. */
+        public CauseWindow(int window, long platform, long safepoint, long gc, long code) {
+            this(window, platform, safepoint, gc, code, 0);
+        }
     }
 
     /**
@@ -84,8 +97,16 @@ public final class EvidenceSnapshot {
      * @param name           the collection's name or the safepoint's VM operation
      * @param startNanos     when it began, from the run's start (its first iteration's intended start)
      * @param durationNanos  how long it lasted
+     * @param olderObjectsNanos of a collection, how long of it went to copying objects older than the measured runs
+     *                       (the JVM's); 0 when not known
      */
-    public record PauseRecord(int run, boolean gc, String name, long startNanos, long durationNanos) {
+    public record PauseRecord(int run, boolean gc, String name, long startNanos, long durationNanos,
+                              long olderObjectsNanos) {
+
+        /** A pause with nothing known of what it copied. */
+        public PauseRecord(int run, boolean gc, String name, long startNanos, long durationNanos) {
+            this(run, gc, name, startNanos, durationNanos, 0);
+        }
     }
 
     /**

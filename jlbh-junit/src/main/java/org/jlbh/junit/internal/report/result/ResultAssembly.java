@@ -136,14 +136,16 @@ public final class ResultAssembly {
     private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {
         Optional<ResultSnapshot.LatencyRecord> latency = Optional.empty();
         Optional<EvidenceSnapshot.Attribution> attribution = Optional.empty();
+        Optional<String> codesOwnAccount = Optional.empty();
         if (check instanceof LatencyCheck latencyCheck) {
+            codesOwnAccount = latencyCheck.metOnTheCodesOwnAccount();
             Budget budget = latencyCheck.latencyBudget();
             latency = Optional.of(new ResultSnapshot.LatencyRecord(budget.probe(), budget.percentile(),
                     budget.maxMicros(), latencyCheck.check().judgedNanos() / 1e3));
             attribution = EvidenceAssembly.attribution(latencyCheck, attempt.attempt());
         }
         return new ResultSnapshot.CheckRecord(check.budget(), check.measured(), check.met(), latency, check.breach(),
-                check.explanation().map(BreachExplanation::describe), attribution);
+                check.explanation().map(BreachExplanation::describe), codesOwnAccount, attribution);
     }
 
     private static ResultSnapshot.Settings settings(TestSettings settings, Optional<Sweep> sweep) {

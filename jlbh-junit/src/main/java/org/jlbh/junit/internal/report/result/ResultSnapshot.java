@@ -172,11 +172,13 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param latency      for a latency budget, its probe, percentile, limit and judged value
      * @param message      why it broke, when it did
      * @param inconclusive how the platform's stalls explain the breach, when they do
+     * @param codesOwnAccount for a latency budget broken as measured and met on the code's own account, both figures
+     *                     and why they differ
      * @param attribution  for a latency budget that could be judged, its late samples put down to their causes
      */
     public record CheckRecord(String budget, String measured, boolean met, Optional<LatencyRecord> latency,
                               Optional<String> message, Optional<String> inconclusive,
-                              Optional<EvidenceSnapshot.Attribution> attribution) {
+                              Optional<String> codesOwnAccount, Optional<EvidenceSnapshot.Attribution> attribution) {
     }
 
     /**

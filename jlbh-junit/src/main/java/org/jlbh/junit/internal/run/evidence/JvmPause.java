@@ -12,8 +12,33 @@ import java.util.Locale;
  * @param gc         whether it was a garbage collection (the code's own allocation) rather than another safepoint
  * @param name       the collection's name (e.g. {@code G1New}, {@code G1Full}) or the safepoint's VM operation (e.g.
  *                   {@code HandshakeAllThreads})
+ * @param gcId       the collection's id, -1 for another safepoint
+ * @param copy       what the collection copied ({@link GcCopy#UNKNOWN} when not known, or another safepoint)
+ * @param olderObjectsNanos of a collection, how long of it went to copying objects alive before the measured runs
+ *                   began (the JVM's, not the code's garbage): its length times their share of what it copied; 0 when
+ *                   not known
  */
-public record JvmPause(long startNanos, long endNanos, boolean gc, String name) {
+public record JvmPause(long startNanos, long endNanos, boolean gc, String name, long gcId, GcCopy copy,
+                       long olderObjectsNanos) {
+
+    /** A pause with nothing known of what a collection copied. */
+    public JvmPause(long startNanos, long endNanos, boolean gc, String name) {
+        this(startNanos, endNanos, gc, name, -1, GcCopy.UNKNOWN, 0);
+    }
+
+    /**
+     * @param lastGcIdBefore the id of the last collection that began before the measured runs did; -1 when none was
+     *                       seen (every collection since the JVM began then counts as since, which can only make the
+     *                       share smaller)
+     * @return this pause, a collection's split: the part of it copying objects alive before the measured runs began
+     */
+    public JvmPause splitSince(long lastGcIdBefore) {
+        if (!gc || gcId < 0) {
+            return this;
+        }
+        double share = copy.olderShare(gcId - lastGcIdBefore);
+        return new JvmPause(startNanos, endNanos, gc, name, gcId, copy, Math.round(nanos() * share));
+    }
 
     /** @return how long it lasted, in nanoseconds */
     public long nanos() {

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The JVM's own pauses, from the JDK's Flight Recorder event stream: safepoints ({@code jdk.SafepointBegin} and
  * {@code jdk.SafepointEnd}, named by their {@code jdk.ExecuteVMOperation}) and, among them, garbage collections
- * ({@code jdk.GCPhasePause}, named by their {@code jdk.GarbageCollection}), no stack traces. One stream for a whole
+ * ({@code jdk.GCPhasePause}, named by their {@code jdk.GarbageCollection}, with what each copied:
+ * {@code jdk.EvacuationInformation}, {@code jdk.TenuringDistribution}, see {@link GcCopy}), no stack traces. One stream for a whole
  * test run (starting the Flight Recorder takes a second the first time in a JVM). Event times are wall-clock
  * instants; they are placed on the {@link System#nanoTime()} line by an offset taken at start as the narrowest of
  * 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is the placement's stated accuracy.
@@ -39,6 +40,9 @@ public final class JvmPauseRecorder implements AutoCloseable {
     private final Map<Long, String> operations = bounded();
     private final List<long[]> gcPauses = new ArrayList<>();
     private final Map<Long, String> gcNames = bounded();
+    private final Map<Long, GcCopy> gcCopies = bounded();
+    /** The id of the last collection delivered and when it began, nanoTime: what {@link #lastGcIdBefore} reads. */
+    private final Map<Long, Long> gcStarts = bounded();
     private volatile long lastFlushNanos;
     private final AtomicLong marks = new AtomicLong();
     private volatile long markSeen;
@@ -56,7 +60,8 @@ public final class JvmPauseRecorder implements AutoCloseable {
         try {
             stream = new RecordingStream();
             for (String event : List.of("jdk.SafepointBegin", "jdk.SafepointEnd", "jdk.ExecuteVMOperation",
-                    "jdk.GCPhasePause", "jdk.GarbageCollection")) {
+                    "jdk.GCPhasePause", "jdk.GarbageCollection", "jdk.TenuringDistribution",
+                    "jdk.EvacuationInformation")) {
                 stream.enable(event).withoutStackTrace().withThreshold(Duration.ZERO);
             }
             stream.enable(EvidenceMark.class);
@@ -168,7 +173,8 @@ public final class JvmPauseRecorder implements AutoCloseable {
             gcPauses.removeIf(gc -> gc[1] - fromNanos < 0);
             for (JvmPause pause : pauses) {
                 if (pause.endNanos() - fromNanos >= 0 && pause.startNanos() - toNanos <= 0) {
-                    inStretch.add(pause);
+                    inStretch.add(pause.gc() ? new JvmPause(pause.startNanos(), pause.endNanos(), true, pause.name(),
+                            pause.gcId(), gcCopies.getOrDefault(pause.gcId(), GcCopy.UNKNOWN), 0) : pause);
                 }
             }
         }
@@ -191,8 +197,16 @@ public final class JvmPauseRecorder implements AutoCloseable {
                     operations.put(event.getLong("safepointId"), event.getString("operation"));
                 }
             }
-            case "jdk.GCPhasePause" -> gcPauses.add(new long[] {start, start + event.getDuration().toNanos(),
-                    event.getLong("gcId")});
+            case "jdk.GCPhasePause" -> {
+                gcPauses.add(new long[] {start, start + event.getDuration().toNanos(), event.getLong("gcId")});
+                gcStarts.put(event.getLong("gcId"), start);
+            }
+            case "jdk.TenuringDistribution" -> gcCopies.merge(event.getLong("gcId"),
+                    GcCopy.UNKNOWN.withAge(event.getInt("age"), event.getLong("size")),
+                    (kept, age) -> kept.withAge(event.getInt("age"), event.getLong("size")));
+            case "jdk.EvacuationInformation" -> gcCopies.merge(event.getLong("gcId"),
+                    GcCopy.UNKNOWN.withCopied(event.getLong("bytesCopied")),
+                    (kept, copied) -> kept.withCopied(event.getLong("bytesCopied")));
             case "jdk.GarbageCollection" -> gcNames.put(event.getLong("gcId"), event.getString("name"));
             case "org.jlbh.EvidenceMark" -> markSeen = Math.max(markSeen, event.getLong("mark"));
             case "jdk.SafepointEnd" -> {
@@ -212,10 +226,27 @@ public final class JvmPauseRecorder implements AutoCloseable {
     private JvmPause pause(long start, long end, String operation) {
         for (long[] gc : gcPauses) {
             if (gc[0] - start >= 0 && gc[1] - end <= 0) {
-                return new JvmPause(start, end, true, gcNames.getOrDefault(gc[2], operation));
+                return new JvmPause(start, end, true, gcNames.getOrDefault(gc[2], operation), gc[2], GcCopy.UNKNOWN,
+                        0);
             }
         }
         return new JvmPause(start, end, false, operation);
+    }
+
+    /**
+     * Of the collections delivered so far: call {@link #awaitPausesUntilNow()} first for all of them.
+     *
+     * @param nanos a time, nanoTime
+     * @return the id of the last collection that began before it; -1 when none was seen
+     */
+    public synchronized long lastGcIdBefore(long nanos) {
+        long last = -1;
+        for (Map.Entry<Long, Long> started : gcStarts.entrySet()) {
+            if (started.getValue() - nanos < 0) {
+                last = Math.max(last, started.getKey());
+            }
+        }
+        return last;
     }
 
     /** @return a map that keeps its last thousand entries: ids of events whose partner never came are dropped */

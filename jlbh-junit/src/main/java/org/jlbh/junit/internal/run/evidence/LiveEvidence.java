@@ -26,6 +26,8 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         }
         return new Recording() {
             private volatile Optional<String> pausesMissing = Optional.empty();
+            /** The last collection before the first measured run began; set when that run's evidence is read. */
+            private Long lastGcIdBeforeRuns;
 
             @Override
             public SchedulerReadings readingsOf(int thread) {
@@ -48,8 +50,12 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
                             : SchedulerEvidence.idle());
                 }
                 Optional<String> jvmMissing = pauses.unavailable().or(() -> pausesMissing);
-                return new RunEvidence(schedulers, pauses.pauses(fromNanos, toNanos), jvmMissing,
-                        pauses.accuracyNanos());
+                if (lastGcIdBeforeRuns == null) {
+                    lastGcIdBeforeRuns = pauses.lastGcIdBefore(fromNanos);
+                }
+                long since = lastGcIdBeforeRuns;
+                return new RunEvidence(schedulers, pauses.pauses(fromNanos, toNanos).stream()
+                        .map(pause -> pause.splitSince(since)).toList(), jvmMissing, pauses.accuracyNanos());
             }
         };
     }

@@ -19,9 +19,21 @@ import java.util.Optional;
  * @param merged        readings that replaced the one before them because the part of the measurement had used its
  *                      share of rows: where they did, waits are placed more coarsely
  * @param unavailable   when there is no scheduler evidence, or it stops short (reading failed), why; else empty
+ * @param blockedNanos  how long so far the thread had given up its CPU itself (slept, or blocked on I/O or a lock),
+ *                      at each reading, in nanoseconds (see {@link #of})
+ * @param switches      how many times so far it had given up its CPU itself where that was read, at each reading
  */
 public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices,
-                                long[] lostNanos, int merged, Optional<String> unavailable) {
+                                long[] lostNanos, int merged, Optional<String> unavailable, long[] blockedNanos,
+                                long[] switches) {
+
+    /** Evidence without the thread's own blocking: none was read. */
+    public SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices, long[] lostNanos,
+                             int merged, Optional<String> unavailable) {
+        this(fromNanos, atNanos, runDelayNanos, slices, lostNanos, merged, unavailable, new long[atNanos.length],
+                new long[atNanos.length]);
+    }
+
     /**
      * The least unaccounted time an interval must have for it to be counted as the host's, in nanoseconds: below it,
      * it is within the readings' own spread (each reading reads its figures one after another, over about 2 µs).
@@ -33,7 +45,8 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      * host took from it (the kernel leaves the host's steal out of a thread's CPU time: paravirtual steal accounting)
      * or time it gave up its CPU itself (slept or blocked). An interval in which its voluntary switches went up, or in
      * which they were not read, adds none: only intervals with a voluntary count the same as the one read before
-     * count. Intervals with less than {@link #LOST_NOISE_NANOS} add none.
+     * count. Intervals with less than {@link #LOST_NOISE_NANOS} add none. The time of an interval in which the voluntary
+     * switches went up is the thread's own: it slept, or blocked on I/O or a lock (the code blocked).
      *
      * @param fromNanos     when each reading began, ascending
      * @param atNanos       when each ended
@@ -49,18 +62,23 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
                                        long[] cpuNanos, long[] voluntary, int merged, String unavailable) {
         int n = fromNanos.length;
         long[] lost = new long[n];
+        long[] blocked = new long[n];
+        long[] switches = new long[n];
         long lastVoluntary = voluntary.length > 0 ? voluntary[0] : -1;
         for (int i = 1; i < n; i++) {
             long unaccounted = fromNanos[i] - fromNanos[i - 1] - (cpuNanos[i] - cpuNanos[i - 1])
                     - (runDelayNanos[i] - runDelayNanos[i - 1]);
-            boolean slept = voluntary[i] < 0 || lastVoluntary < 0 || voluntary[i] != lastVoluntary;
-            lost[i] = lost[i - 1] + (!slept && unaccounted >= LOST_NOISE_NANOS ? unaccounted : 0);
+            boolean read = voluntary[i] >= 0 && lastVoluntary >= 0;
+            boolean switched = read && voluntary[i] != lastVoluntary;
+            lost[i] = lost[i - 1] + (read && !switched && unaccounted >= LOST_NOISE_NANOS ? unaccounted : 0);
+            blocked[i] = blocked[i - 1] + (switched ? Math.max(0, unaccounted) : 0);
+            switches[i] = switches[i - 1] + (switched ? voluntary[i] - lastVoluntary : 0);
             if (voluntary[i] >= 0) {
                 lastVoluntary = voluntary[i];
             }
         }
         return new SchedulerEvidence(fromNanos.clone(), atNanos.clone(), runDelayNanos.clone(), slices.clone(), lost,
-                merged, Optional.ofNullable(unavailable));
+                merged, Optional.ofNullable(unavailable), blocked, switches);
     }
 
     /**
@@ -145,6 +163,23 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      */
     public long lostSince(int i) {
         return lostNanos[i] - lostNanos[i - 1];
+    }
+
+    /**
+     * @param i a reading after the first
+     * @return how long the thread gave up its CPU itself (slept, or blocked on I/O or a lock) in the interval ending at
+     *         reading {@code i}, in nanoseconds
+     */
+    public long blockedSince(int i) {
+        return blockedNanos[i] - blockedNanos[i - 1];
+    }
+
+    /**
+     * @param i a reading after the first
+     * @return how many times the thread gave up its CPU itself in the interval ending at reading {@code i}
+     */
+    public long switchesSince(int i) {
+        return switches[i] - switches[i - 1];
     }
 
     /**

@@ -32,11 +32,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 public class ResultJsonTest {
 
     private static final EvidenceSnapshot.PauseRecord GC_PAUSE = new EvidenceSnapshot.PauseRecord(1, true, "G1New",
-            333_000_000, 4_100_000);
+            333_000_000, 4_100_000, 3_500_000);
     private static final EvidenceSnapshot.Attribution ATTRIBUTION = new EvidenceSnapshot.Attribution(50,
             List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0, List.of(
-                            new EvidenceSnapshot.CauseWindow(12, 1_180, 3, 0, 1),
-                            new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31))),
+                            new EvidenceSnapshot.CauseWindow(12, 1_180, 3, 0, 1, 0),
+                            new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31, 64)), 64),
                     new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of())),
             38_200_000, 12, 48_000, 1, List.of(GC_PAUSE), List.of(new EvidenceSnapshot.PauseRecord(1, false,
             "Cleanup", 10, 687_000)), 45.5, List.of("no JVM evidence: the Flight Recorder is not available"),
@@ -61,12 +61,18 @@ public class ResultJsonTest {
         ResultSnapshot.CheckRecord breached = new ResultSnapshot.CheckRecord("end to end p99.9 <= 50 \u00b5s",
                 "98.765 \u00b5s", false, Optional.of(new ResultSnapshot.LatencyRecord("end to end", 99.9, 50, 98.765)),
                 Optional.of("end to end p99.9 was 98.765 \u00b5s, budget 50 \u00b5s (runs: …)\nsecond \"line\""),
-                Optional.of("inconclusive: the platform itself stalled"), Optional.of(ATTRIBUTION));
+                Optional.of("inconclusive: the platform itself stalled"), Optional.empty(), Optional.of(ATTRIBUTION));
         ResultSnapshot.CheckRecord unjudged = new ResultSnapshot.CheckRecord("parse p99.99 <= 5 \u00b5s",
                 "not judged", false, Optional.of(new ResultSnapshot.LatencyRecord("parse", 99.99, 5, Double.NaN)),
-                Optional.of("parse p99.99 could not be judged"), Optional.empty(), Optional.empty());
+                Optional.of("parse p99.99 could not be judged"), Optional.empty(), Optional.empty(), Optional.empty());
         ResultSnapshot.CheckRecord allocation = new ResultSnapshot.CheckRecord("allocation <= 0 bytes/op",
-                "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                "0 bytes/op", true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+        ResultSnapshot.CheckRecord codesOwnAccount = new ResultSnapshot.CheckRecord("end to end p99 <= 100 \u00b5s",
+                "3,690.000 \u00b5s", true, Optional.of(new ResultSnapshot.LatencyRecord("end to end", 99, 100, 3690)),
+                Optional.empty(), Optional.empty(), Optional.of("end to end p99 11.600 \u00b5s on the code's own "
+                + "account (runs: 11.200, 11.600, 12.000 \u00b5s), budget 100 \u00b5s; as measured 3,690.000 \u00b5s"),
+                Optional.of(ATTRIBUTION));
         return new ResultSnapshot(
                 new ResultSnapshot.Test("com.example.T.m-20-000-s-", "com.example.T", "com.example.Base", "m",
                         List.of("net.openhft.chronicle.core.util.NanoSampler"), "T.m[20,000/s]", "[20,000/s]"),
@@ -80,7 +86,7 @@ public class ResultJsonTest {
                         List.of("G1 Young Generation", "G1 Old Generation")),
                 new ResultSnapshot.Conclusion(Outcome.REPORTED, 2, 2, "budgets met on attempt 2 of 2: …"),
                 List.of(new ResultSnapshot.AttemptRecord(1, Outcome.FAILED, List.of(breached, unjudged)),
-                        new ResultSnapshot.AttemptRecord(2, Outcome.PASSED, List.of(allocation))),
+                        new ResultSnapshot.AttemptRecord(2, Outcome.PASSED, List.of(allocation, codesOwnAccount))),
                 0.125,
                 List.of(new ResultSnapshot.Run(1, RunStatus.COMPLETE, "20,000 iterations, one end-to-end sample each",
                                 20_000, 20_000, 20_000, 1_000_012_345, 1_000_000_000, 19_999.753086419752,

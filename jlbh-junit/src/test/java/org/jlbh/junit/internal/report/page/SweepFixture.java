@@ -55,7 +55,7 @@ final class SweepFixture {
                 judgedMicros + " µs", met, Optional.of(new ResultSnapshot.LatencyRecord("end to end", percentile,
                 maxMicros, judgedMicros)), met ? Optional.empty()
                 : Optional.of(String.format(Locale.ROOT, "end to end p%s was %s µs, budget %s µs", percentile,
-                judgedMicros, maxMicros)), Optional.empty(), Optional.empty());
+                judgedMicros, maxMicros)), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**

@@ -1,0 +1,194 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.junit.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * When the runs of a latency test disagree about a budget, measure again, and decide by a stated rule rather than by
+ * the luck of one more run. Each measured run is a trial: it meets a latency budget, on the code's own account, or
+ * breaks it. With the median run judged ({@link Verdict#MEDIAN_RUN}), the question is whether the typical run meets
+ * it; the runs of every attempt so far are counted together, and the budget is
+ * <ul>
+ *   <li><b>met</b> when the runs that met it outnumber those that broke it by {@value #MARGIN} or more,</li>
+ *   <li><b>broken</b> when those that broke it outnumber those that met it by as many,</li>
+ *   <li><b>undecided</b> otherwise: the test is measured again, up to {@code jlbh.remeasure} more attempts, and is
+ *   inconclusive, saying so, when they run out.</li>
+ * </ul>
+ * With fewer than {@value #MARGIN} runs an attempt, the margin is the runs of one attempt: its runs must agree. This is
+ * Wald's sequential probability ratio test of a run meeting the budget with probability 0.8 against 0.2 (each run
+ * moves the log likelihood ratio by ln 4, and 3 runs of margin reach ln 19 / ln 4 = 2.1: error rates of 5% at most
+ * by Wald's bounds); {@link #rates} computes them exactly for the attempts allowed. Judged over every run
+ * ({@link Verdict#EVERY_RUN}), every run must meet the budget: one that breaks it decides, and there is nothing to
+ * measure again. Pure; thread-safe.
+ */
+public final class SequentialRule {
+    /** How many more runs of one side than of the other decide. */
+    public static final int MARGIN = 3;
+
+    private SequentialRule() {
+    }
+
+    /** What the runs so far say of one budget. */
+    public enum Call {
+        /** Met: the runs that met it outnumber those that broke it by the margin. */
+        MET,
+        /** Broken: the other way round. */
+        BROKEN,
+        /** Too close to call: measure again. */
+        UNDECIDED
+    }
+
+    /**
+     * One latency budget's runs so far.
+     *
+     * @param what   the budget, e.g. {@code end to end p99 <= 100 µs}
+     * @param met    runs that met it (as measured, or on the code's own account)
+     * @param broken runs that broke it
+     * @param call   what they say
+     */
+    public record Tally(String what, int met, int broken, Call call) {
+
+        /** @return e.g. {@code end to end p99 <= 100 µs: 7 runs of 9 met it} */
+        public String describe() {
+            return String.format(Locale.ROOT, "%s: %d run%s of %d met it", what, met, met == 1 ? "" : "s",
+                    met + broken);
+        }
+    }
+
+    /**
+     * What the attempts measured together so far say of a test.
+     *
+     * @param outcome   passed when every latency budget is called met and every other check of the last attempt
+     *                  holds; failed when a budget is called broken or another check broke; inconclusive when a budget
+     *                  is undecided, or the last attempt is inconclusive for want of evidence
+     * @param undecided whether it is inconclusive because the runs disagree about a budget: measuring again may decide
+     * @param tallies   per latency budget that could be judged, its runs over the attempts
+     * @param attempts  how many attempts were counted together
+     */
+    public record Judged(Outcome outcome, boolean undecided, List<Tally> tallies, int attempts) {
+
+        /** @return whether a budget's runs disagreed, so that the rule, not one attempt, decided */
+        public boolean split() {
+            return tallies.stream().anyMatch(tally -> tally.met() > 0 && tally.broken() > 0);
+        }
+
+        /** @return e.g. {@code end to end p99 <= 100 µs: 7 runs of 9 met it; price p50 <= 5 µs: 9 runs of 9 met it} */
+        public String describe() {
+            return String.join("; ", tallies.stream().map(Tally::describe).toList());
+        }
+    }
+
+    /**
+     * @param attempts       the attempts counted together, in order, at least one
+     * @param runsPerAttempt the measured runs of one attempt
+     * @param verdict        over which runs the budgets are judged
+     * @return what they say of the test
+     */
+    public static Judged judge(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
+        AttemptJudgement last = attempts.get(attempts.size() - 1);
+        List<Tally> tallies = tally(attempts, runsPerAttempt, verdict);
+        boolean otherBroke = last.checks().stream().anyMatch(check -> !check.met() && check.explanation().isEmpty()
+                && !(check instanceof LatencyCheck latency && latency.check().judged()));
+        if (otherBroke) {
+            return new Judged(Outcome.FAILED, false, tallies, attempts.size());
+        }
+        if (tallies.stream().anyMatch(tally -> tally.call() == Call.BROKEN)) {
+            return new Judged(last.outcome() == Outcome.INCONCLUSIVE ? Outcome.INCONCLUSIVE : Outcome.FAILED, false,
+                    tallies, attempts.size());
+        }
+        if (last.outcome() == Outcome.INCONCLUSIVE) {
+            return new Judged(Outcome.INCONCLUSIVE, false, tallies, attempts.size());
+        }
+        boolean undecided = tallies.stream().anyMatch(tally -> tally.call() == Call.UNDECIDED);
+        return new Judged(undecided ? Outcome.INCONCLUSIVE : Outcome.PASSED, undecided, tallies, attempts.size());
+    }
+
+    /**
+     * @param attempts       every attempt so far, in order
+     * @param runsPerAttempt the measured runs of one attempt
+     * @param verdict        over which runs the budgets are judged
+     * @return per latency budget that could be judged, in order, what its runs say
+     */
+    public static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
+        List<Tally> tallies = new ArrayList<>();
+        List<LatencyCheck> first = latencyChecks(attempts.get(0));
+        for (int budget = 0; budget < first.size(); budget++) {
+            int met = 0;
+            int broken = 0;
+            for (AttemptJudgement attempt : attempts) {
+                LatencyCheck check = latencyChecks(attempt).get(budget);
+                for (boolean run : check.runsMet()) {
+                    met += run ? 1 : 0;
+                    broken += run ? 0 : 1;
+                }
+            }
+            tallies.add(new Tally(first.get(budget).budget(), met, broken,
+                    call(met, broken, runsPerAttempt, verdict)));
+        }
+        return tallies;
+    }
+
+    /**
+     * @param met            runs that met the budget
+     * @param broken         runs that broke it
+     * @param runsPerAttempt the measured runs of one attempt
+     * @param verdict        over which runs it is judged
+     * @return what they say
+     */
+    static Call call(int met, int broken, int runsPerAttempt, Verdict verdict) {
+        if (verdict == Verdict.EVERY_RUN) {
+            return broken > 0 ? Call.BROKEN : Call.MET;
+        }
+        int margin = Math.min(MARGIN, runsPerAttempt);
+        return met - broken >= margin ? Call.MET : broken - met >= margin ? Call.BROKEN : Call.UNDECIDED;
+    }
+
+    /**
+     * The rule's error rates, exactly, for runs that each meet a budget with probability {@code p}, independently.
+     *
+     * @param p              the probability a run meets the budget
+     * @param runsPerAttempt the measured runs of one attempt
+     * @param attempts       the attempts allowed: the first and the measured-again ones
+     * @return the probabilities that the budget is called met, broken, and left undecided (inconclusive)
+     */
+    public static double[] rates(double p, int runsPerAttempt, int attempts) {
+        int most = runsPerAttempt * attempts;
+        // the chance of each difference (met - broken) among the paths still undecided, offset by most
+        double[] undecided = new double[2 * most + 1];
+        undecided[most] = 1;
+        double met = 0;
+        double broken = 0;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            for (int run = 0; run < runsPerAttempt; run++) {
+                double[] next = new double[undecided.length];
+                for (int d = 0; d < undecided.length; d++) {
+                    if (undecided[d] > 0) {
+                        next[d + 1] += undecided[d] * p;
+                        next[d - 1] += undecided[d] * (1 - p);
+                    }
+                }
+                undecided = next;
+            }
+            // decided only when an attempt ends
+            for (int d = 0; d < undecided.length; d++) {
+                Call call = call(Math.max(0, d - most), Math.max(0, most - d), runsPerAttempt, Verdict.MEDIAN_RUN);
+                if (call == Call.MET) {
+                    met += undecided[d];
+                    undecided[d] = 0;
+                } else if (call == Call.BROKEN) {
+                    broken += undecided[d];
+                    undecided[d] = 0;
+                }
+            }
+        }
+        return new double[] {met, broken, 1 - met - broken};
+    }
+
+    private static List<LatencyCheck> latencyChecks(AttemptJudgement attempt) {
+        return attempt.checks().stream().filter(LatencyCheck.class::isInstance).map(LatencyCheck.class::cast)
+                .filter(check -> check.check().judged()).toList();
+    }
+}

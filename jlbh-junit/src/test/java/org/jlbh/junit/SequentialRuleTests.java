@@ -1,0 +1,94 @@
+package org.jlbh.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.Events;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * The sequential rule through the JUnit engine: when a test's runs disagree about a budget, it is measured again and
+ * every run of every attempt counts. The bodies choose which runs are slow (every call 200 µs against a 50 µs budget)
+ * by counting their calls, so the runs' verdicts do not depend on the machine.
+ */
+class SequentialRuleTests {
+    private static final int ITERATIONS = 200;
+
+    /** Of each attempt's three runs, the middle one is slow: each attempt splits 2 to 1 for the budget. */
+    static class MiddleRunSlow {
+        private int calls;
+
+        @LatencyTest(throughput = 2_000, iterations = ITERATIONS, warmUpIterations = 0, runs = 3, percentile = 50,
+                maxMicros = 50)
+        void splits() {
+            if (calls++ / ITERATIONS % 3 == 1) {
+                busyWaitMicros(200);
+            }
+        }
+    }
+
+    /** Of each attempt's three runs, the first two are slow: each attempt splits 1 to 2. */
+    static class TwoRunsSlow {
+        private int calls;
+
+        @LatencyTest(throughput = 2_000, iterations = ITERATIONS, warmUpIterations = 0, runs = 3, percentile = 50,
+                maxMicros = 50)
+        void splits() {
+            if (calls++ / ITERATIONS % 3 != 2) {
+                busyWaitMicros(200);
+            }
+        }
+    }
+
+    @TempDir
+    Path reports;
+
+    private Events run(Class<?> fixture, Map<String, String> configuration) {
+        return EngineRuns.run(reports, configuration, fixture).testEvents();
+    }
+
+    @Test
+    void runsThatMostlyMeetTheBudgetPassOnceTheyLeadByTheMargin() {
+        Events events = run(MiddleRunSlow.class, Map.of());
+        // 2-1, 4-2: undecided; 6-3 leads by 3 after the third attempt
+        events.assertThatEvents().haveExactly(1, event(test("splits"), finishedSuccessfully()));
+        assertThat(EngineRuns.reportEntries(events, "jlbh verdict")).singleElement().asString()
+                .startsWith("PASSED: budgets met on attempt 3 of 4 (by the sequential rule, over 3 attempts: end to end "
+                        + "p50 <= 50 \u00b5s: 6 runs of 9 met it)");
+    }
+
+    @Test
+    void runsThatMostlyBreakTheBudgetFailOnceTheyLeadByTheMargin() {
+        run(TwoRunsSlow.class, Map.of()).assertThatEvents().haveExactly(1, event(test("splits"),
+                finishedWithFailure(instanceOf(AssertionError.class), message(m -> m.startsWith("end to end p50 was ")
+                        && m.contains("(by the sequential rule, over 3 attempts: end to end p50 <= 50 \u00b5s: 3 runs "
+                        + "of 9 met it)")))));
+    }
+
+    @Test
+    void runsStillSplitWhenTheAttemptsRunOutAreInconclusiveSayingSo() {
+        run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE, "1")).assertThatEvents().haveExactly(1,
+                event(test("splits"), abortedWithReason(message(m -> m.startsWith("Inconclusive: the runs disagree "
+                        + "about a latency budget, and 2 attempts did not settle it: the sequential rule calls a budget "
+                        + "met or broken when the runs on one side outnumber the other by 3 (end to end p50 <= 50 "
+                        + "\u00b5s: 4 runs of 6 met it)")))));
+    }
+
+    @Test
+    void withNoMoreAttemptsASplitIsInconclusiveAtOnce() {
+        run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE, "0")).assertThatEvents().haveExactly(1,
+                event(test("splits"), abortedWithReason(message(m -> m.contains("1 attempt did not settle it")
+                        && m.contains("2 runs of 3 met it")))));
+    }
+}
