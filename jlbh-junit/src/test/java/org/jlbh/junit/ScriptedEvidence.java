@@ -98,20 +98,16 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
             // a quick call queued behind a stall has nothing in its own service: it moves up with the one before
             Cover cover = end - begin >= 100_000 ? cover(counted++) : Cover.NOTHING;
             switch (cover) {
-                case CPU_WAIT -> {
+                case CPU_WAIT, BLOCKED -> {
+                    // a reading just before the service began and one just after it ended
                     times.add(begin - 1);
                     delays.add(delay);
                     blocks.add(blocked);
-                    delay += stopped;
-                    times.add(end + 1);
-                    delays.add(delay);
-                    blocks.add(blocked);
-                }
-                case BLOCKED -> {
-                    times.add(begin - 1);
-                    delays.add(delay);
-                    blocks.add(blocked);
-                    blocked += stopped;
+                    if (cover == Cover.CPU_WAIT) {
+                        delay += stopped;
+                    } else {
+                        blocked += stopped;
+                    }
                     times.add(end + 1);
                     delays.add(delay);
                     blocks.add(blocked);
