@@ -142,7 +142,7 @@ class AttributionTests {
         assertThat(Double.parseDouble(((String) check.get("measured")).replaceAll("[^\\d.]", ""))).isGreaterThan(50);
         assertThat((String) check.get("codesOwnAccount")).matches("end to end p50 [\\d.]+ \u00b5s on the code's own "
                 + "account \\(runs: .*\\), budget 50 \u00b5s; as measured [\\d.,]+ \u00b5s, ([\\d,]+) late samples the "
-                + "platform or the JVM's safepoints account for: late samples over 50 \u00b5s: \\1 while the harness "
+                + "platform or the JVM account for: late samples over 50 \u00b5s: \\1 while the harness "
                 + "thread waited [\\d.,]+ ms on the run queue .*");
         assertThat(check.containsKey("message")).as("a breach message").isFalse();
         Map<?, ?> attribution = attribution(Descheduled.class);

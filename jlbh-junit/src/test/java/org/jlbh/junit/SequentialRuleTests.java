@@ -6,6 +6,9 @@ import org.junit.platform.testkit.engine.Events;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
@@ -51,6 +54,20 @@ class SequentialRuleTests {
         }
     }
 
+    /** The first attempt's three runs are all slow; after it, each attempt's middle run is. */
+    static class SlowThenSplit {
+        private int calls;
+
+        @LatencyTest(throughput = 2_000, iterations = ITERATIONS, warmUpIterations = 0, runs = 3, percentile = 50,
+                maxMicros = 50)
+        void slowThenSplits() {
+            int run = calls++ / ITERATIONS;
+            if (run < 3 || run % 3 == 1) {
+                busyWaitMicros(200);
+            }
+        }
+    }
+
     @TempDir
     Path reports;
 
@@ -83,6 +100,24 @@ class SequentialRuleTests {
                         + "about a latency budget, and 2 attempts did not settle it: the sequential rule calls a budget "
                         + "met or broken when the runs on one side outnumber the other by 3 (end to end p50 <= 50 "
                         + "\u00b5s: 4 runs of 6 met it)")))));
+    }
+
+    @Test
+    void aFailureStandsWhenARetryAfterItCannotDecide() {
+        // attempt 1 breaks the budget in all 3 runs; jlbh.retries starts afresh, and attempt 2 splits 2 to 1 with no
+        // attempt left to measure it again: undecided is no answer to a failure, which is reported from attempt 1
+        Events events = run(SlowThenSplit.class, Map.of(LatencyTestConfiguration.RETRIES, "1",
+                LatencyTestConfiguration.REMEASURE, "0"));
+        events.assertThatEvents().haveExactly(1, event(test("slowThenSplits"), finishedWithFailure(
+                instanceOf(AssertionError.class), message(m -> m.startsWith("end to end p50 was ")
+                        && everyRunOver(m, 50) && !m.contains("no attempt of")))));
+    }
+
+    /** @return whether every run value of the message's first {@code (runs: a, b, c µs; ...)} is over the limit */
+    private static boolean everyRunOver(String message, double limitMicros) {
+        Matcher runs = Pattern.compile("\\(runs: ([^;]*) \u00b5s;").matcher(message);
+        return runs.find() && Stream.of(runs.group(1).split(", "))
+                .allMatch(value -> Double.parseDouble(value.replace(",", "")) > limitMicros);
     }
 
     @Test

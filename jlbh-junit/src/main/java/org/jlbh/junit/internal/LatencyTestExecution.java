@@ -140,6 +140,8 @@ public final class LatencyTestExecution {
         int retried = 0;
         int remeasured = 0;
         SequentialRule.Judged judged;
+        // a window that failed before a retry: it outranks a later one that could not decide
+        Optional<SequentialRule.Judged> failedEarlier = Optional.empty();
         for (int number = 1; ; number++) {
             reports.attemptHeader(settings, number, allowed(configuration, remeasured));
             attempts.add(AttemptJudgement.judge(settings, measurement.measure(number, reports.console())));
@@ -153,12 +155,18 @@ public final class LatencyTestExecution {
                 reports.measuringAgain(judged, number, allowed(configuration, remeasured));
             } else if (retried < configuration.retries()) {
                 // jlbh.retries: a fresh start, each attempt judged on its own
+                if (judged.outcome() == Outcome.FAILED) {
+                    failedEarlier = Optional.of(judged);
+                }
                 retried++;
                 windowStart = attempts.size();
                 reports.measuringAgain(attempts.get(attempts.size() - 1), allowed(configuration, remeasured));
             } else {
                 break;
             }
+        }
+        if (judged.outcome() == Outcome.INCONCLUSIVE && failedEarlier.isPresent()) {
+            judged = failedEarlier.get();
         }
         int allowed = allowed(configuration, remeasured);
 

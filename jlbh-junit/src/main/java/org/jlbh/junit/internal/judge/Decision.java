@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * @param outcome  the test's outcome
  * @param reported the attempt whose figures are reported: the passing one, else the last failed one, else the last
  * @param attempts how many attempts were made
- * @param allowed  how many attempts were allowed ({@code jlbh.retries} + 1)
+ * @param allowed  how many attempts were allowed: the first, {@code jlbh.retries} more, and, once the runs disagreed,
+ *                 {@code jlbh.remeasure} more
  * @param detail   the failure message, the reason it is inconclusive, or the budgets met; when a broken budget was
  *                 judged without all its evidence, its first line says so and why ({@link #withoutEvidence})
  * @param rule     where the runs disagreed and the sequential rule decided, how: e.g. {@code  (by the sequential rule,
@@ -45,8 +46,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode) {
-        return decide(attempts, allowed, comparison, mode, new SequentialRule.Judged(reportedAttempt(attempts)
-                .outcome(), false, List.of(), 1));
+        return decide(attempts, allowed, comparison, mode, SequentialRule.Judged.alone(reportedAttempt(attempts)));
     }
 
     /**
@@ -54,14 +54,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      * @param allowed    how many attempts were allowed
      * @param comparison the comparison of the reported attempt with the baseline, if one was made
      * @param mode       the mode the tests run in
-     * @param judged     what the last attempts, counted together by the sequential rule, say
+     * @param judged     what the attempts counted together by the sequential rule say: the last ones, or those of
+     *                   an earlier window that failed when a {@code jlbh.retries} window after it could not decide
      * @return the decision
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode, SequentialRule.Judged judged) {
         Outcome outcome = judged.outcome();
-        AttemptJudgement reported = judged.attempts() == 1 && !judged.split() ? reportedAttempt(attempts)
-                : reportedOf(attempts.subList(attempts.size() - judged.attempts(), attempts.size()), outcome);
+        AttemptJudgement reported = reportedOf(judged.window(), outcome);
         String ofAttempts = ofAttempts(reported, attempts.size(), allowed);
         String rule = judged.split() ? " (by the sequential rule, over " + judged.attempts() + " attempt"
                 + (judged.attempts() == 1 ? "" : "s") + ": " + judged.describe() + ")" : "";
@@ -73,10 +73,10 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                 break;
             case INCONCLUSIVE:
                 detail = judged.undecided()
-                        ? "Inconclusive: the runs disagree about a latency budget, and " + attempts.size()
-                        + " attempt" + (attempts.size() == 1 ? "" : "s") + " did not settle it: the sequential rule "
+                        ? "Inconclusive: the runs disagree about a latency budget, and " + judged.attempts()
+                        + " attempt" + (judged.attempts() == 1 ? "" : "s") + " did not settle it: the sequential rule "
                         + "calls a budget met or broken when the runs on one side outnumber the other by "
-                        + SequentialRule.MARGIN + " (" + judged.describe() + ")" + (reported.breaches().isEmpty() ? ""
+                        + judged.margin() + " ("+ judged.describe() + ")" + (reported.breaches().isEmpty() ? ""
                         : ":" + System.lineSeparator() + reported.breaches())
                         : "Inconclusive: the budgets broke only through late samples that are not the code's ("
                         + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? ""
@@ -84,9 +84,11 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                         + reported.breaches();
                 break;
             default:
-                detail = reported.breaches() + rule + (attempts.size() == 1 ? "" : System.lineSeparator()
-                        + "(no attempt of " + attempts.size() + " met the budgets; this was attempt "
-                        + reported.number() + ")");
+                // where the rule decided, some attempts may have met the budgets on their own
+                boolean nonePassed = attempts.stream().noneMatch(attempt -> attempt.outcome() == Outcome.PASSED);
+                detail = reported.breaches() + rule + (attempts.size() == 1 || !nonePassed ? ""
+                        : System.lineSeparator() + "(no attempt of " + attempts.size() + " met the budgets; this was "
+                        + "attempt " + reported.number() + ")");
         }
         if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
             detail = withoutEvidence(reported) + System.lineSeparator() + detail;

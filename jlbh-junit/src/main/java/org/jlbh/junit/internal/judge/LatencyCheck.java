@@ -71,7 +71,7 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
     /**
      * @return for a budget met on the code's own account, both figures and why they differ, e.g. {@code end to end p99
      *         11.600 µs on the code's own account (runs: ...), budget 100 µs; as measured 3,690.000 µs, 5,011 late
-     *         samples the platform or the JVM's safepoints account for: late samples over 100 µs: ...}; else empty
+     *         samples the platform or the JVM account for: late samples over 100 µs: ...}; else empty
      */
     public Optional<String> metOnTheCodesOwnAccount() {
         return codesOwnAccount.map(account -> account.describe(ReportFormat.plain(check.limitNanos() / 1e3)

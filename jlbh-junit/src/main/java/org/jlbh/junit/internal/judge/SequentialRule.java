@@ -3,8 +3,10 @@ package org.jlbh.junit.internal.judge;
 import org.jlbh.junit.Verdict;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * When the runs of a latency test disagree about a budget, measure again, and decide by a stated rule rather than by
@@ -17,10 +19,11 @@ import java.util.Locale;
  *   <li><b>undecided</b> otherwise: the test is measured again, up to {@code jlbh.remeasure} more attempts, and is
  *   inconclusive, saying so, when they run out.</li>
  * </ul>
- * With fewer than {@value #MARGIN} runs an attempt, the margin is the runs of one attempt: its runs must agree. This is
- * Wald's sequential probability ratio test of a run meeting the budget with probability 0.8 against 0.2 (each run
- * moves the log likelihood ratio by ln 4, and 3 runs of margin reach ln 19 / ln 4 = 2.1: error rates of 5% at most
- * by Wald's bounds); {@link #rates} computes them exactly for the attempts allowed. Judged over every run
+ * This is Wald's sequential probability ratio test of a run meeting the budget with probability 0.8 against 0.2 (each
+ * run moves the log likelihood ratio by ln 4, and 3 runs of margin reach ln 19 / ln 4 = 2.1: error rates of 5% at
+ * most by Wald's bounds); {@link #rates} computes them exactly for the attempts allowed. With fewer than
+ * {@value #MARGIN} runs an attempt, the margin is the runs of one attempt (its runs must agree), and the error rates
+ * are larger: with one run an attempt, a budget a run meets with probability 0.2 is called met 20% of the time. Judged over every run
  * ({@link Verdict#EVERY_RUN}), every run must meet the budget: one that breaks it decides, and there is nothing to
  * measure again. Pure; thread-safe.
  */
@@ -66,13 +69,35 @@ public final class SequentialRule {
      *                  is undecided, or the last attempt is inconclusive for want of evidence
      * @param undecided whether it is inconclusive because the runs disagree about a budget: measuring again may decide
      * @param tallies   per latency budget that could be judged, its runs over the attempts
-     * @param attempts  how many attempts were counted together
+     * @param window    the attempts counted together, in order, at least one
+     * @param margin    how many more runs of one side than of the other decide a budget; 0 where every run is judged
+     *                  ({@link Verdict#EVERY_RUN}) and one broken run decides, so no rule is applied
      */
-    public record Judged(Outcome outcome, boolean undecided, List<Tally> tallies, int attempts) {
+    public record Judged(Outcome outcome, boolean undecided, List<Tally> tallies, List<AttemptJudgement> window,
+                         int margin) {
+
+        /** Copies the lists. */
+        public Judged {
+            tallies = List.copyOf(tallies);
+            window = List.copyOf(window);
+        }
+
+        /**
+         * @param attempt an attempt judged on its own, with no rule (as {@code jlbh.retries} judges each)
+         * @return what it says
+         */
+        public static Judged alone(AttemptJudgement attempt) {
+            return new Judged(attempt.outcome(), false, List.of(), List.of(attempt), 0);
+        }
+
+        /** @return how many attempts were counted together */
+        public int attempts() {
+            return window.size();
+        }
 
         /** @return whether a budget's runs disagreed, so that the rule, not one attempt, decided */
         public boolean split() {
-            return tallies.stream().anyMatch(tally -> tally.met() > 0 && tally.broken() > 0);
+            return margin > 0 && tallies.stream().anyMatch(tally -> tally.met() > 0 && tally.broken() > 0);
         }
 
         /** @return e.g. {@code end to end p99 <= 100 µs: 7 runs of 9 met it; price p50 <= 5 µs: 9 runs of 9 met it} */
@@ -82,53 +107,66 @@ public final class SequentialRule {
     }
 
     /**
-     * @param attempts       the attempts counted together, in order, at least one
+     * @param window         the attempts counted together, in order, at least one
      * @param runsPerAttempt the measured runs of one attempt
      * @param verdict        over which runs the budgets are judged
      * @return what they say of the test
      */
-    public static Judged judge(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
-        AttemptJudgement last = attempts.get(attempts.size() - 1);
-        List<Tally> tallies = tally(attempts, runsPerAttempt, verdict);
+    public static Judged judge(List<AttemptJudgement> window, int runsPerAttempt, Verdict verdict) {
+        AttemptJudgement last = window.get(window.size() - 1);
+        int margin = margin(runsPerAttempt, verdict);
+        List<Tally> tallies = tally(window, runsPerAttempt, verdict);
+        // the budgets' runs are the rule's to call; another check (allocation, GC, a budget that could not be judged)
+        // is the last attempt's
         boolean otherBroke = last.checks().stream().anyMatch(check -> !check.met() && check.explanation().isEmpty()
-                && !(check instanceof LatencyCheck latency && latency.check().judged()));
+                && !judgedLatency(check));
         if (otherBroke) {
-            return new Judged(Outcome.FAILED, false, tallies, attempts.size());
+            return new Judged(Outcome.FAILED, false, tallies, window, margin);
         }
         if (tallies.stream().anyMatch(tally -> tally.call() == Call.BROKEN)) {
             return new Judged(last.outcome() == Outcome.INCONCLUSIVE ? Outcome.INCONCLUSIVE : Outcome.FAILED, false,
-                    tallies, attempts.size());
+                    tallies, window, margin);
         }
+        // (the runs of an inconclusive attempt, its median run broken, cannot have made every budget met: the rule
+        // stops at the first attempt that decides)
         if (last.outcome() == Outcome.INCONCLUSIVE) {
-            return new Judged(Outcome.INCONCLUSIVE, false, tallies, attempts.size());
+            return new Judged(Outcome.INCONCLUSIVE, false, tallies, window, margin);
         }
         boolean undecided = tallies.stream().anyMatch(tally -> tally.call() == Call.UNDECIDED);
-        return new Judged(undecided ? Outcome.INCONCLUSIVE : Outcome.PASSED, undecided, tallies, attempts.size());
+        return new Judged(undecided ? Outcome.INCONCLUSIVE : Outcome.PASSED, undecided, tallies, window, margin);
     }
 
     /**
      * @param attempts       every attempt so far, in order
      * @param runsPerAttempt the measured runs of one attempt
      * @param verdict        over which runs the budgets are judged
-     * @return per latency budget that could be judged, in order, what its runs say
+     * @return per latency budget that could be judged in any of them, in the order first seen, what its runs say; a
+     *         budget an attempt could not judge adds no run there
      */
     public static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
-        List<Tally> tallies = new ArrayList<>();
-        List<LatencyCheck> first = latencyChecks(attempts.get(0));
-        for (int budget = 0; budget < first.size(); budget++) {
-            int met = 0;
-            int broken = 0;
-            for (AttemptJudgement attempt : attempts) {
-                LatencyCheck check = latencyChecks(attempt).get(budget);
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        for (AttemptJudgement attempt : attempts) {
+            for (LatencyCheck check : latencyChecks(attempt)) {
+                int[] metAndBroken = counts.computeIfAbsent(check.budget(), budget -> new int[2]);
                 for (boolean run : check.runsMet()) {
-                    met += run ? 1 : 0;
-                    broken += run ? 0 : 1;
+                    metAndBroken[run ? 0 : 1]++;
                 }
             }
-            tallies.add(new Tally(first.get(budget).budget(), met, broken,
-                    call(met, broken, runsPerAttempt, verdict)));
         }
+        List<Tally> tallies = new ArrayList<>();
+        counts.forEach((budget, metAndBroken) -> tallies.add(new Tally(budget, metAndBroken[0], metAndBroken[1],
+                call(metAndBroken[0], metAndBroken[1], runsPerAttempt, verdict))));
         return tallies;
+    }
+
+    /**
+     * @param runsPerAttempt the measured runs of one attempt
+     * @param verdict        over which runs the budgets are judged
+     * @return how many more runs of one side than of the other decide a budget: {@value #MARGIN}, or the runs of one
+     *         attempt when fewer; 0 for {@link Verdict#EVERY_RUN}, where one broken run decides
+     */
+    public static int margin(int runsPerAttempt, Verdict verdict) {
+        return verdict == Verdict.EVERY_RUN ? 0 : Math.min(MARGIN, runsPerAttempt);
     }
 
     /**
@@ -142,7 +180,7 @@ public final class SequentialRule {
         if (verdict == Verdict.EVERY_RUN) {
             return broken > 0 ? Call.BROKEN : Call.MET;
         }
-        int margin = Math.min(MARGIN, runsPerAttempt);
+        int margin = margin(runsPerAttempt, verdict);
         return met - broken >= margin ? Call.MET : broken - met >= margin ? Call.BROKEN : Call.UNDECIDED;
     }
 
@@ -185,6 +223,10 @@ public final class SequentialRule {
             }
         }
         return new double[] {met, broken, 1 - met - broken};
+    }
+
+    private static boolean judgedLatency(Check check) {
+        return check instanceof LatencyCheck latency && latency.check().judged();
     }
 
     private static List<LatencyCheck> latencyChecks(AttemptJudgement attempt) {

@@ -114,7 +114,7 @@ public final class ReportWriter {
     public void measuringAgain(SequentialRule.Judged judged, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the runs disagree, measuring again ("
                 + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; a budget is decided "
-                + "when the runs on one side outnumber the other by " + SequentialRule.MARGIN + "): "
+                + "when the runs on one side outnumber the other by " + judged.margin() + "): "
                 + judged.describe());
     }
 

@@ -22,12 +22,14 @@ import org.jlbh.junit.internal.run.evidence.PlatformStalls;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.jlbh.junit.internal.Results.result;
 import static org.jlbh.junit.internal.Results.run;
 
@@ -37,15 +39,19 @@ class DecisionTest {
     private static final TestSettings SETTINGS = settings(Noise.AWARE);
 
     private static TestSettings settings(Noise noise) {
+        return settings(noise, 1, Verdict.MEDIAN_RUN, new Budget(LatencyBudget.END_TO_END, 50, 50, 50));
+    }
+
+    private static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
                 Evidence.ON, 3);
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
-                    new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, 1, true, true, 10_000, Set.of(), false),
-                    new Budgets(Verdict.MEDIAN_RUN, List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)),
-                            LatencyTest.UNLIMITED, LatencyTest.UNLIMITED, LatencyTest.UNLIMITED));
+                    new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false),
+                    new Budgets(verdict, List.of(budgets), LatencyTest.UNLIMITED, LatencyTest.UNLIMITED,
+                            LatencyTest.UNLIMITED));
         } catch (NoSuchMethodException e) {
             throw new AssertionError(e);
         }
@@ -65,6 +71,15 @@ class DecisionTest {
         JLBHResult result = result(1_000, run);
         return AttemptJudgement.judge(SETTINGS, new Attempt(number, result,
                 List.of(RunMeasures.withoutEvidence(1, OptionalLong.empty(), List.of(), stalls))));
+    }
+
+    /** An attempt of these settings' runs, no evidence and no stalls. */
+    private static AttemptJudgement attempt(TestSettings settings, int number, long[]... runs) {
+        List<RunMeasures> measures = new ArrayList<>();
+        for (int run = 1; run <= runs.length; run++) {
+            measures.add(RunMeasures.withoutEvidence(run, OptionalLong.empty(), List.of(), Optional.empty()));
+        }
+        return AttemptJudgement.judge(settings, new Attempt(number, result(1_000, runs), measures));
     }
 
     private static final Optional<PlatformStalls> STALL = Optional.of(new PlatformStalls(new long[] {150_000_000}));
@@ -95,6 +110,69 @@ class DecisionTest {
         assertThat(mixed.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(mixed.reported().number()).as("the last failed attempt is reported").isEqualTo(1);
         assertThat(mixed.detail()).endsWith("(no attempt of 2 met the budgets; this was attempt 1)");
+    }
+
+    @Test
+    void aFailureTheSequentialRuleDecidedSaysTheRunsNotThatNoAttemptMetTheBudgets() {
+        // the first attempt met the budget on its own; the rule, counting every run, called it broken
+        List<AttemptJudgement> attempts = List.of(passing(1), breaching(2, Optional.empty()),
+                breaching(3, Optional.empty()), breaching(4, Optional.empty()));
+        SequentialRule.Judged judged = new SequentialRule.Judged(Outcome.FAILED, false, List.of(
+                new SequentialRule.Tally("end to end p50 <= 50 \u00b5s", 1, 3, SequentialRule.Call.BROKEN)), attempts,
+                1);
+
+        Decision decision = Decision.decide(attempts, 4, Optional.empty(), Mode.ENFORCE, judged);
+
+        assertThat(decision.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(decision.detail()).contains("(by the sequential rule, over 4 attempts: end to end p50 <= 50 \u00b5s: "
+                + "1 run of 4 met it)").doesNotContain("no attempt of");
+    }
+
+    @Test
+    void aWindowOfOneAttemptReportsThatAttemptNotAnEarlierOneThatPassed() {
+        // jlbh.retries began a fresh window after attempt 2: attempt 1's pass on its own belongs to the window before
+        List<AttemptJudgement> attempts = List.of(passing(1), breaching(2, Optional.empty()),
+                breaching(3, Optional.empty()));
+
+        Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE,
+                SequentialRule.Judged.alone(attempts.get(2)));
+
+        assertThat(decision.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(decision.reported().number()).isEqualTo(3);
+        assertThat(decision.verdictDetail()).startsWith("end to end p50 was ").doesNotContain("no attempt of");
+    }
+
+    @Test
+    void aBudgetALaterAttemptCouldNotJudgeAddsNoRunThereAndLendsNoneToAnother() {
+        // p99.9 needs 10,000 samples to be judged: the first attempt has them, the second 200
+        TestSettings twoBudgets = settings(Noise.AWARE, 1, Verdict.MEDIAN_RUN,
+                new Budget(LatencyBudget.END_TO_END, 99.9, 50, 50), new Budget(LatencyBudget.END_TO_END, 50, 50, 50));
+        AttemptJudgement both = attempt(twoBudgets, 1, run(10_000, 10_000));
+        AttemptJudgement p50Only = attempt(twoBudgets, 2, run(49, 10_000, 151, 200_000));
+
+        List<SequentialRule.Tally> tallies = SequentialRule.judge(List.of(both, p50Only), 1, Verdict.MEDIAN_RUN)
+                .tallies();
+
+        assertThat(tallies).extracting(SequentialRule.Tally::what).satisfiesExactly(
+                what -> assertThat(what).contains("p99.9"), what -> assertThat(what).contains("p50"));
+        assertThat(tallies).extracting(SequentialRule.Tally::met, SequentialRule.Tally::broken)
+                .containsExactly(tuple(1, 0), tuple(1, 1));
+    }
+
+    @Test
+    void runsJudgedEveryOneAreNotTheSequentialRulesToDecide() {
+        TestSettings everyRun = settings(Noise.AWARE, 3, Verdict.EVERY_RUN,
+                new Budget(LatencyBudget.END_TO_END, 50, 50, 50));
+        AttemptJudgement oneBroke = attempt(everyRun, 1, run(200, 10_000), run(49, 10_000, 151, 200_000),
+                run(200, 10_000));
+
+        SequentialRule.Judged judged = SequentialRule.judge(List.of(oneBroke), 3, Verdict.EVERY_RUN);
+        Decision decision = Decision.decide(List.of(oneBroke), 1, Optional.empty(), Mode.ENFORCE, judged);
+
+        assertThat(judged.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(judged.margin()).isZero();
+        assertThat(judged.split()).as("one broken run decides; no rule weighed the runs").isFalse();
+        assertThat(decision.detail()).doesNotContain("sequential rule");
     }
 
     @Test

@@ -8,8 +8,9 @@ import java.util.stream.Collectors;
 
 /**
  * A latency budget that broke as measured and holds on the code's own account: judged again with the late samples the
- * platform's waits and the JVM's safepoints account for replaced by what they would have been without those pauses
- * ({@link LateSampleAttribution}), the code's own samples, its collections included, are within it. In
+ * platform's waits, the JVM's safepoints and its collections' copying of objects older than the measured runs account
+ * for replaced by what they would have been without those pauses ({@link LateSampleAttribution}), the code's own
+ * samples, the rest of its collections included, are within it. In
  * {@code jlbh.noise = aware} such a budget is met, and both figures are said. Immutable.
  *
  * @param what           the check, e.g. {@code end to end p99}
@@ -34,7 +35,7 @@ public record CodesOwnAccount(String what, double measuredNanos, long excused, d
      */
     public String describe(String budget, String late) {
         return String.format(Locale.ROOT, "%s %s \u00b5s on the code's own account (runs: %s \u00b5s), budget %s; as "
-                        + "measured %s \u00b5s, %,d late samples the platform or the JVM's safepoints account for: %s",
+                        + "measured %s \u00b5s, %,d late samples the platform or the JVM account for: %s",
                 what, ReportFormat.micros(codeOnlyNanos), runValuesNanos.stream().map(ReportFormat::micros)
                         .collect(Collectors.joining(", ")), budget, ReportFormat.micros(measuredNanos), excused, late);
     }

@@ -7,8 +7,10 @@ import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -124,32 +126,33 @@ final class QueueReplay {
      *                          from, to, how long, how many voluntary switches
      * @return it, saying which of the code's late samples were late because the code blocked: each stretch's time off
      *         the CPU goes to the code's samples whose service overlaps it, the longest services first, at most as much
-     *         as each service holds beyond the least an iteration needs; a sample is named when at least half of its
-     *         service went so, and so is one queued behind it (due before the named one ended, it began then)
+     *         as each service holds beyond the least an iteration needs and the pauses already cut from it; a sample is
+     *         named when at least half of its service went so, and so is one queued behind it (due before the named
+     *         one ended, it began then); the time and switches said are those of the stretches that named a sample
      */
     private RunAttribution withBlocked(RunAttribution attributed, List<long[]> blockedStretches) {
         if (blockedStretches.isEmpty()) {
             return attributed;
         }
         long[] given = new long[end.length];
-        Set<long[]> touched = new LinkedHashSet<>();
+        Map<long[], List<Integer>> gaveTo = new LinkedHashMap<>();
         for (long[] stretch : blockedStretches) {
             long remaining = stretch[2];
             while (remaining > 0) {
                 int best = -1;
                 for (int i = firstEndingAfter(stretch[0]); i < end.length && begin[i] - stretch[1] < 0; i++) {
-                    if (attributed.causes()[i] == Cause.CODE.ordinal() && reducible[i] - given[i] > 0
-                            && (best < 0 || reducible[i] - given[i] > reducible[best] - given[best])) {
+                    if (attributed.causes()[i] == Cause.CODE.ordinal() && left(i) - given[i] > 0
+                            && (best < 0 || left(i) - given[i] > left(best) - given[best])) {
                         best = i;
                     }
                 }
                 if (best < 0) {
                     break;
                 }
-                long taken = Math.min(remaining, reducible[best] - given[best]);
+                long taken = Math.min(remaining, left(best) - given[best]);
                 given[best] += taken;
                 remaining -= taken;
-                touched.add(stretch);
+                gaveTo.computeIfAbsent(stretch, s -> new ArrayList<>()).add(best);
             }
         }
         long samples = 0;
@@ -164,8 +167,10 @@ final class QueueReplay {
         if (samples == 0) {
             return attributed;
         }
-        long nanos = touched.stream().mapToLong(stretch -> stretch[2]).sum();
-        long switches = touched.stream().mapToLong(stretch -> stretch[3]).sum();
+        List<long[]> naming = gaveTo.entrySet().stream().filter(gave -> gave.getValue().stream()
+                .anyMatch(i -> 2 * given[i] >= end[i] - begin[i])).map(Map.Entry::getKey).toList();
+        long nanos = naming.stream().mapToLong(stretch -> stretch[2]).sum();
+        long switches = naming.stream().mapToLong(stretch -> stretch[3]).sum();
         return new RunAttribution(attributed.run(), attributed.limitNanos(), attributed.counts(),
                 attributed.notKept(), attributed.originalNanos(), attributed.codeOnlyNanos(), attributed.causes(),
                 attributed.queueWaitNanos(), attributed.queueStretches(), attributed.hostNanos(),

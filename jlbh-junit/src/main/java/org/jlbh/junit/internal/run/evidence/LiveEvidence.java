@@ -26,8 +26,11 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         }
         return new Recording() {
             private volatile Optional<String> pausesMissing = Optional.empty();
-            /** The last collection before the first measured run began; set when that run's evidence is read. */
-            private Long lastGcIdBeforeRuns;
+            /**
+             * The last collection before the first measured run began; set when that run's evidence is read, and
+             * unknown (no collection split) when that run had no timeline.
+             */
+            private volatile Long lastGcIdBeforeRuns;
 
             @Override
             public SchedulerReadings readingsOf(int thread) {
@@ -50,12 +53,13 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
                             : SchedulerEvidence.idle());
                 }
                 Optional<String> jvmMissing = pauses.unavailable().or(() -> pausesMissing);
-                if (lastGcIdBeforeRuns == null) {
+                if (run == 1) {
                     lastGcIdBeforeRuns = pauses.lastGcIdBefore(fromNanos);
                 }
-                long since = lastGcIdBeforeRuns;
+                Long since = lastGcIdBeforeRuns;
                 return new RunEvidence(schedulers, pauses.pauses(fromNanos, toNanos).stream()
-                        .map(pause -> pause.splitSince(since)).toList(), jvmMissing, pauses.accuracyNanos());
+                        .map(pause -> since == null ? pause : pause.splitSince(since)).toList(), jvmMissing,
+                        pauses.accuracyNanos());
             }
         };
     }

@@ -46,7 +46,10 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      * or time it gave up its CPU itself (slept or blocked). An interval in which its voluntary switches went up, or in
      * which they were not read, adds none: only intervals with a voluntary count the same as the one read before
      * count. Intervals with less than {@link #LOST_NOISE_NANOS} add none. The time of an interval in which the voluntary
-     * switches went up is the thread's own: it slept, or blocked on I/O or a lock (the code blocked).
+     * switches went up is the thread's own: it slept, or blocked on I/O or a lock (the code blocked). The switches are
+     * compared with the last reading of them, which may be some intervals back: a switch in an earlier interval read
+     * without them makes this one's time the thread's own too, so the host's time can be taken for the code's
+     * blocking (and stay the code's), never the code's blocking for the host's.
      *
      * @param fromNanos     when each reading began, ascending
      * @param atNanos       when each ended
