@@ -144,9 +144,10 @@ class Sample06_GarbageFreeLogging {
      * not count at all has no evidence and is the code's. Such stalls failed this test in 3 of 20 main-job builds on
      * 2026-11-26 (quiet and beside a busy loop, 10 each): in each failed run the OS-jitter thread, asleep on its own,
      * woke about as late as the harness fell behind (its worst wake-up 8.0 ms against the harness's 8.1 ms; 15.3
-     * against 14.7; 21.2 against 21.2), and the scheduler read no run-queue wait and no host's time there. Counting such a stall the OS-jitter thread witnessed as the platform's is the open
-     * step (jlbh-benchmarks' README, "The main job from a clean clone"); the OS-jitter rule, which made such a breach
-     * inconclusive, applies only where there is no scheduler evidence.
+     * against 14.7; 21.2 against 21.2), and the scheduler read no run-queue wait and no host's time there. Counting
+     * such a stall the OS-jitter thread witnessed as the platform's is the open step (jlbh-benchmarks' README, "The
+     * main job from a clean clone"); the OS-jitter rule, which made such a breach inconclusive, applies only where
+     * there is no scheduler evidence.
      */
     @Order(2)
     @LatencyTest(throughput = 100_000, iterations = 300_000, warmUpIterations = 100_000, runs = 3,

@@ -76,7 +76,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                         ? "Inconclusive: the runs disagree about a latency budget, and " + judged.attempts()
                         + " attempt" + (judged.attempts() == 1 ? "" : "s") + " did not settle it: the sequential rule "
                         + "calls a budget met or broken when the runs on one side outnumber the other by "
-                        + judged.margin() + " ("+ judged.describe() + ")" + (reported.breaches().isEmpty() ? ""
+                        + judged.margin() + " (" + judged.describe() + ")" + (reported.breaches().isEmpty() ? ""
                         : ":" + System.lineSeparator() + reported.breaches())
                         : "Inconclusive: the budgets broke only through late samples that are not the code's ("
                         + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? ""

@@ -23,9 +23,9 @@ import java.util.Map;
  * run moves the log likelihood ratio by ln 4, and 3 runs of margin reach ln 19 / ln 4 = 2.1: error rates of 5% at
  * most by Wald's bounds); {@link #rates} computes them exactly for the attempts allowed. With fewer than
  * {@value #MARGIN} runs an attempt, the margin is the runs of one attempt (its runs must agree), and the error rates
- * are larger: with one run an attempt, a budget a run meets with probability 0.2 is called met 20% of the time. Judged over every run
- * ({@link Verdict#EVERY_RUN}), every run must meet the budget: one that breaks it decides, and there is nothing to
- * measure again. Pure; thread-safe.
+ * are larger: with one run an attempt, a budget a run meets with probability 0.2 is called met 20% of the time.
+ * Judged over every run ({@link Verdict#EVERY_RUN}), every run must meet the budget: one that breaks it decides, and
+ * there is nothing to measure again. Pure; thread-safe.
  */
 public final class SequentialRule {
     /** How many more runs of one side than of the other decide. */
