@@ -160,7 +160,7 @@ final class QueueReplay {
         for (int i = 0; i < end.length; i++) {
             boolean code = attributed.causes()[i] == Cause.CODE.ordinal();
             boolean queued = follows(i) && previousEnd[i] - start[i] > 0;
-            boolean blocked = code && (given[i] > 0 && 2 * given[i] >= end[i] - begin[i] || queued && previousBlocked);
+            boolean blocked = code && (mostlyBlocked(i, given[i]) || queued && previousBlocked);
             samples += blocked ? 1 : 0;
             previousBlocked = blocked;
         }
@@ -168,7 +168,7 @@ final class QueueReplay {
             return attributed;
         }
         List<long[]> naming = gaveTo.entrySet().stream().filter(gave -> gave.getValue().stream()
-                .anyMatch(i -> 2 * given[i] >= end[i] - begin[i])).map(Map.Entry::getKey).toList();
+                .anyMatch(i -> mostlyBlocked(i, given[i]))).map(Map.Entry::getKey).toList();
         long nanos = naming.stream().mapToLong(stretch -> stretch[2]).sum();
         long switches = naming.stream().mapToLong(stretch -> stretch[3]).sum();
         return new RunAttribution(attributed.run(), attributed.limitNanos(), attributed.counts(),
@@ -274,6 +274,11 @@ final class QueueReplay {
             any = true;
         }
         return any;
+    }
+
+    /** @return whether the time off the CPU given to sample {@code i}'s service is at least half of that service */
+    private boolean mostlyBlocked(int i, long given) {
+        return given > 0 && 2 * given >= end[i] - begin[i];
     }
 
     private long cutSoFar(int i) {
