@@ -76,6 +76,20 @@ class AttributionTests {
         }
     }
 
+    static class EveryLateSampleInAMachineStall extends ScriptedEvidence {
+        @Override
+        Cover cover(int lateSample) {
+            return Cover.MACHINE_STALL;
+        }
+    }
+
+    static class EveryLateSampleInAMachineStallWithoutJvmEvidence extends ScriptedEvidence {
+        @Override
+        Cover cover(int lateSample) {
+            return Cover.MACHINE_STALL_WITHOUT_JVM_EVIDENCE;
+        }
+    }
+
     /** One late sample in five waited for the CPU; nothing explains the other four. */
     static class OneLateSampleInFiveWaited extends ScriptedEvidence {
         @Override
@@ -106,6 +120,14 @@ class AttributionTests {
 
     @ExtendWith(EveryLateSampleInACollectionOfOlderObjects.class)
     static class CollectedOlderObjects extends SlowTwoCallsOfThree {
+    }
+
+    @ExtendWith(EveryLateSampleInAMachineStall.class)
+    static class MachineStalled extends SlowTwoCallsOfThree {
+    }
+
+    @ExtendWith(EveryLateSampleInAMachineStallWithoutJvmEvidence.class)
+    static class MachineStalledWithoutJvmEvidence extends SlowTwoCallsOfThree {
     }
 
     @TempDir
@@ -187,6 +209,26 @@ class AttributionTests {
                 finishedSuccessfully()));
         assertThat((String) check(AtSafepoints.class).get("codesOwnAccount")).matches("(?s).*late samples over 50 "
                 + "\u00b5s: [\\d,]+ in [\\d,]+ safepoints \\(Cleanup, longest .*");
+    }
+
+    @Test
+    void aStallOfTheWholeMachineASecondThreadSawIsNotTheCodesAndSaidSo() throws IOException {
+        run(MachineStalled.class, Map.of()).assertThatEvents().haveExactly(1, event(test("sometimesSlow"),
+                finishedSuccessfully()));
+        assertThat((String) check(MachineStalled.class).get("codesOwnAccount")).matches("(?s).*late samples over 50 "
+                + "\u00b5s: ([\\d,]+) while the whole machine stalled \\(([\\d,]+) stalls, [\\d.,]+ ms, longest "
+                + "[\\d.,]+ ms: a second thread was stopped as long at the same time, without waiting for a CPU\\).*");
+        assertThat(total(attribution(MachineStalled.class), "platform")).isGreaterThanOrEqualTo(600);
+    }
+
+    @Test
+    void withoutTheJvmsEvidenceAMachineStallIsNotTakenForOneItCouldBeACollection() {
+        // a collection stops the second thread too: without the Flight Recorder's pauses, the stall may be the code's
+        run(MachineStalledWithoutJvmEvidence.class, Map.of()).assertThatEvents().haveExactly(1,
+                event(test("sometimesSlow"), finishedWithFailure(instanceOf(AssertionError.class), message(m ->
+                        m.matches("(?s)Judged without all its evidence \\(scripted: no JVM evidence\\).*late samples "
+                                + "over 50 \u00b5s: [\\d,]+ with no pause: the code.*")
+                                && !m.contains("machine stalled")))));
     }
 
     @Test

@@ -4,6 +4,7 @@ import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.GcCopy;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.evidence.ReadingPlan;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
@@ -34,7 +35,14 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
         /** The harness thread gave up its CPU itself (slept, or blocked on I/O or a lock): a voluntary switch. */
         BLOCKED,
         /** A collection that spent all of its pause but 10 µs copying objects older than the measured runs. */
-        GC_OF_OLDER_OBJECTS
+        GC_OF_OLDER_OBJECTS,
+        /**
+         * The whole machine stalled: a second thread saw it ({@link MachineStall}); the harness thread's own readings
+         * show nothing.
+         */
+        MACHINE_STALL,
+        /** As {@link #MACHINE_STALL}, but the JVM's evidence is missing: a stall seen then cannot be told from a GC. */
+        MACHINE_STALL_WITHOUT_JVM_EVIDENCE
     }
 
     /**
@@ -74,17 +82,25 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
                 }
                 List<SchedulerEvidence> schedulers = new ArrayList<>();
                 List<JvmPause> pauses = new ArrayList<>();
+                List<MachineStall> stalls = new ArrayList<>();
+                boolean[] jvmMissing = new boolean[1];
                 for (RunTimeline timeline : ofThreads) {
-                    schedulers.add(evidence(fromNanos, timeline, pauses));
+                    schedulers.add(evidence(fromNanos, timeline, pauses, stalls, jvmMissing));
                 }
                 pauses.sort(Comparator.comparingLong(JvmPause::startNanos));
-                return new RunEvidence(schedulers, pauses, Optional.empty(), 0);
+                stalls.sort(Comparator.comparingLong(MachineStall::startNanos));
+                return new RunEvidence(schedulers, pauses, jvmMissing[0] ? Optional.of("scripted: no JVM evidence")
+                        : Optional.empty(), 0, stalls);
             }
         };
     }
 
-    /** @return one harness thread's scheduler evidence from its timeline; its JVM pauses go to {@code pauses} */
-    private SchedulerEvidence evidence(long fromNanos, RunTimeline timeline, List<JvmPause> pauses) {
+    /**
+     * @return one harness thread's scheduler evidence from its timeline; its JVM pauses go to {@code pauses}, the
+     *         machine's stalls to {@code stalls}, and whether the JVM's evidence is missing to {@code jvmMissing}
+     */
+    private SchedulerEvidence evidence(long fromNanos, RunTimeline timeline, List<JvmPause> pauses,
+                                       List<MachineStall> stalls, boolean[] jvmMissing) {
         List<Long> times = new ArrayList<>(List.of(fromNanos - 1_000_000));
         List<Long> delays = new ArrayList<>(List.of(0L));
         List<Long> blocks = new ArrayList<>(List.of(0L));
@@ -116,6 +132,11 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
                 case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup"));
                 case GC_OF_OLDER_OBJECTS -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New", 7,
                         GcCopy.UNKNOWN, Math.max(0, stopped - 10_000)));
+                case MACHINE_STALL -> stalls.add(new MachineStall(begin, begin + stopped));
+                case MACHINE_STALL_WITHOUT_JVM_EVIDENCE -> {
+                    stalls.add(new MachineStall(begin, begin + stopped));
+                    jvmMissing[0] = true;
+                }
                 case NOTHING -> {
                 }
             }

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge.attribution;
 
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
@@ -25,7 +26,8 @@ import java.util.Set;
  * coordinated omission accounted for); it is {@code x = λ − budget} late. The evidence gives pauses: each stop of the
  * JVM (a collection, or another safepoint) from the Flight Recorder, placed on the nanoTime line; each interval of
  * the harness thread's own scheduler readings in which it waited on the run queue, and each in which the host
- * took its CPU ({@link SchedulerEvidence#lostSince}), with how long. A pause of {@code W} can have made a sample late
+ * took its CPU ({@link SchedulerEvidence#lostSince}), with how long; each stall of the whole machine a second thread
+ * saw ({@link MachineStall}), placed by that thread's clock. A pause of {@code W} can have made a sample late
  * when
  * <ul>
  *   <li>the sample ended after the pause could have ended (no sample ends while its thread is stopped) and began
@@ -33,7 +35,7 @@ import java.util.Set;
  *   drains in {@code W·ρ/(1−ρ)}, ρ being the run's load (its median latency over the interval, at most 0.9); the
  *   iterations queued behind a pause belong to it;</li>
  *   <li>it accounts for the whole lateness: {@code x ≤ W}; for the platform, {@code W} sums every wait for the CPU
- *   that can have delayed the sample (a long sample may span several);</li>
+ *   and machine stall that can have delayed the sample (a long sample may span several);</li>
  *   <li>it has not already accounted for as many samples as it can make late: the iterations due while it lasted and
  *   while the schedule caught up, and the one under way, {@code ⌈W·R/(1−ρ)⌉ + n}, with {@code R} the iterations due
  *   per nanosecond (0 for a probe, which times one span: a pause delays one sample) and {@code n} the separate waits
@@ -127,6 +129,7 @@ public final class LateSampleAttribution {
         int queueStretches = 0;
         long host = 0;
         int hostStretches = 0;
+        List<MachineStall> machineStalls = new ArrayList<>();
         List<JvmPause> collections = new ArrayList<>();
         List<JvmPause> safepoints = new ArrayList<>();
         for (Pause pause : pauses) {
@@ -135,6 +138,8 @@ public final class LateSampleAttribution {
             }
             if (pause.jvm != null) {
                 (pause.cause == Cause.GC ? collections : safepoints).add(pause.jvm);
+            } else if (pause.machine != null) {
+                machineStalls.add(pause.machine);
             } else if (pause.host) {
                 host += pause.nanos;
                 hostStretches++;
@@ -147,7 +152,8 @@ public final class LateSampleAttribution {
         long[] withinBudget = new long[excusedCount];
         Arrays.fill(withinBudget, limitNanos);
         return new RunAttribution(run, limitNanos, counts, notKept, Arrays.copyOf(excused, excusedCount), withinBudget,
-                causes, queueWait, queueStretches, host, hostStretches, collections, safepoints);
+                causes, queueWait, queueStretches, host, hostStretches, sortedByStart(machineStalls), collections, safepoints,
+                RunAttribution.Blocked.NONE);
     }
 
     /**
@@ -166,6 +172,7 @@ public final class LateSampleAttribution {
         int queueStretches = 0;
         long host = 0;
         int hostStretches = 0;
+        Set<MachineStall> machineStalls = new LinkedHashSet<>();
         Set<JvmPause> collections = new LinkedHashSet<>();
         Set<JvmPause> safepoints = new LinkedHashSet<>();
         RunAttribution.Blocked blocked = RunAttribution.Blocked.NONE;
@@ -186,6 +193,7 @@ public final class LateSampleAttribution {
             queueStretches += one.queueStretches();
             host += one.hostNanos();
             hostStretches += one.hostStretches();
+            machineStalls.addAll(one.machineStalls());
             collections.addAll(one.gcPauses());
             safepoints.addAll(one.safepoints());
             blocked = blocked.plus(one.blocked());
@@ -198,7 +206,12 @@ public final class LateSampleAttribution {
         }
         counts[Cause.CODE.ordinal()] += notKept;
         return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, queueWait,
-                queueStretches, host, hostStretches, List.copyOf(collections), List.copyOf(safepoints), blocked);
+                queueStretches, host, hostStretches, sortedByStart(machineStalls), List.copyOf(collections), List.copyOf(safepoints),
+                blocked);
+    }
+
+    private static List<MachineStall> sortedByStart(java.util.Collection<MachineStall> stalls) {
+        return stalls.stream().sorted(Comparator.comparingLong(MachineStall::startNanos)).toList();
     }
 
     private static long[] concat(long[] first, long[] second) {
@@ -300,6 +313,12 @@ public final class LateSampleAttribution {
                 }
             }
         }
+        for (MachineStall stall : evidence.machineStalls()) {
+            Pause pause = new Pause(Cause.PLATFORM, stall.endNanos(), stall.startNanos(), stall.nanos(), 1,
+                    samplesPerNano, load, null, false);
+            pause.machine = stall;
+            pauses.add(pause);
+        }
         return pauses;
     }
 
@@ -313,6 +332,8 @@ public final class LateSampleAttribution {
         final long nanos;
         final JvmPause jvm;
         final boolean host;
+        /** The stall of the whole machine a second thread saw that it is, or null. */
+        MachineStall machine;
         long remaining;
         boolean used;
 

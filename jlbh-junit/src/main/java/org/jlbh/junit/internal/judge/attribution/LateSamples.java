@@ -6,6 +6,7 @@ import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -70,6 +71,11 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
     /** @return in how many stretches it took it so */
     public int hostStretches() {
         return runs.stream().mapToInt(RunAttribution::hostStretches).sum();
+    }
+
+    /** @return the stalls of the whole machine a second thread saw that made samples late, over all runs */
+    public List<MachineStall> machineStalls() {
+        return runs.stream().flatMap(run -> run.machineStalls().stream()).toList();
     }
 
     /** @return the collections that made samples late, over all runs */
@@ -155,6 +161,14 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
             if (hostStretches() > 0) {
                 how.add(String.format(Locale.ROOT, "the host took its CPU for %s (%s)",
                         ReportFormat.duration(hostNanos()), plural(hostStretches(), "stretch", "stretches")));
+            }
+            List<MachineStall> stalls = machineStalls();
+            if (!stalls.isEmpty()) {
+                how.add(String.format(Locale.ROOT, "the whole machine stalled (%s, %s, longest %s: a second thread "
+                                + "was stopped as long at the same time, without waiting for a CPU)",
+                        plural(stalls.size(), "stall", "stalls"),
+                        ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).sum()),
+                        ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).max().orElse(0))));
             }
             parts.add(String.format(Locale.ROOT, "%,d while %s", platform, String.join(" and ", how)));
         }

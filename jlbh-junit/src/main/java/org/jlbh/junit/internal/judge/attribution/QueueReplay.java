@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge.attribution;
 
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
@@ -27,7 +28,10 @@ import java.util.Set;
  *   scheduler figures, so ended in an interval {@code (t₀, t₁]} ({@link SchedulerEvidence}): the thread got its CPU
  *   back inside the interval, and before the service it lies in
  *   ended, so it can only cover the part of a service before {@code min(e, t₁)}. Each of the interval's waits (as
- *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left.</li>
+ *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left;</li>
+ *   <li>a stall of the whole machine a second thread saw ({@link MachineStall}), placed by that thread's clock, inside
+ *   every service it overlaps, as far as the overlap is more than the waits for the CPU and the host's time already
+ *   cut from that service (they may be the same time).</li>
  * </ul>
  * A pause is cut out of the service it lies in, never below the least service an iteration needs: the smallest of
  * the run's latencies and of the late samples' services (in a run that never caught up, every latency is queued). The samples are then replayed on their schedule: each begins at
@@ -52,6 +56,8 @@ final class QueueReplay {
     private final long[] olderCut;
     private final long[] queueCut;
     private final long[] hostCut;
+    /** The part of a whole-machine stall a second thread saw that the service's other platform cuts do not hold. */
+    private final long[] machineCut;
     private final long[] gcCut;
 
     private QueueReplay(RunTimeline timeline, long fastestNanos) {
@@ -76,6 +82,7 @@ final class QueueReplay {
         olderCut = new long[n];
         queueCut = new long[n];
         hostCut = new long[n];
+        machineCut = new long[n];
         gcCut = new long[n];
     }
 
@@ -115,8 +122,14 @@ final class QueueReplay {
                 }
             }
         }
+        List<MachineStall> machineStalls = new ArrayList<>();
+        for (MachineStall stall : evidence.machineStalls()) {
+            if (replay.cutStall(stall)) {
+                machineStalls.add(stall);
+            }
+        }
         RunAttribution attributed = replay.attribute(run, limitNanos, notKept, queueStretches, hostStretches,
-                List.copyOf(collections), List.copyOf(safepoints));
+                machineStalls, List.copyOf(collections), List.copyOf(safepoints));
         return replay.withBlocked(attributed, blockedStretches);
     }
 
@@ -174,12 +187,12 @@ final class QueueReplay {
         return new RunAttribution(attributed.run(), attributed.limitNanos(), attributed.counts(),
                 attributed.notKept(), attributed.originalNanos(), attributed.codeOnlyNanos(), attributed.causes(),
                 attributed.queueWaitNanos(), attributed.queueStretches(), attributed.hostNanos(),
-                attributed.hostStretches(), attributed.gcPauses(), attributed.safepoints(),
+                attributed.hostStretches(), attributed.machineStalls(), attributed.gcPauses(), attributed.safepoints(),
                 new RunAttribution.Blocked(samples, nanos, switches));
     }
 
     private RunAttribution attribute(int run, long limitNanos, long notKept, int queueStretches, int hostStretches,
-                                     List<JvmPause> collections, List<JvmPause> safepoints) {
+                                     List<MachineStall> machineStalls, List<JvmPause> collections, List<JvmPause> safepoints) {
         int n = end.length;
         long[] withoutPlatform = replay(false);
         long[] withoutAnyPause = replay(true);
@@ -212,7 +225,26 @@ final class QueueReplay {
         }
         counts[Cause.CODE.ordinal()] += notKept;
         return new RunAttribution(run, limitNanos, counts, notKept, toArray(original), toArray(replayed), causes,
-                sum(queueCut), queueStretches, sum(hostCut), hostStretches, collections, safepoints);
+                sum(queueCut), queueStretches, sum(hostCut), hostStretches,
+                machineStalls, collections, safepoints,
+                RunAttribution.Blocked.NONE);
+    }
+
+    /**
+     * Cuts a whole-machine stall out of every service it overlaps, as far as the overlap is more than the waits for
+     * the CPU and the host's time already cut from that service: @return whether any of it was cut
+     */
+    private boolean cutStall(MachineStall stall) {
+        boolean any = false;
+        for (int i = firstEndingAfter(stall.startNanos()); i < end.length && begin[i] - stall.endNanos() < 0; i++) {
+            long overlap = Math.min(end[i], stall.endNanos()) - Math.max(begin[i], stall.startNanos());
+            long taken = Math.min(overlap - queueCut[i] - hostCut[i], left(i));
+            if (taken > 0) {
+                machineCut[i] += taken;
+                any = true;
+            }
+        }
+        return any;
     }
 
     /**
@@ -282,7 +314,7 @@ final class QueueReplay {
     }
 
     private long cutSoFar(int i) {
-        return safepointCut[i] + olderCut[i] + queueCut[i] + hostCut[i] + gcCut[i];
+        return safepointCut[i] + olderCut[i] + queueCut[i] + hostCut[i] + machineCut[i] + gcCut[i];
     }
 
     private long left(int i) {
@@ -303,7 +335,7 @@ final class QueueReplay {
         for (int i = 0; i < end.length; i++) {
             long before = follows(i) ? replayed[i - 1] : previousEnd[i];
             long service = end[i] - begin[i] - safepointCut[i] - olderCut[i] - queueCut[i] - hostCut[i]
-                    - (withCollections ? gcCut[i] : 0);
+                    - machineCut[i] - (withCollections ? gcCut[i] : 0);
             replayed[i] = Math.max(start[i], Math.min(before, begin[i])) + service;
         }
         return replayed;
@@ -317,7 +349,7 @@ final class QueueReplay {
     private Cause[] excusedCauses(long[] replayed) {
         Cause[] causes = new Cause[end.length];
         for (int i = 0; i < end.length; i++) {
-            long platform = queueCut[i] + hostCut[i];
+            long platform = queueCut[i] + hostCut[i] + machineCut[i];
             long own = platform + safepointCut[i] + olderCut[i];
             Cause ownCause = platform >= safepointCut[i] && platform >= olderCut[i] ? Cause.PLATFORM
                     : safepointCut[i] >= olderCut[i] ? Cause.SAFEPOINT : Cause.OLDER_OBJECTS;

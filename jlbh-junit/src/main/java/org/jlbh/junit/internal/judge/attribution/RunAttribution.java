@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge.attribution;
 
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 
 import java.util.List;
 import java.util.Optional;
@@ -24,27 +25,34 @@ import java.util.Optional;
  * @param queueStretches    how many such stretches (monitor intervals) there were
  * @param hostNanos        how long the host took the harness thread's CPU in the stretches that made samples late
  * @param hostStretches    how many such stretches there were
+ * @param machineStalls    the stalls of the whole machine a second thread saw that made samples late, in order
  * @param gcPauses          the collections that made samples late
  * @param safepoints        the other safepoints that made samples late
  * @param blocked           of the code's late samples, those whose service the harness thread gave up its CPU in
  */
 public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
-                             long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos, int hostStretches,
-                             List<JvmPause> gcPauses, List<JvmPause> safepoints, Blocked blocked) {
+                             long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches,
+                             long hostNanos, int hostStretches, List<MachineStall> machineStalls, List<JvmPause> gcPauses,
+                             List<JvmPause> safepoints, Blocked blocked) {
 
     /** Copies the pauses. */
     public RunAttribution {
+        machineStalls = List.copyOf(machineStalls);
         gcPauses = List.copyOf(gcPauses);
         safepoints = List.copyOf(safepoints);
     }
 
-    /** An attribution with no late sample of the code's in a stretch where the harness thread blocked. */
+    /**
+     * An attribution with no whole-machine stall a second thread saw, and no late sample of the code's in a stretch
+     * where the harness thread blocked.
+     */
     public RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
                           long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos,
                           int hostStretches, List<JvmPause> gcPauses, List<JvmPause> safepoints) {
         this(run, limitNanos, counts, notKept, originalNanos, codeOnlyNanos, causes, queueWaitNanos, queueStretches,
-                hostNanos, hostStretches, gcPauses, safepoints, Blocked.NONE);
+                hostNanos, hostStretches, List.of(), gcPauses, safepoints, Blocked.NONE);
     }
+
 
     /**
      * The code's late samples whose service the harness thread gave up its CPU in: it slept, or blocked on I/O or a

@@ -38,7 +38,9 @@ final class EvidenceJson {
                 .value("runQueueWaitNanos", attribution.runQueueWaitNanos())
                 .value("runQueueStretches", attribution.runQueueStretches())
                 .value("hostNanos", attribution.hostNanos())
-                .value("hostStretches", attribution.hostStretches());
+                .value("hostStretches", attribution.hostStretches())
+                .value("machineStalls", attribution.machineStalls())
+                .value("machineStallNanos", attribution.machineStallNanos());
         writePauses(json, "gcPauses", attribution.gcPauses());
         writePauses(json, "safepoints", attribution.safepoints());
         json.value("codeOnlyMicros", attribution.codeOnlyMicros());
@@ -135,6 +137,8 @@ final class EvidenceJson {
         return Optional.of(new EvidenceSnapshot.Attribution(attribution.number("overMicros"), runs,
                 attribution.whole("runQueueWaitNanos"), attribution.integer("runQueueStretches"),
                 attribution.whole("hostNanos"), attribution.integer("hostStretches"),
+                attribution.has("machineStalls") ? attribution.integer("machineStalls") : 0,
+                attribution.has("machineStallNanos") ? attribution.whole("machineStallNanos") : 0,
                 readPauses(attribution, "gcPauses"), readPauses(attribution, "safepoints"),
                 attribution.numberOrNaN("codeOnlyMicros"),
                 attribution.list("missingEvidence").stream().map(JsonNode::asText).toList(),

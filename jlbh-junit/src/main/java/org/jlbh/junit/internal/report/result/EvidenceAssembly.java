@@ -7,6 +7,7 @@ import org.jlbh.junit.internal.judge.attribution.RunAttribution;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
@@ -45,7 +46,8 @@ final class EvidenceAssembly {
                 run.safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
             }
             return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, late.queueWaitNanos(),
-                    late.queueStretches(), late.hostNanos(), late.hostStretches(), collections, safepoints,
+                    late.queueStretches(), late.hostNanos(), late.hostStretches(), late.machineStalls().size(),
+                    late.machineStalls().stream().mapToLong(MachineStall::nanos).sum(), collections, safepoints,
                     check.codeOnlyNanos().orElse(Double.NaN) / 1e3, late.notes(), late.describe());
         });
     }

@@ -24,6 +24,8 @@ public final class EvidenceSnapshot {
      * @param runQueueStretches  in how many of the monitor's intervals it did
      * @param hostNanos          how long the host took the harness thread's CPU where that made samples late
      * @param hostStretches      in how many intervals it did
+     * @param machineStalls      how many stalls of the whole machine a second thread saw made samples late
+     * @param machineStallNanos  how long they lasted, summed, in nanoseconds
      * @param gcPauses           the collections that made samples late
      * @param safepoints         the other safepoints that made samples late
      * @param codeOnlyMicros     the value judged without the late samples that are not the code's, microseconds; NaN
@@ -32,7 +34,8 @@ public final class EvidenceSnapshot {
      * @param summary            the attribution in words, as the failure message gives it
      */
     public record Attribution(double overMicros, List<LateByCause> runs, long runQueueWaitNanos, int runQueueStretches,
-                              long hostNanos, int hostStretches, List<PauseRecord> gcPauses,
+                              long hostNanos, int hostStretches, int machineStalls, long machineStallNanos,
+                              List<PauseRecord> gcPauses,
                               List<PauseRecord> safepoints, double codeOnlyMicros, List<String> missingEvidence,
                               String summary) {
         /** Copies the lists. */

@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * The evidence of the machine this runs on: Linux's scheduler, as each harness thread reads it of itself
- * ({@link SchedulerReadings}, made for each measurement), and the JVM's pauses ({@link JvmPauseRecorder}, one for the
- * whole test run, started with the first measurement, closed with the test run). Thread-safe.
+ * ({@link SchedulerReadings}, made for each measurement), the stalls of the whole machine a second thread sees
+ * ({@link StallWitness}, one for each measurement), and the JVM's pauses ({@link JvmPauseRecorder}, one for the whole
+ * test run, started with the first measurement, closed with the test run). Thread-safe.
  */
 public final class LiveEvidence implements EvidenceSource, AutoCloseable, ExtensionContext.Store.CloseableResource {
     private JvmPauseRecorder jvm;
@@ -24,6 +25,7 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         for (int thread = 0; thread < readings.length; thread++) {
             readings[thread] = new SchedulerReadings(plan);
         }
+        StallWitness witness = StallWitness.start();
         return new Recording() {
             private volatile Optional<String> pausesMissing = Optional.empty();
             /**
@@ -42,6 +44,7 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
                 for (SchedulerReadings ofThread : readings) {
                     ofThread.close();
                 }
+                witness.stop();
                 pausesMissing = pauses.awaitPausesUntilNow();
             }
 
@@ -57,9 +60,10 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
                     lastGcIdBeforeRuns = pauses.lastGcIdBefore(fromNanos);
                 }
                 Long since = lastGcIdBeforeRuns;
-                return new RunEvidence(schedulers, pauses.pauses(fromNanos, toNanos).stream()
-                        .map(pause -> since == null ? pause : pause.splitSince(since)).toList(), jvmMissing,
-                        pauses.accuracyNanos());
+                List<JvmPause> inRun = pauses.pauses(fromNanos, toNanos).stream()
+                        .map(pause -> since == null ? pause : pause.splitSince(since)).toList();
+                return new RunEvidence(schedulers, inRun, jvmMissing, pauses.accuracyNanos(),
+                        MachineStall.during(witness.stalls(), fromNanos, toNanos, inRun, pauses.accuracyNanos()));
             }
         };
     }

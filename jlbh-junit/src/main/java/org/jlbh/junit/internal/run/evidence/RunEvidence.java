@@ -12,9 +12,12 @@ import java.util.Optional;
  * @param pauses           the JVM's pauses that overlap the run, in order
  * @param jvmUnavailable   when there is no JVM evidence, or not all of it, why; else empty
  * @param jvmAccuracyNanos how far a pause's placement on the nanoTime line may be off, in nanoseconds
+ * @param machineStalls    the stalls of the whole machine a second thread saw during the run ({@link StallWitness}),
+ *                         none of them in a JVM pause, in order; none without the JVM's evidence (a collection stops
+ *                         the witness too, and is the code's)
  */
 public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pauses, Optional<String> jvmUnavailable,
-                          long jvmAccuracyNanos) {
+                          long jvmAccuracyNanos, List<MachineStall> machineStalls) {
 
     /** Copies the lists. */
     public RunEvidence {
@@ -23,6 +26,13 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
             throw new IllegalArgumentException("a run's evidence needs a harness thread's scheduler evidence");
         }
         pauses = List.copyOf(pauses);
+        machineStalls = jvmUnavailable.isPresent() ? List.of() : List.copyOf(machineStalls);
+    }
+
+    /** Evidence with no stall of the whole machine seen. */
+    public RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pauses, Optional<String> jvmUnavailable,
+                       long jvmAccuracyNanos) {
+        this(schedulers, pauses, jvmUnavailable, jvmAccuracyNanos, List.of());
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge.attribution;
 
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerEvidence;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
@@ -30,6 +31,7 @@ class QueueReplayTest {
         final long[] service = new long[ITERATIONS];
         final List<long[]> waits = new ArrayList<>(); // {iteration, length}: a wait for the CPU
         final List<long[]> jvm = new ArrayList<>(); // {iteration, length, 1 for a collection}
+        final List<long[]> stalls = new ArrayList<>(); // {iteration, length, 1 when it also lengthened the service}
 
         Run() {
             java.util.Arrays.fill(service, SERVICE);
@@ -52,6 +54,19 @@ class QueueReplayTest {
         Run jvmPause(int i, long length, boolean gc) {
             service[i] += length;
             jvm.add(new long[] {i, length, gc ? 1 : 0});
+            return this;
+        }
+
+        /**
+         * The whole machine stalls for {@code length} from when iteration {@code i} began, and a second thread sees
+         * it; the harness thread's own readings show nothing. When {@code lengthens}, the iteration is stopped as
+         * long (the harness thread was running); else it had nothing to do then (the second thread alone saw it).
+         */
+        Run machineStall(int i, long length, boolean lengthens) {
+            if (lengthens) {
+                service[i] += length;
+            }
+            stalls.add(new long[] {i, length, lengthens ? 1 : 0});
             return this;
         }
 
@@ -97,7 +112,12 @@ class QueueReplayTest {
             }
             SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples], 0,
                     Optional.empty());
-            RunEvidence evidence = new RunEvidence(scheduler, pauses, Optional.empty(), 0);
+            List<MachineStall> machine = new ArrayList<>();
+            for (long[] stall : stalls) {
+                long from = stall[2] == 1 ? begins[(int) stall[0]] : (int) stall[0] * INTERVAL + 2 * SERVICE;
+                machine.add(new MachineStall(from, from + stall[1]));
+            }
+            RunEvidence evidence = new RunEvidence(List.of(scheduler), pauses, Optional.empty(), 0, machine);
             long over = 0;
             for (int i = 0; i < timeline.lateKept(); i++) {
                 over += timeline.lateLatency(i) > BUDGET ? 1 : 0;
@@ -160,5 +180,48 @@ class QueueReplayTest {
         assertThat(attributed.late()).isEqualTo(49);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
+    }
+
+    @Test
+    void aStallOfTheWholeMachineASecondThreadSawIsThePlatformsWithTheIterationsQueuedBehindIt() {
+        RunAttribution attributed = new Run().machineStall(500, 1_500 * US, true).attribute();
+
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
+        assertThat(attributed.machineStalls()).extracting(MachineStall::nanos).containsExactly(1_500 * US);
+        assertThat(attributed.queueStretches()).isZero();
+    }
+
+    @Test
+    void aMachineStallExplainsOnlyTheServiceItOverlaps() {
+        // the code stalls 2 ms on its own 5 ms after a 1.5 ms stall of the machine: the stall does not reach it
+        RunAttribution attributed = new Run().machineStall(400, 1_500 * US, true).slowCode(500, 2_000 * US)
+                .attribute();
+
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
+    }
+
+    @Test
+    void aMachineStallWhileTheHarnessThreadIdledExplainsNothing() {
+        // a second thread woke late between two iterations (an idle virtual CPU given back late): the code's own stall
+        // a millisecond later is the code's
+        RunAttribution attributed = new Run().machineStall(500, 1_500 * US, false).slowCode(540, 2_000 * US)
+                .attribute();
+
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
+        assertThat(attributed.excused()).isZero();
+        assertThat(attributed.machineStalls()).isEmpty();
+    }
+
+    @Test
+    void aMachineStallAndAWaitForTheCpuInOneServiceAreNotCutTwice() {
+        // the code stalls 2 ms on its own in an iteration that also waited 0.5 ms for its CPU, while a second thread
+        // saw a 0.5 ms stall there: the same half millisecond, maybe; only the wait is cut (ten iterations move up)
+        RunAttribution attributed = new Run().slowCode(500, 2_000 * US).waitFor(500, 500 * US)
+                .machineStall(500, 500 * US, false).attribute();
+
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
+        assertThat(attributed.machineStalls()).isEmpty();
     }
 }
