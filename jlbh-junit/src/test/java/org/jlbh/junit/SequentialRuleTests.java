@@ -68,6 +68,23 @@ class SequentialRuleTests {
         }
     }
 
+    /**
+     * A sweep whose rate above the required one splits every attempt 2 to 1: the required rate's three runs come first
+     * (the count is the class's, across the invocations), then each attempt's middle run is slow.
+     */
+    static class SplitAboveTheRequiredRate {
+        static int calls;
+
+        @LatencyTemplate(rates = {1_000, 2_000}, requiredThroughput = 1_000, iterations = ITERATIONS,
+                warmUpIterations = 0, runs = 3, percentile = 50, maxMicros = 50)
+        void sweep() {
+            int run = calls++ / ITERATIONS;
+            if (run >= 3 && run % 3 == 1) {
+                busyWaitMicros(200);
+            }
+        }
+    }
+
     @TempDir
     Path reports;
 
@@ -125,5 +142,17 @@ class SequentialRuleTests {
         run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE, "0")).assertThatEvents().haveExactly(1,
                 event(test("splits"), abortedWithReason(message(m -> m.contains("1 attempt did not settle it")
                         && m.contains("2 runs of 3 met it")))));
+    }
+
+    @Test
+    void aRateAboveTheRequiredOneTheRunsCannotSettleIsReportedNotSkipped() {
+        // above the required throughput a broken budget is the knee being found, reported; so is an undecided one
+        SplitAboveTheRequiredRate.calls = 0;
+        Events events = run(SplitAboveTheRequiredRate.class, Map.of(LatencyTestConfiguration.REMEASURE, "1"));
+        events.assertStatistics(s -> s.started(2).succeeded(2).aborted(0).failed(0));
+        assertThat(EngineRuns.reportEntries(events, "jlbh verdict")).last().asString().startsWith("REPORTED")
+                .contains("Above the required throughput (1,000/s), latency budgets are reported, not enforced: the "
+                        + "runs at this rate did not settle them (by the sequential rule, over 2 attempts: end to end "
+                        + "p50 <= 50 \u00b5s: 4 runs of 6 met it); the knee is about here");
     }
 }

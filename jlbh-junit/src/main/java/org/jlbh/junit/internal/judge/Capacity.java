@@ -82,17 +82,30 @@ public final class Capacity {
      * @param rate       the rate, as its latency budgets judged it ({@link Rate#of})
      * @param earlier    the sweep's rates measured before this one, ascending
      * @return the decision against the capacity budget: unchanged when the sweep has none, or the rate is judged
-     *         as any test; else with the capacity budget named, or reported where latency is not enforced
+     *         as any test; else with the capacity budget named, or reported where latency is not enforced (broken,
+     *         or left undecided by the sequential rule: either way the knee is about here)
      */
     public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, Rate rate,
                                  List<Rate> earlier) {
-        if (sweep.requiredThroughput() == 0 || rate.latencyMet()) {
+        if (sweep.requiredThroughput() == 0) {
+            return decision;
+        }
+        boolean onlyLatency = decision.reported().checks().stream()
+                .allMatch(check -> check.met() || check instanceof LatencyCheck)
+                && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
+        if (!sweep.enforced(rate.rate()) && decision.outcome() == Outcome.INCONCLUSIVE && onlyLatency
+                && !decision.rule().isEmpty()) {
+            return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
+                    String.format(Locale.ROOT, "Above the required throughput (%,d/s), latency budgets are reported, "
+                                    + "not enforced: the runs at this rate did not settle them%s; the knee is about here"
+                                    + "%n%s", sweep.requiredThroughput(), decision.rule(), decision.detail()),
+                    decision.rule());
+        }
+        if (rate.latencyMet()) {
             return decision;
         }
         if (!sweep.enforced(rate.rate())) {
-            boolean onlyLatencyBroke = decision.reported().checks().stream()
-                    .allMatch(check -> check.met() || check instanceof LatencyCheck)
-                    && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
+            boolean onlyLatencyBroke = onlyLatency;
             if (!onlyLatencyBroke || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
                 return decision;
             }
