@@ -5,11 +5,13 @@
  *
  * <h2>Every late sample has a cause</h2>
  * The evidence ({@code run.evidence.RunEvidence}) is direct: the harness thread's own run-queue waits and the time the host
- * took its CPU, from Linux's scheduler statistics sampled beside the run; and the JVM's safepoints and collections,
- * from the Flight Recorder. A sample over a budget is put down to
+ * took its CPU, from Linux's scheduler statistics sampled beside the run; the stalls of the whole machine a second
+ * thread saw (late by as long, at the same time, without waiting for a CPU: {@code run.evidence.MachineStall}), which
+ * the guest's scheduler does not count; and the JVM's safepoints and collections, from the Flight Recorder. A sample
+ * over a budget is put down to
  * <ul>
- *   <li>the <b>platform</b> when, replayed without the waits for a CPU and the host's taking it, it would have been
- *   within the budget;</li>
+ *   <li>the <b>platform</b> when, replayed without the waits for a CPU, the host's taking it and the machine's stalls,
+ *   it would have been within the budget;</li>
  *   <li>a <b>safepoint</b> (named by its VM operation) when it is so without the JVM's stops other than
  *   collections;</li>
  *   <li>a collection's copying of <b>objects older than the measured runs</b> (the JVM's, JUnit's, the harness's, what
