@@ -26,10 +26,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class Sample02_CoordinatedOmission {
 
-    /** The seed post's task: 1 ms busy stall every 10,000th call. */
+    /** The seed post's task: 1 ms busy stall every 10,000th call ({@code stalls}), or none. */
     private static final class SpikeTask implements JLBHTask {
+        private final boolean stalls;
         private JLBH jlbh;
         private int count;
+
+        SpikeTask(boolean stalls) {
+            this.stalls = stalls;
+        }
 
         @Override
         public void init(JLBH jlbh) {
@@ -38,7 +43,7 @@ class Sample02_CoordinatedOmission {
 
         @Override
         public void run(long startTimeNS) {
-            if (count++ % 10_000 == 0) {
+            if (stalls && count++ % 10_000 == 0) {
                 Benchmarks.busyWaitMicros(1_000);
             }
             jlbh.sample(System.nanoTime() - startTimeNS);
@@ -48,11 +53,13 @@ class Sample02_CoordinatedOmission {
     /**
      * Analytically 0.90% of calls exceed 100 µs with coordinated omission accounted for, 0.01% without. The lower band
      * (0.8%) and the ratio of 20 or more are the lesson and hold in every measurement: the platform's stalls only add
-     * late calls. The upper band (1.5%) holds when the platform leaves the run alone, but with coordinated omission
-     * accounted for a stall of the machine itself truly delays every call queued behind it: this 2-core machine's
-     * occasional 2–4 ms stalls add at most 0.2% to a 200,000-call run, and when its host is busy (15% steal time seen)
-     * stalls of 10–100 ms took the share to 2.7%. So the measurement is repeated up to three times, and the upper band
-     * is judged on the least disturbed one.
+     * late calls. The upper band (1.5%) is about the task's own stalls, but with coordinated omission accounted for a
+     * stall of the machine itself truly delays every call queued behind it too: this 2-core machine's occasional
+     * 2–4 ms stalls add at most 0.2% to a 200,000-call run, beside a busy-loop process the share measured 1.1–1.8%
+     * (1.6–1.8% in all three measurements of one main-job build, which failed), and when its host was busy (15% steal
+     * time seen) stalls of 10–100 ms took it to 2.7%. So the same calls are measured right after without the task's
+     * stall, and what the platform made late there is taken off before the upper band is judged; the measurement is
+     * repeated up to three times, and the upper band is judged on the least disturbed one.
      */
     @Test
     void accountingForItShowsOneCallInAHundredDelayedNotOneInTenThousand() {
@@ -60,19 +67,22 @@ class Sample02_CoordinatedOmission {
 
         double leastDisturbed = Double.MAX_VALUE;
         for (int attempt = 1; attempt <= 3 && leastDisturbed > 0.015; attempt++) {
-            JLBHResult omitted = Benchmarks.run(options.accountForCoordinatedOmission(false), new SpikeTask());
-            JLBHResult accounted = Benchmarks.run(options.accountForCoordinatedOmission(true), new SpikeTask());
+            JLBHResult omitted = Benchmarks.run(options.accountForCoordinatedOmission(false), new SpikeTask(true));
+            JLBHResult accounted = Benchmarks.run(options.accountForCoordinatedOmission(true), new SpikeTask(true));
+            JLBHResult platform = Benchmarks.run(options.accountForCoordinatedOmission(true), new SpikeTask(false));
 
             double omittedShare = Benchmarks.fractionAbove(omitted.endToEnd(), 100_000);
             double accountedShare = Benchmarks.fractionAbove(accounted.endToEnd(), 100_000);
+            double platformShare = Benchmarks.fractionAbove(platform.endToEnd(), 100_000);
             System.out.printf("Calls slower than 100 us: %.3f%% with coordinated omission accounted for, %.3f%% "
-                    + "without (measurement %d)%n", 100 * accountedShare, 100 * omittedShare, attempt);
+                    + "without; %.3f%% of the same calls without the task's stall, accounted for: the platform's "
+                    + "(measurement %d)%n", 100 * accountedShare, 100 * omittedShare, 100 * platformShare, attempt);
             assertThat(accountedShare).as("share of calls > 100 us, accounted for").isGreaterThanOrEqualTo(0.008);
             assertThat(omittedShare).as("share of calls > 100 us, omitted").isLessThanOrEqualTo(0.0005);
             assertThat(accountedShare).isGreaterThanOrEqualTo(20 * omittedShare);
-            leastDisturbed = Math.min(leastDisturbed, accountedShare);
+            leastDisturbed = Math.min(leastDisturbed, accountedShare - platformShare);
         }
-        assertThat(leastDisturbed).as("share of calls > 100 us, accounted for, least disturbed measurement")
-                .isLessThanOrEqualTo(0.015);
+        assertThat(leastDisturbed).as("share of calls > 100 us, accounted for, less the platform's share, least "
+                + "disturbed measurement").isLessThanOrEqualTo(0.015);
     }
 }

@@ -105,8 +105,7 @@ public final class Capacity {
             return decision;
         }
         if (!sweep.enforced(rate.rate())) {
-            boolean onlyLatencyBroke = onlyLatency;
-            if (!onlyLatencyBroke || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
+            if (!onlyLatency || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
                 return decision;
             }
             return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),

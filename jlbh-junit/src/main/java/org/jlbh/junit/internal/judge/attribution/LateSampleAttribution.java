@@ -152,8 +152,8 @@ public final class LateSampleAttribution {
         long[] withinBudget = new long[excusedCount];
         Arrays.fill(withinBudget, limitNanos);
         return new RunAttribution(run, limitNanos, counts, notKept, Arrays.copyOf(excused, excusedCount), withinBudget,
-                causes, queueWait, queueStretches, host, hostStretches, sortedByStart(machineStalls), collections, safepoints,
-                RunAttribution.Blocked.NONE);
+                causes, queueWait, queueStretches, host, hostStretches, sortedByStart(machineStalls), collections,
+                safepoints, RunAttribution.Blocked.NONE);
     }
 
     /**
@@ -206,8 +206,8 @@ public final class LateSampleAttribution {
         }
         counts[Cause.CODE.ordinal()] += notKept;
         return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, queueWait,
-                queueStretches, host, hostStretches, sortedByStart(machineStalls), List.copyOf(collections), List.copyOf(safepoints),
-                blocked);
+                queueStretches, host, hostStretches, sortedByStart(machineStalls), List.copyOf(collections),
+                List.copyOf(safepoints), blocked);
     }
 
     private static List<MachineStall> sortedByStart(java.util.Collection<MachineStall> stalls) {

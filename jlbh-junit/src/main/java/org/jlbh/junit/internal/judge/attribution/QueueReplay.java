@@ -192,7 +192,8 @@ final class QueueReplay {
     }
 
     private RunAttribution attribute(int run, long limitNanos, long notKept, int queueStretches, int hostStretches,
-                                     List<MachineStall> machineStalls, List<JvmPause> collections, List<JvmPause> safepoints) {
+                                     List<MachineStall> machineStalls, List<JvmPause> collections,
+                                     List<JvmPause> safepoints) {
         int n = end.length;
         long[] withoutPlatform = replay(false);
         long[] withoutAnyPause = replay(true);

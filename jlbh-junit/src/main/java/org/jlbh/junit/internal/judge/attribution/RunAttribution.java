@@ -32,8 +32,8 @@ import java.util.Optional;
  */
 public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
                              long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches,
-                             long hostNanos, int hostStretches, List<MachineStall> machineStalls, List<JvmPause> gcPauses,
-                             List<JvmPause> safepoints, Blocked blocked) {
+                             long hostNanos, int hostStretches, List<MachineStall> machineStalls,
+                             List<JvmPause> gcPauses, List<JvmPause> safepoints, Blocked blocked) {
 
     /** Copies the pauses. */
     public RunAttribution {

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class StallWitness {
     /** How long it asks to sleep each time, in nanoseconds. */
     static final long SLEEP_NANOS = 1_000_000;
-    /** How much later than asked a wake-up may come without the machine stalling: the OS's wake-up latency and slack. */
+    /** How much later than asked a wake-up may come with no stall: the OS's wake-up latency and timer slack. */
     static final long WAKE_SLACK_NANOS = 100_000;
     /** The shortest stall kept, in nanoseconds. */
     static final long MIN_STALL_NANOS = 200_000;
@@ -105,7 +105,10 @@ public final class StallWitness {
         }
     }
 
-    /** @return the stalls seen, in order; empty when it could not watch, or had not ended when {@link #stop()} returned */
+    /**
+     * @return the stalls seen, in order; empty when it could not watch, or had not ended when {@link #stop()}
+     *         returned
+     */
     List<MachineStall> stalls() {
         if (thread.isAlive() || unavailable != null) {
             return List.of();
