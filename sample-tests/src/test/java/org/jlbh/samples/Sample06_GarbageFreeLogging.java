@@ -140,14 +140,13 @@ class Sample06_GarbageFreeLogging {
      * It measured 6–21 µs and 0.08–0.28 ms here. p99.9 is where collections land (logback's was up to 1.6 ms here);
      * one of this machine's platform stalls in a run (2–4 ms, a few a minute) queues 100–300 lines over 1 ms, about
      * the 0.1% that p99.9 leaves out. Where the harness thread's scheduler evidence is read (Linux), a stall it shows
-     * (run-queue wait, the host's time) is the platform's; a stall of the whole machine that the guest's scheduler does
-     * not count at all has no evidence and is the code's. Such stalls failed this test in 3 of 20 main-job builds on
-     * 2026-11-26 (quiet and beside a busy loop, 10 each): in each failed run the OS-jitter thread, asleep on its own,
+     * (run-queue wait, the host's time) is the platform's, and so is a stall of the whole machine that the guest's
+     * scheduler does not count at all, seen by a second, sleeping thread stopped as long at the same time without
+     * waiting for a CPU ("the whole machine stalled"). Before that thread, such stalls failed this test in 3 of 20
+     * main-job builds on 2026-11-26 (quiet and beside a busy loop, 10 each): in each failed run the OS-jitter thread
      * woke about as late as the harness fell behind (its worst wake-up 8.0 ms against the harness's 8.1 ms; 15.3
-     * against 14.7; 21.2 against 21.2), and the scheduler read no run-queue wait and no host's time there. Counting
-     * such a stall the OS-jitter thread witnessed as the platform's is the open step (jlbh-benchmarks' README, "The
-     * main job from a clean clone"); the OS-jitter rule, which made such a breach inconclusive, applies only where
-     * there is no scheduler evidence.
+     * against 14.7; 21.2 against 21.2), and the scheduler read no run-queue wait and no host's time there
+     * (jlbh-benchmarks' README, "The main job from a clean clone").
      */
     @Order(2)
     @LatencyTest(throughput = 100_000, iterations = 300_000, warmUpIterations = 100_000, runs = 3,
