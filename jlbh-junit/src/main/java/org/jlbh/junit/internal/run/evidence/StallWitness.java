@@ -80,8 +80,7 @@ public final class StallWitness {
                 LockSupport.parkNanos(SLEEP_NANOS);
                 long woke = System.nanoTime();
                 self.read(figures);
-                Optional<MachineStall> stall = woke - asked > WAKE_SLACK_NANOS + MIN_STALL_NANOS
-                        ? stallOf(asked, woke, figures[1] - runDelay) : Optional.empty();
+                Optional<MachineStall> stall = stallOf(asked, woke, figures[1] - runDelay);
                 runDelay = figures[1];
                 if (stall.isPresent() && kept < CAPACITY && running) {
                     starts[kept] = stall.get().startNanos();
