@@ -176,6 +176,35 @@ class AttributionTests {
     }
 
     @Test
+    void aBaselineRecordsTheFiguresThePlatformsWaitsInflatedOnTheCodesOwnAccountAndACollectionsAsMeasured()
+            throws IOException {
+        Map<String, String> recording = Map.of(LatencyTestConfiguration.BASELINE_DIR,
+                reports.resolve("baseline").toString(), LatencyTestConfiguration.BASELINE_WRITE, "true",
+                LatencyTestConfiguration.MODE, "report");
+        run(Descheduled.class, recording);
+        run(Collected.class, recording);
+
+        // two calls of three take 200 µs: p50 is one of them as measured; the waits for the CPU held every one
+        assertThat(recordedP50s(Descheduled.class, "percentilesNanos")).allSatisfy(p50 -> assertThat(p50)
+                .isGreaterThan(200_000));
+        assertThat(recordedP50s(Descheduled.class, "codesOwnNanos")).hasSize(3).allSatisfy(p50 -> assertThat(p50)
+                .isLessThan(50_000));
+        // a collection is the code's own allocation: its figures on its own account are as measured
+        assertThat(recordedP50s(Collected.class, "codesOwnNanos")).hasSize(3).allSatisfy(p50 -> assertThat(p50)
+                .isGreaterThan(200_000));
+    }
+
+    /** @return each run's end-to-end p50 the fixture's baseline recorded, from the named figures, in nanoseconds */
+    private List<Long> recordedP50s(Class<?> fixture, String figures) throws IOException {
+        Map<?, ?> baseline = (Map<?, ?>) JsonReader.parse(Files.readString(reports.resolve("baseline")
+                .resolve(fixture.getName() + ".sometimesSlow.json")));
+        Map<?, ?> build = (Map<?, ?>) ((List<?>) baseline.get("builds")).get(0);
+        Map<?, ?> endToEnd = (Map<?, ?>) ((List<?>) build.get("probes")).get(0);
+        return ((List<?>) endToEnd.get("runs")).stream()
+                .map(run -> ((Double) ((Map<?, ?>) ((Map<?, ?>) run).get(figures)).get("50")).longValue()).toList();
+    }
+
+    @Test
     void strictNoiseFailsTheSameBreachAndStillSaysWhy() {
         run(Descheduled.class, Map.of(LatencyTestConfiguration.NOISE, "strict")).assertThatEvents().haveExactly(1,
                 event(test("sometimesSlow"), finishedWithFailure(instanceOf(AssertionError.class), message(m ->

@@ -102,7 +102,7 @@ class ReportAndBaselineTests {
 
         // 200 samples a run: p75 (not one the report shows by itself) is recorded and compared; p99.99 (needs
         // 100,000) is beyond them, and said so
-        assertThat(out).contains("end to end p75: history ")
+        assertThat(out).contains("end to end p75 on the code's own account: history ")
                 .contains("end to end p99.99: too few samples (run 1 has 200, and p99.99 needs at least 100,000), "
                         + "not compared");
     }
@@ -145,9 +145,59 @@ class ReportAndBaselineTests {
     void aWrittenBaselineIsComparedWithOnTheNextRun() {
         String second = recordThenCompare(recorded -> { }, LatencyTestConfiguration.BASELINE_TOLERANCE, "100000");
 
+        // the recorded build kept its figures on the code's own account, and they are what is compared
         assertThat(second).contains("=== Change against the baseline ")
-                .containsPattern("end to end p50: history [\\d.,]+–[\\d.,]+ \u00b5s \\(1 build\\), now [\\d.,]+ \u00b5s, "
-                        + "[+-]\\d+% \\(interval [+-]\\d+\\.\\.[+-]\\d+%\\), threshold \\+100000%: ");
+                .containsPattern("end to end p50 on the code's own account: history [\\d.,]+–[\\d.,]+ \u00b5s \\(1 "
+                        + "build\\), now [\\d.,]+ \u00b5s \\(as measured [\\d.,]+ \u00b5s\\), [+-]\\d+% \\(interval "
+                        + "[+-]\\d+\\.\\.[+-]\\d+%\\), threshold \\+100000%, detectable: none: not judged: 1 recorded "
+                        + "build cannot tell the noise between builds");
+    }
+
+    @Test
+    void aBaselineRecordsEachRunsFiguresOnTheCodesOwnAccount() throws IOException {
+        Path baseline = work.resolve("baseline");
+        Events[] events = new Events[1];
+        run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString(),
+                LatencyTestConfiguration.BASELINE_WRITE, "true"), events);
+
+        String recorded = Files.readString(baseline.resolve(ID + ".json"));
+        assertThat(recorded.split("\"codesOwnNanos\": \\{\\s*\"50\": \\d+", -1)).as("one per run").hasSize(3);
+    }
+
+    @Test
+    void aBuildWithoutTheEvidenceOfItsRunsIsNeitherRecordedNorGatedAndSaysSo() {
+        Path baseline = work.resolve("baseline");
+        Path file = baseline.resolve(ID + ".json");
+        Events[] events = new Events[1];
+
+        String recording = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString(),
+                LatencyTestConfiguration.BASELINE_WRITE, "true", LatencyTestConfiguration.EVIDENCE, "off"), events);
+
+        events[0].assertStatistics(s -> s.succeeded(1));
+        assertThat(recording).contains("=== Baseline: this build is not recorded in " + file.toAbsolutePath()
+                + ": run 1 has no evidence to replay its late samples against (");
+        assertThat(file).doesNotExist();
+
+        run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString(),
+                LatencyTestConfiguration.BASELINE_WRITE, "true"), events);
+        String gating = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString(),
+                LatencyTestConfiguration.EVIDENCE, "off"), events);
+
+        events[0].assertStatistics(s -> s.succeeded(1));
+        assertThat(gating).contains("=== Baseline: not compared: run 1 has no evidence to replay its late samples "
+                + "against (").contains("a baseline gates the figures on the code's own account, which need the "
+                + "scheduler's and the JVM's evidence of every run").doesNotContain("Change against the baseline");
+    }
+
+    @Test
+    void aBaselineRecordedBeforeTheCodesOwnFiguresWereKeptIsComparedAsMeasuredAndSaysSo() {
+        // as a baseline file written by an earlier version reads: figures as measured only
+        String second = recordThenCompare(recorded -> Files.writeString(recorded, Files.readString(recorded)
+                .replaceAll(",\\s*\"codesOwnNanos\": \\{[^}]*\\}", "")));
+
+        assertThat(second).contains("end to end p50 as measured: history ")
+                .contains("end to end: compared as measured: 1 of the 1 recorded builds have no figures on the code's "
+                        + "own account for it (recorded before they were kept)");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A consumer project as a user writes it (the resource folder {@code consumer-project}: a pom depending on the
@@ -27,7 +28,8 @@ public final class ConsumerProject {
             "src/test/java/com/example/latency/HashTailTest.java",
             "src/test/java/com/example/latency/SerialiserTest.java",
             "src/test/java/com/example/latency/SerialiserTailTest.java",
-            "src/test/java/com/example/latency/LoggerTest.java", "src/test/java/com/example/latency/EmptyTest.java");
+            "src/test/java/com/example/latency/LoggerTest.java", "src/test/java/com/example/latency/EmptyTest.java",
+            "src/test/java/com/example/latency/GatedHashTest.java");
     /** How long a build may take before it is given up on. */
     private static final long BUILD_TIMEOUT_SECONDS = 600;
 
@@ -125,6 +127,23 @@ public final class ConsumerProject {
      */
     public Build build(Launcher launcher, Path javaHome, String testClass, Path reportDir,
                        Map<String, String> parameters) throws IOException {
+        return build(launcher, javaHome, testClass, reportDir, parameters, Map.of());
+    }
+
+    /**
+     * Builds one test class, in a fresh JVM, with environment variables of its own (the tests' JVM inherits them
+     * through either launcher).
+     *
+     * @param launcher    how
+     * @param javaHome    the JDK
+     * @param testClass   the test class's simple name, in {@code com.example.latency}
+     * @param reportDir   where its reports go (emptied first)
+     * @param parameters  JUnit configuration parameters besides the report folder
+     * @param environment environment variables for the build, e.g. {@code HASH_VARIANT}
+     * @return how it ended
+     */
+    public Build build(Launcher launcher, Path javaHome, String testClass, Path reportDir,
+                       Map<String, String> parameters, Map<String, String> environment) throws IOException {
         deleteTree(reportDir);
         Files.createDirectories(reportDir);
         String className = "com.example.latency." + testClass;
@@ -139,15 +158,33 @@ public final class ConsumerProject {
                     className, "--config", "jlbh.report.dir=" + reportDir));
             parameters.forEach((key, value) -> command.addAll(List.of("--config", key + "=" + value)));
         }
-        Build build = run(root, command, Map.of("JAVA_HOME", javaHome.toString()));
+        Map<String, String> variables = new java.util.HashMap<>(environment);
+        variables.put("JAVA_HOME", javaHome.toString());
+        Build build = run(root, command, variables);
         Path result = reportDir.resolve(className + "." + method(testClass) + ".json");
         String json = Files.exists(result) ? Files.readString(result) : "";
         return new Build(build.exitCode(), build.output(), json, build.seconds());
     }
 
+    /** @return the JDK: "17" the default JDK this runs on when it is 17, else the newest of that version installed */
+    public static Path javaHome(String jdk) {
+        Path self = Path.of(System.getProperty("java.home"));
+        if (System.getProperty("java.specification.version").equals(jdk)) {
+            return self;
+        }
+        try (Stream<Path> installed = Files.list(Path.of("/usr/lib/jvm"))) {
+            return installed.filter(home -> home.getFileName().toString().matches(".*-" + jdk + "(\\D.*)?"))
+                    .filter(home -> Files.isExecutable(home.resolve("bin/java"))).sorted().reduce((a, b) -> b)
+                    .orElseThrow(() -> new IllegalArgumentException("no JDK " + jdk + " under /usr/lib/jvm"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("no JDK " + jdk + " under /usr/lib/jvm", e);
+        }
+    }
+
     /** @return the latency test method of a test class of the project */
     private static String method(String testClass) {
-        return testClass.startsWith("Hash") ? "hash" : testClass.startsWith("Serialiser") ? "serialise"
+        return testClass.startsWith("Hash") || testClass.startsWith("GatedHash") ? "hash"
+                : testClass.startsWith("Serialiser") ? "serialise"
                 : testClass.startsWith("Empty") ? "empty" : "log";
     }
 

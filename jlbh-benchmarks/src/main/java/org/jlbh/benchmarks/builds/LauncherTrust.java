@@ -124,7 +124,7 @@ public final class LauncherTrust {
         Map<String, Cell> cells = new LinkedHashMap<>();
         int most = bodies.stream().mapToInt(Body::builds).max().orElse(0);
         for (String jdk : jdks) {
-            Path javaHome = javaHome(jdk);
+            Path javaHome = ConsumerProject.javaHome(jdk);
             for (int busy : conditions) {
                 try (Neighbours ignored = Neighbours.start(busy)) {
                     for (int i = 1; i <= most; i++) {
@@ -180,7 +180,8 @@ public final class LauncherTrust {
     private static String table(Map<String, Cell> cells, List<String> jdks) {
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Measured %s on this machine; a consumer "
                 + "project against the installed jars, each build a fresh JVM; JDKs: %s%n%n", LocalDate.now(),
-                String.join(", ", jdks.stream().map(jdk -> javaHome(jdk).getFileName().toString()).toList())));
+                String.join(", ", jdks.stream().map(jdk -> ConsumerProject.javaHome(jdk).getFileName().toString())
+                        .toList())));
         table.append("| JDK | condition | launcher | body | builds | passed (on the code's own account) | inconclusive "
                 + "| failed | no result | measured again | runs with scheduler and JVM evidence | build, median / worst (s) |\n");
         table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
@@ -207,21 +208,6 @@ public final class LauncherTrust {
     private static java.util.Optional<String> match(Pattern pattern, String text) {
         Matcher matcher = pattern.matcher(text);
         return matcher.find() ? java.util.Optional.of(matcher.group(1)) : java.util.Optional.empty();
-    }
-
-    /** @return the JDK: "17" the default JDK this runs on when it is 17, else the newest of that version installed */
-    private static Path javaHome(String jdk) {
-        Path self = Path.of(System.getProperty("java.home"));
-        if (System.getProperty("java.specification.version").equals(jdk)) {
-            return self;
-        }
-        try (Stream<Path> installed = Files.list(Path.of("/usr/lib/jvm"))) {
-            return installed.filter(home -> home.getFileName().toString().matches(".*-" + jdk + "(\\D.*)?"))
-                    .filter(home -> Files.isExecutable(home.resolve("bin/java"))).sorted().reduce((a, b) -> b)
-                    .orElseThrow(() -> new IllegalArgumentException("no JDK " + jdk + " under /usr/lib/jvm"));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("no JDK " + jdk + " under /usr/lib/jvm", e);
-        }
     }
 
     private static String condition(int busy) {

@@ -2,31 +2,29 @@ package org.jlbh.benchmarks.builds;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * CI's smoke run of the baseline gate's rates: two recorded builds and one build per condition, at a twentieth of the
- * iterations, each a fresh JVM. It checks that the builds run, record, compare and are counted; the rates themselves
- * are measured by the full run (its table is in the module's README), never judged in a test.
+ * How {@link RegressionGateRates} reads a build's baseline decisions from its JSON result. The rates themselves are
+ * measured by the full run through real launchers against the installed jars (its table is in the module's README),
+ * never judged in a test; the invoker IT {@code baseline} builds a gated consumer project in CI.
  */
 class RegressionGateRatesSmokeTest {
 
     @Test
-    void buildsAreRecordedComparedAndCounted() throws IOException {
-        String table = RegressionGateRates.measure(1, 2, "0.05");
+    void eachRowsDecisionBasisAndDetectableChangeAreReadFromTheResult() {
+        String json = "{\n  \"probes\": [],\n  \"baseline\": [\n    {\n      \"probe\": \"end to end\",\n"
+                + "      \"percentile\": \"50\",\n      \"basis\": \"CODES_OWN\",\n      \"builds\": 5,\n"
+                + "      \"detectablePercent\": 14.25,\n      \"decision\": \"REGRESSION\"\n    },\n"
+                + "    {\"probe\": \"end to end\", \"percentile\": \"99\", \"basis\": \"MEASURED\", "
+                + "\"detectablePercent\": \"none\", \"decision\": \"NOT_JUDGED\"},\n"
+                + "    {\"probe\": \"end to end\", \"percentile\": \"worst\", \"detectablePercent\": null, "
+                + "\"decision\": \"NOT_GATED\"}\n  ]\n}\n";
 
-        assertThat(table).contains("| A/A: unchanged body | 1 |", "| A/B: body 25% slower | 1 |",
-                "| A/B: every 100th call +100 µs | 1 |").doesNotContain("no comparison");
-    }
-
-    @Test
-    void decisionsAreReadFromTheResult() {
-        String json = "{\"probes\": [], \"baseline\": [\n  {\n    \"probe\": \"end to end\",\n    \"percentile\": \"50\","
-                + "\n    \"builds\": 5,\n    \"decision\": \"REGRESSION\"\n  },\n  {\"probe\": \"hash\", \"percentile\": "
-                + "\"99\", \"decision\": \"WITHIN_NOISE\"}\n]}";
-        assertThat(RegressionGateRates.decisions(json)).containsEntry("end to end p50", "REGRESSION")
-                .containsEntry("hash p99", "WITHIN_NOISE").hasSize(2);
+        assertThat(RegressionGateRates.rows(json)).containsExactly(
+                new RegressionGateRates.Row("end to end p50", "CODES_OWN", "REGRESSION", 14.25),
+                new RegressionGateRates.Row("end to end p99", "MEASURED", "NOT_JUDGED", Double.POSITIVE_INFINITY),
+                new RegressionGateRates.Row("end to end worst", "MEASURED", "NOT_GATED", Double.NaN));
+        assertThat(RegressionGateRates.rows("{\"probes\": []}")).as("no comparison").isEmpty();
     }
 }

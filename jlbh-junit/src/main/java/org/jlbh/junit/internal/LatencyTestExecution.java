@@ -7,6 +7,7 @@ import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Capacity;
+import org.jlbh.junit.internal.judge.CodesOwnFigures;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
@@ -172,10 +173,16 @@ public final class LatencyTestExecution {
 
         Decision judgedOnly = Decision.decide(attempts, allowed, Optional.empty(), configuration.mode(), judged);
         AttemptJudgement reported = judgedOnly.reported();
-        List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings);
+        // a baseline gates, and records, the figures on the code's own account: they need every run's evidence
+        Optional<CodesOwnFigures> codesOwn = configuration.baselineDir().map(dir -> CodesOwnFigures.of(settings,
+                reported.attempt(), ResultAssembly.reportedPercentiles(settings)));
+        Optional<String> withoutEvidence = codesOwn.flatMap(CodesOwnFigures::missing);
+        List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings, codesOwn);
         ResultSnapshot.Test test = ResultAssembly.test(settings.identity());
-        Optional<BaselineComparison> comparison = reports.readBaseline(test).map(history -> BaselineComparison
-                .compare(configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
+        withoutEvidence.ifPresent(reports::notGated);
+        Optional<BaselineComparison> comparison = withoutEvidence.isPresent() ? Optional.empty()
+                : reports.readBaseline(test).map(history -> BaselineComparison.compare(
+                        configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
         Decision decided = Decision.decide(attempts, allowed, comparison, configuration.mode(), judged);
@@ -184,7 +191,7 @@ public final class LatencyTestExecution {
                 rate.table().rates())).orElse(decided);
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
                 sweep.map(SweepRate::sweep));
-        reports.write(result, reported.attempt().result(), page);
+        reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
         sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));
 

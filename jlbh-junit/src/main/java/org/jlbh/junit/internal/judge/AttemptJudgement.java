@@ -108,7 +108,7 @@ public final class AttemptJudgement {
     }
 
     /** @return each run's late samples against the budget, put down to their causes */
-    private static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt,
+    static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt,
                                            double samplesPerNano) {
         long limit = budget.limitNanos();
         List<RunAttribution> runs = new ArrayList<>();
@@ -133,7 +133,7 @@ public final class AttemptJudgement {
     }
 
     /** @return whether every run of the attempt has the scheduler's evidence, of every harness thread */
-    private static boolean schedulerEvidence(Attempt attempt) {
+    static boolean schedulerEvidence(Attempt attempt) {
         return !attempt.runs().isEmpty()
                 && attempt.runs().stream().allMatch(run -> run.evidence().schedulerAvailable());
     }

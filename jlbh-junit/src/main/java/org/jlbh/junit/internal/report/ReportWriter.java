@@ -148,14 +148,28 @@ public final class ReportWriter {
     }
 
     /**
+     * Says that this build is not compared with its baseline, when one is configured: its runs lack the evidence its
+     * figures on the code's own account need.
+     *
+     * @param why which run lacks it, and why
+     */
+    public void notGated(String why) {
+        if (configuration.baselineDir().isPresent() && !configuration.writeBaseline()) {
+            out.println("=== Baseline: not compared: " + why + "; a baseline gates the figures on the code's own "
+                    + "account, which need the scheduler's and the JVM's evidence of every run");
+        }
+    }
+
+    /**
      * @param test       the test
      * @param comparison its comparison with the baseline
      */
     public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
         out.print("=== Change against the baseline " + baselineFile(test) + " (" + comparison.builds() + " recorded build"
                 + (comparison.builds() == 1 ? "" : "s") + "; this build's median run against the history's median "
-                + "build, with a bootstrap interval; threshold +" + ReportFormat.plain(configuration.tolerancePercent())
-                + "%)" + System.lineSeparator() + comparison.table());
+                + "build on the code's own account where both have it, with a bootstrap interval; threshold +"
+                + ReportFormat.plain(configuration.tolerancePercent()) + "%; detectable: the smallest slowdown this "
+                + "history would flag)" + System.lineSeparator() + comparison.table());
     }
 
     /**
@@ -165,8 +179,10 @@ public final class ReportWriter {
      * @param result   the test's result
      * @param measured what the reported attempt measured, for the {@code .hgrm} files
      * @param page     the suite page of this test run
+     * @param withoutEvidence when a run lacks the evidence the figures on the code's own account need, why: such a
+     *                        build is not recorded in a baseline
      */
-    public void write(ResultSnapshot result, JLBHResult measured, SuitePage page) {
+    public void write(ResultSnapshot result, JLBHResult measured, SuitePage page, Optional<String> withoutEvidence) {
         for (String line : FiguresLine.of(result)) {
             out.println(line);
             int probeEnd = line.indexOf(']') + 1;
@@ -195,7 +211,10 @@ public final class ReportWriter {
             return;
         }
         if (configuration.writeBaseline()) {
-            record(result);
+            withoutEvidence.ifPresentOrElse(why -> out.println("=== Baseline: this build is not recorded in "
+                    + baselineFile(result.test()).toAbsolutePath() + ": " + why + "; a baseline keeps the figures on "
+                    + "the code's own account, which need the scheduler's and the JVM's evidence of every run"),
+                    () -> record(result));
         }
     }
 

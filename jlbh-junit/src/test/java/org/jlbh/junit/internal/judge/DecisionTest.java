@@ -186,15 +186,16 @@ class DecisionTest {
     @Test
     void aRegressionFailsAPassingTestAndIsAddedToAFailedOneButNotToAnInconclusiveOne() {
         BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), 5, "", true, List.of(
-                new BaselineComparison.Row(LatencyBudget.END_TO_END, "50", 1_000, 1_100, 5, 2_000, 90, 60, 120, 10,
-                        BaselineComparison.Change.REGRESSION, "")), List.of());
+                new BaselineComparison.Row(LatencyBudget.END_TO_END, "50", BaselineComparison.Basis.CODES_OWN,
+                        1_000, 1_100, 5, 2_000, 2_500, 90, 60, 120, 10, 24, BaselineComparison.Change.REGRESSION, "")),
+                List.of(), List.of());
         Optional<BaselineComparison> comparison = Optional.of(regressed);
 
         Decision passed = Decision.decide(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
         assertThat(passed.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50: history "
-                + "1.000–1.100 \u00b5s (5 builds), now 2.000 \u00b5s, +90% (interval +60..+120%), threshold +10%: "
-                + "REGRESSION");
+        assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50 on the "
+                + "code's own account: history 1.000–1.100 \u00b5s (5 builds), now 2.000 \u00b5s (as measured 2.500 "
+                + "\u00b5s), +90% (interval +60..+120%), threshold +10%, detectable +24%: REGRESSION");
 
         Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
         assertThat(failed.verdictDetail()).startsWith("end to end p50 was ").contains(System.lineSeparator()

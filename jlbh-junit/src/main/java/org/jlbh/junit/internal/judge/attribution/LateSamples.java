@@ -98,10 +98,7 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
     public List<Double> codeOnlyRunNanos(JLBHResult.ProbeResult probe, double percentile) {
         List<Double> values = new ArrayList<>();
         for (RunResult run : probe.eachRunSummary()) {
-            Histogram remaining = run.histogram();
-            if (run.run() <= runs.size()) {
-                subtract(remaining, runs.get(run.run() - 1));
-            }
+            Histogram remaining = codeOnlyHistogram(run);
             if (!Percentiles.supported(percentile, remaining.getTotalCount())) {
                 return List.of();
             }
@@ -109,6 +106,19 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
                     : remaining.getValueAtPercentile(percentile)));
         }
         return values;
+    }
+
+    /**
+     * @param run one run of the probe these late samples are of
+     * @return a copy of its histogram with the excused late samples replaced by what they would have been without the
+     *         pauses that are not the code's (the run's as measured when this attribution has no such run)
+     */
+    public Histogram codeOnlyHistogram(RunResult run) {
+        Histogram remaining = run.histogram();
+        if (run.run() <= runs.size()) {
+            subtract(remaining, runs.get(run.run() - 1));
+        }
+        return remaining;
     }
 
     /**

@@ -6,11 +6,19 @@ import org.jlbh.core.ReportFormat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * This build's figures compared with its baseline, a history of recorded builds, per probe and percentile.
+ *
+ * <p>What is compared: the figures on the code's own account ({@link RunFigures#codesOwnNanos()}: the late samples the
+ * platform's waits and the JVM's safepoints made later replayed without them), so that a busy runner's waits, in the
+ * history or in this build, are not taken for the code's; where this build or a recorded one lacks them (a probe
+ * without a latency budget keeps no late samples to replay; a build recorded before they were kept), the figures as
+ * measured, and {@link #notes()} says so.
  *
  * <p>The method: for each gated percentile (those {@link BaselineGate#percentiles()} names that every run of this
  * build supports; the others are listed as not compared, saying why), the change is the ratio of this build's median
@@ -24,8 +32,10 @@ import java.util.Locale;
  * unchanged build would do so by chance no more often than the corrected level allows, else the percentile is not
  * judged; and
  * a history of fewer than {@value #FEWEST_BUILDS_TO_GATE} builds is compared but does not gate;
- * builds recorded on another machine or JVM are reported against, not gated (unless the gate says otherwise). The
- * worst sample is shown, never gated; OS jitter is the machine's, never compared. Immutable.
+ * builds recorded on another machine or JVM are reported against, not gated (unless the gate says otherwise). Each
+ * gated row says the smallest change it would have flagged ({@link Row#detectablePercent()}), so that a team knows
+ * what a green gate means. The worst sample is shown, never gated; OS jitter is the machine's, never compared.
+ * Immutable.
  *
  * @param source      the baseline's folder, for messages
  * @param builds      how many recorded builds the comparison used
@@ -34,9 +44,10 @@ import java.util.Locale;
  *                    gate compares across environments
  * @param rows        every probe and percentile compared, probe by probe, in ascending percentile, then the worst
  * @param notCompared what this build has and the baseline lacks, each said as not compared
+ * @param notes       per probe compared as measured rather than on the code's own account, why
  */
 public record BaselineComparison(Path source, int builds, String environment, boolean gated, List<Row> rows,
-                                 List<String> notCompared) {
+                                 List<String> notCompared, List<String> notes) {
     /** The label of the worst sample's row. */
     public static final String WORST = "worst";
     /** A history whose builds differ by more than this factor at a percentile cannot judge it. */
@@ -61,26 +72,53 @@ public record BaselineComparison(Path source, int builds, String environment, bo
         NOT_GATED
     }
 
+    /** Which figures a row compares. */
+    public enum Basis {
+        /** The figures on the code's own account: late samples the platform and the JVM made later, replayed. */
+        CODES_OWN("on the code's own account"),
+        /** The figures as measured. */
+        MEASURED("as measured");
+
+        private final String words;
+
+        Basis(String words) {
+            this.words = words;
+        }
+
+        /** @return how a row says it, e.g. {@code on the code's own account} */
+        public String words() {
+            return words;
+        }
+    }
+
     /**
-     * One probe and percentile: the history, now, the change with its interval, the threshold and the decision.
+     * One probe and percentile: the history, now, the change with its interval, the threshold, the smallest change
+     * the comparison would have flagged, and the decision.
      *
-     * @param probe            the probe's name
-     * @param percentile       a percentile label, e.g. {@code 99.9}, or {@link #WORST}
-     * @param historyLowNanos  the history's lowest build (median run), in nanoseconds
-     * @param historyHighNanos the history's highest build (median run), in nanoseconds
-     * @param builds           how many recorded builds had this percentile
-     * @param nowNanos         this build's median run, in nanoseconds
-     * @param changePercent    the estimated change, in percent, positive when slower
-     * @param lowPercent       the interval's lower end, in percent
-     * @param highPercent      the interval's upper end, in percent
-     * @param thresholdPercent the threshold the interval was judged against, in percent
-     * @param change           the decision
-     * @param why              why a percentile was not judged or not gated, or why a noisy history's regression or
-     *                         improvement stands (beyond its spread); empty otherwise
+     * @param probe             the probe's name
+     * @param percentile        a percentile label, e.g. {@code 99.9}, or {@link #WORST}
+     * @param basis             which figures were compared (the history's and this build's alike)
+     * @param historyLowNanos   the history's lowest build (median run), in nanoseconds
+     * @param historyHighNanos  the history's highest build (median run), in nanoseconds
+     * @param builds            how many recorded builds had this percentile
+     * @param nowNanos          this build's median run, in nanoseconds
+     * @param measuredNowNanos  this build's median run as measured, in nanoseconds (the same as {@code nowNanos} when
+     *                          the basis is {@link Basis#MEASURED})
+     * @param changePercent     the estimated change, in percent, positive when slower
+     * @param lowPercent        the interval's lower end, in percent
+     * @param highPercent       the interval's upper end, in percent
+     * @param thresholdPercent  the threshold the interval was judged against, in percent
+     * @param detectablePercent the smallest slowdown of this build, in percent of the history, that would have been
+     *                          flagged, with this history and this build's own spread; infinite when none would (the
+     *                          history cannot judge it), NaN where nothing is gated (the worst; another machine)
+     * @param change            the decision
+     * @param why               why a percentile was not judged or not gated, or why a noisy history's regression or
+     *                          improvement stands (beyond its spread); empty otherwise
      */
-    public record Row(String probe, String percentile, double historyLowNanos, double historyHighNanos, int builds,
-                      double nowNanos, double changePercent, double lowPercent, double highPercent,
-                      double thresholdPercent, Change change, String why) {
+    public record Row(String probe, String percentile, Basis basis, double historyLowNanos, double historyHighNanos,
+                      int builds, double nowNanos, double measuredNowNanos, double changePercent, double lowPercent,
+                      double highPercent, double thresholdPercent, double detectablePercent, Change change,
+                      String why) {
 
         /** @return whether this row is a regression */
         public boolean regressed() {
@@ -88,16 +126,21 @@ public record BaselineComparison(Path source, int builds, String environment, bo
         }
 
         /**
-         * @return e.g. {@code end to end p99: history 10.200–11.000 µs (5 builds), now 14.100 µs, +32% (interval
-         *         +21..+44%), threshold +10%: REGRESSION}
+         * @return e.g. {@code end to end p99 on the code's own account: history 10.200–11.000 µs (5 builds), now
+         *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), threshold +10%, detectable +18%:
+         *         REGRESSION}
          */
         public String describe() {
-            String what = probe + " " + (percentile.equals(WORST) ? WORST : "p" + percentile);
+            boolean worst = percentile.equals(WORST);
+            String what = probe + " " + (worst ? WORST : "p" + percentile + " " + basis.words());
             String history = String.format(Locale.ROOT, "history %s–%s \u00b5s (%d build%s), now %s \u00b5s",
                     ReportFormat.micros(historyLowNanos), ReportFormat.micros(historyHighNanos), builds,
                     builds == 1 ? "" : "s", ReportFormat.micros(nowNanos));
-            if (percentile.equals(WORST)) {
+            if (worst) {
                 return what + ": " + history + ": shown, never gated";
+            }
+            if (basis == Basis.CODES_OWN) {
+                history += " (as measured " + ReportFormat.micros(measuredNowNanos) + " \u00b5s)";
             }
             String decision = switch (change) {
                 case REGRESSION -> why.isEmpty() ? "REGRESSION" : "REGRESSION, " + why;
@@ -106,8 +149,18 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 case NOT_JUDGED -> "not judged: " + why;
                 case NOT_GATED -> "not gated: " + why;
             };
-            return String.format(Locale.ROOT, "%s: %s, %+.0f%% (interval %+.0f..%+.0f%%), threshold +%s%%: %s", what,
-                    history, changePercent, lowPercent, highPercent, ReportFormat.plain(thresholdPercent), decision);
+            return String.format(Locale.ROOT, "%s: %s, %+.0f%% (interval %+.0f..%+.0f%%), threshold +%s%%%s: %s", what,
+                    history, changePercent, lowPercent, highPercent, ReportFormat.plain(thresholdPercent),
+                    detectable(), decision);
+        }
+
+        /** @return e.g. {@code , detectable +18%}, {@code , detectable: none}, or empty where nothing is gated */
+        private String detectable() {
+            if (Double.isNaN(detectablePercent)) {
+                return "";
+            }
+            return Double.isInfinite(detectablePercent) ? ", detectable: none"
+                    : String.format(Locale.ROOT, ", detectable %+.0f%%", detectablePercent);
         }
     }
 
@@ -115,6 +168,7 @@ public record BaselineComparison(Path source, int builds, String environment, bo
     public BaselineComparison {
         rows = List.copyOf(rows);
         notCompared = List.copyOf(notCompared);
+        notes = List.copyOf(notes);
     }
 
     /**
@@ -136,6 +190,7 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 ? history.get(history.size() - 1).environment() : "";
 
         List<String> notCompared = new ArrayList<>();
+        Set<String> notes = new LinkedHashSet<>();
         List<Pending> pending = new ArrayList<>();
         for (ProbeFigures probe : current) {
             if (probe.name().equals(JLBH.OS_JITTER) || probe.runs().isEmpty()) {
@@ -148,8 +203,8 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 continue;
             }
             for (String percentile : gate.percentiles()) {
-                List<Double> now = probe.percentileByRun(percentile);
-                if (now.isEmpty()) {
+                List<Double> measured = probe.percentileByRun(percentile);
+                if (measured.isEmpty()) {
                     notCompared.add(probe.name() + " p" + percentile + ": " + unsupported(probe, percentile)
                             + ", not compared");
                     continue;
@@ -158,14 +213,29 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                         .filter(values -> values.length > 0).toList();
                 if (before.isEmpty()) {
                     notCompared.add(probe.name() + " p" + percentile + ": not in the baseline, not compared");
-                } else {
-                    pending.add(new Pending(probe.name(), percentile, before, array(now)));
+                    continue;
                 }
+                List<double[]> beforeOwn = recorded.stream().map(p -> array(p.codesOwnByRun(percentile)))
+                        .filter(values -> values.length > 0).toList();
+                List<Double> own = probe.codesOwnByRun(percentile);
+                if (!own.isEmpty() && beforeOwn.size() == before.size()) {
+                    pending.add(new Pending(probe.name(), percentile, Basis.CODES_OWN, beforeOwn, array(own),
+                            array(measured)));
+                    continue;
+                }
+                notes.add(own.isEmpty() ? probe.name() + ": compared as measured: this build has no figures on the "
+                        + "code's own account for it (a probe without a latency budget keeps no late samples to "
+                        + "replay)" : String.format(Locale.ROOT, "%s: compared as measured: %d of the %d recorded "
+                        + "builds have no figures on the code's own account for it (recorded before they were "
+                        + "kept)", probe.name(), before.size() - beforeOwn.size(), before.size()));
+                pending.add(new Pending(probe.name(), percentile, Basis.MEASURED, before, array(measured),
+                        array(measured)));
             }
             List<double[]> beforeWorst = recorded.stream().map(p -> array(p.worstByRun()))
                     .filter(values -> values.length > 0).toList();
             if (!beforeWorst.isEmpty() && !probe.worstByRun().isEmpty()) {
-                pending.add(new Pending(probe.name(), WORST, beforeWorst, array(probe.worstByRun())));
+                double[] worst = array(probe.worstByRun());
+                pending.add(new Pending(probe.name(), WORST, Basis.MEASURED, beforeWorst, worst, worst));
             }
         }
 
@@ -175,7 +245,8 @@ public record BaselineComparison(Path source, int builds, String environment, bo
         for (Pending p : pending) {
             rows.add(p.judge(gate, level, seed, gated, environment));
         }
-        return new BaselineComparison(source, builds.size(), environment, gated, rows, notCompared);
+        return new BaselineComparison(source, builds.size(), environment, gated, rows, notCompared,
+                List.copyOf(notes));
     }
 
     /** @return the rows that regressed */
@@ -202,6 +273,9 @@ public record BaselineComparison(Path source, int builds, String environment, bo
             sb.append(row.describe()).append(System.lineSeparator());
         }
         for (String line : notCompared) {
+            sb.append(line).append(System.lineSeparator());
+        }
+        for (String line : notes) {
             sb.append(line).append(System.lineSeparator());
         }
         if (builds == 1) {
@@ -234,7 +308,8 @@ public record BaselineComparison(Path source, int builds, String environment, bo
     }
 
     /** One comparison to make, once the number of comparisons (and so the level) is known. */
-    private record Pending(String probe, String percentile, List<double[]> before, double[] now) {
+    private record Pending(String probe, String percentile, Basis basis, List<double[]> before, double[] now,
+                           double[] measured) {
 
         Row judge(BaselineGate gate, double level, long seed, boolean gated, String environment) {
             double low = Double.MAX_VALUE;
@@ -245,11 +320,13 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 high = Math.max(high, median);
             }
             double nowNanos = HierarchicalBootstrap.statistic(now);
+            double measuredNanos = HierarchicalBootstrap.statistic(measured);
             double tolerance = gate.tolerancePercent();
             if (low <= 0 || nowNanos <= 0) {
                 double change = low <= 0 ? (nowNanos <= 0 ? 0 : Double.POSITIVE_INFINITY) : -100;
-                return new Row(probe, percentile, low, high, before.size(), nowNanos, change, change, change,
-                        tolerance, Change.NOT_JUDGED, "a value of 0 ns has no ratio");
+                return new Row(probe, percentile, basis, low, high, before.size(), nowNanos, measuredNanos, change,
+                        change, change, tolerance, Double.POSITIVE_INFINITY, Change.NOT_JUDGED,
+                        "a value of 0 ns has no ratio");
             }
             HierarchicalBootstrap.Ratio ratio = HierarchicalBootstrap.ratio(before, now, level,
                     seed * 31 + (probe + " " + percentile).hashCode());
@@ -258,20 +335,26 @@ public record BaselineComparison(Path source, int builds, String environment, bo
             double highPercent = 100 * (ratio.high() - 1);
             Change decision;
             String why = "";
+            // the slowdown of this build, as a factor, at which it would just be flagged
+            double flaggedAt = (1 + tolerance / 100) / ratio.low();
             if (percentile.equals(WORST)) {
                 decision = Change.NOT_GATED;
                 why = "the worst is one sample";
+                flaggedAt = Double.NaN;
             } else if (!gated) {
                 decision = Change.NOT_GATED;
                 why = "recorded on another machine or JVM (" + environment + ")";
+                flaggedAt = Double.NaN;
             } else if (before.size() < FEWEST_BUILDS_TO_GATE) {
                 decision = Change.NOT_JUDGED;
                 why = "1 recorded build cannot tell the noise between builds; record at least one more";
+                flaggedAt = Double.POSITIVE_INFINITY;
             } else if (high / low > TOO_NOISY) {
                 // too noisy for the bootstrap: judge by ranks whether this build lies beyond every recorded run
                 RankBeyond ranks = RankBeyond.of(before, now, tolerance, level);
                 decision = ranks.change();
                 why = ranks.describe(high / low);
+                flaggedAt = ranks.slowerFactorFlagged(tolerance);
             } else if (lowPercent > tolerance) {
                 decision = Change.REGRESSION;
             } else if (highPercent < -tolerance) {
@@ -279,8 +362,9 @@ public record BaselineComparison(Path source, int builds, String environment, bo
             } else {
                 decision = Change.WITHIN_NOISE;
             }
-            return new Row(probe, percentile, low, high, before.size(), nowNanos, change, lowPercent, highPercent,
-                    tolerance, decision, why);
+            double detectable = 100 * (ratio.estimate() * flaggedAt - 1);
+            return new Row(probe, percentile, basis, low, high, before.size(), nowNanos, measuredNanos, change,
+                    lowPercent, highPercent, tolerance, detectable, decision, why);
         }
     }
 }

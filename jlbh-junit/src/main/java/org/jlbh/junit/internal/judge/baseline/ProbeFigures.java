@@ -2,6 +2,8 @@ package org.jlbh.junit.internal.judge.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One probe's measured figures over all runs of an attempt, as the reports carry them and as a baseline comparison
@@ -22,9 +24,23 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
      * @return each run's value there, in nanoseconds, in run order; empty when a run lacks it, or there is no run
      */
     public List<Double> percentileByRun(String percentile) {
+        return byRun(percentile, RunFigures::percentilesNanos);
+    }
+
+    /**
+     * @param percentile a percentile label, e.g. {@code 99.9}
+     * @return each run's value there on the code's own account ({@link RunFigures#codesOwnNanos()}), in nanoseconds,
+     *         in run order; empty when a run lacks it, or there is no run
+     */
+    public List<Double> codesOwnByRun(String percentile) {
+        return byRun(percentile, RunFigures::codesOwnNanos);
+    }
+
+    /** @return each run's value at the percentile in the figures chosen; empty when a run lacks it */
+    private List<Double> byRun(String percentile, Function<RunFigures, Map<String, Long>> figures) {
         List<Double> values = new ArrayList<>();
         for (RunFigures run : runs) {
-            Long value = run.percentilesNanos().get(percentile);
+            Long value = figures.apply(run).get(percentile);
             if (value == null) {
                 return List.of();
             }

@@ -21,8 +21,11 @@ import java.util.Locale;
  * @param chance  the chance that an unchanged build's runs all rank beyond all the recorded runs on one side:
  *                {@code 1 / C(N + n, n)}
  * @param told    whether that chance is within the comparison's level, so that a change can be told from noise
+ * @param highest the highest recorded run, in nanoseconds
+ * @param nowLowest this build's lowest run, in nanoseconds
  */
-record RankBeyond(int runs, boolean slower, boolean faster, double chance, boolean told) {
+record RankBeyond(int runs, boolean slower, boolean faster, double chance, boolean told, double highest,
+                  double nowLowest) {
 
     /**
      * @param history          each recorded build's runs' values, at least one build with a run
@@ -51,7 +54,17 @@ record RankBeyond(int runs, boolean slower, boolean faster, double chance, boole
         double factor = tolerancePercent / 100;
         double chance = 1 / binomial(runs + now.length, now.length);
         return new RankBeyond(runs, nowLowest > highest * (1 + factor), nowHighest < lowest * (1 - factor), chance,
-                chance <= 1 - level);
+                chance <= 1 - level, highest, nowLowest);
+    }
+
+    /**
+     * @param tolerancePercent the smallest change that counts, in percent
+     * @return by how much this build's runs would have to be slower, as a factor, for every one of them to lie above
+     *         every recorded run by more than the tolerance (below 1 when they already do); infinite when the
+     *         history has too few runs to tell any change
+     */
+    double slowerFactorFlagged(double tolerancePercent) {
+        return !told || nowLowest <= 0 ? Double.POSITIVE_INFINITY : highest * (1 + tolerancePercent / 100) / nowLowest;
     }
 
     /** @return a regression or an improvement where one is told from noise, else not judged */

@@ -18,9 +18,14 @@ import java.util.Map;
  * @param distribution      the distribution at points spaced evenly on the "nines" scale up to the highest
  *                          percentile the count supports, then the worst at 100, for charts
  * @param outOfRangeSamples samples clamped into the recordable range
+ * @param codesOwnNanos     by percentile label, as {@code percentilesNanos}: the value on the code's own account, with
+ *                          the late samples the platform's waits and the JVM's safepoints made later replaced by their
+ *                          latency without those pauses; empty when not known (the probe has no latency budget, so its
+ *                          late samples were not kept, or the build was recorded before these figures were kept)
  */
 public record RunFigures(int run, long count, long minNanos, long meanNanos, long maxNanos,
-                         Map<String, Long> percentilesNanos, List<Point> distribution, long outOfRangeSamples) {
+                         Map<String, Long> percentilesNanos, List<Point> distribution, long outOfRangeSamples,
+                         Map<String, Long> codesOwnNanos) {
 
     /**
      * One point of a distribution.
@@ -35,5 +40,27 @@ public record RunFigures(int run, long count, long minNanos, long meanNanos, lon
     public RunFigures {
         percentilesNanos = Collections.unmodifiableMap(new LinkedHashMap<>(percentilesNanos));
         distribution = List.copyOf(distribution);
+        codesOwnNanos = Collections.unmodifiableMap(new LinkedHashMap<>(codesOwnNanos));
+    }
+
+    /** Figures as measured only, without the code's own account. */
+    public RunFigures(int run, long count, long minNanos, long meanNanos, long maxNanos,
+                      Map<String, Long> percentilesNanos, List<Point> distribution, long outOfRangeSamples) {
+        this(run, count, minNanos, meanNanos, maxNanos, percentilesNanos, distribution, outOfRangeSamples, Map.of());
+    }
+
+    /**
+     * @param codesOwn the values on the code's own account, by percentile label
+     * @return these figures with them
+     */
+    public RunFigures withCodesOwn(Map<String, Long> codesOwn) {
+        return new RunFigures(run, count, minNanos, meanNanos, maxNanos, percentilesNanos, distribution,
+                outOfRangeSamples, codesOwn);
+    }
+
+    /** @return these figures without the charts' distribution, as a baseline records them */
+    public RunFigures withoutDistribution() {
+        return new RunFigures(run, count, minNanos, meanNanos, maxNanos, percentilesNanos, List.of(),
+                outOfRangeSamples, codesOwnNanos);
     }
 }

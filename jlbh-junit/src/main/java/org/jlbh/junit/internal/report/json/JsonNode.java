@@ -35,6 +35,11 @@ final class JsonNode {
         return members().get(name) != null;
     }
 
+    /** @return whether this object has the member, and it is a string */
+    boolean hasText(String name) {
+        return members().get(name) instanceof String;
+    }
+
     /** @return the member, which must be there and not null */
     JsonNode get(String name) {
         Object member = members().get(name);

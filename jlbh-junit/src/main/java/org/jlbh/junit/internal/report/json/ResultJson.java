@@ -88,11 +88,19 @@ public final class ResultJson {
             json.name("baseline").beginArray(false);
             for (BaselineComparison.Row row : result.baseline().get()) {
                 json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
+                        .value("basis", row.basis().name())
                         .value("historyLowNanos", row.historyLowNanos()).value("historyHighNanos", row.historyHighNanos())
                         .value("builds", row.builds()).value("nowNanos", row.nowNanos())
+                        .value("measuredNowNanos", row.measuredNowNanos())
                         .value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
-                        .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent())
-                        .value("decision", row.change().name()).value("why", row.why())
+                        .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
+                // infinite: no change would be flagged; null: nothing is gated
+                if (Double.isInfinite(row.detectablePercent())) {
+                    json.value("detectablePercent", "none");
+                } else {
+                    json.value("detectablePercent", row.detectablePercent());
+                }
+                json.value("decision", row.change().name()).value("why", row.why())
                         .value("regressed", row.regressed()).endObject();
             }
             json.endArray();
@@ -222,6 +230,11 @@ public final class ResultJson {
             json.name("percentilesNanos").beginObject();
             run.percentilesNanos().forEach(json::value);
             json.endObject();
+            if (!run.codesOwnNanos().isEmpty()) {
+                json.name("codesOwnNanos").beginObject();
+                run.codesOwnNanos().forEach(json::value);
+                json.endObject();
+            }
             if (!run.distribution().isEmpty()) {
                 json.name("distribution").beginArray(true);
                 for (RunFigures.Point point : run.distribution()) {
@@ -310,11 +323,18 @@ public final class ResultJson {
                         : List.of(), test.text("displayName"), test.has("invocation") ? test.text("invocation") : "");
     }
 
+    /** Reads a row; one written before rows had a basis compared the figures as measured, and said nothing more. */
     private static BaselineComparison.Row readRow(JsonNode row) {
-        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"), row.number("historyLowNanos"),
-                row.number("historyHighNanos"), row.integer("builds"), row.number("nowNanos"),
+        double now = row.number("nowNanos");
+        double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")
+                ? Double.POSITIVE_INFINITY : row.numberOrNaN("detectablePercent");
+        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"),
+                row.has("basis") ? BaselineComparison.Basis.valueOf(row.text("basis"))
+                        : BaselineComparison.Basis.MEASURED, row.number("historyLowNanos"),
+                row.number("historyHighNanos"), row.integer("builds"), now,
+                row.has("measuredNowNanos") ? row.number("measuredNowNanos") : now,
                 row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"), row.numberOrNaN("highPercent"),
-                row.number("thresholdPercent"), BaselineComparison.Change.valueOf(row.text("decision")),
+                row.number("thresholdPercent"), detectable, BaselineComparison.Change.valueOf(row.text("decision")),
                 row.text("why"));
     }
 
@@ -324,9 +344,11 @@ public final class ResultJson {
         boolean worst = row.text("percentile").equals(BaselineComparison.WORST);
         BaselineComparison.Change decision = worst ? BaselineComparison.Change.NOT_GATED : row.bool("regressed")
                 ? BaselineComparison.Change.REGRESSION : BaselineComparison.Change.WITHIN_NOISE;
-        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"), row.number("beforeNanos"),
-                row.number("beforeNanos"), 1, row.number("afterNanos"), change, change, change,
-                row.number("tolerancePercent"), decision, worst ? "the worst is one sample" : "");
+        double after = row.number("afterNanos");
+        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"),
+                BaselineComparison.Basis.MEASURED, row.number("beforeNanos"), row.number("beforeNanos"), 1, after,
+                after, change, change, change, row.number("tolerancePercent"), Double.NaN, decision,
+                worst ? "the worst is one sample" : "");
     }
 
     private static ResultSnapshot.Settings readSettings(JsonNode settings) {
@@ -402,6 +424,13 @@ public final class ResultJson {
         for (String label : values.names()) {
             percentiles.put(label, values.whole(label));
         }
+        Map<String, Long> codesOwn = new LinkedHashMap<>();
+        if (run.has("codesOwnNanos")) {
+            JsonNode own = run.get("codesOwnNanos");
+            for (String label : own.names()) {
+                codesOwn.put(label, own.whole(label));
+            }
+        }
         List<RunFigures.Point> distribution = new ArrayList<>();
         if (run.has("distribution")) {
             for (JsonNode point : run.list("distribution")) {
@@ -413,6 +442,6 @@ public final class ResultJson {
             }
         }
         return new RunFigures(run.integer("run"), count, run.whole("minNanos"), run.whole("meanNanos"),
-                run.whole("maxNanos"), percentiles, distribution, outOfRange);
+                run.whole("maxNanos"), percentiles, distribution, outOfRange, codesOwn);
     }
 }

@@ -14,6 +14,7 @@ import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Check;
+import org.jlbh.junit.internal.judge.CodesOwnFigures;
 import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
@@ -66,12 +67,24 @@ public final class ResultAssembly {
      * @return the figures of every probe: end to end, the named probes, OS jitter if recorded
      */
     public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings) {
+        return probes(result, settings, Optional.empty());
+    }
+
+    /**
+     * @param result   what an attempt measured
+     * @param settings the test's settings, for the percentiles its budgets judge
+     * @param codesOwn the attempt's figures on the code's own account, when they were worked out
+     * @return the figures of every probe, each run's with its figures on the code's own account where there are some
+     */
+    public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings,
+                                            Optional<CodesOwnFigures> codesOwn) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
         List<ProbeFigures> figures = new ArrayList<>();
         for (ProbeResult probe : allProbes(result)) {
             List<RunFigures> runs = new ArrayList<>();
             for (RunResult run : probe.eachRunSummary()) {
-                runs.add(figures(run, percentiles));
+                RunFigures measured = figures(run, percentiles);
+                runs.add(codesOwn.map(own -> measured.withCodesOwn(own.of(probe.name(), run.run()))).orElse(measured));
             }
             figures.add(new ProbeFigures(probe.name(), runs));
         }
@@ -177,8 +190,7 @@ public final class ResultAssembly {
         for (ProbeFigures probe : result.probes()) {
             List<RunFigures> runs = new ArrayList<>();
             for (RunFigures run : probe.runs()) {
-                runs.add(new RunFigures(run.run(), run.count(), run.minNanos(), run.meanNanos(), run.maxNanos(),
-                        run.percentilesNanos(), List.of(), run.outOfRangeSamples()));
+                runs.add(run.withoutDistribution());
             }
             probes.add(new ProbeFigures(probe.name(), runs));
         }
@@ -189,7 +201,7 @@ public final class ResultAssembly {
      * @return the reference's percentiles (without the worst), every budget's percentile and every percentile a
      *         baseline compares, ascending
      */
-    private static TreeSet<Double> reportedPercentiles(TestSettings settings) {
+    public static TreeSet<Double> reportedPercentiles(TestSettings settings) {
         TreeSet<Double> percentiles = new TreeSet<>();
         for (Percentile percentile : Percentile.values()) {
             if (percentile != Percentile.WORST) {

@@ -71,10 +71,11 @@ class BaselineComparisonTest {
         assertThat(comparison.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("50", "99");
         BaselineComparison.Row p50 = comparison.regressions().get(0);
         assertThat(p50.lowPercent()).isGreaterThan(10);
-        assertThat(p50.describe()).matches("end to end p50: history 0\\.980–1\\.005 \u00b5s \\(5 builds\\), now "
-                + "1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), threshold \\+10%: REGRESSION");
+        assertThat(p50.describe()).matches("end to end p50 as measured: history 0\\.980–1\\.005 \u00b5s \\(5 builds\\), "
+                + "now 1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), threshold \\+10%, detectable "
+                + "\\+\\d+%: REGRESSION");
         assertThat(comparison.regressionMessage()).startsWith("Regression against the baseline in " + BASELINE
-                + ": end to end p50: history");
+                + ": end to end p50 as measured: history");
     }
 
     @Test
@@ -182,6 +183,139 @@ class BaselineComparisonTest {
         assertThat(unchangedButStalled.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
         // above every recorded run, but by less than the 10% threshold: not a change that counts
         assertThat(justAboveTheHighestRun.regressions()).isEmpty();
+    }
+
+    /**
+     * @return a probe whose runs have these p99 values as measured, and on the code's own account {@code ownP99s}
+     *         (p50 1,000 ns in both)
+     */
+    private static ProbeFigures probeWithCodesOwn(long[] measuredP99s, long[] ownP99s) {
+        List<RunFigures> runs = new ArrayList<>();
+        for (int i = 0; i < measuredP99s.length; i++) {
+            runs.add(new RunFigures(i + 1, 20_000, 900, 1_100, 10 * measuredP99s[i],
+                    Map.of("50", 1_000L, "99", measuredP99s[i]), List.of(), 0,
+                    Map.of("50", 1_000L, "99", ownP99s[i])));
+        }
+        return new ProbeFigures(JLBH.END_TO_END, runs);
+    }
+
+    /**
+     * Five builds recorded beside a busy process: p99 as measured 30–1,320 µs (the harness thread waited for its CPU),
+     * on the code's own account 2.0–2.1 µs.
+     */
+    private static List<RecordedBuild> busyHistory() {
+        long[][] measured = {{30_000, 900_000, 1_320_000}, {45_000, 60_000, 700_000}, {1_100_000, 35_000, 80_000},
+            {52_000, 640_000, 41_000}, {300_000, 33_000, 990_000}};
+        long[][] own = {{2_000, 2_050, 2_010}, {2_040, 2_000, 2_060}, {2_020, 2_030, 2_000}, {2_010, 2_100, 2_000},
+            {2_050, 2_020, 2_040}};
+        List<RecordedBuild> history = new ArrayList<>();
+        for (int b = 0; b < measured.length; b++) {
+            history.add(new RecordedBuild("t", HERE, List.of(probeWithCodesOwn(measured[b], own[b]))));
+        }
+        return history;
+    }
+
+    private static BaselineComparison compareWithCodesOwn(List<RecordedBuild> history, long[] measured, long[] own) {
+        return BaselineComparison.compare(BASELINE, history, List.of(probeWithCodesOwn(measured, own)), HERE, GATE, 42);
+    }
+
+    @Test
+    void theCodesOwnFiguresAreGatedWhereTheHistoryAndThisBuildBothHaveThem() {
+        // this build waited for its CPU too, longer than any recorded build: as measured its p99 is far beyond them
+        BaselineComparison unchanged = compareWithCodesOwn(busyHistory(), new long[]{2_500_000, 3_000_000, 2_800_000},
+                new long[]{2_030, 2_010, 2_050});
+        BaselineComparison slower = compareWithCodesOwn(busyHistory(), new long[]{40_000, 38_000, 39_000},
+                new long[]{2_600, 2_650, 2_620});
+
+        assertThat(unchanged.regressions()).isEmpty();
+        BaselineComparison.Row p99 = unchanged.rows().get(1);
+        assertThat(p99.basis()).isEqualTo(BaselineComparison.Basis.CODES_OWN);
+        assertThat(p99.change()).isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(p99.describe()).startsWith("end to end p99 on the code's own account: history 2.010–2.040 \u00b5s "
+                + "(5 builds), now 2.030 \u00b5s (as measured 2,800.000 \u00b5s), ");
+        assertThat(unchanged.notes()).isEmpty();
+        // 28% slower on its own account, though faster as measured: the code is what the gate is about
+        assertThat(slower.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("99");
+    }
+
+    @Test
+    void aHistoryRecordedBeforeTheCodesOwnFiguresWereKeptIsComparedAsMeasuredAndSaysSo() {
+        List<RecordedBuild> measuredOnly = steadyHistory(HERE);
+
+        BaselineComparison comparison = compareWithCodesOwn(measuredOnly, new long[]{2_000, 2_000, 2_000},
+                new long[]{1_900, 1_900, 1_900});
+
+        assertThat(comparison.rows()).extracting(BaselineComparison.Row::basis)
+                .containsOnly(BaselineComparison.Basis.MEASURED);
+        assertThat(comparison.notes()).containsExactly("end to end: compared as measured: 5 of the 5 recorded builds "
+                + "have no figures on the code's own account for it (recorded before they were kept)");
+        assertThat(comparison.table()).contains(comparison.notes().get(0));
+    }
+
+    @Test
+    void aProbeWithoutTheCodesOwnFiguresInThisBuildIsComparedAsMeasuredAndSaysSo() {
+        BaselineComparison comparison = BaselineComparison.compare(BASELINE, busyHistory(),
+                List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000)), HERE, GATE, 42);
+
+        assertThat(comparison.rows().get(0).basis()).isEqualTo(BaselineComparison.Basis.MEASURED);
+        assertThat(comparison.notes()).containsExactly("end to end: compared as measured: this build has no figures "
+                + "on the code's own account for it (a probe without a latency budget keeps no late samples to "
+                + "replay)");
+    }
+
+    @Test
+    void eachGatedRowSaysTheSmallestSlowdownItWouldFlag() {
+        List<RecordedBuild> history = steadyHistory(HERE);
+        long[] unchanged = {1_005, 995, 1_015};
+        BaselineComparison.Row p50 = compare(history, unchanged).rows().get(0);
+        double detectable = p50.detectablePercent();
+        // a quiet, tight history: a little more than the threshold, for the interval's width
+        assertThat(detectable).isBetween(10.0, 20.0);
+        assertThat(p50.describe()).contains(String.format(java.util.Locale.ROOT, ", detectable +%.0f%%: within noise",
+                detectable));
+
+        // the same build made slower: just beyond the detectable change it is flagged, just short of it not
+        double estimate = 1 + p50.changePercent() / 100;
+        double justBeyond = (1 + detectable / 100) / estimate * 1.005;
+        double justShort = (1 + detectable / 100) / estimate * 0.995;
+        assertThat(compare(history, scaled(unchanged, justBeyond)).rows().get(0).regressed()).isTrue();
+        assertThat(compare(history, scaled(unchanged, justShort)).rows().get(0).regressed()).isFalse();
+    }
+
+    @Test
+    void aHistoryThatCannotJudgeSaysNoChangeIsDetectableAndTheWorstSaysNothing() {
+        BaselineComparison oneBuild = compare(steadyHistory(HERE).subList(0, 1), 1_000, 1_000, 1_000);
+        BaselineComparison fewRuns = compare(wildHistory(2), 2_500, 2_500, 2_500);
+
+        assertThat(oneBuild.rows().get(0).detectablePercent()).isInfinite();
+        assertThat(oneBuild.rows().get(0).describe()).contains(", detectable: none: not judged");
+        assertThat(fewRuns.rows().get(0).detectablePercent()).isInfinite();
+        BaselineComparison.Row worst = oneBuild.rows().get(2);
+        assertThat(worst.percentile()).isEqualTo(BaselineComparison.WORST);
+        assertThat(worst.detectablePercent()).isNaN();
+        assertThat(worst.describe()).doesNotContain("detectable");
+    }
+
+    @Test
+    void aNoisyHistoryWithEnoughRunsFlagsAChangeBeyondItsHighestRunAndSaysHowFarThatIs() {
+        // 12 runs of 1,000 and 3,000 ns: flagged when every run of this build lies above 3,000 × 1.1
+        long[] within = {2_000, 2_000, 2_000};
+        BaselineComparison.Row p50 = compare(wildHistory(4), within).rows().get(0);
+
+        assertThat(p50.change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        double estimate = 1 + p50.changePercent() / 100;
+        double flaggedAt = (1 + p50.detectablePercent() / 100) / estimate;
+        assertThat(flaggedAt * 2_000).isCloseTo(3_300, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(compare(wildHistory(4), scaled(within, flaggedAt * 1.005)).rows().get(0).regressed()).isTrue();
+        assertThat(compare(wildHistory(4), scaled(within, flaggedAt * 0.995)).rows().get(0).regressed()).isFalse();
+    }
+
+    private static long[] scaled(long[] values, double factor) {
+        long[] scaled = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            scaled[i] = Math.round(values[i] * factor);
+        }
+        return scaled;
     }
 
     @Test

@@ -56,7 +56,8 @@ public class ResultJsonTest {
         percentiles.put("99.9", 98_765L);
         RunFigures figures = new RunFigures(1, 20_000, 101, 1_500, 1_234_567, percentiles,
                 List.of(new RunFigures.Point(0, 101), new RunFigures.Point(36.9043, 1_100),
-                        new RunFigures.Point(99.9, 98_765), new RunFigures.Point(100, 1_234_567)), 3);
+                        new RunFigures.Point(99.9, 98_765), new RunFigures.Point(100, 1_234_567)), 3,
+                Map.of("50", 1_050L, "99.9", 12_345L));
         RunFigures empty = new RunFigures(2, 0, 0, 0, 0, Map.of(), List.of(), 0);
         ResultSnapshot.CheckRecord breached = new ResultSnapshot.CheckRecord("end to end p99.9 <= 50 \u00b5s",
                 "98.765 \u00b5s", false, Optional.of(new ResultSnapshot.LatencyRecord("end to end", 99.9, 50, 98.765)),
@@ -100,10 +101,15 @@ public class ResultJsonTest {
                                         + "OS"), 0, 0, 0, Optional.of("no JVM evidence"), 0, List.of())),
                                 Optional.empty())),
                 List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
-                Optional.of(List.of(new BaselineComparison.Row("end to end", "50", 1_000, 1_100, 5, 1_234, 17.5, 9.25,
-                                26.1, 10, BaselineComparison.Change.WITHIN_NOISE, ""),
-                        new BaselineComparison.Row("end to end", "worst", 9_000, 11_000, 5, 1_234_567, 12_000, 9_000,
-                                15_000, 10, BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
+                Optional.of(List.of(new BaselineComparison.Row("end to end", "50",
+                                BaselineComparison.Basis.CODES_OWN, 1_000, 1_100, 5, 1_234, 98_765, 17.5, 9.25, 26.1,
+                                10, 19.5, BaselineComparison.Change.WITHIN_NOISE, ""),
+                        new BaselineComparison.Row("end to end", "99", BaselineComparison.Basis.MEASURED, 1_000,
+                                9_000, 5, 1_234, 1_234, 17.5, -30, 90, 10, Double.POSITIVE_INFINITY,
+                                BaselineComparison.Change.NOT_JUDGED, "the history's own builds differ 9.0× here"),
+                        new BaselineComparison.Row("end to end", "worst", BaselineComparison.Basis.MEASURED, 9_000,
+                                11_000, 5, 1_234_567, 1_234_567, 12_000, 9_000, 15_000, 10, Double.NaN,
+                                BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
     }
 
     @Test
@@ -117,7 +123,9 @@ public class ResultJsonTest {
                 .contains("\"outcome\": \"REPORTED\"", "\"maxGcCount\": null", "\"judgedMicros\": null",
                         "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]",
                         "\"invocation\": \"[20,000/s]\"", "\"rates\": [5000, 10000, 20000, 40000]",
-                        "\"requiredThroughputPerSecond\": 10000");
+                        "\"requiredThroughputPerSecond\": 10000", "\"codesOwnNanos\": {",
+                        "\"basis\": \"CODES_OWN\"", "\"detectablePercent\": 19.5", "\"detectablePercent\": \"none\"",
+                        "\"detectablePercent\": null");
         ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
         assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
@@ -158,8 +166,9 @@ public class ResultJsonTest {
         ResultSnapshot old = ResultJson.read(resource("with-baseline-before-the-snapshot.json"));
 
         assertThat(old.baseline()).hasValueSatisfying(rows -> assertThat(rows)
-                .extracting(row -> row.percentile() + " " + row.change() + " " + row.builds())
-                .containsExactly("50 WITHIN_NOISE 1", "worst NOT_GATED 1"));
+                .extracting(row -> row.percentile() + " " + row.change() + " " + row.builds() + " " + row.basis()
+                        + " " + row.detectablePercent())
+                .containsExactly("50 WITHIN_NOISE 1 MEASURED NaN", "worst NOT_GATED 1 MEASURED NaN"));
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.Date;
 final class Bodies {
     private static final Logger ORDERS = LoggerFactory.getLogger("orders");
     private final byte[] bytes = new byte[256];
+    private final byte[] longer = new byte[320];
     private final StringBuilder quantity = new StringBuilder(20);
     private long calls;
     private long sink;
@@ -21,6 +22,15 @@ final class Bodies {
     void hash() {
         long h = 0xcbf29ce484222325L;
         for (byte b : bytes) {
+            h = (h ^ b) * 0x100000001b3L;
+        }
+        sink += h;
+    }
+
+    /** The same hash of 320 bytes: 25% slower. */
+    void hashLonger() {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : longer) {
             h = (h ^ b) * 0x100000001b3L;
         }
         sink += h;
