@@ -43,6 +43,7 @@ public final class RegressionGateRates {
     private static final Pattern ROW = Pattern.compile("\\{([^{}]*)\\}");
     private static final Pattern MEMBER = Pattern.compile("\"(\\w+)\": (\"[^\"]*\"|[-\\d.eE+]+|null|true|false)");
     private static final Pattern WRITTEN = Pattern.compile("=== Baseline written: .* \\((\\d+) of at most");
+    private static final Pattern FIGURES = Pattern.compile("\"(percentilesNanos|codesOwnNanos)\": \\{([^}]*)\\}");
 
     /** A version of the hash body, as the build's environment names it. */
     private enum Version {
@@ -91,7 +92,8 @@ public final class RegressionGateRates {
         ConsumerProject.deleteTree(kept);
         ConsumerProject.deleteTree(work.resolve("baseline"));
         Files.createDirectories(log.getParent());
-        Files.writeString(log, "phase\tcondition\tlauncher\tversion\tbuild\tflagged\tseconds\texit\trows\n");
+        Files.writeString(log, "phase\tcondition\tlauncher\tversion\tbuild\tflagged\tseconds\texit\trows\t"
+                + "end to end runs (measured | on the code's own account, ns)\n");
         ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
                 System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
         Path javaHome = ConsumerProject.javaHome(jdk);
@@ -203,9 +205,32 @@ public final class RegressionGateRates {
     private static void append(Path log, String phase, int busy, ConsumerProject.Launcher launcher, Version version,
                                int build, String outcome, ConsumerProject.Build result, String rows)
             throws IOException {
-        Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%.1f\t%d\t%s%n", phase,
+        Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%.1f\t%d\t%s\t%s%n", phase,
                 condition(busy), launcher.label(), version.variable, build, outcome, result.seconds(),
-                result.exitCode(), rows), StandardOpenOption.APPEND);
+                result.exitCode(), rows, endToEndRuns(result.result())), StandardOpenOption.APPEND);
+    }
+
+    /**
+     * @param json a build's JSON result
+     * @return each run's end-to-end percentiles as measured, then on the code's own account, e.g.
+     *         {@code 50=325,90=371,99=2443 | 50=325,90=369,99=1210; …}: the figures the gate compared, kept so that
+     *         other rules can be tried on the same builds
+     */
+    static String endToEndRuns(String json) {
+        int probes = json.indexOf("\"probes\": [");
+        int endToEnd = probes < 0 ? -1 : json.indexOf("\"name\": \"end to end\"", probes);
+        if (endToEnd < 0) {
+            return "";
+        }
+        int next = json.indexOf("\"name\": ", endToEnd + 1);
+        Matcher figures = FIGURES.matcher(json.substring(endToEnd, next < 0 ? json.length() : next));
+        StringBuilder runs = new StringBuilder();
+        while (figures.find()) {
+            boolean measured = figures.group(1).equals("percentilesNanos");
+            runs.append(measured ? (runs.length() == 0 ? "" : "; ") : " | ")
+                    .append(figures.group(2).replaceAll("[\\s\"]", "").replace(':', '='));
+        }
+        return runs.toString();
     }
 
     private static String table(Map<String, Tally> tallies, int builds, int recorded, int history, String jdk,

@@ -27,4 +27,15 @@ class RegressionGateRatesSmokeTest {
                 new RegressionGateRates.Row("end to end worst", "MEASURED", "NOT_GATED", Double.NaN));
         assertThat(RegressionGateRates.rows("{\"probes\": []}")).as("no comparison").isEmpty();
     }
+
+    @Test
+    void eachRunsEndToEndFiguresAreKeptMeasuredAndOnTheCodesOwnAccount() {
+        String json = "{\n  \"probes\": [\n    {\n      \"name\": \"end to end\",\n      \"runs\": [\n        {\"run\": 1, "
+                + "\"percentilesNanos\": {\n \"50\": 325,\n \"99\": 2443\n}, \"codesOwnNanos\": {\"50\": 325, \"99\": 1210}},"
+                + "\n        {\"run\": 2, \"percentilesNanos\": {\"50\": 330, \"99\": 900}}\n      ]\n    },\n"
+                + "    {\"name\": \"OS jitter\", \"runs\": [{\"percentilesNanos\": {\"50\": 70000}}]}\n  ]\n}\n";
+
+        assertThat(RegressionGateRates.endToEndRuns(json)).isEqualTo("50=325,99=2443 | 50=325,99=1210; 50=330,99=900");
+        assertThat(RegressionGateRates.endToEndRuns("")).isEmpty();
+    }
 }

@@ -23,6 +23,9 @@
  * {@code SequentialRule.rates}. {@code Decision} takes what the attempts say, the baseline comparison and the mode and
  * gives the test's outcome and message.
  *
+ * <p>{@link org.jlbh.junit.internal.judge.CodesOwnFigures} gives an attempt's percentiles on the code's own account, per
+ * probe and run, the figures a baseline records and gates.
+ *
  * <p>Two parts sit below the judgement: why samples were late ({@link org.jlbh.junit.internal.judge.attribution}) and
  * how this build compares with its recorded history ({@link org.jlbh.junit.internal.judge.baseline}).
  */
