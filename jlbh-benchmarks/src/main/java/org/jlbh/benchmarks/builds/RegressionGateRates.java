@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * flagged, a regression not flagged, no comparison) keeps its JSON and console in {@code target/regression-gate-kept/}.
  *
  * <p>Arguments: {@code [builds per condition] [recorded builds] [history condition] [conditions, e.g. 0,1,2] [JDK]
- * [table file]}; {@code 50 5 1 0,1,2 17} takes about 75 minutes here. After {@code mvn -B install -DskipTests
+ * [table file]}; {@code 50 5 1 0,1,2 17} took 100 minutes here. After {@code mvn -B install -DskipTests
  * -Dinvoker.skip=true}: {@code mvn -B -pl jlbh-benchmarks exec:java
  * -Dexec.mainClass=org.jlbh.benchmarks.builds.RegressionGateRates -Dexec.args="50 5 1 0,1,2 17
  * target/regression-gate.md"}.
