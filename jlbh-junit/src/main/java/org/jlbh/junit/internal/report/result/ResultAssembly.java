@@ -64,17 +64,9 @@ public final class ResultAssembly {
     /**
      * @param result   what an attempt measured
      * @param settings the test's settings, for the percentiles its budgets judge
-     * @return the figures of every probe: end to end, the named probes, OS jitter if recorded
-     */
-    public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings) {
-        return probes(result, settings, Optional.empty());
-    }
-
-    /**
-     * @param result   what an attempt measured
-     * @param settings the test's settings, for the percentiles its budgets judge
      * @param codesOwn the attempt's figures on the code's own account, when they were worked out
-     * @return the figures of every probe, each run's with its figures on the code's own account where there are some
+     * @return the figures of every probe (end to end, the named probes, OS jitter if recorded), each run's with its
+     *         figures on the code's own account where there are some
      */
     public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings,
                                             Optional<CodesOwnFigures> codesOwn) {
