@@ -34,9 +34,19 @@ import java.util.Set;
  *   cut from that service (they may be the same time).</li>
  * </ul>
  * A pause is cut out of the service it lies in, never below the least service an iteration needs: the smallest of
- * the run's latencies and of the late samples' services (in a run that never caught up, every latency is queued). The samples are then replayed on their schedule: each begins at
- * {@code max(s, end of the one before)}, now earlier where the one before was cut, and ends its shortened service
- * later; the iterations queued behind a pause (coordinated omission) move up with it. A sample whose replayed latency
+ * the run's latencies and of the late samples' services (in a run that never caught up, every latency is queued). The
+ * samples are then replayed on their schedule: each begins at {@code max(s, end of the one before)}, now earlier where
+ * the one before was cut, and ends its shortened service later; the iterations queued behind a pause (coordinated
+ * omission) move up with it.
+ *
+ * <p>A queued iteration's service {@code e − p} holds the harness's own work between two iterations (recording the
+ * one before, scheduling the next) besides the call; an iteration on its schedule does that work while it waits for
+ * its start, and its latency holds only the call. So a queued sample that the replay lets begin at its own start
+ * loses that work too, as far as it holds more than the least service: the run's least queued service less its
+ * fastest latency (the harness's work, measured per run; none when nothing queued). A sample still queued in the
+ * replay keeps it. Without this, every queued call the replay moved up kept the work it no longer queued behind:
+ * beside two busy loops, a run with more than a tenth of its samples replayed read p90 on the code's own account
+ * about 180 ns above a run without (561 against 379 ns, the medians of 465 runs of a 0.33 µs hash). A sample whose replayed latency
  * is within the budget was late because of the pauses cut, and goes to the larger of its own cut and the one it
  * inherited from the sample before: the platform, a safepoint, or a collection's copying of objects older than the
  * measured runs. Collections are otherwise the code's: the part of a collection not spent on older objects (in
@@ -59,6 +69,10 @@ final class QueueReplay {
     /** The part of a whole-machine stall a second thread saw that the service's other platform cuts do not hold. */
     private final long[] machineCut;
     private final long[] gcCut;
+    /** The least service an iteration needs, in nanoseconds. */
+    private final long leastService;
+    /** The harness's own work between two iterations that a queued service holds, in nanoseconds. */
+    private final long harnessNanos;
 
     private QueueReplay(RunTimeline timeline, long fastestNanos) {
         int n = timeline.lateKept();
@@ -67,14 +81,20 @@ final class QueueReplay {
         end = new long[n];
         previousEnd = new long[n];
         reducible = new long[n];
-        long leastService = fastestNanos;
+        long least = fastestNanos;
+        long leastQueued = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             end[i] = timeline.lateEnd(i);
             start[i] = end[i] - timeline.lateLatency(i);
             previousEnd[i] = timeline.latePreviousEnd(i);
             begin[i] = Math.min(end[i], Math.max(start[i], previousEnd[i]));
-            leastService = Math.min(leastService, end[i] - begin[i]);
+            least = Math.min(least, end[i] - begin[i]);
+            if (queued(i)) {
+                leastQueued = Math.min(leastQueued, end[i] - begin[i]);
+            }
         }
+        leastService = least;
+        harnessNanos = leastQueued == Long.MAX_VALUE ? 0 : Math.max(0, leastQueued - fastestNanos);
         for (int i = 0; i < n; i++) {
             reducible[i] = Math.max(0, end[i] - begin[i] - leastService);
         }
@@ -172,8 +192,8 @@ final class QueueReplay {
         boolean previousBlocked = false;
         for (int i = 0; i < end.length; i++) {
             boolean code = attributed.causes()[i] == Cause.CODE.ordinal();
-            boolean queued = follows(i) && previousEnd[i] - start[i] > 0;
-            boolean blocked = code && (mostlyBlocked(i, given[i]) || queued && previousBlocked);
+            boolean behindTheOneBefore = follows(i) && queued(i);
+            boolean blocked = code && (mostlyBlocked(i, given[i]) || behindTheOneBefore && previousBlocked);
             samples += blocked ? 1 : 0;
             previousBlocked = blocked;
         }
@@ -337,9 +357,16 @@ final class QueueReplay {
             long before = follows(i) ? replayed[i - 1] : previousEnd[i];
             long service = end[i] - begin[i] - safepointCut[i] - olderCut[i] - queueCut[i] - hostCut[i]
                     - machineCut[i] - (withCollections ? gcCut[i] : 0);
-            replayed[i] = Math.max(start[i], Math.min(before, begin[i])) + service;
+            // a queued service began with the harness's own work, done after the one before ended
+            long harness = queued(i) ? Math.min(harnessNanos, Math.max(0, service - leastService)) : 0;
+            replayed[i] = Math.max(start[i], Math.min(before, begin[i]) + harness) + service - harness;
         }
         return replayed;
+    }
+
+    /** @return whether sample {@code i} was queued: due before the one before it ended, so it began then */
+    private boolean queued(int i) {
+        return previousEnd[i] - start[i] > 0 && begin[i] - end[i] < 0;
     }
 
     /**

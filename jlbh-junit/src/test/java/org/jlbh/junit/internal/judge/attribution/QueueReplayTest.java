@@ -32,9 +32,20 @@ class QueueReplayTest {
         final List<long[]> waits = new ArrayList<>(); // {iteration, length}: a wait for the CPU
         final List<long[]> jvm = new ArrayList<>(); // {iteration, length, 1 for a collection}
         final List<long[]> stalls = new ArrayList<>(); // {iteration, length, 1 when it also lengthened the service}
+        /** The harness's own work between two iterations, done before a queued one can begin. */
+        long harness;
 
         Run() {
             java.util.Arrays.fill(service, SERVICE);
+        }
+
+        /**
+         * The harness works {@code length} after each iteration ends (recording it, scheduling the next): an
+         * iteration on its schedule does not see it, a queued one begins that much after the one before ended.
+         */
+        Run harnessWork(long length) {
+            harness = length;
+            return this;
         }
 
         /** The thread waits for its CPU for {@code length} while iteration {@code i} runs. */
@@ -77,7 +88,7 @@ class QueueReplayTest {
             long previousEnd = Long.MIN_VALUE;
             for (int i = 0; i < ITERATIONS; i++) {
                 long due = i * INTERVAL;
-                begins[i] = Math.max(due, previousEnd);
+                begins[i] = Math.max(due, previousEnd + harness);
                 long end = begins[i] + service[i];
                 recorder.record(end, end - due);
                 previousEnd = end;
@@ -138,6 +149,29 @@ class QueueReplayTest {
         for (int i = 0; i < attributed.replaced(); i++) {
             assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
         }
+    }
+
+    @Test
+    void aQueuedCallTheReplayMovesUpLosesTheHarnesssWorkItQueuedBehind() {
+        // each queued iteration began 300 ns after the one before ended (the harness recorded it first): its service
+        // as the timeline knows it, from that end, is 1.3 µs; on its schedule it would have taken 1 µs
+        RunAttribution attributed = new Run().harnessWork(300).waitFor(500, 1_500 * US).attribute();
+
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
+        assertThat(attributed.replaced()).isEqualTo(29);
+        for (int i = 0; i < attributed.replaced(); i++) {
+            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        }
+    }
+
+    @Test
+    void aCallStillQueuedInTheReplayKeepsTheHarnesssWork() {
+        // the code's own 2 ms stall queues 40 iterations over budget (39 without the harness's work; the queue drains
+        // 1.3 µs an iteration): nothing is cut, so nothing moves up, harness work or not
+        RunAttribution attributed = new Run().harnessWork(300).slowCode(500, 2_000 * US).attribute();
+
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(40);
+        assertThat(attributed.replaced()).isZero();
     }
 
     @Test
