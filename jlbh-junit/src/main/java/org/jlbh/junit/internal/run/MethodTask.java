@@ -138,6 +138,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
             scheduler.beginPart(run);
             perThread[slot + ALLOCATED_AT_RUN_START] = AllocationMeter.currentThreadAllocatedBytes();
         }
+        // a queued iteration (the one before ended after this one was due) begins after the harness's own work: when
+        // its call begins is read, so that a replay without the pauses that queued it does not count that work as the
+        // code's; an iteration on schedule reads nothing more
+        LatencyTimeline endToEnd = samplesOnReturn ? timelines.endToEndOfThread(thread) : null;
+        long began = endToEnd != null && endToEnd.queued(startTimeNS) ? System.nanoTime() : Long.MIN_VALUE;
         try {
             body.run();
         } catch (Throwable t) {
@@ -150,7 +155,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         if (samplesOnReturn) {
             long latency = now - startTimeNS;
             jlbh.sample(latency);
-            timelines.endToEndOfThread(thread).record(now, latency);
+            endToEnd.record(now, latency, began);
         }
         scheduler.afterIteration(startTimeNS, now);
         iteration++;

@@ -40,14 +40,16 @@ import java.util.Set;
  * omission) move up with it.
  *
  * <p>A queued iteration's service {@code e − p} holds the harness's own work between two iterations (recording the
- * one before, scheduling the next) besides the call; an iteration on its schedule does that work while it waits for
- * its start, and its latency holds only the call. So a queued sample that the replay lets begin at its own start
- * loses that work too, as far as it holds more than the least service: the run's least queued service less its
- * fastest latency (the harness's work, measured per run; none when nothing queued). A sample still queued in the
- * replay keeps it. Without this, every queued call the replay moved up kept the work it no longer queued behind:
- * beside two busy loops, a run with more than a tenth of its samples replayed read p90 on the code's own account
- * about 180 ns above a run without (561 against 379 ns, the medians of 465 runs of a 0.33 µs hash). A sample whose replayed latency
- * is within the budget was late because of the pauses cut, and goes to the larger of its own cut and the one it
+ * one before, reading the clock, scheduling the next) besides the call; an iteration on its schedule does that work
+ * while it waits for its start. So the harness thread reads when a queued iteration's call began ({@code c}): the
+ * replay keeps {@code c − p} as the harness's work, which still comes first where the sample stays queued, and lets a
+ * sample that no longer queues call at its start plus the least time from start to call of the run (its fastest
+ * latency less the least {@code e − c}), as an iteration on its schedule would. Without this, every queued call the
+ * replay moved up kept the harness's work it no longer queued behind: beside two busy loops, a run with more than a
+ * tenth of its samples replayed read p90 on the code's own account about 180 ns above a run without (561 against 379
+ * ns, the medians of 465 runs of a 0.33 µs hash), and one with more than half read p50 60 ns above.
+ *
+ * <p>A sample whose replayed latency is within the budget was late because of the pauses cut, and goes to the larger of its own cut and the one it
  * inherited from the sample before: the platform, a safepoint, or a collection's copying of objects older than the
  * measured runs. Collections are otherwise the code's: the part of a collection not spent on older objects (in
  * proportion to the bytes it copied, {@code run.evidence.GcCopy}) is not cut for the verdict, but a sample the replay
@@ -59,6 +61,8 @@ final class QueueReplay {
     private final long[] begin;
     private final long[] end;
     private final long[] previousEnd;
+    /** When a queued sample's call began, as the harness thread read it; else its begin. */
+    private final long[] began;
     /** How much of each service a pause may be cut from: all of it but the least service an iteration needs. */
     private final long[] reducible;
     private final long[] safepointCut;
@@ -71,8 +75,8 @@ final class QueueReplay {
     private final long[] gcCut;
     /** The least service an iteration needs, in nanoseconds. */
     private final long leastService;
-    /** The harness's own work between two iterations that a queued service holds, in nanoseconds. */
-    private final long harnessNanos;
+    /** The least time from an iteration's start to its call, in nanoseconds: when a dequeued call begins. */
+    private final long callDelayNanos;
 
     private QueueReplay(RunTimeline timeline, long fastestNanos) {
         int n = timeline.lateKept();
@@ -81,20 +85,22 @@ final class QueueReplay {
         end = new long[n];
         previousEnd = new long[n];
         reducible = new long[n];
+        began = new long[n];
         long least = fastestNanos;
-        long leastQueued = Long.MAX_VALUE;
+        long leastCall = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             end[i] = timeline.lateEnd(i);
             start[i] = end[i] - timeline.lateLatency(i);
             previousEnd[i] = timeline.latePreviousEnd(i);
             begin[i] = Math.min(end[i], Math.max(start[i], previousEnd[i]));
+            began[i] = Math.min(end[i], Math.max(begin[i], timeline.lateBegan(i)));
             least = Math.min(least, end[i] - begin[i]);
-            if (queued(i)) {
-                leastQueued = Math.min(leastQueued, end[i] - begin[i]);
+            if (queued(i) && began[i] > begin[i]) {
+                leastCall = Math.min(leastCall, end[i] - began[i]);
             }
         }
         leastService = least;
-        harnessNanos = leastQueued == Long.MAX_VALUE ? 0 : Math.max(0, leastQueued - fastestNanos);
+        callDelayNanos = leastCall == Long.MAX_VALUE ? 0 : Math.max(0, fastestNanos - leastCall);
         for (int i = 0; i < n; i++) {
             reducible[i] = Math.max(0, end[i] - begin[i] - leastService);
         }
@@ -357,9 +363,15 @@ final class QueueReplay {
             long before = follows(i) ? replayed[i - 1] : previousEnd[i];
             long service = end[i] - begin[i] - safepointCut[i] - olderCut[i] - queueCut[i] - hostCut[i]
                     - machineCut[i] - (withCollections ? gcCut[i] : 0);
-            // a queued service began with the harness's own work, done after the one before ended
-            long harness = queued(i) ? Math.min(harnessNanos, Math.max(0, service - leastService)) : 0;
-            replayed[i] = Math.max(start[i], Math.min(before, begin[i]) + harness) + service - harness;
+            if (queued(i)) {
+                // the harness's own work came first (what the cuts left of it), then the call
+                long call = Math.min(service, end[i] - began[i]);
+                long harness = service - call;
+                long calledAt = Math.max(start[i] + callDelayNanos, Math.min(before, begin[i]) + harness);
+                replayed[i] = Math.min(end[i], calledAt + call);
+            } else {
+                replayed[i] = Math.max(start[i], Math.min(before, begin[i])) + service;
+            }
         }
         return replayed;
     }

@@ -25,6 +25,7 @@ public final class LatencyTimeline {
     private final long[] lateEnd;
     private final long[] lateLatency;
     private final long[] latePreviousEnd;
+    private final long[] lateBegan;
     private long lastEnd = Long.MIN_VALUE;
     private volatile boolean recording;
     private int run;
@@ -46,6 +47,7 @@ public final class LatencyTimeline {
         this.lateEnd = new long[this.budgetsNanos.length == 0 ? 0 : capacity];
         this.lateLatency = new long[lateEnd.length];
         this.latePreviousEnd = new long[lateEnd.length];
+        this.lateBegan = new long[lateEnd.length];
     }
 
     /**
@@ -83,6 +85,15 @@ public final class LatencyTimeline {
     }
 
     /**
+     * @param startNanos an iteration's intended start, nanoTime
+     * @return whether the iteration is queued: the harness thread's iteration before it ended after it was due, so the
+     *         harness began it late, after its own work between the two (the caller then reads when the call begins)
+     */
+    public boolean queued(long startNanos) {
+        return lastEnd != Long.MIN_VALUE && lastEnd - startNanos > 0;
+    }
+
+    /**
      * Records a sample the harness thread took as its iteration returned: the iterations run one after another, so a
      * late one is kept with when the one before it ended too (the harness started it then, or at its intended start,
      * whichever came later).
@@ -91,6 +102,18 @@ public final class LatencyTimeline {
      * @param latency  its latency, in nanoseconds
      */
     public void record(long endNanos, long latency) {
+        record(endNanos, latency, Long.MIN_VALUE);
+    }
+
+    /**
+     * Records a sample the harness thread took as its iteration returned, as {@link #record(long, long)}, with when its
+     * call began where the caller read it (a {@link #queued} iteration).
+     *
+     * @param endNanos   when it ended, nanoTime
+     * @param latency    its latency, in nanoseconds
+     * @param beganNanos when its call began, nanoTime; {@link Long#MIN_VALUE} when not read
+     */
+    public void record(long endNanos, long latency, long beganNanos) {
         // nothing ran before the first iteration of all: it began at its intended start
         long previousEnd = lastEnd == Long.MIN_VALUE ? endNanos - latency : lastEnd;
         lastEnd = endNanos;
@@ -102,7 +125,8 @@ public final class LatencyTimeline {
             worst[window] = latency;
         }
         if (latency > lateNanos) {
-            late(window, endNanos, latency, previousEnd);
+            long began = beganNanos != Long.MIN_VALUE ? beganNanos : Math.max(endNanos - latency, previousEnd);
+            late(window, endNanos, latency, previousEnd, began);
         }
     }
 
@@ -120,7 +144,7 @@ public final class LatencyTimeline {
         if (latency > worst[window]) {
             worst[window] = latency;
         }
-        late(window, endNanos, latency, Long.MIN_VALUE);
+        late(window, endNanos, latency, Long.MIN_VALUE, Long.MIN_VALUE);
     }
 
     /**
@@ -139,7 +163,7 @@ public final class LatencyTimeline {
         }
         return new RunTimeline(run, startNanos, System.nanoTime(), windowNanos, worst.clone(), budgetsNanos.clone(), counts,
                 Arrays.copyOf(lateEnd, kept), Arrays.copyOf(lateLatency, kept), Arrays.copyOf(latePreviousEnd, kept),
-                notKept);
+                Arrays.copyOf(lateBegan, kept), notKept);
     }
 
     private int window(long endNanos) {
@@ -147,7 +171,7 @@ public final class LatencyTimeline {
         return window < 0 ? 0 : window >= SLOTS ? SLOTS - 1 : (int) window;
     }
 
-    private void late(int window, long endNanos, long latency, long previousEnd) {
+    private void late(int window, long endNanos, long latency, long previousEnd, long began) {
         for (int b = 0; b < budgetsNanos.length && latency > budgetsNanos[b]; b++) {
             over[b][window]++;
         }
@@ -155,6 +179,7 @@ public final class LatencyTimeline {
             lateEnd[kept] = endNanos;
             lateLatency[kept] = latency;
             latePreviousEnd[kept] = previousEnd;
+            lateBegan[kept] = began;
             kept++;
         } else {
             notKept++;

@@ -22,11 +22,15 @@ import java.util.List;
  * @param lateNanos      each kept late sample's latency, in nanoseconds
  * @param latePreviousEndNanos for a sample the harness thread took as its iteration returned, when the iteration
  *                       before it ended, nanoTime; {@link Long#MIN_VALUE} for one from another thread (or a probe)
+ * @param lateBeganNanos for a sample the harness thread took as its iteration returned, when its call began, nanoTime:
+ *                       read by the harness thread when the iteration was queued (due before the one before it ended,
+ *                       so the harness's own work between the two came first), else the later of its intended start
+ *                       and the end of the one before; {@link Long#MIN_VALUE} where {@code latePreviousEndNanos} is
  * @param lateNotKept    late samples beyond the capacity, counted only
  */
 public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos, long[] budgetsNanos,
                           int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
-                          long[] latePreviousEndNanos, long lateNotKept) {
+                          long[] latePreviousEndNanos, long[] lateBeganNanos, long lateNotKept) {
 
     /**
      * Merges the timelines that several harness threads recorded of one probe in one run, all begun at the same start
@@ -84,7 +88,7 @@ public record RunTimeline(int run, long startNanos, long endNanos, long windowNa
         long[] previousEnd = new long[late];
         Arrays.fill(previousEnd, Long.MIN_VALUE);
         return new RunTimeline(first.run, first.startNanos, end, first.windowNanos, worst, first.budgetsNanos.clone(),
-                over, lateEnd, lateLatency, previousEnd, notKept);
+                over, lateEnd, lateLatency, previousEnd, previousEnd.clone(), notKept);
     }
 
     /** @return how many windows hold a sample, from the first: the run's length in windows */
@@ -133,6 +137,15 @@ public record RunTimeline(int run, long startNanos, long endNanos, long windowNa
      */
     public long latePreviousEnd(int i) {
         return latePreviousEndNanos[i];
+    }
+
+    /**
+     * @param i a kept late sample
+     * @return when its call began, nanoTime (see {@link #lateBeganNanos()}); {@link Long#MIN_VALUE} for a sample from
+     *         another thread or a probe
+     */
+    public long lateBegan(int i) {
+        return lateBeganNanos[i];
     }
 
     /**

@@ -88,9 +88,11 @@ class QueueReplayTest {
             long previousEnd = Long.MIN_VALUE;
             for (int i = 0; i < ITERATIONS; i++) {
                 long due = i * INTERVAL;
+                // as the harness thread does: it reads when a queued iteration's call begins
+                boolean queued = recorder.queued(due);
                 begins[i] = Math.max(due, previousEnd + harness);
                 long end = begins[i] + service[i];
-                recorder.record(end, end - due);
+                recorder.record(end, end - due, queued ? begins[i] : Long.MIN_VALUE);
                 previousEnd = end;
             }
             RunTimeline timeline = recorder.endRun();
