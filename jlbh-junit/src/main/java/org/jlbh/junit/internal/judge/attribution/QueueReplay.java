@@ -49,12 +49,12 @@ import java.util.Set;
  * tenth of its samples replayed read p90 on the code's own account about 180 ns above a run without (561 against 379
  * ns, the medians of 465 runs of a 0.33 µs hash), and one with more than half read p50 60 ns above.
  *
- * <p>A sample whose replayed latency is within the budget was late because of the pauses cut, and goes to the larger of its own cut and the one it
- * inherited from the sample before: the platform, a safepoint, or a collection's copying of objects older than the
- * measured runs. Collections are otherwise the code's: the part of a collection not spent on older objects (in
- * proportion to the bytes it copied, {@code run.evidence.GcCopy}) is not cut for the verdict, but a sample the replay
- * with it cut too brings within the budget goes to the collection. The rest are the code's. For the verdict, each late
- * sample's latency is replaced by its replayed one.
+ * <p>A sample whose replayed latency is within the budget was late because of the pauses cut, and goes to the larger
+ * of its own cut and the one it inherited from the sample before: the platform, a safepoint, or a collection's copying
+ * of objects older than the measured runs. Collections are otherwise the code's: the part of a collection not spent on
+ * older objects (in proportion to the bytes it copied, {@code run.evidence.GcCopy}) is not cut for the verdict, but a
+ * sample the replay with it cut too brings within the budget goes to the collection. The rest are the code's. For the
+ * verdict, each late sample's latency is replaced by its replayed one.
  */
 final class QueueReplay {
     private final long[] start;
@@ -73,8 +73,6 @@ final class QueueReplay {
     /** The part of a whole-machine stall a second thread saw that the service's other platform cuts do not hold. */
     private final long[] machineCut;
     private final long[] gcCut;
-    /** The least service an iteration needs, in nanoseconds. */
-    private final long leastService;
     /** The least time from an iteration's start to its call, in nanoseconds: when a dequeued call begins. */
     private final long callDelayNanos;
 
@@ -86,7 +84,7 @@ final class QueueReplay {
         previousEnd = new long[n];
         reducible = new long[n];
         began = new long[n];
-        long least = fastestNanos;
+        long leastService = fastestNanos;
         long leastCall = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             end[i] = timeline.lateEnd(i);
@@ -94,12 +92,11 @@ final class QueueReplay {
             previousEnd[i] = timeline.latePreviousEnd(i);
             begin[i] = Math.min(end[i], Math.max(start[i], previousEnd[i]));
             began[i] = Math.min(end[i], Math.max(begin[i], timeline.lateBegan(i)));
-            least = Math.min(least, end[i] - begin[i]);
+            leastService = Math.min(leastService, end[i] - begin[i]);
             if (queued(i) && began[i] > begin[i]) {
                 leastCall = Math.min(leastCall, end[i] - began[i]);
             }
         }
-        leastService = least;
         callDelayNanos = leastCall == Long.MAX_VALUE ? 0 : Math.max(0, fastestNanos - leastCall);
         for (int i = 0; i < n; i++) {
             reducible[i] = Math.max(0, end[i] - begin[i] - leastService);
