@@ -236,8 +236,10 @@ class ConcurrentLoadTests {
 
     @ExtendWith(TwoThreadsEveryLateSampleWaited.class)
     static class DescheduledOnTwoThreads {
+        // p90, not p50: each thread has half of a run's samples, so a p50 lies on the edge between thread 0's largest
+        // and thread 1's smallest and reads thread 0's worst when it has no outlier; p90 lies well inside thread 1's
         @LatencyTest(throughput = 1_000, threads = 2, iterations = 300, warmUpIterations = 0, runs = 3,
-                percentile = 50, maxMicros = 50)
+                percentile = 90, maxMicros = 50)
         void sometimesSlow() {
             // the second harness thread is jlbh-harness-1
             if (Thread.currentThread().getName().endsWith("-1")) {
@@ -249,11 +251,11 @@ class ConcurrentLoadTests {
     @Test
     void eachThreadsLateSamplesAreReplayedAgainstItsOwnWaits() {
         // thread 1's calls are all slow, and its evidence says it waited for the CPU through each: with thread 0's
-        // fast calls, p50 breaks only through waits that are not the code's, so it is met on the code's own account
+        // fast calls, p90 breaks only through waits that are not the code's, so it is met on the code's own account
         Events events = run(DescheduledOnTwoThreads.class);
         events.assertThatEvents().haveExactly(1, event(test("sometimesSlow"), finishedSuccessfully()));
         assertThat(EngineRuns.reportEntries(events, "jlbh verdict")).singleElement().asString()
-                .startsWith("PASSED: budgets met on the code's own account: end to end p50 ")
+                .startsWith("PASSED: budgets met on the code's own account: end to end p90 ")
                 .contains("while the harness thread waited");
     }
 
