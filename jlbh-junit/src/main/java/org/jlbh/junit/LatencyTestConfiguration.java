@@ -95,6 +95,22 @@ public final class LatencyTestConfiguration {
      */
     public static final String BASELINE_ENVIRONMENT = "jlbh.baseline.environment";
 
+    /**
+     * {@value}: the base build's compiled classes, to pair each latency test with (the paired mode): its test classes'
+     * and main classes' folders or jars, separated by the platform's path separator ({@code :} on Linux and macOS,
+     * {@code ;} on Windows), e.g. {@code ../base/target/test-classes:../base/target/classes}. Each latency test then
+     * also runs on the base's copy of its class, loaded apart (the test class and the code under test from the base;
+     * JUnit, jlbh and the libraries shared), its runs taken in turns with the change's in the same JVM, and the change
+     * is judged against the base on the paired differences. Unset by default: no pairing.
+     */
+    public static final String PAIRED_BASE = "jlbh.paired.base";
+
+    /**
+     * {@value}: the smallest change against the base, in percent, that a paired test counts as a regression, 5 by
+     * default: a percentile regresses when its whole interval lies above this.
+     */
+    public static final String PAIRED_TOLERANCE = "jlbh.paired.tolerance";
+
     private LatencyTestConfiguration() {
     }
 

@@ -29,7 +29,11 @@ public final class ConsumerProject {
             "src/test/java/com/example/latency/SerialiserTest.java",
             "src/test/java/com/example/latency/SerialiserTailTest.java",
             "src/test/java/com/example/latency/LoggerTest.java", "src/test/java/com/example/latency/EmptyTest.java",
-            "src/test/java/com/example/latency/GatedHashTest.java");
+            "src/test/java/com/example/latency/GatedHashTest.java",
+            "src/test/java/com/example/latency/PairedHashTest.java",
+            "src/test/java/com/example/latency/PairedVariant.java");
+    /** The paired builds' version class, under the test classes. */
+    private static final Path VARIANT_CLASS = Path.of("com", "example", "latency", "PairedVariant.class");
     /** How long a build may take before it is given up on. */
     private static final long BUILD_TIMEOUT_SECONDS = 600;
 
@@ -85,16 +89,11 @@ public final class ConsumerProject {
     public static ConsumerProject prepare(Path root, String jlbhVersion, String junitVersion) throws IOException {
         deleteTree(root);
         for (String file : FILES) {
-            try (InputStream in = ConsumerProject.class.getResourceAsStream("/consumer-project/" + file)) {
-                if (in == null) {
-                    throw new IOException("no resource consumer-project/" + file);
-                }
-                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                        .replace("@JLBH_VERSION@", jlbhVersion).replace("@JUNIT_VERSION@", junitVersion);
-                Path target = root.resolve(file);
-                Files.createDirectories(target.getParent());
-                Files.writeString(target, text);
-            }
+            String text = resource(file).replace("@JLBH_VERSION@", jlbhVersion)
+                    .replace("@JUNIT_VERSION@", junitVersion);
+            Path target = root.resolve(file);
+            Files.createDirectories(target.getParent());
+            Files.writeString(target, text);
         }
         String platform = "1." + junitVersion.substring(junitVersion.indexOf('.') + 1);
         Build prepared = run(root, List.of("mvn", "-B", "-q", "test-compile", "dependency:build-classpath",
@@ -166,6 +165,62 @@ public final class ConsumerProject {
         return new Build(build.exitCode(), build.output(), json, build.seconds());
     }
 
+    /**
+     * @return the base's test classes for the paired builds: a copy of the test classes as compiled (the unchanged
+     *         version), made the first time; call it before {@link #useVariant}
+     */
+    public Path pairedBase() throws IOException {
+        Path base = root.resolve("target/base-classes");
+        if (!Files.exists(base)) {
+            Path classes = root.resolve("target/test-classes");
+            try (Stream<Path> files = Files.walk(classes)) {
+                for (Path file : files.toList()) {
+                    Path copy = base.resolve(classes.relativize(file).toString());
+                    if (Files.isDirectory(file)) {
+                        Files.createDirectories(copy);
+                    } else {
+                        Files.copy(file, copy);
+                    }
+                }
+            }
+        }
+        return base;
+    }
+
+    /**
+     * Makes the change's test classes the given version of the paired builds' hash: puts that version's
+     * {@code PairedVariant} class file in them, compiled the first time it is asked for.
+     *
+     * @param version {@code unchanged}, {@code slower} or {@code tail}
+     */
+    public void useVariant(String version) throws IOException {
+        Path compiled = root.resolve("target/variants").resolve(version);
+        if (!Files.exists(compiled.resolve(VARIANT_CLASS))) {
+            Path source = root.resolve("target/variant-sources").resolve(version)
+                    .resolve("com/example/latency/PairedVariant.java");
+            Files.createDirectories(source.getParent());
+            Files.writeString(source, resource("src/test/java/com/example/latency/PairedVariant.java")
+                    .replace("return \"unchanged\";", "return \"" + version + "\";"));
+            Build built = run(root, List.of("javac", "--release", "17", "-d", compiled.toString(), source.toString()),
+                    Map.of());
+            if (built.exitCode() != 0) {
+                throw new IOException("the variant " + version + " did not compile:\n" + built.output());
+            }
+        }
+        Files.copy(compiled.resolve(VARIANT_CLASS), root.resolve("target/test-classes").resolve(VARIANT_CLASS),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** @return a file of the project, as the resources hold it */
+    private static String resource(String file) throws IOException {
+        try (InputStream in = ConsumerProject.class.getResourceAsStream("/consumer-project/" + file)) {
+            if (in == null) {
+                throw new IOException("no resource consumer-project/" + file);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** @return the JDK: "17" the default JDK this runs on when it is 17, else the newest of that version installed */
     public static Path javaHome(String jdk) {
         Path self = Path.of(System.getProperty("java.home"));
@@ -183,7 +238,8 @@ public final class ConsumerProject {
 
     /** @return the latency test method of a test class of the project */
     private static String method(String testClass) {
-        return testClass.startsWith("Hash") || testClass.startsWith("GatedHash") ? "hash"
+        return testClass.startsWith("Hash") || testClass.startsWith("GatedHash") || testClass.startsWith("PairedHash")
+                ? "hash"
                 : testClass.startsWith("Serialiser") ? "serialise"
                 : testClass.startsWith("Empty") ? "empty" : "log";
     }

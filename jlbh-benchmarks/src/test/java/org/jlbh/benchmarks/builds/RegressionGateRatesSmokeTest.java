@@ -22,9 +22,9 @@ class RegressionGateRatesSmokeTest {
                 + "\"decision\": \"NOT_GATED\"}\n  ]\n}\n";
 
         assertThat(RegressionGateRates.rows(json)).containsExactly(
-                new RegressionGateRates.Row("end to end p50", "CODES_OWN", "REGRESSION", 14.25),
-                new RegressionGateRates.Row("end to end p99", "MEASURED", "NOT_JUDGED", Double.POSITIVE_INFINITY),
-                new RegressionGateRates.Row("end to end worst", "MEASURED", "NOT_GATED", Double.NaN));
+                new GateBuilds.Row("end to end p50", "CODES_OWN", "REGRESSION", 14.25),
+                new GateBuilds.Row("end to end p99", "MEASURED", "NOT_JUDGED", Double.POSITIVE_INFINITY),
+                new GateBuilds.Row("end to end worst", "MEASURED", "NOT_GATED", Double.NaN));
         assertThat(RegressionGateRates.rows("{\"probes\": []}")).as("no comparison").isEmpty();
     }
 
@@ -35,7 +35,7 @@ class RegressionGateRatesSmokeTest {
                 + "\n        {\"run\": 2, \"percentilesNanos\": {\"50\": 330, \"99\": 900}}\n      ]\n    },\n"
                 + "    {\"name\": \"OS jitter\", \"runs\": [{\"percentilesNanos\": {\"50\": 70000}}]}\n  ]\n}\n";
 
-        assertThat(RegressionGateRates.endToEndRuns(json)).isEqualTo("50=325,99=2443 | 50=325,99=1210; 50=330,99=900");
-        assertThat(RegressionGateRates.endToEndRuns("")).isEmpty();
+        assertThat(GateBuilds.endToEndRuns(json)).isEqualTo("50=325,99=2443 | 50=325,99=1210; 50=330,99=900");
+        assertThat(GateBuilds.endToEndRuns("")).isEmpty();
     }
 }

@@ -13,6 +13,7 @@ import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.BaselineGate;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ReportWriter;
@@ -20,13 +21,17 @@ import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.page.SuitePage;
 import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.run.Attempt;
+import org.jlbh.junit.internal.run.BaseSide;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
+import org.jlbh.junit.internal.run.PairedAttempt;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.TestAbortedException;
 
+import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -62,9 +67,14 @@ public final class LatencyTestExecution {
         ReportWriter reports = new ReportWriter(System.out, configuration, new JUnitPublisher(context));
         context.getStore(Stores.NAMESPACE).put(ReportWriter.class, reports);
         try {
+            Object[] arguments = invocationContext.getArguments().toArray();
+            Optional<BaseSide> base = state.base().flatMap(measurement -> PairedBase.of(context,
+                    configuration.paired().orElseThrow(), invocationContext.getExecutable(), measurement,
+                    reports.console()));
             execute(state.settings(), state.measurement(), Body.of(invocationContext.getExecutable(),
-                            invocationContext.getTarget().orElseThrow(), invocationContext.getArguments().toArray()),
-                    reports, Stores.suitePage(context, configuration.reportDir()), state.sweep());
+                            invocationContext.getTarget().orElseThrow(), arguments),
+                    reports, Stores.suitePage(context, configuration.reportDir()), state.sweep(),
+                    base.map(side -> new Paired(side, arguments)));
         } finally {
             invocation.skip();
             TestIdentity identity = state.settings().identity();
@@ -103,20 +113,39 @@ public final class LatencyTestExecution {
      * @param reports     the test's output
      * @param page        the suite page of this test run
      * @param sweep       the rate of a throughput sweep this invocation measures, if it is one
-     * @throws AssertionError       when a budget broke, or the baseline shows a regression, in enforce mode
+     * @param paired      in the paired mode, the base's side and the change's arguments, when the base has the test
+     * @throws AssertionError       when a budget broke, or the baseline or the base shows a regression, in enforce
+     *                              mode
      * @throws TestAbortedException when the breaches are explained by the platform's stalls, or the body of an
      *                              earlier test is still running
      * @throws Throwable            what the test body threw
      */
     public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
-                               SuitePage page, Optional<SweepRate> sweep) throws Throwable {
+                               SuitePage page, Optional<SweepRate> sweep, Optional<Paired> paired) throws Throwable {
         measurement.requireNoAbandonedBody();
         measurement.bind(body);
         try {
-            measureJudgeAndReport(settings, measurement, reports, page, sweep);
+            if (paired.isPresent()) {
+                paired.get().side().begin(measurement, paired.get().arguments());
+            }
+            measureJudgeAndReport(settings, measurement, reports, page, sweep, paired.map(Paired::side));
         } finally {
             measurement.reportAbandonedBody(reports.console());
+            if (paired.isPresent()) {
+                paired.get().side().measurement().reportAbandonedBody(reports.console());
+                paired.get().side().end();
+            }
         }
+    }
+
+    /**
+     * The base's side of a paired test, and the change's arguments (whose context and probes the base's side
+     * replaces with its own).
+     *
+     * @param side      the base's side
+     * @param arguments the change's method's resolved arguments
+     */
+    public record Paired(BaseSide side, Object[] arguments) {
     }
 
     /**
@@ -133,10 +162,46 @@ public final class LatencyTestExecution {
                 BaselineGate.DEFAULT_FAMILY_ALPHA);
     }
 
+    /**
+     * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side is
+     *         added to {@code baseAttempts} and its harness's report printed after the change's
+     */
+    private static Attempt measure(int number, Measurement measurement, Optional<BaseSide> base,
+                                   List<Attempt> baseAttempts, ReportWriter reports) throws Throwable {
+        if (base.isEmpty()) {
+            return measurement.measure(number, reports.console());
+        }
+        java.io.ByteArrayOutputStream baseReport = new java.io.ByteArrayOutputStream();
+        PairedAttempt both;
+        try (PrintStream baseOut = new PrintStream(baseReport, true, java.nio.charset.StandardCharsets.UTF_8)) {
+            both = measurement.measurePaired(number, reports.console(), base.get().measurement(), baseOut);
+        } finally {
+            reports.baseReport(number, baseReport.toString(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        baseAttempts.add(both.base());
+        return both.change();
+    }
+
+    /**
+     * @return each probe's figures over the attempts' runs in the order measured, on the code's own account where
+     *         every run has its evidence
+     */
+    private static List<ProbeFigures> probesOf(TestSettings settings, List<Attempt> attempts) {
+        java.util.Collection<Double> percentiles = ResultAssembly.reportedPercentiles(settings);
+        List<List<ProbeFigures>> ofAttempts = new ArrayList<>();
+        for (Attempt attempt : attempts) {
+            ofAttempts.add(ResultAssembly.probes(attempt.result(), settings,
+                    Optional.of(CodesOwnFigures.of(settings, attempt, percentiles))));
+        }
+        return ProbeFigures.concat(ofAttempts);
+    }
+
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
-                                              SuitePage page, Optional<SweepRate> sweep) throws Throwable {
+                                              SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base)
+            throws Throwable {
         Configuration configuration = settings.configuration();
         List<AttemptJudgement> attempts = new ArrayList<>();
+        List<Attempt> baseAttempts = new ArrayList<>();
         int windowStart = 0;
         int retried = 0;
         int remeasured = 0;
@@ -145,7 +210,7 @@ public final class LatencyTestExecution {
         Optional<SequentialRule.Judged> failedEarlier = Optional.empty();
         for (int number = 1; ; number++) {
             reports.attemptHeader(settings, number, allowed(configuration, remeasured));
-            attempts.add(AttemptJudgement.judge(settings, measurement.measure(number, reports.console())));
+            attempts.add(AttemptJudgement.judge(settings, measure(number, measurement, base, baseAttempts, reports)));
             judged = SequentialRule.judge(attempts.subList(windowStart, attempts.size()), settings.run().runs(),
                     settings.budgets().verdict());
             if (judged.outcome() == Outcome.PASSED) {
@@ -185,12 +250,18 @@ public final class LatencyTestExecution {
                         configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
-        Decision decided = Decision.decide(attempts, allowed, comparison, configuration.mode(), judged);
+        List<ProbeFigures> baseProbes = base.isEmpty() ? List.of() : probesOf(settings, baseAttempts);
+        Optional<PairedComparison> paired = base.map(side -> PairedComparison.compare(baseProbes,
+                probesOf(settings, attempts.stream().map(AttemptJudgement::attempt).toList()),
+                configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent()));
+        paired.ifPresent(compared -> reports.paired(compared, configuration.paired().orElseThrow().base()));
+        Decision decided = Decision.decide(attempts, allowed, comparison, paired, configuration.mode(), judged);
         Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));
         Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
-                sweep.map(SweepRate::sweep));
+                sweep.map(SweepRate::sweep), paired.map(compared -> new ResultSnapshot.Paired(configuration.paired()
+                        .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)));
         reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
         sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));

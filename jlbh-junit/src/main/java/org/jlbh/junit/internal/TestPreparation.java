@@ -75,8 +75,11 @@ public final class TestPreparation {
         StallSource stalls = context.getStore(Stores.NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
         AbandonedBodies abandoned = Stores.shared(context.getRoot(), AbandonedBodies.class, AbandonedBodies::new);
+        EvidenceSource evidence = evidence(context, configuration);
+        Optional<Measurement> base = configuration.paired().map(paired ->
+                Measurement.prepare(settings, stalls, evidence, abandoned));
         context.getStore(Stores.NAMESPACE).put(TestState.class, new TestState(settings,
-                Measurement.prepare(settings, stalls, evidence(context, configuration), abandoned), sweep));
+                Measurement.prepare(settings, stalls, evidence, abandoned), sweep, base));
     }
 
     /**

@@ -14,8 +14,10 @@ import java.util.Optional;
  * @param settings    the test's validated settings
  * @param measurement its measurement, prepared
  * @param sweep       its rate, when it is one of a sweep's invocations
+ * @param base        in the paired mode, the measurement of the base's side, prepared with the same settings
  */
-public record TestState(TestSettings settings, Measurement measurement, Optional<SweepRate> sweep) {
+public record TestState(TestSettings settings, Measurement measurement, Optional<SweepRate> sweep,
+                        Optional<Measurement> base) {
 
     /** @return the state of the test a context runs, or null when it is not a latency test (or was not set up) */
     static TestState of(ExtensionContext context) {

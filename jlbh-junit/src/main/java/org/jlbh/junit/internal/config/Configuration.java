@@ -36,11 +36,14 @@ import java.util.function.Function;
  * @param baselinePercentiles the percentiles compared with a baseline, as labels
  * @param baselineEnvironment which recorded builds gate
  * @param evidence           whether scheduler and JVM evidence is collected
+ * @param remeasures         how many more attempts, at most, a test whose runs disagree gets
+ * @param paired             the base build to pair each latency test with, if any
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
-                            BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures) {
+                            BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures,
+                            Optional<Paired> paired) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -55,6 +58,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     public static final int DEFAULT_BASELINE_HISTORY = 5;
     /** The most builds a baseline may keep. */
     public static final int MAX_BASELINE_HISTORY = 100;
+    /** The smallest regression against a paired base, in percent, when none is configured. */
+    public static final double DEFAULT_PAIRED_TOLERANCE_PERCENT = 5;
     /** The percentiles compared with a baseline when none are configured. */
     public static final List<String> DEFAULT_BASELINE_PERCENTILES = List.of("50", "90", "99");
 
@@ -87,12 +92,26 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         BaselineEnvironment environment = reader.choice(LatencyTestConfiguration.BASELINE_ENVIRONMENT,
                 BaselineEnvironment.class, BaselineEnvironment.SAME);
         Evidence evidence = reader.choice(LatencyTestConfiguration.EVIDENCE, Evidence.class, Evidence.ON);
+        Optional<Paired> paired = reader.paired();
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
-                remeasures), null);
+                remeasures, paired), null);
+    }
+
+    /**
+     * The paired mode's parameters. Immutable.
+     *
+     * @param base             the base build's class folders and jars, in order
+     * @param tolerancePercent the smallest change against the base counted as a regression, in percent
+     */
+    public record Paired(List<Path> base, double tolerancePercent) {
+        /** Copies the paths. */
+        public Paired {
+            base = List.copyOf(base);
+        }
     }
 
     /**
@@ -280,22 +299,60 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         }
 
         double tolerance() {
-            Optional<String> value = parameters.apply(LatencyTestConfiguration.BASELINE_TOLERANCE);
+            return percentage(LatencyTestConfiguration.BASELINE_TOLERANCE, DEFAULT_TOLERANCE_PERCENT);
+        }
+
+        double percentage(String key, double byDefault) {
+            Optional<String> value = parameters.apply(key);
             if (value.isEmpty()) {
-                return DEFAULT_TOLERANCE_PERCENT;
+                return byDefault;
             }
-            double tolerance;
+            double percent;
             try {
-                tolerance = Double.parseDouble(value.get().trim());
+                percent = Double.parseDouble(value.get().trim());
             } catch (NumberFormatException e) {
-                tolerance = Double.NaN;
+                percent = Double.NaN;
             }
-            if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
-                problems.add(new InvalidParameter(LatencyTestConfiguration.BASELINE_TOLERANCE, value.get(),
-                        "is not valid", "use a percentage of 0 or more, e.g. 10"));
-                return DEFAULT_TOLERANCE_PERCENT;
+            if (!(percent >= 0) || Double.isInfinite(percent)) {
+                problems.add(new InvalidParameter(key, value.get(), "is not valid",
+                        "use a percentage of 0 or more, e.g. " + (long) byDefault));
+                return byDefault;
             }
-            return tolerance;
+            return percent;
+        }
+
+        /** @return the paired mode's parameters, when its base is given */
+        Optional<Paired> paired() {
+            double tolerance = percentage(LatencyTestConfiguration.PAIRED_TOLERANCE, DEFAULT_PAIRED_TOLERANCE_PERCENT);
+            Optional<String> value = parameters.apply(LatencyTestConfiguration.PAIRED_BASE).map(String::trim)
+                    .filter(v -> !v.isEmpty());
+            if (value.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Path> base = new ArrayList<>();
+            for (String part : value.get().split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+                if (part.isBlank()) {
+                    continue;
+                }
+                try {
+                    base.add(Path.of(part.trim()));
+                } catch (InvalidPathException e) {
+                    problems.add(new InvalidParameter(LatencyTestConfiguration.PAIRED_BASE, value.get(),
+                            "is not valid", "use folders or jars separated by '" + java.io.File.pathSeparator
+                            + "' (" + e.getMessage() + ")"));
+                    return Optional.empty();
+                }
+            }
+            for (Path path : base) {
+                if (!Files.isDirectory(path) && !(Files.isRegularFile(path) && path.toString().endsWith(".jar"))) {
+                    problems.add(new InvalidParameter(LatencyTestConfiguration.PAIRED_BASE, value.get(),
+                            "names " + path.toAbsolutePath() + ", " + (Files.exists(path) ? "neither a folder nor a jar"
+                            : "which is not there"), "build the base first (e.g. git worktree add ../base main && mvn "
+                            + "-f ../base test-compile) and give its target/test-classes and target/classes"));
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(new Paired(base, tolerance));
         }
     }
 }

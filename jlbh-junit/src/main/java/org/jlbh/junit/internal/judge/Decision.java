@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.judge;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 
 import java.util.List;
 import java.util.Locale;
@@ -60,6 +61,23 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode, SequentialRule.Judged judged) {
+        return decide(attempts, allowed, comparison, Optional.empty(), mode, judged);
+    }
+
+    /**
+     * As {@link #decide(List, int, Optional, Mode, SequentialRule.Judged)}, with the paired mode's comparison with the
+     * base: a regression there fails the test as a regression against the baseline does.
+     *
+     * @param attempts   every attempt, in order
+     * @param allowed    how many attempts the test could have had
+     * @param comparison the comparison of the reported attempt with the baseline, if one was made
+     * @param paired     the change against its base, paired, if the test was
+     * @param mode       the mode the tests run in
+     * @param judged     what the attempts counted together by the sequential rule say
+     * @return the decision
+     */
+    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
+                                  Optional<PairedComparison> paired, Mode mode, SequentialRule.Judged judged) {
         Outcome outcome = judged.outcome();
         AttemptJudgement reported = reportedOf(judged.window(), outcome);
         String ofAttempts = ofAttempts(reported, attempts.size(), allowed);
@@ -93,8 +111,9 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
             detail = withoutEvidence(reported) + System.lineSeparator() + detail;
         }
-        String regressions = outcome == Outcome.INCONCLUSIVE ? ""
-                : comparison.map(BaselineComparison::regressionMessage).orElse("");
+        String regressions = outcome == Outcome.INCONCLUSIVE ? "" : String.join(System.lineSeparator(),
+                java.util.stream.Stream.of(comparison.map(BaselineComparison::regressionMessage).orElse(""),
+                        paired.map(PairedComparison::regressionMessage).orElse("")).filter(m -> !m.isEmpty()).toList());
         if (!regressions.isEmpty()) {
             detail = outcome == Outcome.PASSED ? regressions : detail + System.lineSeparator() + regressions;
             outcome = Outcome.FAILED;

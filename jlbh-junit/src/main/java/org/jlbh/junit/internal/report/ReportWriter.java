@@ -12,6 +12,7 @@ import org.jlbh.junit.internal.judge.Decision;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.report.json.BaselineJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
@@ -170,6 +171,33 @@ public final class ReportWriter {
                 + "build on the code's own account where both have it, with a bootstrap interval; threshold +"
                 + ReportFormat.plain(configuration.tolerancePercent()) + "%; detectable: the smallest slowdown this "
                 + "history would flag)" + System.lineSeparator() + comparison.table());
+    }
+
+    /**
+     * Prints what the base's harness printed of one paired attempt, after the change's.
+     *
+     * @param attempt 1-based attempt
+     * @param report  the base harness's report
+     */
+    public void baseReport(int attempt, String report) {
+        out.println("=== The base's side of attempt " + attempt + ", its runs taken in turns with the change's:");
+        out.print(report);
+    }
+
+    /**
+     * @param comparison the change against its base, paired
+     * @param base       the base's class folders and jars
+     */
+    public void paired(PairedComparison comparison, List<Path> base) {
+        out.print("=== Change against the base " + base + " (" + comparison.pairs() + " pair" + (comparison.pairs() == 1
+                ? "" : "s") + " of runs taken in turns in this JVM, on the code's own account where both have it; "
+                + "the median pair's change with a sign-test interval at " + ReportFormat.plain(100 * (1
+                - PairedComparison.ALPHA)) + "% each side; threshold +" + ReportFormat.plain(comparison.tolerancePercent())
+                + "%; detectable: the smallest slowdown these pairs would flag)" + System.lineSeparator()
+                + comparison.table());
+        for (PairedComparison.Row row : comparison.rows()) {
+            publisher.entry("paired " + row.probe() + " p" + row.percentile(), row.describe());
+        }
     }
 
     /**

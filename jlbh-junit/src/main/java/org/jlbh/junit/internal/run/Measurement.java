@@ -16,6 +16,7 @@ import org.jlbh.junit.internal.run.evidence.PlatformStalls;
 import org.jlbh.junit.internal.run.evidence.ReadingPlan;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.StallSource;
+import org.jlbh.junit.internal.run.paired.Alternation;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
@@ -30,6 +31,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the
@@ -219,6 +222,55 @@ public final class Measurement {
                     timelines, seen));
         }
         return new Attempt(number, result, runs);
+    }
+
+    /**
+     * Measures once on each side of a paired test, their parts in turns (the base's warm-up, the change's, then run 1
+     * of each, run 2 of each, ...; {@link Alternation}): this measurement is the change's, measured on the calling
+     * thread; the base's on a thread of its own, which waits while this side measures, and this side while it does.
+     *
+     * @param number  1-based attempt
+     * @param out     where the change's harness prints its report
+     * @param base    the base's measurement, its body bound
+     * @param baseOut where the base's harness prints its report
+     * @return what was measured on each side
+     * @throws Throwable what the change's test body threw, with a suppressed note of where; an assertion error saying
+     *                   that the base's side failed, with what it threw as the cause
+     */
+    public PairedAttempt measurePaired(int number, PrintStream out, Measurement base, PrintStream baseOut)
+            throws Throwable {
+        Alternation turns = new Alternation();
+        base.task.alternate(turns, Alternation.BASE);
+        task.alternate(turns, Alternation.CHANGE);
+        FutureTask<Attempt> baseSide = new FutureTask<>(() -> {
+            try {
+                return base.measure(number, baseOut);
+            } catch (Exception | Error e) {
+                throw e;
+            } catch (Throwable other) {
+                throw new ExecutionException(other);
+            } finally {
+                turns.leave(Alternation.BASE);
+            }
+        });
+        Thread baseThread = new Thread(baseSide, "jlbh-paired-base");
+        baseThread.setDaemon(true);
+        baseThread.start();
+        Attempt change;
+        try {
+            change = measure(number, out);
+        } finally {
+            turns.leave(Alternation.CHANGE);
+            task.alternate(null, Alternation.CHANGE);
+            baseThread.join();
+            base.task.alternate(null, Alternation.BASE);
+        }
+        try {
+            return new PairedAttempt(baseSide.get(), change);
+        } catch (ExecutionException e) {
+            Throwable thrown = e.getCause() instanceof ExecutionException wrapped ? wrapped.getCause() : e.getCause();
+            throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
+import org.jlbh.junit.internal.run.paired.Alternation;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
 
@@ -66,6 +67,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final AtomicLong strayedSamples = new AtomicLong();
     private final RunBrackets brackets;
     private final BodyFailure failure = new BodyFailure();
+    /** In a paired measurement, the turns this side takes with the other; null otherwise. */
+    private volatile Alternation turns;
+    private volatile int side;
 
     /**
      * @param plan      what the test runs: its warm-up, runs and their iterations, its rate, its harness threads, and
@@ -90,6 +94,15 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.brackets = new RunBrackets(plan.runs(), iterationsOfThread);
     }
 
+    /**
+     * @param turns the turns this side takes with the other side of a paired measurement, or null for none
+     * @param side  {@link Alternation#BASE} or {@link Alternation#CHANGE}
+     */
+    void alternate(Alternation turns, int side) {
+        this.side = side;
+        this.turns = turns;
+    }
+
     /** @param body the test method to call; set before the benchmark starts */
     public void body(Body body) {
         this.body = body;
@@ -109,6 +122,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     @Override
     public void init(JLBH jlbh) {
+        Alternation paired = turns;
+        if (paired != null) {
+            paired.awaitTurn(side); // the other side warms up first, or measures its run
+        }
         this.jlbh = jlbh;
         Arrays.fill(harnessThreads, null);
         harnessThreads[0] = Thread.currentThread();
@@ -183,6 +200,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         timelines.discardRun();
         run = 1;
         restartCounts();
+        handOver();
     }
 
     @Override
@@ -190,6 +208,15 @@ public final class MethodTask implements JLBHTask, IterationContext {
         timelines.endRun();
         run++;
         restartCounts();
+        handOver();
+    }
+
+    /** In a paired measurement, lets the other side measure its next part before this side goes on. */
+    private void handOver() {
+        Alternation paired = turns;
+        if (paired != null) {
+            paired.done(side);
+        }
     }
 
     /** Each harness thread's next iteration is the first of its part of the next run. */

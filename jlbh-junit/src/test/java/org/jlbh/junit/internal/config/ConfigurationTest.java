@@ -30,7 +30,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME, Evidence.ON, 3));
+                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty()));
     }
 
     @Test
@@ -47,7 +47,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF, 5));
+                Evidence.OFF, 5, Optional.empty()));
     }
 
     @Test
@@ -84,6 +84,27 @@ class ConfigurationTest {
                 + "in (0, 100)", "use e.g. 50,90,99");
         expect(LatencyTestConfiguration.BASELINE_ENVIRONMENT, "here", "is not one of [same, any]", "use one of same, any");
         expect(LatencyTestConfiguration.EVIDENCE, "maybe", "is not one of [on, off]", "use one of on, off");
+        expect(LatencyTestConfiguration.PAIRED_TOLERANCE, "five", "is not valid", "use a percentage of 0 or more, e.g. 5");
+        expect(LatencyTestConfiguration.PAIRED_BASE, "no-such-folder", "names "
+                + Path.of("no-such-folder").toAbsolutePath() + ", which is not there", "build the base first");
+    }
+
+    @Test
+    void thePairedBaseIsAListOfFoldersAndJarsWithATolerance(@org.junit.jupiter.api.io.TempDir Path base)
+            throws java.io.IOException {
+        Path testClasses = java.nio.file.Files.createDirectories(base.resolve("test-classes"));
+        Path jar = java.nio.file.Files.writeString(base.resolve("main.jar"), "");
+        Path text = java.nio.file.Files.writeString(base.resolve("notes.txt"), "");
+        String list = testClasses + java.io.File.pathSeparator + jar;
+
+        assertThat(load(Map.of(LatencyTestConfiguration.PAIRED_BASE, list)).require(WHERE).paired())
+                .contains(new Configuration.Paired(List.of(testClasses, jar), 5));
+        assertThat(load(Map.of(LatencyTestConfiguration.PAIRED_BASE, list, LatencyTestConfiguration.PAIRED_TOLERANCE,
+                "2.5")).require(WHERE).paired()).contains(new Configuration.Paired(List.of(testClasses, jar), 2.5));
+        assertThat(load(Map.of(LatencyTestConfiguration.PAIRED_TOLERANCE, "2.5")).require(WHERE).paired())
+                .as("no base, no pairing").isEmpty();
+        expect(LatencyTestConfiguration.PAIRED_BASE, text.toString(), "names " + text.toAbsolutePath()
+                + ", neither a folder nor a jar", "build the base first");
     }
 
     /** Builds a parameter map of more than ten entries. */

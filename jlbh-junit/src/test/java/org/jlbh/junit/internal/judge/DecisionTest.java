@@ -45,7 +45,7 @@ class DecisionTest {
     private static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
-                Evidence.ON, 3);
+                Evidence.ON, 3, Optional.empty());
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,

@@ -20,6 +20,26 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
     }
 
     /**
+     * @param attempts the probes' figures of several attempts, in the order measured
+     * @return each probe's figures over all their runs, in that order and numbered on from 1, the probes in the order
+     *         they first appear
+     */
+    public static List<ProbeFigures> concat(List<List<ProbeFigures>> attempts) {
+        Map<String, List<RunFigures>> byProbe = new java.util.LinkedHashMap<>();
+        for (List<ProbeFigures> attempt : attempts) {
+            for (ProbeFigures probe : attempt) {
+                List<RunFigures> runs = byProbe.computeIfAbsent(probe.name(), name -> new ArrayList<>());
+                for (RunFigures run : probe.runs()) {
+                    runs.add(new RunFigures(runs.size() + 1, run.count(), run.minNanos(), run.meanNanos(),
+                            run.maxNanos(), run.percentilesNanos(), run.distribution(), run.outOfRangeSamples(),
+                            run.codesOwnNanos()));
+                }
+            }
+        }
+        return byProbe.entrySet().stream().map(probe -> new ProbeFigures(probe.getKey(), probe.getValue())).toList();
+    }
+
+    /**
      * @param percentile a percentile label, e.g. {@code 99.9}
      * @return each run's value there, in nanoseconds, in run order; empty when a run lacks it, or there is no run
      */

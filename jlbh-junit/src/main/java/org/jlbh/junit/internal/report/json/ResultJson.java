@@ -10,6 +10,7 @@ import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
@@ -105,7 +106,73 @@ public final class ResultJson {
             }
             json.endArray();
         }
+        result.paired().ifPresent(paired -> writePaired(json, paired));
         return json.endObject().toString() + "\n";
+    }
+
+    /** Writes the {@code paired} member: the change against its base; read back by {@link #readPaired}. */
+    private static void writePaired(JsonWriter json, ResultSnapshot.Paired paired) {
+        PairedComparison comparison = paired.comparison();
+        json.name("paired").beginObject();
+        json.name("base").beginArray(true);
+        paired.base().forEach(json::string);
+        json.endArray().value("pairs", comparison.pairs()).value("tolerancePercent", comparison.tolerancePercent());
+        json.name("rows").beginArray(false);
+        for (PairedComparison.Row row : comparison.rows()) {
+            json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
+                    .value("basis", row.basis().name());
+            json.name("baseNanos").beginArray(true);
+            for (long nanos : row.baseNanos()) {
+                json.number(nanos);
+            }
+            json.endArray().name("changeNanos").beginArray(true);
+            for (long nanos : row.changeNanos()) {
+                json.number(nanos);
+            }
+            json.endArray().value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
+                    .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent())
+                    .value("detectablePercent", row.detectablePercent()).value("decision", row.decision().name())
+                    .value("why", row.why()).endObject();
+        }
+        json.endArray().name("notes").beginArray(false);
+        comparison.notes().forEach(json::string);
+        json.endArray().name("baseProbes").beginArray(false);
+        for (ProbeFigures probe : paired.baseProbes()) {
+            json.beginObject().value("name", probe.name()).name("runs").beginArray(false);
+            for (RunFigures run : probe.runs()) {
+                writeFigures(json, run);
+            }
+            json.endArray().endObject();
+        }
+        json.endArray().endObject();
+    }
+
+    /** Reads what {@link #writePaired} writes. */
+    private static ResultSnapshot.Paired readPaired(JsonNode paired) {
+        List<PairedComparison.Row> rows = new ArrayList<>();
+        for (JsonNode row : paired.list("rows")) {
+            rows.add(new PairedComparison.Row(row.text("probe"), row.text("percentile"),
+                    BaselineComparison.Basis.valueOf(row.text("basis")), wholes(row.list("baseNanos")),
+                    wholes(row.list("changeNanos")), row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"),
+                    row.numberOrNaN("highPercent"), row.number("thresholdPercent"),
+                    row.numberOrNaN("detectablePercent"), BaselineComparison.Change.valueOf(row.text("decision")),
+                    row.text("why")));
+        }
+        List<ProbeFigures> baseProbes = new ArrayList<>();
+        for (JsonNode probe : paired.list("baseProbes")) {
+            List<RunFigures> figures = new ArrayList<>();
+            for (JsonNode run : probe.list("runs")) {
+                figures.add(readFigures(run));
+            }
+            baseProbes.add(new ProbeFigures(probe.text("name"), figures));
+        }
+        return new ResultSnapshot.Paired(paired.list("base").stream().map(JsonNode::asText).toList(),
+                new PairedComparison(paired.integer("pairs"), paired.number("tolerancePercent"), rows,
+                        paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes);
+    }
+
+    private static long[] wholes(List<JsonNode> numbers) {
+        return numbers.stream().mapToLong(number -> Math.round(number.asNumber())).toArray();
     }
 
     /** Writes the {@code test} member: which test; read back by {@link #readTest}. */
@@ -312,7 +379,8 @@ public final class ResultJson {
                         environment.list("garbageCollectors").stream().map(JsonNode::asText).toList()),
                 new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
                         verdict.integer("attempts"), verdict.text("detail")),
-                attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline);
+                attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
+                root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
     }
 
     /** Reads what {@link #writeTest} writes, and the {@code test} member of results written before it named more. */

@@ -220,13 +220,7 @@ public final class ChartData {
                 if (run.count() == 0) {
                     continue;
                 }
-                double[] percentiles = new double[run.distribution().size()];
-                double[] micros = new double[run.distribution().size()];
-                for (int i = 0; i < percentiles.length; i++) {
-                    percentiles[i] = run.distribution().get(i).percentile();
-                    micros[i] = run.distribution().get(i).nanos() / 1e3;
-                }
-                runs.add(new RunCurve("run " + run.run() + gcNote(result, run.run()), run.count(), percentiles, micros));
+                runs.add(curve(run, "run " + run.run() + gcNote(result, run.run())));
             }
             List<BudgetMarker> budgets = new ArrayList<>();
             for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
@@ -235,6 +229,7 @@ public final class ChartData {
             }
             probes.add(new ProbeChart(probe.name(), runs, budgets));
         }
+        result.paired().ifPresent(paired -> probes.addAll(pairedCharts(result.probes(), paired)));
         ResultSnapshot.Conclusion conclusion = result.conclusion();
         String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
                 + ": " + conclusion.detail() : conclusion.detail();
@@ -242,6 +237,49 @@ public final class ChartData {
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
                 result.settings().description(), "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
                         + " \u00b7 " + environment.os(), probes, timeline(result));
+    }
+
+    /**
+     * @return per probe the base has too, a chart of the base's median run and the change's on one axis (the median
+     *         by p50 among each side's runs), named {@code end to end: base and change}
+     */
+    private static List<ProbeChart> pairedCharts(List<ProbeFigures> change, ResultSnapshot.Paired paired) {
+        List<ProbeChart> charts = new ArrayList<>();
+        for (ProbeFigures changed : change) {
+            paired.baseProbes().stream().filter(base -> base.name().equals(changed.name())).findFirst()
+                    .ifPresent(base -> {
+                        Optional<RunCurve> baseCurve = medianRun(base, "base");
+                        Optional<RunCurve> changeCurve = medianRun(changed, "change");
+                        if (baseCurve.isPresent() && changeCurve.isPresent()) {
+                            charts.add(new ProbeChart(changed.name() + ": base and change",
+                                    List.of(baseCurve.get(), changeCurve.get()), List.of()));
+                        }
+                    });
+        }
+        return charts;
+    }
+
+    /** @return the curve of the probe's run with the median p50 (of two in the middle, the lower), if it has any */
+    private static Optional<RunCurve> medianRun(ProbeFigures probe, String side) {
+        List<RunFigures> runs = probe.runs().stream().filter(run -> run.count() > 0 && !run.distribution().isEmpty()
+                && run.percentilesNanos().containsKey("50")).sorted(java.util.Comparator.comparingLong(
+                run -> run.percentilesNanos().get("50"))).toList();
+        if (runs.isEmpty()) {
+            return Optional.empty();
+        }
+        RunFigures median = runs.get((runs.size() - 1) / 2);
+        return Optional.of(curve(median, side + " (run " + median.run() + ", the median of " + runs.size() + ")"));
+    }
+
+    /** @return a run's percentile curve, from its distribution */
+    private static RunCurve curve(RunFigures run, String label) {
+        double[] percentiles = new double[run.distribution().size()];
+        double[] micros = new double[percentiles.length];
+        for (int i = 0; i < percentiles.length; i++) {
+            percentiles[i] = run.distribution().get(i).percentile();
+            micros[i] = run.distribution().get(i).nanos() / 1e3;
+        }
+        return new RunCurve(label, run.count(), percentiles, micros);
     }
 
     /** @return end to end over time, for the runs whose timelines were recorded; empty when none was */

@@ -95,6 +95,24 @@ public final class ResultAssembly {
     public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
                                           List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
                                           Optional<Sweep> sweep) {
+        return assemble(settings, attempts, decision, probes, comparison, sweep, Optional.empty());
+    }
+
+    /**
+     * As {@link #assemble(TestSettings, List, Decision, List, Optional, Optional)}, with the paired mode's comparison.
+     *
+     * @param settings   the test's settings
+     * @param attempts   every attempt, in order
+     * @param decision   how the test ends
+     * @param probes     the reported attempt's probes
+     * @param comparison the comparison with the baseline, if one was made
+     * @param sweep      the sweep this test is a rate of, if it is one
+     * @param paired     the change against its base, if the test was paired
+     * @return the result
+     */
+    public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
+                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
+                                          Optional<Sweep> sweep, Optional<ResultSnapshot.Paired> paired) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
         List<ResultSnapshot.AttemptRecord> attemptRecords = new ArrayList<>();
         for (AttemptJudgement attempt : attempts) {
@@ -120,7 +138,7 @@ public final class ResultAssembly {
                 new ResultSnapshot.Conclusion(decision.outcome(), reported.number(), decision.attempts(),
                         decision.detail()),
                 attemptRecords, reported.attempt().allocatedBytesPerOp(), runs, probes,
-                comparison.map(BaselineComparison::rows));
+                comparison.map(BaselineComparison::rows), paired);
     }
 
     /**

@@ -8,6 +8,7 @@ import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 
@@ -30,10 +31,35 @@ import java.util.OptionalLong;
  * @param runs                the reported attempt's runs
  * @param probes              the reported attempt's probes: end to end, the named probes, OS jitter if recorded
  * @param baseline            the comparison with the baseline, when one was made
+ * @param paired              in the paired mode, the change against its base
  */
 public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                              List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
-                             List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
+                             List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline,
+                             Optional<Paired> paired) {
+
+    /** A result without a paired comparison. */
+    public ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
+                          List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
+                          List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
+        this(test, settings, environment, conclusion, attempts, allocatedBytesPerOp, runs, probes, baseline,
+                Optional.empty());
+    }
+
+    /**
+     * The change against its base, measured in turns in the same JVM (the paired mode).
+     *
+     * @param base       the base's class folders and jars, as given
+     * @param comparison the paired comparison
+     * @param baseProbes the base's figures per probe, every run of every attempt in the order measured
+     */
+    public record Paired(List<String> base, PairedComparison comparison, List<ProbeFigures> baseProbes) {
+        /** Copies the paths and figures. */
+        public Paired {
+            base = List.copyOf(base);
+            baseProbes = List.copyOf(baseProbes);
+        }
+    }
 
     /**
      * @return the middle run's achieved throughput (with two in the middle, the higher), iterations per second;

@@ -8,6 +8,7 @@ import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
@@ -129,6 +130,30 @@ public class ResultJsonTest {
         ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
         assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
+    }
+
+    @Test
+    void aPairedComparisonReadsBackEqual() {
+        ResultSnapshot result = everything();
+        PairedComparison compared = new PairedComparison(6, 5, List.of(
+                new PairedComparison.Row("end to end", "50", BaselineComparison.Basis.CODES_OWN,
+                        new long[] {330, 331, 329, 340, 335, 333}, new long[] {363, 364, 362, 375, 368, 366}, 10.0,
+                        9.7, 10.3, 5, 5.6, BaselineComparison.Change.REGRESSION, ""),
+                new PairedComparison.Row("end to end", "99", BaselineComparison.Basis.MEASURED,
+                        new long[] {900, 950, 1_000}, new long[] {1_000, 1_100, 1_200}, Double.NaN, Double.NaN,
+                        Double.NaN, 5, Double.NaN, BaselineComparison.Change.NOT_JUDGED, "not judged: 3 pairs …")),
+                List.of("parse: the base has no such probe, not compared"));
+        ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
+                result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(), result.probes(),
+                result.baseline(), Optional.of(new ResultSnapshot.Paired(List.of("../base/target/test-classes",
+                "../base/target/classes"), compared, result.probes())));
+
+        String json = ResultJson.write(paired);
+
+        assertThat(ResultJson.read(json)).isEqualTo(paired);
+        assertThat(json).contains("\"paired\": {", "\"baseNanos\": [330, 331, 329, 340, 335, 333]",
+                "\"decision\": \"REGRESSION\"", "\"changePercent\": null");
+        assertThat(ResultJson.read(ResultJson.write(result)).paired()).as("none written, none read").isEmpty();
     }
 
     @Test

@@ -14,6 +14,7 @@ final class Bodies {
     private static final Logger ORDERS = LoggerFactory.getLogger("orders");
     private final byte[] bytes = new byte[256];
     private final byte[] longer = new byte[328];
+    private final byte[] tenPercentLonger = new byte[285];
     private final StringBuilder quantity = new StringBuilder(20);
     private long calls;
     private long sink;
@@ -34,6 +35,18 @@ final class Bodies {
     void hashLonger() {
         long h = 0xcbf29ce484222325L;
         for (byte b : longer) {
+            h = (h ^ b) * 0x100000001b3L;
+        }
+        sink += h;
+    }
+
+    /**
+     * The same hash of 285 bytes: 10% slower end to end, by the same measure (0.325 µs for 256 bytes and 1.14 ns a
+     * byte more).
+     */
+    void hashTenPercentLonger() {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : tenPercentLonger) {
             h = (h ^ b) * 0x100000001b3L;
         }
         sink += h;

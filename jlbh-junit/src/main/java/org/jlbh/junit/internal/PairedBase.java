@@ -1,0 +1,75 @@
+package org.jlbh.junit.internal;
+
+import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.run.BaseSide;
+import org.jlbh.junit.internal.run.Measurement;
+import org.jlbh.junit.internal.run.paired.BaseClassLoader;
+import org.jlbh.junit.internal.run.paired.BaseTestClass;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Finds the base's side of a paired latency test: one loader of the base's classes for the test run (kept in the root
+ * store), the base's copy of each test class for that class's tests (kept in its store, whose closing runs the copy's
+ * {@code @AfterAll} methods), and in it the test's method. Stateless; thread-safe as the stores are.
+ */
+final class PairedBase {
+
+    private PairedBase() {
+    }
+
+    /**
+     * @param context     the test's context
+     * @param paired      the paired mode's parameters
+     * @param method      the change's test method
+     * @param measurement the base side's measurement
+     * @param out         where to say that the base has no such test
+     * @return the base's side, or empty when the base has no copy of the test (said on {@code out})
+     * @throws ExtensionConfigurationException when the base's copy of the class cannot be run
+     */
+    static Optional<BaseSide> of(ExtensionContext context, Configuration.Paired paired, Method method,
+                                 Measurement measurement, PrintStream out) {
+        Class<?> testClass = context.getRequiredTestClass();
+        BaseClassLoader loader = Stores.shared(context.getRoot(), BaseClassLoader.class,
+                () -> BaseClassLoader.of(paired.base(), testClass.getClassLoader()));
+        BaseClass base = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName()),
+                BaseClass.class, () -> BaseClass.of(loader, testClass.getName()));
+        Optional<BaseSide> side = base.testClass().flatMap(copy -> BaseSide.of(copy, method, measurement));
+        if (side.isEmpty()) {
+            out.printf(Locale.ROOT, "=== Not paired: the base (%s) has no %s, so this test is judged on its budgets "
+                            + "alone%n", loader.paths(), base.testClass().isEmpty() ? "class " + testClass.getName()
+                            : "method " + method.getName() + " in " + testClass.getName());
+        }
+        return side;
+    }
+
+    /** The key of a test class's base copy in its store. */
+    private record BaseClassKey(String className) {
+    }
+
+    /** The base's copy of a test class, if it has one; closing it runs the copy's {@code @AfterAll} methods. */
+    private record BaseClass(Optional<BaseTestClass> testClass) implements ExtensionContext.Store.CloseableResource,
+            AutoCloseable {
+
+        static BaseClass of(BaseClassLoader loader, String className) {
+            try {
+                return new BaseClass(BaseTestClass.of(loader, className));
+            } catch (IllegalArgumentException cannotRun) {
+                throw new ExtensionConfigurationException("Configuration error: paired mode: "
+                        + cannotRun.getMessage(), cannotRun);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            if (testClass.isPresent()) {
+                testClass.get().close();
+            }
+        }
+    }
+}

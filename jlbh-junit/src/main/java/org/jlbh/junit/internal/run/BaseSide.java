@@ -1,0 +1,78 @@
+package org.jlbh.junit.internal.run;
+
+import org.jlbh.junit.internal.run.paired.BaseTestClass;
+
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+/**
+ * The base build's side of one paired latency test: the base's copy of the test method, called on an instance of the
+ * base's test class that its lifecycle methods prepared, measured by a measurement of its own with the change's
+ * settings. Used from the thread that runs the test; not thread-safe.
+ */
+public final class BaseSide {
+    private final BaseTestClass testClass;
+    private final Method method;
+    private final Measurement measurement;
+    private Object instance;
+
+    private BaseSide(BaseTestClass testClass, Method method, Measurement measurement) {
+        this.testClass = testClass;
+        this.method = method;
+        this.measurement = measurement;
+    }
+
+    /**
+     * @param testClass    the base's copy of the test class
+     * @param changeMethod the change's test method
+     * @param measurement  a measurement for the base's side, prepared with the change's settings
+     * @return the base's side, or empty when the base's class has no such method
+     */
+    public static Optional<BaseSide> of(BaseTestClass testClass, Method changeMethod, Measurement measurement) {
+        return testClass.method(changeMethod.getName(), changeMethod.getParameterTypes())
+                .map(method -> new BaseSide(testClass, method, measurement));
+    }
+
+    /** @return the base side's measurement */
+    public Measurement measurement() {
+        return measurement;
+    }
+
+    /**
+     * Prepares the base's instance ({@code @BeforeAll} the first time, {@code @BeforeEach}) and binds the base's
+     * method to it, with the change's arguments, of which the change's iteration context and probes are replaced by
+     * the base measurement's own (anything else is passed as it is).
+     *
+     * @param change          the change's measurement
+     * @param changeArguments the change's method's resolved arguments
+     * @throws Throwable what the base's constructor or lifecycle methods threw
+     */
+    public void begin(Measurement change, Object[] changeArguments) throws Throwable {
+        instance = testClass.beforeTest();
+        Object[] arguments = new Object[changeArguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            Object argument = changeArguments[i];
+            if (argument == change.context()) {
+                arguments[i] = measurement.context();
+            } else if (argument instanceof ProbeHandle probe) {
+                arguments[i] = measurement.probe(probe.name()).orElseThrow();
+            } else {
+                arguments[i] = argument;
+            }
+        }
+        measurement.bind(Body.of(method, instance, arguments));
+    }
+
+    /**
+     * Runs the base's {@code @AfterEach} methods, when {@link #begin} made an instance.
+     *
+     * @throws Throwable what they threw
+     */
+    public void end() throws Throwable {
+        if (instance != null) {
+            Object ended = instance;
+            instance = null;
+            testClass.afterTest(ended);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.jlbh.junit.internal.run.paired;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Loads the base build's classes, the other side of a paired test: a class or resource found in the base's folders
+ * and jars is loaded from there, before the change's (child first), so the base's test class and the code it tests
+ * are the base's; everything else comes from the change's class loader, the parent: the JDK, JUnit, jlbh and its
+ * dependencies (whose types the two sides must share: the annotations, a probe's {@code NanoSampler}), and every
+ * library the base's folders do not hold. Thread-safe, as {@link URLClassLoader} is.
+ */
+public final class BaseClassLoader extends URLClassLoader {
+    /**
+     * Packages always loaded from the parent, even if a base folder held a copy: the types both sides pass between
+     * them and the harness, and the JDK's own.
+     */
+    private static final List<String> SHARED = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.junit.",
+            "org.opentest4j.", "org.apiguardian.", "org.jlbh.core.", "org.jlbh.junit.", "net.openhft.",
+            "org.HdrHistogram.", "org.assertj.");
+
+    static {
+        registerAsParallelCapable();
+    }
+
+    private final List<Path> paths;
+
+    private BaseClassLoader(List<Path> paths, URL[] urls, ClassLoader parent) {
+        super("jlbh-paired-base", urls, parent);
+        this.paths = List.copyOf(paths);
+    }
+
+    /**
+     * @param paths  the base build's class folders and jars (its test classes and main classes), each existing
+     * @param parent the change's class loader: the test class's
+     * @return a loader of the base's classes
+     * @throws IllegalArgumentException when a path does not exist, or is neither a folder nor a jar
+     */
+    public static BaseClassLoader of(List<Path> paths, ClassLoader parent) {
+        if (paths.isEmpty()) {
+            throw new IllegalArgumentException("no base folder or jar given");
+        }
+        URL[] urls = new URL[paths.size()];
+        for (int i = 0; i < urls.length; i++) {
+            Path path = paths.get(i).toAbsolutePath().normalize();
+            if (!Files.isDirectory(path) && !(Files.isRegularFile(path) && path.toString().endsWith(".jar"))) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s is %s: the base's classes are "
+                        + "given as folders of compiled classes or jars", path,
+                        Files.exists(path) ? "neither a folder nor a jar" : "not there"));
+            }
+            try {
+                urls[i] = path.toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("cannot read " + path + " as a URL", e);
+            }
+        }
+        return new BaseClassLoader(paths, urls, parent);
+    }
+
+    /** @return the base's folders and jars, as given */
+    public List<Path> paths() {
+        return paths;
+    }
+
+    /**
+     * @param name a binary class name
+     * @return whether the class is loaded from the base's folders and jars when they hold it (its package is not
+     *         one the two sides share)
+     */
+    static boolean ownedByTheBase(String name) {
+        return SHARED.stream().noneMatch(name::startsWith);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (!ownedByTheBase(name)) {
+            return super.loadClass(name, resolve);
+        }
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> loaded = findLoadedClass(name);
+            if (loaded == null) {
+                try {
+                    loaded = findClass(name);
+                } catch (ClassNotFoundException notInTheBase) {
+                    loaded = getParent().loadClass(name);
+                }
+            }
+            if (resolve) {
+                resolveClass(loaded);
+            }
+            return loaded;
+        }
+    }
+
+    @Override
+    public URL getResource(String name) {
+        URL own = findResource(name);
+        return own != null ? own : super.getResource(name);
+    }
+
+    @Override
+    public Enumeration<URL> getResources(String name) throws IOException {
+        List<URL> all = new ArrayList<>();
+        findResources(name).asIterator().forEachRemaining(all::add);
+        getParent().getResources(name).asIterator().forEachRemaining(all::add);
+        return java.util.Collections.enumeration(all);
+    }
+
+    /** Closes the base's jars; a class loaded already stays usable. */
+    @Override
+    public void close() {
+        try {
+            super.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

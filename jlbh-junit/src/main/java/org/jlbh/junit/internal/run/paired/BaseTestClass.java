@@ -1,0 +1,202 @@
+package org.jlbh.junit.internal.run.paired;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The base build's copy of a test class, run the way JUnit runs the change's: one instance per test (or one for the
+ * class, when the class says {@code @TestInstance(PER_CLASS)}), its {@code @BeforeAll} methods before its first paired
+ * test and its {@code @AfterAll} methods by {@link #close()}, its {@code @BeforeEach} and {@code @AfterEach} methods
+ * around each test's base side; superclasses' methods first on the way in and last on the way out, as JUnit orders
+ * them. Lifecycle methods and constructors that take parameters are not supported on the base side (said by
+ * {@link #of}). Used from the thread that runs the test class; not thread-safe.
+ */
+public final class BaseTestClass implements AutoCloseable {
+    private final Class<?> type;
+    private final boolean perClass;
+    private final List<Method> beforeAll;
+    private final List<Method> afterAll;
+    private final List<Method> beforeEach;
+    private final List<Method> afterEach;
+    private Object sharedInstance;
+    private boolean started;
+
+    private BaseTestClass(Class<?> type) {
+        this.type = type;
+        this.perClass = AnnotationSupport.findAnnotation(type, TestInstance.class)
+                .map(instance -> instance.value() == TestInstance.Lifecycle.PER_CLASS).orElse(false);
+        this.beforeAll = lifecycle(type, BeforeAll.class, HierarchyTraversalMode.TOP_DOWN);
+        this.afterAll = lifecycle(type, AfterAll.class, HierarchyTraversalMode.BOTTOM_UP);
+        this.beforeEach = lifecycle(type, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN);
+        this.afterEach = lifecycle(type, AfterEach.class, HierarchyTraversalMode.BOTTOM_UP);
+    }
+
+    /**
+     * @param loader    the base's classes
+     * @param className the change's test class's binary name
+     * @return the base's copy of the class; empty when the base has none (or only the change's, from the parent)
+     * @throws IllegalArgumentException when the base's class cannot be run here: no constructor without parameters,
+     *                                  or a lifecycle method with parameters
+     */
+    public static Optional<BaseTestClass> of(BaseClassLoader loader, String className) {
+        Class<?> type;
+        try {
+            type = Class.forName(className, false, loader);
+        } catch (ClassNotFoundException | LinkageError notThere) {
+            return Optional.empty();
+        }
+        if (type.getClassLoader() != loader) {
+            return Optional.empty(); // not in the base's folders: what loaded is the change's own
+        }
+        BaseTestClass base = new BaseTestClass(type);
+        base.constructor();
+        return Optional.of(base);
+    }
+
+    /** @return the base's class */
+    public Class<?> type() {
+        return type;
+    }
+
+    /**
+     * @param name           the test method's name
+     * @param parameterTypes the change's method's parameter types
+     * @return the base's method of that name whose parameter types have the same names, if any
+     */
+    public Optional<Method> method(String name, Class<?>[] parameterTypes) {
+        String[] wanted = Arrays.stream(parameterTypes).map(Class::getName).toArray(String[]::new);
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Method candidate : c.getDeclaredMethods()) {
+                if (candidate.getName().equals(name) && Arrays.equals(wanted,
+                        Arrays.stream(candidate.getParameterTypes()).map(Class::getName).toArray(String[]::new))) {
+                    candidate.setAccessible(true);
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Makes the instance a test's base side runs on, after the class's {@code @BeforeAll} methods the first time,
+     * and runs the {@code @BeforeEach} methods on it.
+     *
+     * @return the instance
+     * @throws Throwable what a constructor or lifecycle method threw
+     */
+    public Object beforeTest() throws Throwable {
+        if (!started) {
+            started = true;
+            if (perClass) {
+                sharedInstance = newInstance();
+            }
+            for (Method method : beforeAll) {
+                invoke(method, Modifier.isStatic(method.getModifiers()) ? null : sharedInstance);
+            }
+        }
+        Object instance = perClass ? sharedInstance : newInstance();
+        for (Method method : beforeEach) {
+            invoke(method, instance);
+        }
+        return instance;
+    }
+
+    /**
+     * Runs the {@code @AfterEach} methods on a test's base instance, all of them even when one throws.
+     *
+     * @param instance what {@link #beforeTest()} gave
+     * @throws Throwable the first that threw, with the others suppressed
+     */
+    public void afterTest(Object instance) throws Throwable {
+        runAll(afterEach, instance);
+    }
+
+    /** Runs the class's {@code @AfterAll} methods once, if its {@code @BeforeAll} methods ran. */
+    @Override
+    public void close() throws Exception {
+        if (!started) {
+            return;
+        }
+        started = false;
+        try {
+            runAll(afterAll, sharedInstance);
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable other) {
+            throw new IllegalStateException(other);
+        }
+    }
+
+    private void runAll(List<Method> methods, Object instance) throws Throwable {
+        Throwable first = null;
+        for (Method method : methods) {
+            try {
+                invoke(method, Modifier.isStatic(method.getModifiers()) ? null : instance);
+            } catch (Throwable thrown) {
+                if (first == null) {
+                    first = thrown;
+                } else {
+                    first.addSuppressed(thrown);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private Constructor<?> constructor() {
+        try {
+            Constructor<?> constructor = type.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return constructor;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the base's %s has no constructor without "
+                    + "parameters: its side of a paired test is made by that constructor", type.getName()), e);
+        }
+    }
+
+    private Object newInstance() throws Throwable {
+        try {
+            return constructor().newInstance();
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static void invoke(Method method, Object target) throws Throwable {
+        try {
+            method.invoke(target);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static List<Method> lifecycle(Class<?> type, Class<? extends java.lang.annotation.Annotation> annotation,
+                                          HierarchyTraversalMode order) {
+        List<Method> methods = AnnotationSupport.findAnnotatedMethods(type, annotation, order);
+        for (Method method : methods) {
+            if (method.getParameterCount() > 0) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "the base's %s.%s (@%s) takes "
+                                + "parameters: the base side of a paired test calls lifecycle methods without any",
+                        type.getName(), method.getName(), annotation.getSimpleName()));
+            }
+            method.setAccessible(true);
+        }
+        return methods;
+    }
+}

@@ -1,0 +1,115 @@
+package org.jlbh.junit;
+
+import org.example.paired.PairedFixture;
+import org.jlbh.junit.internal.run.paired.BaseCompiler;
+import org.jlbh.junit.internal.run.paired.Calls;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * The paired mode through the engine: a test class of the change (PairedFixture, spinning 30 µs a call) and the base's
+ * copy of it compiled here into a folder of its own (spinning 20 µs), its runs taken in turns with the change's.
+ * Real latency, but a change of +50% against pairs measured a few milliseconds apart: no machine's noise comes near.
+ */
+class PairedModeTests {
+    private static final String BASE_COPY = """
+            package org.example.paired;
+            import org.jlbh.junit.LatencyTest;
+            import org.jlbh.junit.internal.run.paired.Calls;
+            import org.junit.jupiter.api.*;
+            public class PairedFixture {
+                static final String SIDE = "base";
+                static final long SPIN_NANOS = 20_000;
+                @BeforeAll static void beforeAll() { Calls.add(SIDE + " before all"); }
+                @BeforeEach void beforeEach() { Calls.add(SIDE + " before each"); }
+                @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 6, percentile = 50,
+                        maxMicros = 100_000)
+                void spin() {
+                    Calls.ran(SIDE);
+                    long end = System.nanoTime() + SPIN_NANOS;
+                    while (System.nanoTime() - end < 0) { Thread.onSpinWait(); }
+                }
+                @AfterEach void afterEach() { Calls.add(SIDE + " after each"); }
+                @AfterAll static void afterAll() { Calls.add(SIDE + " after all"); }
+            }
+            """;
+
+    @TempDir
+    Path work;
+
+    @BeforeEach
+    void compileTheBase() {
+        Calls.clear();
+        BaseCompiler.compile(work.resolve("base"), "org/example/paired/PairedFixture.java", BASE_COPY, Calls.class,
+                LatencyTest.class, Test.class);
+    }
+
+    private String run(String method, Events[] events) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            events[0] = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(PairedFixture.class, method))
+                    .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR,
+                            work.resolve("reports").toString(), LatencyTestConfiguration.PAIRED_BASE,
+                            work.resolve("base").toString())).execute().testEvents();
+        } finally {
+            System.setOut(original);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theSidesTakeTheirWarmUpsAndRunsInTurnsAndASlowerChangeIsARegression() {
+        Events[] events = new Events[1];
+        String out = run("spin", events);
+
+        // warm-ups of 100, runs of 200; after the first pair, each side measures two runs in a row (the first of each
+        // pair alternates)
+        assertThat(Calls.stretches()).containsExactly("base 100", "change 100", "base 200", "change 400", "base 400",
+                "change 400", "base 400", "change 400", "base 200");
+        events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m ->
+                m.startsWith("Regression against the base (paired runs): end to end p50 ")
+                        && m.contains("on the code's own account, 6 pairs: base 2") && m.contains("REGRESSION"))));
+        assertThat(out).contains("=== Change against the base [" + work.resolve("base") + "] (6 pairs of runs");
+        assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:");
+        assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
+                .contains("\"paired\": {", "\"pairs\": 6", "\"decision\": \"REGRESSION\"", "\"baseProbes\": [");
+        // the suite page draws the base's median run and the change's on one axis
+        assertThat(work.resolve("reports/index.html")).content().contains("end to end: base and change",
+                "base (run ", "change (run ");
+    }
+
+    @Test
+    void eachSideRunsItsOwnLifecycle() {
+        run("spin", new Events[1]);
+
+        assertThat(Calls.MADE).containsExactly("change before all", "change before each", "base before all",
+                "base before each", "base after each", "change after each", "change after all", "base after all");
+    }
+
+    @Test
+    void aTestTheBaseLacksIsJudgedOnItsBudgetsAlone() {
+        Events[] events = new Events[1];
+        String out = run("onlyInTheChange", events);
+
+        events[0].assertStatistics(s -> s.succeeded(1));
+        assertThat(out).contains("=== Not paired: the base ([" + work.resolve("base") + "]) has no method "
+                + "onlyInTheChange in org.example.paired.PairedFixture, so this test is judged on its budgets alone");
+        assertThat(Calls.stretches()).isEmpty();
+    }
+}

@@ -1,0 +1,143 @@
+package org.jlbh.junit.internal.judge.baseline;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The paired rule on figures given by the test: deterministic. */
+class PairedComparisonTest {
+    private static final List<String> P50 = List.of("50");
+
+    @Test
+    void theIntervalsEndsAreTheRanksTheSignTestAllowsAtTwoPercent() {
+        assertThat(PairedComparison.rankOfEnds(5)).as("1/32 > 2%%: no interval").isZero();
+        assertThat(PairedComparison.rankOfEnds(6)).isEqualTo(1);
+        assertThat(PairedComparison.rankOfEnds(8)).isEqualTo(1);
+        assertThat(PairedComparison.rankOfEnds(9)).as("10/512 = 1.95%%").isEqualTo(2);
+        assertThat(PairedComparison.rankOfEnds(11)).as("67/2048 = 3.3%% for a third").isEqualTo(2);
+        assertThat(PairedComparison.rankOfEnds(12)).as("79/4096 = 1.93%%").isEqualTo(3);
+    }
+
+    @Test
+    void aChangeSlowerInEveryPairByMoreThanTheThresholdIsARegression() {
+        // 10% slower, each pair within ±2% of that: the neighbours hit both sides of a pair alike
+        PairedComparison compared = compare(new long[] {330, 360, 345, 400, 338, 352},
+                new long[] {363, 389, 383, 436, 378, 385}, 5);
+
+        PairedComparison.Row row = compared.rows().get(0);
+        assertThat(row.decision()).isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(row.basis()).isEqualTo(BaselineComparison.Basis.CODES_OWN);
+        assertThat(row.lowPercent()).as("the smallest pair's change").isCloseTo(100.0 * 389 / 360 - 100, within(1e-9));
+        assertThat(row.highPercent()).as("the largest pair's").isCloseTo(100.0 * 378 / 338 - 100, within(1e-9));
+        assertThat(row.changePercent()).isBetween(row.lowPercent(), row.highPercent());
+        assertThat(compared.regressionMessage()).startsWith("Regression against the base (paired runs): end to end p50 "
+                + "on the code's own account, 6 pairs: base 0.349 µs, change 0.384 µs, +");
+    }
+
+    @Test
+    void anUnchangedCodeIsWithinNoiseThoughItsRunsDifferMoreThanTheThreshold() {
+        // the runs differ by 20% (a neighbour came and went), each pair within 3%
+        PairedComparison compared = compare(new long[] {330, 396, 340, 380, 335, 390},
+                new long[] {333, 386, 349, 377, 340, 401}, 5);
+
+        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(compared.regressed()).isFalse();
+        assertThat(compared.regressionMessage()).isEmpty();
+    }
+
+    @Test
+    void onePairAgainstTheOthersKeepsTheIntervalFromTheThreshold() {
+        // five pairs 10% slower, one 2% (a disturbed run): with 6 pairs the interval's lower end is that pair
+        PairedComparison compared = compare(new long[] {330, 330, 330, 330, 330, 330},
+                new long[] {363, 363, 363, 363, 363, 337}, 5);
+
+        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+    }
+
+    @Test
+    void detectableIsTheEdgeOfWhatTheseSpreadPairsFlag() {
+        long[] base = {1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000};
+        long[] change = {1_000_000, 1_010_000, 1_020_000, 1_030_000, 1_040_000, 1_050_000};
+        PairedComparison.Row row = compare(base, change, 5).rows().get(0);
+        double detectable = row.detectablePercent();
+        // the same spread, shifted to just beyond and just short of the edge
+        double justBeyond = (1 + detectable / 100 + 0.001) / (1 + row.changePercent() / 100);
+        double justShort = (1 + detectable / 100 - 0.001) / (1 + row.changePercent() / 100);
+
+        assertThat(compare(base, scaled(change, justBeyond), 5).rows().get(0).decision())
+                .isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(compare(base, scaled(change, justShort), 5).rows().get(0).decision())
+                .isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+    }
+
+    @Test
+    void fewerThanSixPairsAreNotJudgedSayingHowManyAreNeeded() {
+        PairedComparison.Row row = compare(new long[] {330, 330, 330}, new long[] {500, 500, 500}, 5).rows().get(0);
+
+        assertThat(row.decision()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(row.describe()).endsWith("not judged: 3 pairs of runs, at least 6 needed for an interval "
+                + "(runs = 6 or more)");
+    }
+
+    @Test
+    void fasterBeyondTheThresholdInEveryPairIsAnImprovement() {
+        PairedComparison compared = compare(new long[] {400, 400, 400, 400, 400, 400},
+                new long[] {330, 331, 335, 329, 340, 333}, 5);
+
+        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.IMPROVED);
+        assertThat(compared.regressed()).isFalse();
+    }
+
+    @Test
+    void aProbeWithoutTheCodesOwnFiguresIsComparedAsMeasuredSayingSo() {
+        ProbeFigures base = probe("hash", new long[] {330, 330, 330, 330, 330, 330}, false);
+        ProbeFigures change = probe("hash", new long[] {400, 400, 400, 400, 400, 400}, false);
+
+        PairedComparison compared = PairedComparison.compare(List.of(base), List.of(change), P50, 5);
+
+        assertThat(compared.rows().get(0).basis()).isEqualTo(BaselineComparison.Basis.MEASURED);
+        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(compared.notes()).containsExactly("hash: compared as measured: not every run of both sides has "
+                + "figures on the code's own account (a probe without a latency budget keeps no late samples to "
+                + "replay)");
+    }
+
+    @Test
+    void aProbeTheBaseLacksIsNotCompared() {
+        ProbeFigures change = probe("parse", new long[] {400, 400, 400, 400, 400, 400}, true);
+
+        PairedComparison compared = PairedComparison.compare(List.of(), List.of(change), P50, 5);
+
+        assertThat(compared.rows()).isEmpty();
+        assertThat(compared.notes()).containsExactly("parse: the base has no such probe, not compared");
+    }
+
+    private static PairedComparison compare(long[] base, long[] change, double tolerancePercent) {
+        return PairedComparison.compare(List.of(probe("end to end", base, true)),
+                List.of(probe("end to end", change, true)), P50, tolerancePercent);
+    }
+
+    /** @return a probe whose runs' p50 as measured is twice the given figure, and on the code's own account it */
+    private static ProbeFigures probe(String name, long[] p50s, boolean codesOwn) {
+        List<RunFigures> runs = new ArrayList<>();
+        for (int i = 0; i < p50s.length; i++) {
+            RunFigures run = new RunFigures(i + 1, 20_000, p50s[i] / 2, p50s[i], 10 * p50s[i],
+                    Map.of("50", codesOwn ? 2 * p50s[i] : p50s[i]), List.of(), 0);
+            runs.add(codesOwn ? run.withCodesOwn(Map.of("50", p50s[i])) : run);
+        }
+        return new ProbeFigures(name, runs);
+    }
+
+    private static long[] scaled(long[] values, double factor) {
+        long[] scaled = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            scaled[i] = Math.round(values[i] * factor);
+        }
+        return scaled;
+    }
+}
