@@ -71,8 +71,12 @@ public final class LatencyTestExecution {
             Optional<BaseSide> base = state.base().flatMap(measurement -> PairedBase.of(context,
                     configuration.paired().orElseThrow(), invocationContext.getExecutable(), measurement,
                     reports.console()));
-            execute(state.settings(), state.measurement(), Body.of(invocationContext.getExecutable(),
-                            invocationContext.getTarget().orElseThrow(), arguments),
+            // paired, both sides call their method alike (Body.throughHandle says why)
+            Body body = base.isPresent()
+                    ? Body.throughHandle(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(),
+                    arguments)
+                    : Body.of(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(), arguments);
+            execute(state.settings(), state.measurement(), body,
                     reports, Stores.suitePage(context, configuration.reportDir()), state.sweep(),
                     base.map(side -> new Paired(side, arguments)));
         } finally {

@@ -60,7 +60,7 @@ public final class BaseSide {
                 arguments[i] = argument;
             }
         }
-        measurement.bind(Body.of(method, instance, arguments));
+        measurement.bind(Body.throughHandle(method, instance, arguments));
     }
 
     /**
