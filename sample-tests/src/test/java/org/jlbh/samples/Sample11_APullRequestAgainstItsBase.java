@@ -1,0 +1,109 @@
+package org.jlbh.samples;
+
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.samples.quotes.Quote;
+import org.jlbh.samples.quotes.QuoteParser;
+import org.jlbh.samples.quotes.QuoteParserLatency;
+import org.jlbh.samples.quotes.Snapshots;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * Sample 11 — a pull request against its base, in one build (the paired mode).
+ *
+ * <p>What it teaches: a change that makes a quote parser an eighth slower meets every budget the test sets, and a
+ * history gate does not flag it either: its tolerance is 10% because builds on different runners at different times
+ * differ by that much (jlbh-benchmarks' README, "The baseline gate's error rates"). Run the change and its base in the
+ * same JVM, their runs in turns, and whatever the machine does falls on both alike: the eighth shows.
+ *
+ * <p>How: the module compiles the base's parser ({@code src/base/java}: the main branch's) into
+ * {@code target/paired-base} with a copy of the unchanged latency test's class, as a CI job builds its base beside the
+ * change ({@code git worktree}, then {@code mvn test-compile}; see the README's "Paired mode"). This sample runs that
+ * latency test, {@link QuoteParserLatency}, with {@code jlbh.paired.base} naming the folder, while a thread of this JVM
+ * spins all along beside it, a busy neighbour on this 2-core machine; and checks what a pull request's build would say.
+ *
+ * <p>What it showed here (2 vCPU, JDK 17, 100 pairs of 0.05 s runs, beside the spinning thread): the change at p50
+ * +11.5% (interval +11.2..+11.6%) and +12.3% (+11.8..+12.6%), at p90 +14.0% and +18.1%, in two builds, the parser
+ * 0.35 µs on the base's side; both sides the same code (the base's parser copied into the change) read −0.4%,
+ * −0.1% and +0.8% at p50 in three builds without the thread. A history gate's tolerance is 10%, and the smallest
+ * change it detects at p50 +13–14% on a quiet history: it would most likely call this within noise.
+ *
+ * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample11* -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+class Sample11_APullRequestAgainstItsBase {
+
+    /**
+     * The change's parser checks that each book entry's fields are numbers; its base's does not. Both meet the test's
+     * budgets (p50 within 20 µs, p99 within 100 µs: the parser takes well under 1 µs), and the change fails on the
+     * paired comparison alone. Each pair's ratio is of two runs 0.05 s apart, so what the neighbour does falls on both.
+     */
+    @Test
+    void anEighthSlowerParserIsCaughtAgainstItsBase() throws InterruptedException {
+        Path base = Path.of(System.getProperty("jlbh.samples.pairedBase", "target/paired-base"));
+        assertThat(base.resolve("org/jlbh/samples/quotes/QuoteParser.class")).as("the base, as the module built it")
+                .isRegularFile();
+        Events events;
+        try (BusyNeighbour ignored = BusyNeighbour.start()) {
+            events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(QuoteParserLatency.class))
+                    .configurationParameters(Map.of(LatencyTestConfiguration.PAIRED_BASE, base.toString()))
+                    .execute().testEvents();
+        }
+        events.assertThatEvents().haveExactly(1, event(test("parse"), finishedWithFailure(message(m ->
+                m.startsWith("Regression against the base (paired runs): end to end p50 ")
+                        && m.contains(": REGRESSION") && !m.contains("budget")))));
+    }
+
+    /** What the change is for: it reads the best bid and offer as the base does, and refuses a price not a number. */
+    @Test
+    void theChangesParserReadsTheBestBidAndOfferAndRefusesAPriceThatIsNotANumber() {
+        byte[] snapshot = Snapshots.eurUsd();
+        Quote quote = new QuoteParser().parse(snapshot, snapshot.length);
+        assertThat(new long[]{quote.bid(), quote.bidSize(), quote.offer(), quote.offerSize()})
+                .containsExactly(108_345, 1_000_000, 108_347, 2_000_000);
+
+        byte[] garbled = new String(snapshot, StandardCharsets.US_ASCII).replace("270=1.08345", "270=1.0834x")
+                .getBytes(StandardCharsets.US_ASCII);
+        assertThatIllegalArgumentException().isThrownBy(() -> new QuoteParser().parse(garbled, garbled.length))
+                .withMessage("not a number in tag 270");
+    }
+
+    /** A thread that spins until closed: a neighbour that keeps one of this machine's two cores busy. */
+    private static final class BusyNeighbour implements AutoCloseable {
+        private final Thread thread;
+        private volatile boolean stop;
+
+        private BusyNeighbour() {
+            thread = new Thread(() -> {
+                while (!stop) {
+                    Thread.onSpinWait();
+                }
+            }, "sample11-busy-neighbour");
+            thread.setDaemon(true);
+        }
+
+        static BusyNeighbour start() {
+            BusyNeighbour neighbour = new BusyNeighbour();
+            neighbour.thread.start();
+            return neighbour;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop = true;
+            thread.join();
+        }
+    }
+}

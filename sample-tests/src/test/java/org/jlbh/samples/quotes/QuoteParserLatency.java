@@ -1,0 +1,29 @@
+package org.jlbh.samples.quotes;
+
+import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTest;
+
+/**
+ * Sample 11's latency test of the quote parser, the same in the base and in the change: the sample module copies its
+ * compiled package, all but the parser, into the base's folder beside the base's parser, as a pull request that leaves
+ * the test alone. Run by {@code Sample11_APullRequestAgainstItsBase} in paired mode (not by Surefire: its name matches
+ * no test pattern).
+ *
+ * <p>A hundred runs of 1,000 calls (0.05 s each at 20,000/s), so a hundred pairs taken 0.05 s apart: the sign test's
+ * interval then lies between the 40th smallest and the 40th greatest pair, not the extremes, and a change of an
+ * eighth is told from noise; six pairs of long runs (the fewest judged) see only changes several times the pairs'
+ * spread.
+ */
+public class QuoteParserLatency {
+    private final byte[] snapshot = Snapshots.eurUsd();
+    private final QuoteParser parser = new QuoteParser();
+    private long spread;
+
+    @LatencyTest(throughput = 20_000, iterations = 1_000, warmUpIterations = 60_000, runs = 100, percentile = 99,
+            maxMicros = 100)
+    @LatencyBudget(percentile = 50, maxMicros = 20)
+    void parse() {
+        Quote quote = parser.parse(snapshot, snapshot.length);
+        spread += quote.offer() - quote.bid();
+    }
+}
