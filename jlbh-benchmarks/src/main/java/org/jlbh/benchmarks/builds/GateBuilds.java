@@ -33,8 +33,12 @@ final class GateBuilds {
     record Version(String variant, String label, boolean regression) {
     }
 
-    /** One compared percentile of one build, as its JSON result says it. */
-    record Row(String what, String basis, String decision, double detectablePercent) {
+    /**
+     * One compared percentile of one build, as its JSON result says it.
+     *
+     * @param change the estimated change and its interval in percent, e.g. {@code +9.8 [+6.1..+12.0]}, or {@code -}
+     */
+    record Row(String what, String basis, String decision, String change, double detectablePercent) {
     }
 
     private GateBuilds() {
@@ -62,18 +66,32 @@ final class GateBuilds {
             String detectable = members.getOrDefault("detectablePercent", "null");
             rows.add(new Row(members.getOrDefault("probe", "?") + (percentile.equals("worst") ? " worst"
                     : " p" + percentile), members.getOrDefault("basis", "MEASURED"),
-                    members.getOrDefault("decision", "?"), detectable.equals("none") ? Double.POSITIVE_INFINITY
+                    members.getOrDefault("decision", "?"), change(members), detectable.equals("none") ? Double.POSITIVE_INFINITY
                     : detectable.equals("null") ? Double.NaN : Double.parseDouble(detectable)));
         }
         return rows;
+    }
+
+    private static String change(Map<String, String> members) {
+        String change = members.get("changePercent");
+        if (change == null || change.equals("null")) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%+.1f [%s..%s]", Double.parseDouble(change),
+                signed(members.get("lowPercent")), signed(members.get("highPercent")));
+    }
+
+    private static String signed(String percent) {
+        return percent == null || percent.equals("null") ? "?"
+                : String.format(Locale.ROOT, "%+.1f", Double.parseDouble(percent));
     }
 
     /** @return the rows in one cell of the builds' list, e.g. {@code end to end p50 CODES_OWN REGRESSION 14.3; …} */
     static String describe(List<Row> rows) {
         List<String> parts = new ArrayList<>();
         for (Row row : rows) {
-            parts.add(String.format(Locale.ROOT, "%s %s %s %s", row.what(), row.basis(), row.decision(),
-                    Double.isNaN(row.detectablePercent()) ? "-" : String.format(Locale.ROOT, "%.1f",
+            parts.add(String.format(Locale.ROOT, "%s %s %s %s %s", row.what(), row.basis(), row.decision(),
+                    row.change(), Double.isNaN(row.detectablePercent()) ? "-" : String.format(Locale.ROOT, "%.1f",
                             row.detectablePercent())));
         }
         return String.join("; ", parts);

@@ -13,20 +13,21 @@ import static org.assertj.core.api.Assertions.assertThatIOException;
 class PairedGateRatesSmokeTest {
 
     @Test
-    void eachPairedRowsDecisionBasisAndDetectableChangeAreReadFromTheResult() {
+    void eachPairedRowsDecisionBasisChangeAndDetectableChangeAreReadFromTheResult() {
         String json = "{\n  \"probes\": [],\n  \"baseline\": [\n    {\"probe\": \"end to end\", \"percentile\": "
                 + "\"50\", \"decision\": \"WITHIN_NOISE\"}\n  ],\n  \"paired\": {\n    \"base\": [\"/b\"],\n"
                 + "    \"pairs\": 6,\n    \"tolerancePercent\": 5,\n    \"rows\": [\n      {\n        \"probe\": "
                 + "\"end to end\",\n        \"percentile\": \"50\",\n        \"basis\": \"CODES_OWN\",\n"
                 + "        \"baseNanos\": [330, 331],\n        \"changeNanos\": [363, 364],\n"
+                + "        \"changePercent\": 9.8,\n        \"lowPercent\": 6.1,\n        \"highPercent\": 12.0,\n"
                 + "        \"detectablePercent\": 7.5,\n        \"decision\": \"REGRESSION\",\n        \"why\": \"\"\n"
                 + "      },\n      {\"probe\": \"end to end\", \"percentile\": \"99\", \"basis\": \"MEASURED\", "
                 + "\"baseNanos\": [], \"changeNanos\": [], \"detectablePercent\": null, \"decision\": \"NOT_JUDGED\"}\n"
                 + "    ],\n    \"notes\": []\n  }\n}\n";
 
         assertThat(PairedGateRates.rows(json)).containsExactly(
-                new GateBuilds.Row("end to end p50", "CODES_OWN", "REGRESSION", 7.5),
-                new GateBuilds.Row("end to end p99", "MEASURED", "NOT_JUDGED", Double.NaN));
+                new GateBuilds.Row("end to end p50", "CODES_OWN", "REGRESSION", "+9.8 [+6.1..+12.0]", 7.5),
+                new GateBuilds.Row("end to end p99", "MEASURED", "NOT_JUDGED", "-", Double.NaN));
         assertThat(PairedGateRates.rows("{\"probes\": []}")).as("not paired").isEmpty();
     }
 

@@ -22,9 +22,9 @@ class RegressionGateRatesSmokeTest {
                 + "\"decision\": \"NOT_GATED\"}\n  ]\n}\n";
 
         assertThat(RegressionGateRates.rows(json)).containsExactly(
-                new GateBuilds.Row("end to end p50", "CODES_OWN", "REGRESSION", 14.25),
-                new GateBuilds.Row("end to end p99", "MEASURED", "NOT_JUDGED", Double.POSITIVE_INFINITY),
-                new GateBuilds.Row("end to end worst", "MEASURED", "NOT_GATED", Double.NaN));
+                new GateBuilds.Row("end to end p50", "CODES_OWN", "REGRESSION", "-", 14.25),
+                new GateBuilds.Row("end to end p99", "MEASURED", "NOT_JUDGED", "-", Double.POSITIVE_INFINITY),
+                new GateBuilds.Row("end to end worst", "MEASURED", "NOT_GATED", "-", Double.NaN));
         assertThat(RegressionGateRates.rows("{\"probes\": []}")).as("no comparison").isEmpty();
     }
 
