@@ -200,6 +200,15 @@ public final class LatencyTestExecution {
         return ProbeFigures.concat(ofAttempts);
     }
 
+    /** @return the change against its base over the pairs of every attempt so far */
+    private static PairedComparison comparePaired(TestSettings settings, List<Attempt> baseAttempts,
+                                                  List<AttemptJudgement> attempts) {
+        Configuration configuration = settings.configuration();
+        return PairedComparison.compare(probesOf(settings, baseAttempts),
+                probesOf(settings, attempts.stream().map(AttemptJudgement::attempt).toList()),
+                configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent());
+    }
+
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
                                               SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base)
             throws Throwable {
@@ -218,7 +227,14 @@ public final class LatencyTestExecution {
             judged = SequentialRule.judge(attempts.subList(windowStart, attempts.size()), settings.run().runs(),
                     settings.budgets().verdict());
             if (judged.outcome() == Outcome.PASSED) {
-                break;
+                Optional<PairedComparison.Row> leaning = base.isEmpty() ? Optional.empty()
+                        : comparePaired(settings, baseAttempts, attempts).leaningToRegression();
+                if (leaning.isEmpty() || remeasured >= configuration.remeasures()) {
+                    break;
+                }
+                remeasured++;
+                reports.measuringAgain(leaning.get(), number, allowed(configuration, remeasured));
+                continue;
             }
             if (judged.undecided() && remeasured < configuration.remeasures()) {
                 remeasured++;
@@ -255,9 +271,7 @@ public final class LatencyTestExecution {
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
         List<ProbeFigures> baseProbes = base.isEmpty() ? List.of() : probesOf(settings, baseAttempts);
-        Optional<PairedComparison> paired = base.map(side -> PairedComparison.compare(baseProbes,
-                probesOf(settings, attempts.stream().map(AttemptJudgement::attempt).toList()),
-                configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent()));
+        Optional<PairedComparison> paired = base.map(side -> comparePaired(settings, baseAttempts, attempts));
         paired.ifPresent(compared -> reports.paired(compared, configuration.paired().orElseThrow().base()));
         Decision decided = Decision.decide(attempts, allowed, comparison, paired, configuration.mode(), judged);
         Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));

@@ -120,6 +120,21 @@ public final class ReportWriter {
     }
 
     /**
+     * Says that the change against its base leans past the threshold without being decided, and the test is measured
+     * again, both sides.
+     *
+     * @param leaning the row that leans
+     * @param number  the attempt just made
+     * @param allowed how many attempts are allowed
+     */
+    public void measuringAgain(PairedComparison.Row leaning, int number, int allowed) {
+        out.println("=== Attempt " + number + " of " + allowed + ": the change against its base leans past the "
+                + "threshold but its interval reaches below it, measuring both sides again ("
+                + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; the pairs of every "
+                + "attempt are compared together): " + leaning.describe());
+    }
+
+    /**
      * Reads the test's baseline, saying on the console when there is none or it cannot be read.
      *
      * @param test the test

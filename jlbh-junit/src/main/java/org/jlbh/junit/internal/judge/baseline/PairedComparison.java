@@ -165,6 +165,18 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
     }
 
     /**
+     * A row whose estimate lies past the threshold while its interval still reaches below it: a slowdown these pairs
+     * suggest and cannot yet show, which more pairs would decide one way or the other. Pairs of later attempts are
+     * compared together with these.
+     *
+     * @return the first such row, probe by probe in ascending percentile; empty when there is none
+     */
+    public Optional<Row> leaningToRegression() {
+        return rows.stream().filter(row -> row.decision() == BaselineComparison.Change.WITHIN_NOISE
+                && row.changePercent() > row.thresholdPercent()).findFirst();
+    }
+
+    /**
      * @param base             the base's figures per probe, its runs in the order measured
      * @param change           the change's, likewise; run {@code i} of each probe pairs with the base's run {@code i}
      * @param percentiles      the percentiles to compare, as labels

@@ -60,6 +60,22 @@ class PairedComparisonTest {
     }
 
     @Test
+    void aChangeWhoseEstimateLiesPastTheThresholdButNotItsIntervalLeansToARegressionOthersDoNot() {
+        // the pair of the disturbed run above: the median pair +10%, the interval down to +2%: more pairs would decide
+        PairedComparison leaning = compare(new long[] {330, 330, 330, 330, 330, 330},
+                new long[] {363, 363, 363, 363, 363, 337}, 5);
+        assertThat(leaning.leaningToRegression()).hasValueSatisfying(row -> assertThat(row.changePercent())
+                .isCloseTo(10, within(1e-9)));
+
+        assertThat(compare(new long[] {330, 396, 340, 380, 335, 390}, new long[] {333, 386, 349, 377, 340, 401}, 5)
+                .leaningToRegression()).as("within noise, its estimate under the threshold").isEmpty();
+        assertThat(compare(new long[] {330, 360, 345, 400, 338, 352}, new long[] {363, 389, 383, 436, 378, 385}, 5)
+                .leaningToRegression()).as("decided: a regression").isEmpty();
+        assertThat(compare(new long[] {330, 330, 330}, new long[] {500, 500, 500}, 5).leaningToRegression())
+                .as("too few pairs to judge: more are not asked for").isEmpty();
+    }
+
+    @Test
     void detectableIsTheEdgeOfWhatTheseSpreadPairsFlag() {
         long[] base = {1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000};
         long[] change = {1_000_000, 1_010_000, 1_020_000, 1_030_000, 1_040_000, 1_050_000};
