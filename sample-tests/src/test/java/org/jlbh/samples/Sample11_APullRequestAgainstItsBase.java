@@ -51,15 +51,18 @@ class Sample11_APullRequestAgainstItsBase {
      * paired comparison alone. Each pair's ratio is of two runs 0.05 s apart, so what the neighbour does falls on both.
      */
     @Test
-    void anEighthSlowerParserIsCaughtAgainstItsBase() throws InterruptedException {
+    void anEighthSlowerParserIsCaughtAgainstItsBase() {
         Path base = Path.of(System.getProperty("jlbh.samples.pairedBase", "target/paired-base"));
         assertThat(base.resolve("org/jlbh/samples/quotes/QuoteParser.class")).as("the base, as the module built it")
                 .isRegularFile();
         Events events;
-        try (BusyNeighbour ignored = BusyNeighbour.start()) {
+        BusyNeighbour neighbour = BusyNeighbour.start();
+        try {
             events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(QuoteParserLatency.class))
                     .configurationParameters(Map.of(LatencyTestConfiguration.PAIRED_BASE, base.toString()))
                     .execute().testEvents();
+        } finally {
+            neighbour.stop();
         }
         events.assertThatEvents().haveExactly(1, event(test("parse"), finishedWithFailure(message(m ->
                 m.startsWith("Regression against the base (paired runs): end to end p50 ")
@@ -80,14 +83,14 @@ class Sample11_APullRequestAgainstItsBase {
                 .withMessage("not a number in tag 270");
     }
 
-    /** A thread that spins until closed: a neighbour that keeps one of this machine's two cores busy. */
-    private static final class BusyNeighbour implements AutoCloseable {
+    /** A thread that spins until stopped: a neighbour that keeps one of this machine's two cores busy. */
+    private static final class BusyNeighbour {
         private final Thread thread;
-        private volatile boolean stop;
+        private volatile boolean stopped;
 
         private BusyNeighbour() {
             thread = new Thread(() -> {
-                while (!stop) {
+                while (!stopped) {
                     Thread.onSpinWait();
                 }
             }, "sample11-busy-neighbour");
@@ -100,10 +103,14 @@ class Sample11_APullRequestAgainstItsBase {
             return neighbour;
         }
 
-        @Override
-        public void close() throws InterruptedException {
-            stop = true;
-            thread.join();
+        /** Stops the thread and waits for it to end; an interrupt while waiting is kept for the caller. */
+        void stop() {
+            stopped = true;
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
