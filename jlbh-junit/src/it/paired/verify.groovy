@@ -1,6 +1,6 @@
 def log = new File(basedir, 'build.log').text
 // the change's test ran paired with the base's compiled classes, six pairs an attempt, its runs in turns with the
-// base's (a change that leans past the threshold undecided, often p99 on a stall, is measured again: 12 pairs, 18...)
+// base's (a change surely slower but not yet surely by more than 5% is measured again: 12 pairs, 18...)
 assert log =~ /=== Change against the base \[.*base\/target\/test-classes\] \((6|12|18|24) pairs of runs taken in turns in this JVM/
 assert log.contains("=== The base's side of attempt 1, its runs taken in turns with the change's:")
 // 22 µs of work against 20 µs: the median pair 10% slower, its whole interval above the 5% threshold. The work is a

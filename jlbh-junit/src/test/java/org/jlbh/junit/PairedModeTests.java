@@ -81,14 +81,14 @@ class PairedModeTests {
 
         // warm-ups of 100, runs of 200; after the first pair, each side measures two runs in a row (the first of each
         // pair alternates). A pair disturbed on this machine (the base's run slowed by a stall: the change less than
-        // 5% slower in it) leaves the change leaning past the threshold with only 6 pairs, and both sides are measured
+        // 5% slower in it) leaves the change surely slower but not surely by 5% with only 6 pairs, and both sides are measured
         // again, the base's warm-up then following its last run: so the first attempt's turns are asserted
         List<String> stretches = Calls.stretches();
         assertThat(stretches).startsWith("base 100", "change 100", "base 200", "change 400", "base 400",
                 "change 400", "base 400", "change 400");
         assertThat(stretches.get(8)).isIn("base 200", "base 300");
-        int attempts = out.split("the change against its base leans past the threshold but its interval reaches "
-                + "below it, measuring both sides again", -1).length;
+        int attempts = out.split("the change is slower than its base, but not yet surely by more than the "
+                + "threshold, measuring both sides again", -1).length;
         int pairs = 6 * attempts;
         assertThat(stretches.size() > 9).isEqualTo(pairs > 6);
         events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m ->

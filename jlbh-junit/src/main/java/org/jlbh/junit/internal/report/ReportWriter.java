@@ -120,16 +120,16 @@ public final class ReportWriter {
     }
 
     /**
-     * Says that the change against its base leans past the threshold without being decided, and the test is measured
-     * again, both sides.
+     * Says that the change is slower than its base, its estimate past the threshold, but not yet surely by more than
+     * the threshold, and the test is measured again, both sides.
      *
      * @param leaning the row that leans
      * @param number  the attempt just made
      * @param allowed how many attempts are allowed
      */
     public void measuringAgain(PairedComparison.Row leaning, int number, int allowed) {
-        out.println("=== Attempt " + number + " of " + allowed + ": the change against its base leans past the "
-                + "threshold but its interval reaches below it, measuring both sides again ("
+        out.println("=== Attempt " + number + " of " + allowed + ": the change is slower than its base, but not "
+                + "yet surely by more than the threshold, measuring both sides again ("
                 + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; the pairs of every "
                 + "attempt are compared together): " + leaning.describe());
     }

@@ -165,15 +165,17 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
     }
 
     /**
-     * A row whose estimate lies past the threshold while its interval still reaches below it: a slowdown these pairs
-     * suggest and cannot yet show, which more pairs would decide one way or the other. Pairs of later attempts are
-     * compared together with these.
+     * A row whose change is surely a slowdown, its estimate past the threshold, but not yet surely by more than the
+     * threshold: its whole interval above zero, its lower end below the threshold. More pairs would decide it one way
+     * or the other (pairs of later attempts are compared together with these). A row whose interval also reaches
+     * below zero (a wide p99, say) is left as it is: more pairs would rarely decide it, and unchanged code would be
+     * measured again for nothing.
      *
      * @return the first such row, probe by probe in ascending percentile; empty when there is none
      */
     public Optional<Row> leaningToRegression() {
         return rows.stream().filter(row -> row.decision() == BaselineComparison.Change.WITHIN_NOISE
-                && row.changePercent() > row.thresholdPercent()).findFirst();
+                && row.changePercent() > row.thresholdPercent() && row.lowPercent() > 0).findFirst();
     }
 
     /**

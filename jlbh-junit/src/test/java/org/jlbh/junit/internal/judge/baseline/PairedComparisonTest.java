@@ -60,8 +60,8 @@ class PairedComparisonTest {
     }
 
     @Test
-    void aChangeWhoseEstimateLiesPastTheThresholdButNotItsIntervalLeansToARegressionOthersDoNot() {
-        // the pair of the disturbed run above: the median pair +10%, the interval down to +2%: more pairs would decide
+    void aChangeSurelySlowerButNotSurelyByTheThresholdLeansToARegressionOthersDoNot() {
+        // the pairs of the disturbed run above: the median pair +10%, the interval down to +2%: more pairs would decide
         PairedComparison leaning = compare(new long[] {330, 330, 330, 330, 330, 330},
                 new long[] {363, 363, 363, 363, 363, 337}, 5);
         assertThat(leaning.leaningToRegression()).hasValueSatisfying(row -> assertThat(row.changePercent())
@@ -73,6 +73,9 @@ class PairedComparisonTest {
                 .leaningToRegression()).as("decided: a regression").isEmpty();
         assertThat(compare(new long[] {330, 330, 330}, new long[] {500, 500, 500}, 5).leaningToRegression())
                 .as("too few pairs to judge: more are not asked for").isEmpty();
+        assertThat(compare(new long[] {330, 330, 330, 330, 330, 330}, new long[] {363, 363, 363, 363, 363, 300}, 5)
+                .leaningToRegression()).as("its interval reaching below zero: more pairs would rarely decide it")
+                .isEmpty();
     }
 
     @Test
