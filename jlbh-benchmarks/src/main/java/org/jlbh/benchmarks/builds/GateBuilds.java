@@ -66,8 +66,9 @@ final class GateBuilds {
             String detectable = members.getOrDefault("detectablePercent", "null");
             rows.add(new Row(members.getOrDefault("probe", "?") + (percentile.equals("worst") ? " worst"
                     : " p" + percentile), members.getOrDefault("basis", "MEASURED"),
-                    members.getOrDefault("decision", "?"), change(members), detectable.equals("none") ? Double.POSITIVE_INFINITY
-                    : detectable.equals("null") ? Double.NaN : Double.parseDouble(detectable)));
+                    members.getOrDefault("decision", "?"), change(members),
+                    detectable.equals("none") ? Double.POSITIVE_INFINITY
+                            : detectable.equals("null") ? Double.NaN : Double.parseDouble(detectable)));
         }
         return rows;
     }
@@ -95,6 +96,37 @@ final class GateBuilds {
                             row.detectablePercent())));
         }
         return String.join("; ", parts);
+    }
+
+    /** One gated build: the version asked for, built through the launcher given. */
+    @FunctionalInterface
+    interface GatedBuild {
+        ConsumerProject.Build build(ConsumerProject.Launcher launcher, Version version) throws IOException;
+    }
+
+    /**
+     * Builds each version the given number of times under each condition (quiet, or beside busy loops), the versions
+     * interleaved and the launchers taken in turn, and counts each build ({@link #count}).
+     *
+     * @return the cells, by condition and version, in the order measured
+     */
+    static Map<String, Tally> interleave(List<Integer> conditions, int builds, List<Version> versions, Path kept,
+                                         Path log, String phase, GatedBuild gated, Pattern rows) throws IOException {
+        ConsumerProject.Launcher[] launchers = ConsumerProject.Launcher.values();
+        Map<String, Tally> tallies = new java.util.LinkedHashMap<>();
+        for (int busy : conditions) {
+            try (Neighbours ignored = Neighbours.start(busy)) {
+                for (int i = 1; i <= builds; i++) {
+                    for (int v = 0; v < versions.size(); v++) {
+                        Version version = versions.get(v);
+                        ConsumerProject.Launcher launcher = launchers[(i + v) % launchers.length];
+                        ConsumerProject.Build build = gated.build(launcher, version);
+                        count(tallies, kept, log, phase, busy, launcher, version, i, build, rows(build.result(), rows));
+                    }
+                }
+            }
+        }
+        return tallies;
     }
 
     /**

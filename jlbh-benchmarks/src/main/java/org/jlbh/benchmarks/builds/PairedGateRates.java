@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -70,24 +69,14 @@ public final class PairedGateRates {
         Map<String, String> parameters = Map.of(LatencyTestConfiguration.PAIRED_BASE, project.pairedBase().toString(),
                 LatencyTestConfiguration.MODE, "report");
         Path javaHome = ConsumerProject.javaHome(jdk);
-        ConsumerProject.Launcher[] launchers = ConsumerProject.Launcher.values();
-        Map<String, GateBuilds.Tally> tallies = new LinkedHashMap<>();
-        for (int busy : conditions) {
-            try (Neighbours ignored = Neighbours.start(busy)) {
-                for (int i = 1; i <= builds; i++) {
-                    for (int v = 0; v < VERSIONS.size(); v++) {
-                        GateBuilds.Version version = VERSIONS.get(v);
-                        ConsumerProject.Launcher launcher = launchers[(i + v) % launchers.length];
-                        project.useVariant(version.variant());
-                        ConsumerProject.Build build = project.build(launcher, javaHome, TEST, work.resolve("reports"),
-                                parameters);
-                        requireVariant(build, version);
-                        GateBuilds.count(tallies, kept, log, "paired", busy, launcher, version, i, build,
-                                rows(build.result()));
-                    }
-                }
-            }
-        }
+        Map<String, GateBuilds.Tally> tallies = GateBuilds.interleave(conditions, builds, VERSIONS, kept, log,
+                "paired", (launcher, version) -> {
+                    project.useVariant(version.variant());
+                    ConsumerProject.Build build = project.build(launcher, javaHome, TEST, work.resolve("reports"),
+                            parameters);
+                    requireVariant(build, version);
+                    return build;
+                }, ROWS);
         return String.format(Locale.ROOT, "Measured %s on this machine, JDK %s (%s): the change paired with its base "
                         + "(the unchanged hash) in each build, %d builds per condition and version, interleaved, each "
                         + "a fresh JVM through mvn test and the ConsoleLauncher in turn%n%n", LocalDate.now(), jdk,

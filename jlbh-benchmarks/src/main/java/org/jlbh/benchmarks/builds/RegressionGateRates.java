@@ -106,21 +106,9 @@ public final class RegressionGateRates {
                     + tries + " tries; see " + kept);
         }
 
-        Map<String, GateBuilds.Tally> tallies = new LinkedHashMap<>();
-        for (int busy : conditions) {
-            try (Neighbours ignored = Neighbours.start(busy)) {
-                for (int i = 1; i <= builds; i++) {
-                    for (int v = 0; v < VERSIONS.size(); v++) {
-                        GateBuilds.Version version = VERSIONS.get(v);
-                        ConsumerProject.Launcher launcher = launchers[(i + v) % launchers.length];
-                        ConsumerProject.Build build = project.build(launcher, javaHome, TEST, work.resolve("reports"),
-                                parameters, Map.of("HASH_VARIANT", version.variant()));
-                        GateBuilds.count(tallies, kept, log, "gate", busy, launcher, version, i, build,
-                                rows(build.result()));
-                    }
-                }
-            }
-        }
+        Map<String, GateBuilds.Tally> tallies = GateBuilds.interleave(conditions, builds, VERSIONS, kept, log, "gate",
+                (launcher, version) -> project.build(launcher, javaHome, TEST, work.resolve("reports"), parameters,
+                        Map.of("HASH_VARIANT", version.variant())), ROWS);
         return table(tallies, builds, recorded, history, jdk, javaHome);
     }
 
