@@ -31,8 +31,10 @@ import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.TestAbortedException;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -168,19 +170,24 @@ public final class LatencyTestExecution {
 
     /**
      * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side is
-     *         added to {@code baseAttempts} and its harness's report printed after the change's
+     *         added to {@code baseAttempts}. Both sides' harnesses print their runs into memory while they measure, the
+     *         change's report then printed before the base's: a line that reached the console during a run would wake
+     *         whatever reads the console (the launcher's parent process, a pipe's reader) on one side's account only
      */
     private static Attempt measure(int number, Measurement measurement, Optional<BaseSide> base,
                                    List<Attempt> baseAttempts, ReportWriter reports) throws Throwable {
         if (base.isEmpty()) {
             return measurement.measure(number, reports.console());
         }
-        java.io.ByteArrayOutputStream baseReport = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream changeReport = new ByteArrayOutputStream();
+        ByteArrayOutputStream baseReport = new ByteArrayOutputStream();
         PairedAttempt both;
-        try (PrintStream baseOut = new PrintStream(baseReport, true, java.nio.charset.StandardCharsets.UTF_8)) {
-            both = measurement.measurePaired(number, reports.console(), base.get().measurement(), baseOut);
+        try (PrintStream changeOut = new PrintStream(changeReport, true, StandardCharsets.UTF_8);
+             PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8)) {
+            both = measurement.measurePaired(number, changeOut, base.get().measurement(), baseOut);
         } finally {
-            reports.baseReport(number, baseReport.toString(java.nio.charset.StandardCharsets.UTF_8));
+            reports.console().print(changeReport.toString(StandardCharsets.UTF_8));
+            reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8));
         }
         baseAttempts.add(both.base());
         return both.change();
