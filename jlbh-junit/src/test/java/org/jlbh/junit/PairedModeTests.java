@@ -65,9 +65,11 @@ class PairedModeTests {
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
             events[0] = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(PairedFixture.class, method))
+                    // p50 alone: 6 pairs judge one percentile (three share the chance of a false alarm, and need 8)
                     .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR,
                             work.resolve("reports").toString(), LatencyTestConfiguration.PAIRED_BASE,
-                            work.resolve("base").toString())).execute().testEvents();
+                            work.resolve("base").toString(), LatencyTestConfiguration.BASELINE_PERCENTILES, "50"))
+                    .execute().testEvents();
         } finally {
             System.setOut(original);
         }
@@ -96,7 +98,7 @@ class PairedModeTests {
                         && m.contains("on the code's own account, " + pairs + " pairs: base 2")
                         && m.contains("REGRESSION"))));
         assertThat(out).contains("=== Change against the base [" + work.resolve("base") + "] (" + pairs
-                + " pairs of runs");
+                + " pairs of runs", "with a sign-test interval at 98% each side (2% split over its one row)");
         assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:");
         assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
                 .contains("\"paired\": {", "\"pairs\": " + pairs, "\"decision\": \"REGRESSION\"", "\"baseProbes\": [");

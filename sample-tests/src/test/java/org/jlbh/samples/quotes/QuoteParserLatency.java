@@ -10,9 +10,9 @@ import org.jlbh.junit.LatencyTest;
  * no test pattern).
  *
  * <p>A hundred runs of 1,000 calls (0.05 s each at 20,000/s), so a hundred pairs taken 0.05 s apart: the sign test's
- * interval then lies between the 40th smallest and the 40th greatest pair, not the extremes, and a change of an
- * eighth is told from noise; six pairs of long runs (the fewest judged) see only changes several times the pairs'
- * spread.
+ * interval then lies between the 38th smallest and the 38th greatest pair (p50, p90 and p99 compared), not the
+ * extremes, and a change of an eighth is told from noise; eight pairs of long runs (the fewest judged) see only changes
+ * several times the pairs' spread.
  */
 public class QuoteParserLatency {
     private final byte[] snapshot = Snapshots.eurUsd();

@@ -199,6 +199,10 @@ public final class ReportWriter {
         out.print(report);
     }
 
+    private static String rows(int rows) {
+        return rows == 1 ? "its one row" : "the " + rows + " rows";
+    }
+
     /**
      * @param comparison the change against its base, paired
      * @param base       the base's class folders and jars
@@ -206,8 +210,10 @@ public final class ReportWriter {
     public void paired(PairedComparison comparison, List<Path> base) {
         out.print("=== Change against the base " + base + " (" + comparison.pairs() + " pair" + (comparison.pairs() == 1
                 ? "" : "s") + " of runs taken in turns in this JVM, on the code's own account where both have it; "
-                + "the median pair's change with a sign-test interval at " + ReportFormat.plain(100 * (1
-                - PairedComparison.ALPHA)) + "% each side; threshold +" + ReportFormat.plain(comparison.tolerancePercent())
+                + "the median pair's change with a sign-test interval at " + ReportFormat.plain(Math.round(1_000 * (1
+                - comparison.rowAlpha())) / 10.0) + "% each side (" + ReportFormat.plain(100
+                * PairedComparison.FAMILY_ALPHA) + "% split over " + rows(comparison.rows().size()) + "); threshold +"
+                + ReportFormat.plain(comparison.tolerancePercent())
                 + "%; detectable: the smallest slowdown these pairs would flag)" + System.lineSeparator()
                 + comparison.table());
         for (PairedComparison.Row row : comparison.rows()) {

@@ -17,11 +17,14 @@ import java.util.Optional;
  * other, so whatever else the machine did then (a neighbour, a collection, a frequency step) fell on both alike; each
  * pair gives a log-ratio {@code rᵢ = ln(changeᵢ / baseᵢ)}. The change is {@code e^median(r) − 1}, and its interval
  * runs from the {@code k}-th smallest to the {@code k}-th largest log-ratio, {@code k} the largest for which the sign
- * test puts the chance that the true median lies below the {@code k}-th smallest at most {@value #ALPHA} (whatever the
- * distribution of the pairs, as long as they are independent): at 6 to 8 pairs the smallest and the largest, at 9 to
- * 11 the second ones. A percentile is a {@link BaselineComparison.Change#REGRESSION} when the whole interval lies above
- * {@code +tolerance}, {@link BaselineComparison.Change#IMPROVED} when it lies below {@code −tolerance}, else within
- * noise; with fewer than {@value #FEWEST_PAIRS} pairs it is not judged (no interval at that level exists). Each judged
+ * test puts the chance that the true median lies below the {@code k}-th smallest at most {@link #rowAlpha()} (whatever
+ * the distribution of the pairs, as long as they are independent): {@value #FAMILY_ALPHA} split evenly over the rows
+ * compared, so that unchanged code is flagged by chance in at most {@value #FAMILY_ALPHA} of tests however many
+ * percentiles are compared (as the history gate splits its own). With one row that is the smallest and the largest of 6
+ * to 8 pairs, the second ones of 9 to 11; with three (p50, p90, p99) the smallest and the largest of 8 or 9 pairs. A
+ * percentile is a {@link BaselineComparison.Change#REGRESSION} when the whole interval lies above {@code +tolerance},
+ * {@link BaselineComparison.Change#IMPROVED} when it lies below {@code −tolerance}, else within noise; with too few
+ * pairs for an interval at that level ({@link #fewestPairs}) it is not judged. Each judged
  * row says the smallest change that would have been flagged with these pairs' spread (detectable): the threshold
  * times how far the interval's lower end lies below the median. Figures on the code's own account are compared where
  * every run of both sides has them, else the figures as measured, and {@link #notes()} says so. OS jitter is the
@@ -33,10 +36,11 @@ import java.util.Optional;
  * @param notes            what was compared as measured, or not at all, and why
  */
 public record PairedComparison(int pairs, double tolerancePercent, List<Row> rows, List<String> notes) {
-    /** The one-sided chance, at most, that an end of the interval lies on the wrong side of the true change. */
-    public static final double ALPHA = 0.02;
-    /** The fewest pairs with an interval at {@link #ALPHA}: the chance that all of 6 lie on one side is 1/64. */
-    public static final int FEWEST_PAIRS = 6;
+    /**
+     * The chance, at most, that a test's unchanged code is flagged (or flagged improved) by chance: the one-sided
+     * chance that an end of some row's interval lies on the wrong side of its true change.
+     */
+    public static final double FAMILY_ALPHA = 0.02;
 
     /** Copies the rows and notes. */
     public PairedComparison {
@@ -140,6 +144,31 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
         }
     }
 
+    /**
+     * @return the one-sided chance, at most, that an end of one row's interval lies on the wrong side of the true
+     *         change: {@link #FAMILY_ALPHA} split evenly over the rows
+     */
+    public double rowAlpha() {
+        return rowAlpha(rows.size());
+    }
+
+    private static double rowAlpha(int rows) {
+        return FAMILY_ALPHA / Math.max(1, rows);
+    }
+
+    /**
+     * @param alpha the one-sided chance asked of an interval's end
+     * @return the fewest pairs with an interval at {@code alpha}: those whose all lying on one side has a chance of at
+     *         most {@code alpha} (6 at 2%, 8 at 2% / 3)
+     */
+    public static int fewestPairs(double alpha) {
+        int n = 1;
+        while (Math.pow(0.5, n) > alpha) {
+            n++;
+        }
+        return n;
+    }
+
     /** @return whether any row is a regression */
     public boolean regressed() {
         return rows.stream().anyMatch(row -> row.decision() == BaselineComparison.Change.REGRESSION);
@@ -187,7 +216,7 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
      */
     public static PairedComparison compare(List<ProbeFigures> base, List<ProbeFigures> change, List<String> percentiles,
                                            double tolerancePercent) {
-        List<Row> rows = new ArrayList<>();
+        List<Pending> pending = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         int pairs = 0;
         for (ProbeFigures changed : change) {
@@ -216,41 +245,54 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
                             changed.name(), percentile));
                     continue;
                 }
-                long[] baseNanos = figures(baseRuns, percentile, codesOwn);
-                long[] changeNanos = figures(changeRuns, percentile, codesOwn);
-                rows.add(row(changed.name(), percentile, codesOwn ? BaselineComparison.Basis.CODES_OWN
-                        : BaselineComparison.Basis.MEASURED, baseNanos, changeNanos, tolerancePercent));
+                pending.add(new Pending(changed.name(), percentile, codesOwn ? BaselineComparison.Basis.CODES_OWN
+                        : BaselineComparison.Basis.MEASURED, figures(baseRuns, percentile, codesOwn),
+                        figures(changeRuns, percentile, codesOwn)));
             }
         }
+        List<Row> rows = pending.stream().map(row -> row(row.probe, row.percentile, row.basis, row.baseNanos,
+                row.changeNanos, tolerancePercent, pending.size())).toList();
         return new PairedComparison(pairs, tolerancePercent, rows, notes);
     }
 
+    /** A row's figures before it is judged, when the number of rows (and so each one's alpha) is not yet known. */
+    private record Pending(String probe, String percentile, BaselineComparison.Basis basis, long[] baseNanos,
+                           long[] changeNanos) {
+    }
+
     /**
-     * @param n pairs
+     * @param n     pairs
+     * @param alpha the one-sided chance asked of each end
      * @return the rank, from either end, of the interval's ends: the largest {@code k} with
-     *         {@code P(Binomial(n, ½) ≤ k − 1) ≤ }{@value #ALPHA}; 0 when even the extremes are not that sure
+     *         {@code P(Binomial(n, ½) ≤ k − 1) ≤ alpha}; 0 when even the extremes are not that sure
      */
-    static int rankOfEnds(int n) {
+    static int rankOfEnds(int n, double alpha) {
         int k = 0;
         double below = 0; // P(Bin(n, ½) ≤ k − 1), built up term by term
-        double term = Math.pow(0.5, n); // P(Bin(n, ½) = k)
-        while (k < n && below + term <= ALPHA) {
-            below += term;
+        double logTerm = n * Math.log(0.5); // ln P(Bin(n, ½) = k): in logs, as 0.5^n is below a double from 1,075 on
+        while (k < n && below + Math.exp(logTerm) <= alpha) {
+            below += Math.exp(logTerm);
             k++;
-            term = term * (n - k + 1) / k;
+            logTerm += Math.log((n - k + 1) / (double) k);
         }
         return k;
     }
 
+    /**
+     * @param compared how many rows the test compares, this one among them: {@link #FAMILY_ALPHA} is split over them
+     */
     static Row row(String probe, String percentile, BaselineComparison.Basis basis, long[] baseNanos,
-                   long[] changeNanos, double tolerancePercent) {
+                   long[] changeNanos, double tolerancePercent, int compared) {
         int n = baseNanos.length;
-        int k = rankOfEnds(n);
-        if (n < FEWEST_PAIRS || k == 0) {
+        double alpha = rowAlpha(compared);
+        int k = rankOfEnds(n, alpha);
+        if (k == 0) {
+            int fewest = fewestPairs(alpha);
             return new Row(probe, percentile, basis, baseNanos, changeNanos, Double.NaN, Double.NaN, Double.NaN,
                     tolerancePercent, Double.NaN, BaselineComparison.Change.NOT_JUDGED, String.format(Locale.ROOT,
-                    "not judged: %d pair%s of runs, at least %d needed for an interval (runs = %d or more)", n,
-                    n == 1 ? "" : "s", FEWEST_PAIRS, FEWEST_PAIRS));
+                    "not judged: %d pair%s of runs, at least %d needed for an interval with %d percentile%s compared "
+                    + "(runs = %d or more)", n, n == 1 ? "" : "s", fewest, compared, compared == 1 ? "" : "s",
+                    fewest));
         }
         double[] logRatios = new double[n];
         for (int i = 0; i < n; i++) {

@@ -12,15 +12,36 @@ import static org.assertj.core.api.Assertions.within;
 /** The paired rule on figures given by the test: deterministic. */
 class PairedComparisonTest {
     private static final List<String> P50 = List.of("50");
+    private static final List<String> THREE = List.of("50", "90", "99");
 
     @Test
     void theIntervalsEndsAreTheRanksTheSignTestAllowsAtTwoPercent() {
-        assertThat(PairedComparison.rankOfEnds(5)).as("1/32 > 2%%: no interval").isZero();
-        assertThat(PairedComparison.rankOfEnds(6)).isEqualTo(1);
-        assertThat(PairedComparison.rankOfEnds(8)).isEqualTo(1);
-        assertThat(PairedComparison.rankOfEnds(9)).as("10/512 = 1.95%%").isEqualTo(2);
-        assertThat(PairedComparison.rankOfEnds(11)).as("67/2048 = 3.3%% for a third").isEqualTo(2);
-        assertThat(PairedComparison.rankOfEnds(12)).as("79/4096 = 1.93%%").isEqualTo(3);
+        assertThat(PairedComparison.rankOfEnds(5, 0.02)).as("1/32 > 2%%: no interval").isZero();
+        assertThat(PairedComparison.rankOfEnds(6, 0.02)).isEqualTo(1);
+        assertThat(PairedComparison.rankOfEnds(8, 0.02)).isEqualTo(1);
+        assertThat(PairedComparison.rankOfEnds(9, 0.02)).as("10/512 = 1.95%%").isEqualTo(2);
+        assertThat(PairedComparison.rankOfEnds(11, 0.02)).as("67/2048 = 3.3%% for a third").isEqualTo(2);
+        assertThat(PairedComparison.rankOfEnds(12, 0.02)).as("79/4096 = 1.93%%").isEqualTo(3);
+    }
+
+    @Test
+    void splitOverThreePercentilesEachIntervalIsWiderAndNeedsEightPairs() {
+        double third = 0.02 / 3;
+        assertThat(PairedComparison.rankOfEnds(7, third)).as("1/128 = 0.78%% > 0.67%%: no interval").isZero();
+        assertThat(PairedComparison.rankOfEnds(8, third)).as("1/256 = 0.39%%").isEqualTo(1);
+        assertThat(PairedComparison.rankOfEnds(12, third)).as("13/4096 = 0.32%%; 79/4096 = 1.9%% for a third")
+                .isEqualTo(2);
+        assertThat(PairedComparison.fewestPairs(0.02)).isEqualTo(6);
+        assertThat(PairedComparison.fewestPairs(third)).isEqualTo(8);
+    }
+
+    @Test
+    void manyPairsStillHaveAnIntervalAroundTheMedian() {
+        // 0.5^2000 is below the smallest double: the chances are summed in logs. P(Bin(2000, ½) ≤ k − 1) ≤ 2% for
+        // k − 1 up to 1000 − 2.054·√500 ≈ 954 (normal approximation, within one)
+        assertThat(PairedComparison.rankOfEnds(2_000, 0.02)).isBetween(953, 956);
+        assertThat(PairedComparison.rankOfEnds(100, 0.02)).as("P(Bin(100, ½) ≤ 39) = 1.76%%; ≤ 40: 2.84%%")
+                .isEqualTo(40);
     }
 
     @Test
@@ -99,8 +120,29 @@ class PairedComparisonTest {
         PairedComparison.Row row = compare(new long[] {330, 330, 330}, new long[] {500, 500, 500}, 5).rows().get(0);
 
         assertThat(row.decision()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
-        assertThat(row.describe()).endsWith("not judged: 3 pairs of runs, at least 6 needed for an interval "
-                + "(runs = 6 or more)");
+        assertThat(row.describe()).endsWith("not judged: 3 pairs of runs, at least 6 needed for an interval with 1 "
+                + "percentile compared (runs = 6 or more)");
+    }
+
+    @Test
+    void threePercentilesShareTheChanceOfAFalseAlarmSoSixPairsAreTooFew() {
+        // every pair 50% slower at each percentile: with one percentile compared, 6 such pairs flag it; with three,
+        // each interval at 2%/3 needs 8 pairs, so that unchanged code is flagged in at most 2% of tests, not 6%
+        long[] base = {330, 330, 330, 330, 330, 330};
+        long[] change = {500, 500, 500, 500, 500, 500};
+        PairedComparison threeOfSix = PairedComparison.compare(List.of(probeAtEach("end to end", base, THREE)),
+                List.of(probeAtEach("end to end", change, THREE)), THREE, 5);
+        assertThat(threeOfSix.rowAlpha()).isCloseTo(0.02 / 3, within(1e-12));
+        assertThat(threeOfSix.rows()).hasSize(3).allSatisfy(row -> assertThat(row.describe()).endsWith(
+                "not judged: 6 pairs of runs, at least 8 needed for an interval with 3 percentiles compared "
+                        + "(runs = 8 or more)"));
+
+        long[] base8 = {330, 330, 330, 330, 330, 330, 330, 330};
+        long[] change8 = {500, 500, 500, 500, 500, 500, 500, 500};
+        PairedComparison threeOfEight = PairedComparison.compare(List.of(probeAtEach("end to end", base8, THREE)),
+                List.of(probeAtEach("end to end", change8, THREE)), THREE, 5);
+        assertThat(threeOfEight.rows()).extracting(PairedComparison.Row::decision)
+                .containsOnly(BaselineComparison.Change.REGRESSION);
     }
 
     @Test
@@ -148,6 +190,20 @@ class PairedComparisonTest {
             RunFigures run = new RunFigures(i + 1, 20_000, p50s[i] / 2, p50s[i], 10 * p50s[i],
                     Map.of("50", codesOwn ? 2 * p50s[i] : p50s[i]), List.of(), 0);
             runs.add(codesOwn ? run.withCodesOwn(Map.of("50", p50s[i])) : run);
+        }
+        return new ProbeFigures(name, runs);
+    }
+
+    /** @return a probe whose runs each have the given figure at every one of the percentiles, as measured and own */
+    private static ProbeFigures probeAtEach(String name, long[] figures, List<String> percentiles) {
+        List<RunFigures> runs = new ArrayList<>();
+        for (int i = 0; i < figures.length; i++) {
+            Map<String, Long> each = new java.util.HashMap<>();
+            for (String percentile : percentiles) {
+                each.put(percentile, figures[i]);
+            }
+            runs.add(new RunFigures(i + 1, 20_000, figures[i], figures[i], figures[i], each, List.of(), 0)
+                    .withCodesOwn(each));
         }
         return new ProbeFigures(name, runs);
     }
