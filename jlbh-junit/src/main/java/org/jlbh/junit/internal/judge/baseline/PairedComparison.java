@@ -21,7 +21,7 @@ import java.util.Optional;
  * the distribution of the pairs, as long as they are independent): {@value #FAMILY_ALPHA} split evenly over the rows
  * compared, so that unchanged code is flagged by chance in at most {@value #FAMILY_ALPHA} of tests however many
  * percentiles are compared (as the history gate splits its own). With one row that is the smallest and the largest of 6
- * to 8 pairs, the second ones of 9 to 11; with three (p50, p90, p99) the smallest and the largest of 8 or 9 pairs. A
+ * to 8 pairs, the second ones of 9 to 11; with three (p50, p90, p99) the smallest and the largest of 8 to 10 pairs. A
  * percentile is a {@link BaselineComparison.Change#REGRESSION} when the whole interval lies above {@code +tolerance},
  * {@link BaselineComparison.Change#IMPROVED} when it lies below {@code −tolerance}, else within noise; with too few
  * pairs for an interval at that level ({@link #fewestPairs}) it is not judged. Each judged
