@@ -118,23 +118,20 @@ public final class HistoryDraws {
                 Configuration.DEFAULT_BASELINE_PERCENTILES, false, BaselineGate.DEFAULT_FAMILY_ALPHA);
         List<RecordedBuild> recorded = history.stream()
                 .map(b -> new RecordedBuild("recorded", "this machine", List.of(b.endToEnd()))).toList();
-        Map<String, int[]> counts = new LinkedHashMap<>();
+        Map<Count, int[]> counts = new LinkedHashMap<>();
         for (Build build : builds) {
             if (!build.phase().equals("gate") || history.stream().anyMatch(h -> h == build)) {
                 continue;
             }
             BaselineComparison comparison = BaselineComparison.compare(Path.of("drawn"), recorded,
                     List.of(build.endToEnd()), "this machine", gate, 1);
-            int[] count = counts.computeIfAbsent(build.condition() + "\t" + build.version(), k -> new int[2]);
+            int[] count = counts.computeIfAbsent(new Count(build.condition(), build.version(), 0, 0),
+                    group -> new int[2]);
             count[0] += comparison.regressions().isEmpty() ? 0 : 1;
             count[1]++;
         }
-        List<Count> result = new ArrayList<>();
-        counts.forEach((key, count) -> {
-            String[] parts = key.split("\t");
-            result.add(new Count(parts[0], parts[1], count[0], count[1]));
-        });
-        return result;
+        return counts.entrySet().stream().map(e -> new Count(e.getKey().condition(), e.getKey().version(),
+                e.getValue()[0], e.getValue()[1])).toList();
     }
 
     /**
