@@ -125,8 +125,12 @@ public final class AttemptJudgement {
                     : histogram.getCountBetweenValues(limit + 1, histogram.getMaxValue());
             long typical = run.count() == 0 ? 0 : histogram.getValueAtPercentile(50);
             long fastest = run.count() == 0 ? 0 : histogram.getMinValue();
+            // every sample over the budget lies above every sample within it: the median of those within is the
+            // value at half their share of the run
+            long within = run.count() - over;
+            long onSchedule = within <= 0 ? 0 : histogram.getValueAtPercentile(50.0 * within / run.count());
             RunAttribution attributed = LateSampleAttribution.of(run.run(), timeline, limit, over, evidence,
-                    samplesPerNano, typical, fastest, ofThreads);
+                    samplesPerNano, typical, fastest, onSchedule, ofThreads);
             runs.add(attributed);
         }
         return new LateSamples(limit, runs, List.copyOf(notes));

@@ -64,13 +64,15 @@ public final class LateSampleAttribution {
      *                       end with coordinated omission accounted for, 0 for a probe or without it
      * @param typicalNanos   the run's median latency of the probe, in nanoseconds
      * @param fastestNanos   the run's smallest latency of the probe, in nanoseconds
+     * @param onScheduleNanos the run's median latency of the probe's samples within the budget (those on their
+     *                       schedule), in nanoseconds
      * @param ofThreads      with several harness threads, each one's own timeline of the probe (its end-to-end
      *                       samples, in thread order, as many as the evidence has threads); else empty
      * @return the attribution
      */
     public static RunAttribution of(int run, RunTimeline timeline, long limitNanos, long overBudget,
                                     RunEvidence evidence, double samplesPerNano, long typicalNanos,
-                                    long fastestNanos, List<RunTimeline> ofThreads) {
+                                    long fastestNanos, long onScheduleNanos, List<RunTimeline> ofThreads) {
         long[] counts = new long[Cause.values().length];
         if (timeline == null) {
             counts[Cause.CODE.ordinal()] = overBudget;
@@ -83,11 +85,12 @@ public final class LateSampleAttribution {
         }
         long notKept = timeline.lateNotKept() == 0 ? 0 : Math.max(0, overBudget - keptOver);
         if (timeline.sequential()) {
-            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.scheduler(), fastestNanos);
+            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.scheduler(), fastestNanos,
+                    onScheduleNanos);
         }
         if (!ofThreads.isEmpty() && ofThreads.size() == evidence.schedulers().size()
                 && ofThreads.stream().allMatch(RunTimeline::sequential)) {
-            return ofEachThread(run, limitNanos, notKept, evidence, fastestNanos, ofThreads);
+            return ofEachThread(run, limitNanos, notKept, evidence, fastestNanos, onScheduleNanos, ofThreads);
         }
         double load = Math.min(MAX_LOAD, samplesPerNano * typicalNanos);
         double catchUp = load / (1 - load);
@@ -162,7 +165,7 @@ public final class LateSampleAttribution {
      * in thread order, as {@link RunTimeline#merge} keeps them).
      */
     private static RunAttribution ofEachThread(int run, long limitNanos, long notKept, RunEvidence evidence,
-                                               long fastestNanos, List<RunTimeline> ofThreads) {
+                                               long fastestNanos, long onScheduleNanos, List<RunTimeline> ofThreads) {
         long[] counts = new long[Cause.values().length];
         List<long[]> order = new ArrayList<>();
         List<RunAttribution> attributed = new ArrayList<>();
@@ -179,7 +182,7 @@ public final class LateSampleAttribution {
         for (int thread = 0; thread < ofThreads.size(); thread++) {
             RunTimeline timeline = ofThreads.get(thread);
             RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
-                    evidence.schedulers().get(thread), fastestNanos);
+                    evidence.schedulers().get(thread), fastestNanos, onScheduleNanos);
             attributed.add(one);
             for (Cause cause : Cause.values()) {
                 counts[cause.ordinal()] += one.count(cause);

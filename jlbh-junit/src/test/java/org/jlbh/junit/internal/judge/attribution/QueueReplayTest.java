@@ -34,6 +34,8 @@ class QueueReplayTest {
         final List<long[]> stalls = new ArrayList<>(); // {iteration, length, 1 when it also lengthened the service}
         /** The harness's own work between two iterations, done before a queued one can begin. */
         long harness;
+        /** Per iteration on its schedule, the time from its start to its call (the harness's wake-up). */
+        long[] toCall = new long[0];
 
         Run() {
             java.util.Arrays.fill(service, SERVICE);
@@ -45,6 +47,15 @@ class QueueReplayTest {
          */
         Run harnessWork(long length) {
             harness = length;
+            return this;
+        }
+
+        /**
+         * An iteration on its schedule calls {@code pattern[i % pattern.length]} after its start (the harness wakes up
+         * a little late); a queued one calls as soon as the harness's work after the one before is done.
+         */
+        Run callsAfterItsStart(long... pattern) {
+            toCall = pattern;
             return this;
         }
 
@@ -85,14 +96,17 @@ class QueueReplayTest {
             LatencyTimeline recorder = new LatencyTimeline(new long[] {BUDGET}, ITERATIONS);
             recorder.beginRun(1, 0, ITERATIONS * INTERVAL);
             long[] begins = new long[ITERATIONS];
+            long[] latencies = new long[ITERATIONS];
             long previousEnd = Long.MIN_VALUE;
             for (int i = 0; i < ITERATIONS; i++) {
                 long due = i * INTERVAL;
                 // as the harness thread does: it reads when a queued iteration's call begins
                 boolean queued = recorder.queued(due);
-                begins[i] = Math.max(due, previousEnd + harness);
+                long wakeUp = toCall.length == 0 ? 0 : toCall[i % toCall.length];
+                begins[i] = queued ? previousEnd + harness : Math.max(due + wakeUp, previousEnd + harness);
                 long end = begins[i] + service[i];
                 recorder.record(end, end - due, queued ? begins[i] : Long.MIN_VALUE);
+                latencies[i] = end - due;
                 previousEnd = end;
             }
             RunTimeline timeline = recorder.endRun();
@@ -135,7 +149,10 @@ class QueueReplayTest {
             for (int i = 0; i < timeline.lateKept(); i++) {
                 over += timeline.lateLatency(i) > BUDGET ? 1 : 0;
             }
-            return LateSampleAttribution.of(1, timeline, BUDGET, over, evidence, 0, SERVICE, SERVICE, List.of());
+            long[] within = java.util.Arrays.stream(latencies).filter(latency -> latency <= BUDGET).sorted().toArray();
+            long fastest = java.util.Arrays.stream(latencies).min().orElseThrow();
+            return LateSampleAttribution.of(1, timeline, BUDGET, over, evidence, 0, SERVICE, fastest,
+                    within[within.length / 2], List.of());
         }
     }
 
@@ -163,6 +180,21 @@ class QueueReplayTest {
         assertThat(attributed.replaced()).isEqualTo(29);
         for (int i = 0; i < attributed.replaced(); i++) {
             assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        }
+    }
+
+    @Test
+    void aQueuedCallTheReplayMovesUpTakesWhatACallOnItsScheduleTakesBeforeItsCall() {
+        // on its schedule the harness calls 300 ns after the start, but 40 ns in one iteration of ten: the least time
+        // to the call is not the typical one; the 29 calls queued behind the wait ran one after another
+        RunAttribution attributed = new Run().harnessWork(300).callsAfterItsStart(300, 300, 300, 300, 40, 300, 300,
+                300, 300, 300).waitFor(500, 1_500 * US).attribute();
+
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
+        assertThat(attributed.replaced()).isEqualTo(29);
+        for (int i = 0; i < attributed.replaced(); i++) {
+            // as the run's median iteration on its schedule: 300 ns to the call, then the call
+            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(300 + SERVICE);
         }
     }
 
