@@ -26,7 +26,8 @@
  * </ul>
  * A pause makes the iterations queued behind it late too (coordinated omission): the replay moves them up with it,
  * so they belong to the same cause until the schedule is caught up, and one it lets begin on its schedule no longer
- * carries the harness's own work between two iterations that it queued behind ({@link
+ * carries the harness's own work between two iterations that it queued behind, and takes what the run's iterations on
+ * their schedule typically take before their call ({@link
  * org.jlbh.junit.internal.judge.attribution.QueueReplay} says exactly how a pause is placed and cut). A broken budget is
  * <b>failed</b> when the samples the code and its collections account for alone still break it, and <b>met on the
  * code's own account</b> (in {@code jlbh.noise = aware}) when it holds without the platform's, the safepoints' and the
