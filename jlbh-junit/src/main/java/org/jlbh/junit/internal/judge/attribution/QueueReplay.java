@@ -54,7 +54,9 @@ import java.util.Set;
  * {@code e − c}), the moved-up samples beside two busy loops read faster than every sample on its schedule (p50 327
  * against 345–354 ns; their p10 336–341 ns) — 6–11 ns before the call instead of about 25 — and, as a third to half of
  * a run's samples are replayed there, the same code read 3% faster on its own account beside two busy loops than
- * quietly or beside one (p50 319 against 328 ns, the medians of 150 runs a condition).
+ * quietly or beside one (p50 319 against 328 ns, the medians of 150 runs a condition). The samples within the budget
+ * are taken as on their schedule; in a run that most of them spent queued by less than the budget, the time before
+ * the call is over-stated, and the moved-up samples read later than they would have.
  *
  * <p>A sample whose replayed latency is within the budget was late because of the pauses cut, and goes to the larger
  * of its own cut and the one it inherited from the sample before: the platform, a safepoint, or a collection's copying
