@@ -49,8 +49,8 @@ import java.util.Set;
  * it no longer queued behind: beside two busy loops, a run with more than a tenth of its samples replayed read p90 on
  * the code's own account about 180 ns above a run without (561 against 379 ns, the medians of 465 runs of a 0.33 µs
  * hash), and one with more than half read p50 60 ns above. The time before the call is the typical one, not the
- * least, and is taken by medians, since calls run one after another are quicker than calls on their schedule (their
- * code and data still warm): with the least time from start to call (the run's fastest latency less the least
+ * least, and is taken by medians, since calls run one after another are quicker than calls on their schedule (likely
+ * their code and data still warm): with the least time from start to call (the run's fastest latency less the least
  * {@code e − c}), the moved-up samples beside two busy loops read faster than every sample on its schedule (p50 327
  * against 345–354 ns; their p10 336–341 ns) — 6–11 ns before the call instead of about 25 — and, as a third to half of
  * a run's samples are replayed there, the same code read 3% faster on its own account beside two busy loops than
