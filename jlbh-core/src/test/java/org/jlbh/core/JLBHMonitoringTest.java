@@ -3,10 +3,14 @@ package org.jlbh.core;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +22,7 @@ class JLBHMonitoringTest {
     /** Samples once per iteration; records the jitter sampler's CPU time at its first and last iteration. */
     private static final class EmptyTask implements JLBHTask {
         final long[] jitterCpuNs = new long[2];
+        volatile String taskThread;
         private final long iterations;
         private JLBH jlbh;
         private long i;
@@ -33,6 +38,9 @@ class JLBHMonitoringTest {
 
         @Override
         public void run(long startTimeNS) {
+            if (i == 0) {
+                taskThread = Thread.currentThread().getName();
+            }
             if (i == 0 || i == iterations - 1) {
                 jitterCpuNs[i == 0 ? 0 : 1] = cpuTimeOf("jlbh-os-jitter");
             }
@@ -47,18 +55,52 @@ class JLBHMonitoringTest {
                 .mapToLong(t -> threads.getThreadCpuTime(t.getId())).findFirst().orElse(-1);
     }
 
+    /** An output stream that keeps what each thread wrote, by thread name, besides writing it on. */
+    private static final class TextByThread extends OutputStream {
+        final Map<String, ByteArrayOutputStream> written = new ConcurrentHashMap<>();
+        private final OutputStream out;
+
+        TextByThread(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) throws IOException {
+            written.computeIfAbsent(Thread.currentThread().getName(), name -> new ByteArrayOutputStream()).write(b, off, len);
+            out.write(b, off, len);
+        }
+
+        String of(String thread) {
+            ByteArrayOutputStream text = written.get(thread);
+            return text == null ? "" : text.toString(StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
     void longRunsPrintProgressFromAnotherThreadWithoutDisturbingTheSchedule() {
+        EmptyTask task = new EmptyTask(100_000);
+        TextByThread byThread = new TextByThread(report);
         new JLBH(new JLBHOptions().throughput(100_000).warmUpIterations(0).iterations(100_000).runs(1)
-                .progressIntervalMS(200).recordOSJitter(false).jlbhTask(new EmptyTask(100_000)),
-                new PrintStream(report, true, StandardCharsets.UTF_8), results).start();
+                .progressIntervalMS(200).recordOSJitter(false).jlbhTask(task),
+                new PrintStream(byThread, true, StandardCharsets.UTF_8), results).start();
 
-        assertThat(report.toString(StandardCharsets.UTF_8))
+        // the claim itself: progress is printed by the calling thread, never by the thread that runs the task, so
+        // printing it cannot delay an iteration
+        assertThat(task.taskThread).isEqualTo("jlbh-harness");
+        assertThat(byThread.of(Thread.currentThread().getName()))
                 .containsPattern("\\.\\.\\. run 1 of 1: [\\d,]+ of 100,000 iterations \\([\\d.]+%\\), (on schedule|[\\d.,]+ ms behind schedule)");
+        assertThat(byThread.of(task.taskThread)).isNotEmpty().doesNotContain(" iterations (");
         JLBHResult.RunSummary run = results.get().runs().get(0);
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETE);
-        // progress is printed by the calling thread: the 1 s run still takes its scheduled time
-        assertThat((double) run.runTime().toNanos() / run.targetRunTime().toNanos()).isBetween(0.995, 1.005);
+        // and the 1 s run takes its scheduled time. Its end is its last iteration's end, which a pause of the host
+        // moves late: 2-5 ms a couple of times a minute here, 8.6 ms seen in CI (stop 34), so 5% above; a harness
+        // that paced by the progress interval or lost its schedule to the printing thread would be far off
+        assertThat((double) run.runTime().toNanos() / run.targetRunTime().toNanos()).isBetween(0.995, 1.05);
     }
 
     /**
