@@ -27,9 +27,13 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * the intended start, grows with the queue. The console table after the last rate shows both, and names the knee; an
  * {@code @AfterAll} given the sweep ({@link SweepOf}) asserts the knee and that shape.
  *
- * <p>The budget: end-to-end p99 within 10 ms, required up to 10,000/s ({@code requiredThroughput}). 10 ms holds on a
- * shared runner and still fails if the machine can no longer sustain 10,000/s (the queue takes p99 to tens of
- * milliseconds). The rates above it find the knee: broken budgets there are reported, not failed. 80,000/s to
+ * <p>The budget: end-to-end p99 within 10 ms, required up to 5,000/s ({@code requiredThroughput}). 10 ms holds on a
+ * shared runner and still fails if the machine can no longer sustain 5,000/s (the queue takes p99 to tens of
+ * milliseconds). The rates above it find the knee: broken budgets there are reported, not failed. It required
+ * 10,000/s until the knee came down to it: in 7 builds of 2026-11-27 (JDK 17 and 25, five with no neighbour of their
+ * own, two beside a busy loop) 10,000/s met the budget in six and was the knee in four, and in one quiet build, while
+ * the host took the harness thread's CPU for 351 ms in 583 stretches of three 0.5 s runs, only 7,965/s were achieved
+ * there (p99 140 ms: a failed build); 5,000/s met it in all seven (p99 0.6–3.7 ms). 80,000/s to
  * 320,000/s make sure a faster machine still reaches its knee (this loopback's fastest round trip, ~13 µs, caps it
  * below 80,000/s, and 80,000/s was met once); past capacity a rate runs at what is achieved, so they add about a
  * second, and a build of this sample took 14–29 s here.
@@ -44,17 +48,23 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * 35–144 ms, 21–179 times its value at 10,000/s at the highest rate. Each half's p50 stayed at 6.3–27.8 µs at every
  * rate (p90 under 36 µs).
  *
+ * <p>In the 7 builds of 2026-11-27 the halves' p99 added up were 17–144 µs at the highest rate, end to end's 56–289 ms:
+ * 895–3,406 times the halves' p99 added up (at rates that met the budget: 1–43 times).
+ *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample08*} (add
  * {@code -Dsurefire.failIfNoSpecifiedTests=false}).
  */
 class Sample08_TcpLoopbackSweep {
-    private static final int REQUIRED = 10_000;
+    private static final int REQUIRED = 5_000;
     private static final List<String> HALVES = List.of("client2server", "server2client");
     /**
-     * End to end p99 at the highest rate against the required rate: 48–95 times here quiet, 21–27 times beside a busy
-     * process (a queue of 56–142 ms against 0.8–3.6 ms), 158–179 times under load ~6 (35–112 ms against 0.2–0.6 ms).
+     * End to end p99 at the highest rate against the round trip's own p99 in the same runs (each half's p99 added up):
+     * 895–3,406 times in 7 builds here, where rates with no queue read 1–43 times. It was taken against end to end at
+     * the required rate (at least 10 times) until one CI-like build read 28.4 ms at 320,000/s against 4.8 ms at
+     * 10,000/s, which had queued already: against the halves of the same runs, the queue is told from the round trip
+     * whatever the other rates did.
      */
-    private static final double END_TO_END_GROWTH = 10;
+    private static final double END_TO_END_GROWTH = 100;
     /**
      * A half's p50 at any rate against the lowest rate. The loopback has two speeds here, ~6.5 µs a half while both
      * threads stay on a CPU and 20–28 µs when they sleep between messages, and either shows at any rate (within one
@@ -96,7 +106,8 @@ class Sample08_TcpLoopbackSweep {
     /**
      * The seed's shape, asserted on the sweep as measured: the knee is at or above the required rate and inside the
      * swept range (a rate broke through the code's own queue, not only the platform's stalls); past it, at the highest
-     * rate, end to end p99 is at least ten times its value at the required rate; and at every rate each half's p50
+     * rate, end to end p99 is at least {@value #END_TO_END_GROWTH} times the round trip's own (its halves' p99 added
+     * up), the queue; and at every rate each half's p50
      * stays within {@value #HALF_P50_FACTOR} times its value at the lowest rate.
      */
     @AfterAll
@@ -111,8 +122,9 @@ class Sample08_TcpLoopbackSweep {
         assertThat(sweep.knee().orElse(0)).as("the knee, rate/s").isGreaterThanOrEqualTo(REQUIRED);
         assertThat(sweep.rates()).as("a rate past the knee, broken by its queue")
                 .anyMatch(rate -> rate.latency() == SweepResult.Latency.BROKEN);
-        assertThat(p(highest.result(), null, 99)).as("end to end p99 at %,d/s against %,d/s", highest.rate(),
-                REQUIRED).isGreaterThanOrEqualTo(END_TO_END_GROWTH * p(required.result(), null, 99));
+        double roundTripP99 = HALVES.stream().mapToDouble(half -> p(highest.result(), half, 99)).sum();
+        assertThat(p(highest.result(), null, 99)).as("end to end p99 at %,d/s against its halves' p99 added up (%.3f µs)",
+                highest.rate(), roundTripP99).isGreaterThanOrEqualTo(END_TO_END_GROWTH * roundTripP99);
         for (SweepResult.Rate rate : sweep.rates()) {
             for (String half : HALVES) {
                 assertThat(p(rate.result(), half, 50)).as("%s p50 at %,d/s against %,d/s", half, rate.rate(),
