@@ -17,6 +17,8 @@ assert log =~ row('50', 'within noise') : 'p50 of the unchanged build'
 for (p in ['90', '99']) {
     assert log =~ row(p, '(within noise|IMPROVED|REGRESSION|not judged: the history.s own builds differ [\\d.]+. here, too noisy to gate)') : "p${p} of the unchanged build"
 }
+// the three builds were recorded in one sitting, minutes apart, and the table says what such a history cannot see
+assert log =~ /The history's 3 builds were recorded within \d+ minutes? \(\d{4}-\d\d-\d\dT[\d:.]+Z to [^)]+\): it has not seen how this runner's speed drifts over hours/
 // ... and passed: whatever p90 and p99 showed, the unchanged body did not fail its build
 assert log =~ /(?s)\(3 of at most 5 builds\).*Change against the baseline .*\(3 recorded builds.*Tests run: 1, Failures: 0, Errors: 0, Skipped: 0.*BUILD SUCCESS.*Regression against the baseline/
 // build 5 failed on the regression at p50, naming probe, percentile, history, now, interval and threshold

@@ -5,10 +5,15 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -44,7 +49,8 @@ import java.util.Set;
  *                    gate compares across environments
  * @param rows        every probe and percentile compared, probe by probe, in ascending percentile, then the worst
  * @param notCompared what this build has and the baseline lacks, each said as not compared
- * @param notes       per probe compared as measured rather than on the code's own account, why
+ * @param notes       per probe compared as measured rather than on the code's own account, why; and when the gated
+ *                    history was recorded in one sitting ({@link #ONE_SITTING}), that it has not seen the runner drift
  */
 public record BaselineComparison(Path source, int builds, String environment, boolean gated, List<Row> rows,
                                  List<String> notCompared, List<String> notes) {
@@ -57,6 +63,12 @@ public record BaselineComparison(Path source, int builds, String environment, bo
      * layout and the machine's state), which at high percentiles is most of the noise.
      */
     public static final int FEWEST_BUILDS_TO_GATE = 2;
+    /**
+     * A gated history whose builds were all recorded within this span was recorded in one sitting, and the table says
+     * what that history has not seen: on a shared runner, builds of unchanged code ran up to 15% slower for minutes
+     * at a time (jlbh-benchmarks' README, 2026-11-27), which the spread of builds recorded minutes apart leaves out.
+     */
+    public static final Duration ONE_SITTING = Duration.ofHours(1);
 
     /** What a comparison decided. */
     public enum Change {
@@ -239,6 +251,9 @@ public record BaselineComparison(Path source, int builds, String environment, bo
             }
         }
 
+        if (gated) {
+            oneSitting(builds).ifPresent(notes::add);
+        }
         long comparisons = pending.stream().filter(p -> !p.percentile().equals(WORST)).count();
         double level = 1 - gate.familyAlpha() / Math.max(1, comparisons);
         List<Row> rows = new ArrayList<>();
@@ -292,6 +307,39 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                     .append(System.lineSeparator());
         }
         return sb.toString();
+    }
+
+    /**
+     * @param builds the gated history
+     * @return when its builds (two or more, their times readable) were all recorded within {@link #ONE_SITTING}, what
+     *         that history cannot see
+     */
+    private static Optional<String> oneSitting(List<RecordedBuild> builds) {
+        if (builds.size() < FEWEST_BUILDS_TO_GATE) {
+            return Optional.empty();
+        }
+        Instant first = Instant.MAX;
+        Instant last = Instant.MIN;
+        try {
+            for (RecordedBuild build : builds) {
+                Instant time = Instant.parse(build.time());
+                first = time.isBefore(first) ? time : first;
+                last = time.isAfter(last) ? time : last;
+            }
+        } catch (DateTimeParseException unreadable) {
+            return Optional.empty();
+        }
+        Duration span = Duration.between(first, last);
+        if (span.compareTo(ONE_SITTING) >= 0) {
+            return Optional.empty();
+        }
+        long minutes = Math.max(1, (span.toSeconds() + 59) / 60);
+        return Optional.of(String.format(Locale.ROOT, "The history's %d builds were recorded within %d minute%s (%s to "
+                + "%s): it has not seen how this runner's speed drifts over hours, so its intervals and detectable "
+                + "changes hold only while the machine runs as it ran then (on a shared runner, builds of unchanged "
+                + "code ran up to 15%% slower for minutes at a time); record builds over days, or compare with the "
+                + "base in this build (jlbh.paired.base)", builds.size(), minutes, minutes == 1 ? "" : "s",
+                first.truncatedTo(ChronoUnit.SECONDS), last.truncatedTo(ChronoUnit.SECONDS)));
     }
 
     /** @return why this build has no value at the percentile: too few samples in a run, or not recorded */

@@ -64,6 +64,52 @@ class BaselineComparisonTest {
         assertThat(p50.highPercent()).isGreaterThanOrEqualTo(p50.changePercent());
     }
 
+    /** @return the steady history's builds, recorded at these times */
+    private static List<RecordedBuild> steadyHistoryRecordedAt(String... times) {
+        List<RecordedBuild> steady = steadyHistory(HERE);
+        List<RecordedBuild> history = new ArrayList<>();
+        for (int b = 0; b < steady.size(); b++) {
+            history.add(new RecordedBuild(times[b], HERE, steady.get(b).probes()));
+        }
+        return history;
+    }
+
+    @Test
+    void aHistoryRecordedInOneSittingSaysItHasNotSeenTheRunnerDriftAndWhen() {
+        BaselineComparison comparison = compare(steadyHistoryRecordedAt("2026-11-27T01:40:10.088668011Z",
+                "2026-11-27T01:40:40Z", "2026-11-27T01:41:12Z", "2026-11-27T01:42:05Z", "2026-11-27T01:43:55Z"),
+                1_005, 995, 1_015);
+
+        assertThat(comparison.notes()).contains("The history's 5 builds were recorded within 4 minutes "
+                + "(2026-11-27T01:40:10Z to 2026-11-27T01:43:55Z): it has not seen how this runner's speed drifts "
+                + "over hours, so its intervals and detectable changes hold only while the machine runs as it ran "
+                + "then (on a shared runner, builds of unchanged code ran up to 15% slower for minutes at a time); "
+                + "record builds over days, or compare with the base in this build (jlbh.paired.base)");
+        assertThat(comparison.table()).contains("The history's 5 builds were recorded within 4 minutes");
+        // it says what the history cannot see; it judges as before
+        assertThat(comparison.rows()).isEqualTo(compare(steadyHistory(HERE), 1_005, 995, 1_015).rows());
+    }
+
+    @Test
+    void aHistoryRecordedOverAnHourOrMoreOrOnAnotherMachineSaysNothingOfASitting() {
+        BaselineComparison overDays = compare(steadyHistoryRecordedAt("2026-11-20T09:00:00Z",
+                "2026-11-23T14:10:00Z", "2026-11-24T08:00:00Z", "2026-11-26T17:30:00Z", "2026-11-27T01:40:00Z"),
+                1_005, 995, 1_015);
+        BaselineComparison anHour = compare(steadyHistoryRecordedAt("2026-11-27T01:00:00Z",
+                "2026-11-27T01:10:00Z", "2026-11-27T01:20:00Z", "2026-11-27T01:30:00Z", "2026-11-27T02:00:00Z"),
+                1_005, 995, 1_015);
+        List<RecordedBuild> elsewhere = new ArrayList<>();
+        for (RecordedBuild build : steadyHistoryRecordedAt("2026-11-27T01:40:00Z", "2026-11-27T01:40:30Z",
+                "2026-11-27T01:41:00Z", "2026-11-27T01:41:30Z", "2026-11-27T01:42:00Z")) {
+            elsewhere.add(new RecordedBuild(build.time(), "CPU Y, 8 cores, Java 21, ZGC", build.probes()));
+        }
+
+        assertThat(overDays.notes()).hasSize(1).noneMatch(note -> note.startsWith("The history's"));
+        assertThat(anHour.notes()).hasSize(1).noneMatch(note -> note.startsWith("The history's"));
+        assertThat(compare(elsewhere, 1_005, 995, 1_015).notes()).hasSize(1)
+                .noneMatch(note -> note.startsWith("The history's"));
+    }
+
     @Test
     void aBuildSlowerBeyondTheThresholdInEveryRunIsARegressionSaidWithItsInterval() {
         BaselineComparison comparison = compare(steadyHistory(HERE), 1_300, 1_280, 1_320);

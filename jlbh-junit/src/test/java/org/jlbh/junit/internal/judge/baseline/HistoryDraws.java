@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.judge.baseline;
 
+import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.config.Configuration;
 
 import java.io.IOException;
@@ -27,7 +28,8 @@ import java.util.Random;
  * gate itself, which the benchmarks (users' view: the public API only) cannot.
  *
  * <p>Arguments: {@code [history condition, e.g. "one busy loop"] [builds a history] [draws] [table file]
- * [builds.tsv …]}; a draw of 5 builds judging 480 builds takes about 5 s here. Deterministic: the draws come from a
+ * [builds.tsv …]}; a draw of 5 builds judging 480 builds takes about 5 s here. The threshold is the gate's default
+ * unless {@code -DhistoryDraws.tolerance=15} (a percentage) says another. Deterministic: the draws come from a
  * fixed seed. Not thread-safe; run as a program: {@code mvn -pl jlbh-junit test-compile exec:java
  * -Dexec.classpathScope=test -Dexec.mainClass=org.jlbh.junit.internal.judge.baseline.HistoryDraws -Dexec.args=…}.
  */
@@ -92,8 +94,8 @@ public final class HistoryDraws {
             met += counts.stream().allMatch(Count::meetsTarget) ? 1 : 0;
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d histories of %d builds drawn from %d "
-                + "unchanged builds %s; every other build judged against each, by the gate as shipped%n%n", draws,
-                recorded, pool.size(), condition));
+                + "unchanged builds %s; every other build judged against each, by the gate as shipped, threshold "
+                + "+%s%%%n%n", draws, recorded, pool.size(), condition, ReportFormat.plain(tolerance())));
         sb.append("| gated | version | builds judged a draw | flagged: fewest / 10th pct / median / 90th pct / most "
                 + "| draws meeting its target |\n| --- | --- | --- | --- | --- | --- |\n");
         byGroup.forEach((group, counts) -> {
@@ -112,9 +114,15 @@ public final class HistoryDraws {
         return sb.toString();
     }
 
+    /** @return the threshold, in percent: the gate's default unless {@code historyDraws.tolerance} says another */
+    private static double tolerance() {
+        return Double.parseDouble(System.getProperty("historyDraws.tolerance",
+                String.valueOf(Configuration.DEFAULT_TOLERANCE_PERCENT)));
+    }
+
     /** @return per gated condition and version, in the order first met, how many of its builds this history flags */
     static List<Count> judge(List<Build> history, List<Build> builds) {
-        BaselineGate gate = new BaselineGate(Configuration.DEFAULT_TOLERANCE_PERCENT,
+        BaselineGate gate = new BaselineGate(tolerance(),
                 Configuration.DEFAULT_BASELINE_PERCENTILES, false, BaselineGate.DEFAULT_FAMILY_ALPHA);
         List<RecordedBuild> recorded = history.stream()
                 .map(b -> new RecordedBuild("recorded", "this machine", List.of(b.endToEnd()))).toList();
