@@ -88,7 +88,8 @@ public class JLBH implements NanoSampler {
                 options.iterations, options.warmUpIterations, options.runs, options.accountForCoordinatedOmission,
                 options.skipFirstRun, options.pacedWarmUp, options.runOnCallingThread, options.pauseAfterWarmupMS,
                 options.timeoutMs, options.progressIntervalMs, options.acquireLock, options.jitterAffinity,
-                options.recordOSJitter, options.recordJitterGreaterThanNs);
+                options.recordOSJitter, options.recordJitterGreaterThanNs, options.warmedUpWhen,
+                options.maxWarmUpRounds);
     }
 
     /**

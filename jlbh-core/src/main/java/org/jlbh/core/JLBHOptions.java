@@ -4,6 +4,7 @@ import net.openhft.affinity.AffinityLock;
 
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -63,6 +64,9 @@ public class JLBHOptions {
     boolean pacedWarmUp = true;
     boolean runOnCallingThread;
     boolean jitterAffinity;
+    /** Asked after each warm-up round whether the task is warmed up; null for one fixed warm-up. */
+    BooleanSupplier warmedUpWhen;
+    int maxWarmUpRounds = 1;
     /** A {@code Supplier<AffinityLock>}, kept erased so that nothing loads affinity unless it is set. */
     Supplier<?> acquireLock;
 
@@ -286,6 +290,24 @@ public class JLBHOptions {
     }
 
     /**
+     * Warms up in rounds until the task is warmed up, instead of once: the warm-up is rounds of
+     * {@link #warmUpIterations(int)} iterations each, on the warm-up's schedule without a gap between them, and after
+     * each round {@code warmedUp} is asked, on the thread that runs the task, whether another is needed. The warm-up
+     * ends when it says true, or after {@code maxRounds} rounds, whichever comes first; the report's warm-up line says
+     * how many rounds ran. Only {@link JLBH#start()} warms up in rounds: {@link JLBH#eventLoopHandler} refuses it.
+     *
+     * @param warmedUp  whether the task is warmed up after the rounds so far; called between rounds, never during one
+     * @param maxRounds the most rounds, &gt; 0 (1: the fixed warm-up, {@code warmedUp} never asked)
+     * @return this
+     */
+    public JLBHOptions warmUpUntil(BooleanSupplier warmedUp, int maxRounds) {
+        this.warmedUpWhen = Objects.requireNonNull(warmedUp, "JLBHOptions.warmUpUntil's condition must not be null");
+        requirePositive("warmUpUntil's maxRounds", maxRounds);
+        this.maxWarmUpRounds = maxRounds;
+        return this;
+    }
+
+    /**
      * Whether the task runs on the thread that calls {@link JLBH#start()} (true, as the reference) or on a thread
      * of the harness's own, {@code jlbh-harness}, supervised by the calling thread (false, the default).
      *
@@ -423,6 +445,8 @@ public class JLBHOptions {
         return "JLBHOptions{throughput=" + throughput + "/" + throughputTimeUnit
                 + ", iterations=" + iterations
                 + ", warmUpIterations=" + warmUpIterations
+                + (warmedUpWhen == null ? "" : ", warmUpUntil=" + warmedUpWhen + " (at most " + maxWarmUpRounds
+                + " rounds)")
                 + ", runs=" + runs
                 + ", accountForCoordinatedOmission=" + accountForCoordinatedOmission
                 + ", recordOSJitter=" + recordOSJitter

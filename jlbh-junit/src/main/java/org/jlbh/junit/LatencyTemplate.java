@@ -88,13 +88,13 @@ public @interface LatencyTemplate {
     int threads() default 1;
 
     /** @return as {@link LatencyTest#iterations()}, per run of each invocation */
-    long iterations() default 100_000;
+    long iterations() default LatencyTest.SIZED;
 
     /** @return as {@link LatencyTest#warmUpIterations()}, for each invocation */
-    int warmUpIterations() default 20_000;
+    int warmUpIterations() default LatencyTest.SIZED;
 
     /** @return as {@link LatencyTest#runs()}, for each invocation */
-    int runs() default 3;
+    int runs() default LatencyTest.SIZED;
 
     /** @return as {@link LatencyTest#accountForCoordinatedOmission()} */
     boolean accountForCoordinatedOmission() default true;

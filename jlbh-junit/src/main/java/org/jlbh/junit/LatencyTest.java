@@ -76,14 +76,28 @@ public @interface LatencyTest {
      */
     int threads() default 1;
 
-    /** @return measured iterations per run, before {@link LatencyTestConfiguration#ITERATIONS_FACTOR} */
-    long iterations() default 100_000;
+    /**
+     * @return measured iterations per run, before {@link LatencyTestConfiguration#ITERATIONS_FACTOR}, &gt; 0.
+     *         {@link #SIZED} (the default): sized from the budgets, enough samples for the highest percentile budgeted
+     *         ({@code 10 / (1 - p/100)}: 10,000 for p99.9) and at least one second of them at {@link #throughput()}
+     */
+    long iterations() default SIZED;
 
-    /** @return warm-up iterations, run once on the same schedule before the runs; 0 is allowed */
-    int warmUpIterations() default 20_000;
+    /**
+     * @return warm-up iterations, run once on the same schedule before the runs; 0 is allowed. {@link #SIZED} (the
+     *         default): warm up in rounds of 0.1 s until the body has been called often enough for the optimising
+     *         JIT compiler and the JIT then compiled nothing for a whole round, 10 s at most
+     */
+    int warmUpIterations() default SIZED;
 
-    /** @return measured runs */
-    int runs() default 3;
+    /**
+     * @return measured runs of an attempt, &gt; 0; with a set number, a test whose runs disagree about a budget is
+     *         measured again in attempts of as many ({@link LatencyTestConfiguration#REMEASURE}). {@link #SIZED} (the
+     *         default): 3 runs, then 2 more at a time only while the runs disagree, so that the test stops as soon as
+     *         its budgets are decided (9 runs at most with the default {@code jlbh.remeasure}); in the paired mode,
+     *         each attempt takes the pairs of runs its comparison needs
+     */
+    int runs() default SIZED;
 
     /** @return whether latency is measured from each iteration's intended start (default) or its actual start */
     boolean accountForCoordinatedOmission() default true;
@@ -129,6 +143,13 @@ public @interface LatencyTest {
      *         reports pauses to the millisecond). {@link #UNLIMITED} (the default) sets no budget
      */
     long maxGcPauseMillis() default UNLIMITED;
+
+    /**
+     * {@value}: the default of {@link #iterations()}, {@link #warmUpIterations()} and {@link #runs()}: sized from what
+     * the test asserts, so that it reaches its verdict as soon as it can (see each attribute). The report says what
+     * was sized and why, and what the test took.
+     */
+    int SIZED = -1;
 
     /** The default of the allocation and GC budgets: no budget. */
     long UNLIMITED = Long.MAX_VALUE;

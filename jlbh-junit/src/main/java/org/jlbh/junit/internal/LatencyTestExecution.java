@@ -3,12 +3,14 @@ package org.jlbh.junit.internal;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.DeclarationRules;
+import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Capacity;
 import org.jlbh.junit.internal.judge.CodesOwnFigures;
 import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.FloorRoom;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
@@ -39,7 +41,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * One latency test from its bound method to its end, in order: measure (again, while retries are allowed and the
@@ -174,17 +178,17 @@ public final class LatencyTestExecution {
      *         change's report then printed before the base's: a line that reached the console during a run would wake
      *         whatever reads the console (the launcher's parent process, a pipe's reader) on one side's account only
      */
-    private static Attempt measure(int number, Measurement measurement, Optional<BaseSide> base,
+    private static Attempt measure(int number, boolean again, Measurement measurement, Optional<BaseSide> base,
                                    List<Attempt> baseAttempts, ReportWriter reports) throws Throwable {
         if (base.isEmpty()) {
-            return measurement.measure(number, reports.console());
+            return measurement.measure(number, again, reports.console());
         }
         ByteArrayOutputStream changeReport = new ByteArrayOutputStream();
         ByteArrayOutputStream baseReport = new ByteArrayOutputStream();
         PairedAttempt both;
         try (PrintStream changeOut = new PrintStream(changeReport, true, StandardCharsets.UTF_8);
              PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8)) {
-            both = measurement.measurePaired(number, changeOut, base.get().measurement(), baseOut);
+            both = measurement.measurePaired(number, again, changeOut, base.get().measurement(), baseOut);
         } finally {
             reports.console().print(changeReport.toString(StandardCharsets.UTF_8));
             reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8));
@@ -207,6 +211,28 @@ public final class LatencyTestExecution {
         return ProbeFigures.concat(ofAttempts);
     }
 
+    /**
+     * @return how the measurement ended, e.g. {@code decided after 3 runs of 10,000 iterations (1.0 s each)}, {@code
+     *         undecided after 9 runs of ... (jlbh.remeasure = 3 attempts more at most)}, {@code 3 runs of 100,000
+     *         iterations (10.0 s each), as set}
+     */
+    private static String ended(TestSettings settings, List<AttemptJudgement> attempts, SequentialRule.Judged judged,
+                                boolean stoppedByFloor) {
+        int runs = attempts.stream().mapToInt(attempt -> attempt.attempt().result().runs().size()).sum();
+        RunPlan plan = settings.run();
+        String ofRuns = String.format(Locale.ROOT, "%d run%s of %,d iterations (%.1f s each)", runs,
+                runs == 1 ? "" : "s", plan.iterations(), plan.scheduledRunNanos() / 1e9);
+        if (!plan.sizing().runs()) {
+            return ofRuns + " in " + attempts.size() + " attempt" + (attempts.size() == 1 ? "" : "s") + ", runs as set";
+        }
+        if (!judged.undecided()) {
+            return "decided after " + ofRuns;
+        }
+        return "undecided after " + ofRuns + (stoppedByFloor ? ", not measured again: this machine's own floor leaves "
+                + "the code no room" : ", the most " + LatencyTestConfiguration.REMEASURE + " = "
+                + settings.configuration().remeasures() + " allows");
+    }
+
     /** @return the change against its base over the pairs of every attempt so far */
     private static PairedComparison comparePaired(TestSettings settings, List<Attempt> baseAttempts,
                                                   List<AttemptJudgement> attempts) {
@@ -220,6 +246,14 @@ public final class LatencyTestExecution {
                                               SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base)
             throws Throwable {
         Configuration configuration = settings.configuration();
+        long began = System.nanoTime();
+        // sized runs stop when decided: this machine's own floor says at once where a budget cannot be told apart
+        List<FloorRoom> floor = List.of();
+        if (settings.run().sizing().runs()) {
+            floor = FloorRoom.beside(settings.budgets(), measurement.floor(reports.console())::micros);
+        }
+        boolean noRoom = floor.stream().anyMatch(FloorRoom::noRoom);
+        reports.cost(settings, settings.run().mostNanos(configuration.remeasures()), floor);
         List<AttemptJudgement> attempts = new ArrayList<>();
         List<Attempt> baseAttempts = new ArrayList<>();
         int windowStart = 0;
@@ -230,7 +264,9 @@ public final class LatencyTestExecution {
         Optional<SequentialRule.Judged> failedEarlier = Optional.empty();
         for (int number = 1; ; number++) {
             reports.attemptHeader(settings, number, allowed(configuration, remeasured));
-            attempts.add(AttemptJudgement.judge(settings, measure(number, measurement, base, baseAttempts, reports)));
+            boolean again = attempts.size() > windowStart;
+            attempts.add(AttemptJudgement.judge(settings, measure(number, again, measurement, base, baseAttempts,
+                    reports)));
             judged = SequentialRule.judge(attempts.subList(windowStart, attempts.size()), settings.run().runs(),
                     settings.budgets().verdict());
             if (judged.outcome() == Outcome.PASSED) {
@@ -243,7 +279,7 @@ public final class LatencyTestExecution {
                 reports.measuringAgain(leaning.get(), number, allowed(configuration, remeasured));
                 continue;
             }
-            if (judged.undecided() && remeasured < configuration.remeasures()) {
+            if (judged.undecided() && remeasured < configuration.remeasures() && !noRoom) {
                 remeasured++;
                 reports.measuringAgain(judged, number, allowed(configuration, remeasured));
             } else if (retried < configuration.retries()) {
@@ -282,13 +318,21 @@ public final class LatencyTestExecution {
         paired.ifPresent(compared -> reports.paired(compared, configuration.paired().orElseThrow().base()));
         Decision decided = Decision.decide(attempts, allowed, comparison, paired, configuration.mode(), judged);
         Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));
-        Decision decision = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
+        Decision capacity = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);
+        boolean stoppedByFloor = noRoom && judged.undecided();
+        Decision decision = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
+                .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
+        double measuringSeconds = (System.nanoTime() - began) / 1e9;
+        String ended = ended(settings, attempts, judged, stoppedByFloor);
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
                 sweep.map(SweepRate::sweep), paired.map(compared -> new ResultSnapshot.Paired(configuration.paired()
-                        .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)));
+                        .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)))
+                .withCost(measuringSeconds, ended, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
+                        room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList());
         reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
+        reports.took(settings, measuringSeconds, ended);
         sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));
 
         switch (decision.outcome()) {

@@ -128,6 +128,10 @@ public final class Harness {
             throw new IllegalStateException("JLBHOptions.threads(" + settings.threads + ") needs start(): an event "
                     + "loop is one thread, so eventLoopHandler() cannot share the load between threads");
         }
+        if (settings.warmedUpWhen != null) {
+            throw new IllegalStateException("JLBHOptions.warmUpUntil(...) needs start(): an event loop's handler "
+                    + "warms up once, for warmUpIterations");
+        }
         claimStart();
         return new EventLoopDriver(jlbh, settings, loop, recorders, printer, records, lifecycle, warmedUpOrOver);
     }

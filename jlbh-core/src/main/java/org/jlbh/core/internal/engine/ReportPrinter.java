@@ -34,13 +34,29 @@ final class ReportPrinter {
 
     /** Prints the warm-up's line and calls nothing; returns whether the runs may follow. */
     boolean warmedUp(RunRecord warmUp) {
-        JLBHResult.RunSummary summary = warmUp.summary;
+        return warmedUp(warmUp, 1, warmUp.summary.runTime().toNanos());
+    }
+
+    /**
+     * Prints the warm-up's line and calls nothing; returns whether the runs may follow.
+     *
+     * @param last   the last round's record
+     * @param rounds how many rounds of the warm-up's iterations ran
+     * @param tookNs how long they took together
+     */
+    boolean warmedUp(RunRecord last, int rounds, long tookNs) {
+        JLBHResult.RunSummary summary = last.summary;
         if (summary.status() == RunStatus.ABORTED) {
             printWarmUpAborted(summary.detail());
             return false;
         }
-        out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", settings.warmUpIterations,
-                summary.runTime().toNanos() / 1e9);
+        if (rounds == 1) {
+            out.printf(Locale.ROOT, "Warm up complete (%d iterations took %.3f s)%n", settings.warmUpIterations,
+                    tookNs / 1e9);
+        } else {
+            out.printf(Locale.ROOT, "Warm up complete (%d iterations in %d rounds of %d took %.3f s)%n",
+                    (long) settings.warmUpIterations * rounds, rounds, settings.warmUpIterations, tookNs / 1e9);
+        }
         if (summary.status() != RunStatus.COMPLETE) {
             out.println("Warm-up status: " + summary.status() + " - " + summary.detail());
         }

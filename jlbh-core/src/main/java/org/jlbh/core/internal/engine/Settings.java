@@ -7,6 +7,7 @@ import org.jlbh.core.NanoClock;
 import org.jlbh.core.internal.Schedule;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -31,6 +32,10 @@ public final class Settings {
     final TimeUnit throughputUnit;
     final long iterations;
     final int warmUpIterations;
+    /** Asked between warm-up rounds whether the task is warmed up; null for one round. */
+    final BooleanSupplier warmedUpWhen;
+    /** The most warm-up rounds of {@link #warmUpIterations} each. */
+    final int maxWarmUpRounds;
     final int runs;
     final boolean accountForCoordinatedOmission;
     final boolean skipFirstRun;
@@ -69,13 +74,16 @@ public final class Settings {
      * @param jitterAffinity                whether the OS jitter sampler runs with affinity
      * @param recordOSJitter                whether OS jitter is recorded
      * @param recordJitterGreaterThanNs     the OS jitter recorded is above this
+     * @param warmedUpWhen                  asked between warm-up rounds whether the task is warmed up; null for one
+     * @param maxWarmUpRounds               the most warm-up rounds
      */
     public Settings(JLBHTask task, NanoClock clock, long throughput, TimeUnit throughputUnit,
                     LatencyDistributor latencyDistributor, Arrivals arrivals, long arrivalSeed, int threads,
                     long iterations, int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
                     boolean skipFirstRun, boolean pacedWarmUp, boolean runOnCallingThread, int pauseAfterWarmupMs,
                     long timeoutMs, long progressIntervalMs, Supplier<?> acquireLock, boolean jitterAffinity,
-                    boolean recordOSJitter, int recordJitterGreaterThanNs) {
+                    boolean recordOSJitter, int recordJitterGreaterThanNs, BooleanSupplier warmedUpWhen,
+                    int maxWarmUpRounds) {
         this.task = task;
         this.clock = clock;
         this.schedule = new Schedule(throughputUnit.toNanos(1), throughput, latencyDistributor, arrivals, arrivalSeed);
@@ -98,5 +106,7 @@ public final class Settings {
         this.jitterAffinity = jitterAffinity;
         this.recordOSJitter = recordOSJitter;
         this.recordJitterGreaterThanNs = recordJitterGreaterThanNs;
+        this.warmedUpWhen = warmedUpWhen;
+        this.maxWarmUpRounds = warmedUpWhen == null ? 1 : maxWarmUpRounds;
     }
 }

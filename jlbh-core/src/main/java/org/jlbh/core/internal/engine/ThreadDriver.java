@@ -1,6 +1,7 @@
 package org.jlbh.core.internal.engine;
 
 import org.jlbh.core.JLBH;
+import org.jlbh.core.RunStatus;
 import org.jlbh.core.internal.AffinitySupport;
 import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;
@@ -127,13 +128,22 @@ final class ThreadDriver {
     /** @return false when the supervisor took over a stuck run (the caller reports; complete() is not called) */
     private boolean warmUpAndRuns() throws InterruptedException {
         if (settings.warmUpIterations > 0) {
-            RunRecord warmUp = measure(0, settings.warmUpIterations, settings.warmUpSchedule, warmUpLane,
-                    settings.pacedWarmUp && settings.accountForCoordinatedOmission);
-            if (warmUp == null) {
-                return false;
-            }
+            RunRecord warmUp;
+            int rounds = 0;
+            long tookNs = 0;
+            do {
+                // rounds follow each other on the schedule without a gap (beginMeasurement keeps the rate)
+                warmUp = measure(0, settings.warmUpIterations, settings.warmUpSchedule, warmUpLane,
+                        settings.pacedWarmUp && settings.accountForCoordinatedOmission);
+                if (warmUp == null) {
+                    return false;
+                }
+                rounds++;
+                tookNs += warmUp.summary.runTime().toNanos();
+            } while (rounds < settings.maxWarmUpRounds && warmUp.summary.status() == RunStatus.COMPLETE
+                    && !settings.warmedUpWhen.getAsBoolean());
             records.warmUpSummary(warmUp.summary);
-            if (!printer.warmedUp(warmUp)) {
+            if (!printer.warmedUp(warmUp, rounds, tookNs)) {
                 return true;
             }
         }

@@ -25,22 +25,64 @@ import java.util.Set;
  * @param timeoutMillis    the harness's timeout
  * @param probes           names of the method's probe parameters, in order
  * @param samplesItself    whether the method takes an {@link IterationContext} and samples end to end itself
+ * @param sizing           which of iterations, warm-up and runs follow from the budgets ({@link Sizing}); with a sized
+ *                         warm-up, {@code warmUpIterations} is one round's
+ * @param runsAgain        the runs of each attempt after the first, while the runs disagree: {@code runs} but where
+ *                         the runs are sized
  */
 public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int threads, long iterations,
                       int warmUpIterations, int runs, boolean accountForCoordinatedOmission, boolean recordOSJitter,
-                      long timeoutMillis, Set<String> probes, boolean samplesItself) {
+                      long timeoutMillis, Set<String> probes, boolean samplesItself, Sizing sizing, int runsAgain) {
 
     /** Copies the probes. */
     public RunPlan {
         probes = Set.copyOf(probes);
     }
 
-    /** @return JLBH options for this plan; the task is set by the caller */
+    /** @return JLBH options for this plan's first attempt; the task is set by the caller */
     public JLBHOptions options() {
+        return options(false);
+    }
+
+    /**
+     * @param again whether the attempt is one measured again while the runs disagree, after the first of its window
+     * @return JLBH options for the attempt: its runs; the task, and a sized warm-up's condition, are set by the caller
+     */
+    public JLBHOptions options(boolean again) {
         return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed).threads(threads)
-                .iterations(iterations).warmUpIterations(warmUpIterations).runs(runs)
+                .iterations(iterations).warmUpIterations(warmUpIterations).runs(runsOf(again))
                 .accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)
                 .timeout(timeoutMillis);
+    }
+
+    /**
+     * @param again whether the attempt is one measured again after the first of its window
+     * @return its runs
+     */
+    public int runsOf(boolean again) {
+        return again ? runsAgain : runs;
+    }
+
+    /**
+     * @param again whether the attempt is one measured again after the first of its window
+     * @return whether its warm-up goes on in rounds until the JIT is done: a sized warm-up's first attempt only, as the
+     *         attempts after it run code compiled already (one round settles their harness on its schedule)
+     */
+    public boolean warmsUpInRounds(boolean again) {
+        return sizing.warmUp() && !again;
+    }
+
+    /**
+     * The most a test can take on schedule: its first attempt's warm-up (a sized one's bound) and runs, and every
+     * attempt it may be measured again while its runs disagree.
+     *
+     * @param remeasures how many attempts may follow the first ({@code jlbh.remeasure})
+     * @return in nanoseconds
+     */
+    public long mostNanos(int remeasures) {
+        double warmUps = (sizing.warmUp() ? Sizing.maxWarmUpRounds() : 1) * (double) warmUpIterations
+                + remeasures * (double) warmUpIterations;
+        return scheduledNanos(warmUps + iterations * ((double) runs + (double) remeasures * runsAgain));
     }
 
     /**
@@ -74,8 +116,21 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
         return 1e9 * threads / throughput;
     }
 
-    /** @return e.g. {@code 10,000/s, 20,000 warm-up + 3 runs x 100,000 iterations, coordinated omission on} */
+    /**
+     * @return e.g. {@code 10,000/s, 20,000 warm-up + 3 runs x 100,000 iterations, coordinated omission on}; with sized
+     *         settings, e.g. {@code 10,000/s, warm-up until compiled + 3 runs (2 more at a time while undecided) x
+     *         10,000 iterations, coordinated omission on}
+     */
     public String describe() {
+        if (sizing.any()) {
+            String warmUp = sizing.warmUp() ? "warm-up until compiled" : String.format(Locale.ROOT, "%,d warm-up",
+                    warmUpIterations);
+            String more = sizing.runs() ? String.format(Locale.ROOT, " (%d more at a time while undecided)", runsAgain)
+                    : "";
+            return String.format(Locale.ROOT, "%,d/s%s, %s + %d run%s%s x %,d iterations, coordinated omission %s",
+                    throughput, ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUp, runs,
+                    runs == 1 ? "" : "s", more, iterations, accountForCoordinatedOmission ? "on" : "off");
+        }
         return String.format(Locale.ROOT, "%,d/s%s, %,d warm-up + %d run%s x %,d iterations, coordinated omission %s",
                 throughput, ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUpIterations, runs,
                 runs == 1 ? "" : "s", iterations, accountForCoordinatedOmission ? "on" : "off");

@@ -12,6 +12,7 @@ import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.Probe;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
 
@@ -83,16 +84,25 @@ public final class TestSettingsReader {
                                    List<LatencyBudget> budgetAnnotations, Configuration configuration) {
         String where = ConfigurationError.where(method);
         requirePositive(where, "throughput", test.throughput(), "iterations per second, e.g. throughput = 10_000");
-        requirePositive(where, "iterations", test.iterations(), "measured iterations per run, e.g. iterations = 100_000");
-        requirePositive(where, "runs", test.runs(), "e.g. runs = 3");
+        boolean sizedIterations = test.iterations() == LatencyTest.SIZED;
+        boolean sizedWarmUp = test.warmUpIterations() == LatencyTest.SIZED;
+        boolean sizedRuns = test.runs() == LatencyTest.SIZED;
+        if (!sizedIterations) {
+            requirePositive(where, "iterations", test.iterations(), "measured iterations per run, e.g. iterations = "
+                    + "100_000, or leave it unset to size it from the budgets");
+        }
+        if (!sizedRuns) {
+            requirePositive(where, "runs", test.runs(), "e.g. runs = 3, or leave it unset to measure until decided");
+        }
         requirePositive(where, "timeoutMillis", test.timeoutMillis(), "e.g. timeoutMillis = 10_000");
         requireAtMost(where, "runs", test.runs(), MAX_RUNS);
         requireAtMost(where, "iterations", test.iterations(), MAX_ITERATIONS);
         requireAtMost(where, "timeoutMillis", test.timeoutMillis(), MAX_TIMEOUT_MILLIS);
         requirePositive(where, "threads", test.threads(), "harness threads sharing the load, e.g. threads = 2");
         requireAtMost(where, "threads", test.threads(), JLBHOptions.MAX_THREADS);
-        if (test.warmUpIterations() < 0) {
-            throw ConfigurationError.of(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more");
+        if (test.warmUpIterations() < 0 && !sizedWarmUp) {
+            throw ConfigurationError.of(where, "warmUpIterations", test.warmUpIterations(), "be 0 or more, or left "
+                    + "unset to warm up until the JIT is done");
         }
         if (test.maxAllocatedBytesPerOp() < 0) {
             throw ConfigurationError.of(where, "maxAllocatedBytesPerOp", test.maxAllocatedBytesPerOp(),
@@ -132,15 +142,25 @@ public final class TestSettingsReader {
 
         double strictest = budgets.stream().mapToDouble(Budget::percentile).max().orElseThrow();
         long needed = Percentiles.minimumSamples(strictest);
-        if (test.iterations() < needed) {
+        long iterationsAsked = sizedIterations ? Sizing.iterations(strictest, test.throughput()) : test.iterations();
+        if (iterationsAsked < needed) {
             throw ConfigurationError.of(String.format(Locale.ROOT, "%s has 'iterations' = %,d, too few samples per run to judge p%s, which needs "
                             + "at least %,d (10 / (1 - p/100)). Fix: set iterations to %,d or more, or budget a lower percentile",
                     where, test.iterations(), Percentiles.label(strictest), needed, needed));
         }
         double iterationsFactor = configuration.iterationsFactor();
-        long iterations = Math.max(1, scaled(where, "iterations", test.iterations(), iterationsFactor, MAX_ITERATIONS));
-        int warmUp = (int) scaled(where, "warmUpIterations", test.warmUpIterations(), iterationsFactor,
-                Integer.MAX_VALUE);
+        // the factor scales what a test sets; sized iterations are already the fewest its budgets allow
+        long iterations = sizedIterations ? iterationsAsked
+                : Math.max(1, scaled(where, "iterations", test.iterations(), iterationsFactor, MAX_ITERATIONS));
+        int warmUp = sizedWarmUp ? Sizing.warmUpRound(test.throughput())
+                : (int) scaled(where, "warmUpIterations", test.warmUpIterations(), iterationsFactor, Integer.MAX_VALUE);
+        int runs = test.runs();
+        int runsAgain = test.runs();
+        if (sizedRuns) {
+            // paired, each attempt takes the pairs its comparison needs; else the rule's margin, then two at a time
+            runs = configuration.paired().isPresent() ? pairsNeeded(configuration, probes.size()) : Sizing.FIRST_RUNS;
+            runsAgain = configuration.paired().isPresent() ? runs : Sizing.RUNS_AGAIN;
+        }
         if (iterations < needed && configuration.mode() != Mode.DISABLED) {
             throw new TestAbortedException(String.format(Locale.ROOT,
                     "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
@@ -149,10 +169,19 @@ public final class TestSettingsReader {
         }
         return new TestSettings(new TestIdentity(testClass, method, invocation), configuration,
                 new RunPlan(test.throughput(), test.arrivals(), test.arrivalSeed(), test.threads(), iterations, warmUp,
-                        test.runs(), test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(),
-                        probes, samplesItself),
+                        runs, test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(),
+                        probes, samplesItself, new Sizing(sizedIterations, sizedWarmUp, sizedRuns), runsAgain),
                 new Budgets(test.verdict(), budgets, test.maxAllocatedBytesPerOp(), test.maxGcCount(),
                         test.maxGcPauseMillis()));
+    }
+
+    /**
+     * @return the fewest pairs of runs a paired comparison judges with, every percentile compared of end to end and of
+     *         each probe counted as a row of its own (the most rows it can have)
+     */
+    private static int pairsNeeded(Configuration configuration, int probes) {
+        int rows = configuration.baselinePercentiles().size() * (1 + probes);
+        return PairedComparison.fewestPairs(PairedComparison.FAMILY_ALPHA / rows);
     }
 
     private static String probeName(String where, Parameter parameter, Set<String> taken) {

@@ -159,6 +159,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return detail;
     }
 
+    /**
+     * @param note what more to say of the outcome, e.g. why it could not be decided
+     * @return this decision, its detail ending with the note
+     */
+    public Decision withNote(String note) {
+        return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
+    }
+
     /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */
     public String ofAttempts() {
         return ofAttempts(reported, attempts, allowed);

@@ -5,10 +5,14 @@ import org.jlbh.core.ReportFormat;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.RunPlan;
+import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.FloorRoom;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
@@ -93,6 +97,42 @@ public final class ReportWriter {
         out.println((settings.identity().invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
                 + settings.describe()
                 + (allowed == 1 ? "" : " (attempt " + attempt + " of " + allowed + ")"));
+    }
+
+    /**
+     * Says, before the test measures, what it will take at most, and what was sized from its budgets and why.
+     *
+     * @param settings  the test's settings
+     * @param mostNanos the most it takes on schedule, in nanoseconds
+     * @param floor     this machine's floor beside each end-to-end budget, where it was measured
+     */
+    public void cost(TestSettings settings, long mostNanos, List<FloorRoom> floor) {
+        RunPlan plan = settings.run();
+        if (plan.sizing().any()) {
+            double strictest = settings.budgets().latency().stream().mapToDouble(Budget::percentile).max()
+                    .orElse(50);
+            out.printf(Locale.ROOT, "=== Sized from the budgets%s: at most %.1f s on schedule%n",
+                    plan.sizing().iterations() ? String.format(Locale.ROOT, " (runs of %,d iterations, %.1f s each: "
+                            + "%s)", plan.iterations(), plan.scheduledRunNanos() / 1e9,
+                            Sizing.whyIterations(strictest, plan.throughput())) : "", mostNanos / 1e9);
+        } else {
+            out.printf(Locale.ROOT, "=== At most %.1f s on schedule (warm-up and runs as set)%n", mostNanos / 1e9);
+        }
+        for (FloorRoom room : floor) {
+            out.println("=== " + (room.noRoom() ? "WARNING: " : "") + room.describe()
+                    + (room.noRoom() ? ": the runs are not measured again if they disagree" : ""));
+        }
+    }
+
+    /**
+     * Says, after the verdict, what the test took.
+     *
+     * @param settings         the test's settings
+     * @param measuringSeconds how long it measured, in seconds
+     * @param ended            how its measurement ended
+     */
+    public void took(TestSettings settings, double measuringSeconds, String ended) {
+        out.printf(Locale.ROOT, "=== %s measured for %.1f s: %s%n", settings.displayName(), measuringSeconds, ended);
     }
 
     /**

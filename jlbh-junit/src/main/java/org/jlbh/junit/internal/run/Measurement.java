@@ -3,12 +3,14 @@ package org.jlbh.junit.internal.run;
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.core.Arrivals;
 import org.jlbh.core.JLBH;
+import org.jlbh.core.JLBHOptions;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.ConfigurationError;
 import org.jlbh.junit.internal.config.RunPlan;
+import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
@@ -123,6 +125,19 @@ public final class Measurement {
         }
     }
 
+    /**
+     * Measures this machine's own floor ({@link MachineFloor}) for the test's highest percentile, once per JVM, after
+     * starting what the evidence starts once, so that neither start lands in the floor or the test's runs.
+     *
+     * @param out where to say what the floor is, when it is measured now
+     * @return the floor
+     */
+    public MachineFloor floor(PrintStream out) {
+        evidence.prepare();
+        double strictest = settings.budgets().latency().stream().mapToDouble(Budget::percentile).max().orElse(50);
+        return MachineFloor.of(strictest, out);
+    }
+
     /** @return the current iteration, for an {@link IterationContext} parameter */
     public IterationContext context() {
         return task;
@@ -145,11 +160,13 @@ public final class Measurement {
      * Measures once: warm-up and runs on a fresh harness, which prints its report to {@code out}.
      *
      * @param number 1-based attempt
+     * @param again  whether it is measured again while the runs disagree, after the first attempt of its window: with
+     *               sized runs it has fewer runs, and with a sized warm-up one round of it ({@link RunPlan#options})
      * @param out    where the harness's report goes
      * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
-    public Attempt measure(int number, PrintStream out) throws Throwable {
+    public Attempt measure(int number, boolean again, PrintStream out) throws Throwable {
         for (Thread previous : task.harnessThreads()) {
             if (!previous.isAlive()) {
                 continue;
@@ -163,7 +180,13 @@ public final class Measurement {
             }
         }
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
-        JLBH jlbh = new JLBH(settings.run().options().jlbhTask(task), out, results);
+        RunPlan plan = settings.run();
+        JLBHOptions options = plan.options(again).jlbhTask(task);
+        if (plan.warmsUpInRounds(again)) {
+            WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations());
+            options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());
+        }
+        JLBH jlbh = new JLBH(options, out, results);
         for (ProbeHandle probe : probes.values()) {
             probe.target(jlbh.addProbe(probe.name()));
         }
@@ -230,6 +253,7 @@ public final class Measurement {
      * thread; the base's on a thread of its own, which waits while this side measures, and this side while it does.
      *
      * @param number  1-based attempt
+     * @param again   whether it is measured again after the first attempt of its window
      * @param out     where the change's harness prints its report
      * @param base    the base's measurement, its body bound
      * @param baseOut where the base's harness prints its report
@@ -237,14 +261,15 @@ public final class Measurement {
      * @throws Throwable what the change's test body threw, with a suppressed note of where; an assertion error saying
      *                   that the base's side failed, with what it threw as the cause
      */
-    public PairedAttempt measurePaired(int number, PrintStream out, Measurement base, PrintStream baseOut)
+    public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Measurement base,
+                                      PrintStream baseOut)
             throws Throwable {
         Alternation turns = new Alternation();
         base.task.alternate(turns, Alternation.BASE);
         task.alternate(turns, Alternation.CHANGE);
         FutureTask<Attempt> baseSide = new FutureTask<>(() -> {
             try {
-                return base.measure(number, baseOut);
+                return base.measure(number, again, baseOut);
             } catch (Exception | Error e) {
                 throw e;
             } catch (Throwable other) {
@@ -258,7 +283,7 @@ public final class Measurement {
         baseThread.start();
         Attempt change;
         try {
-            change = measure(number, out);
+            change = measure(number, again, out);
         } finally {
             turns.leave(Alternation.CHANGE);
             task.alternate(null, Alternation.CHANGE);

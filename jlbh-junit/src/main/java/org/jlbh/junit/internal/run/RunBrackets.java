@@ -45,13 +45,18 @@ final class RunBrackets {
 
     /** Forgets the last measurement's brackets. */
     void clear() {
-        Arrays.fill(begun, false);
         for (int run = 0; run < begun.length; run++) {
-            Arrays.fill(allocatedByThread[run], -1);
-            threadsRunning.set(run, threadsWithIterations(iterationsOfThread[run == 0 ? 0 : 1]));
-            Arrays.fill(gcCountsAtStart[run], 0);
-            Arrays.fill(gcCountsAtEnd[run], -1);
+            clear(run);
         }
+    }
+
+    /** Forgets one run's brackets (0: the warm-up's, before another round of it). */
+    void clear(int run) {
+        begun[run] = false;
+        Arrays.fill(allocatedByThread[run], -1);
+        threadsRunning.set(run, threadsWithIterations(iterationsOfThread[run == 0 ? 0 : 1]));
+        Arrays.fill(gcCountsAtStart[run], 0);
+        Arrays.fill(gcCountsAtEnd[run], -1);
     }
 
     /**

@@ -13,6 +13,7 @@ import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.RunPlan;
+import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
@@ -49,7 +50,8 @@ class DecisionTest {
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
-                    new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false),
+                    new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false,
+                            Sizing.NONE, runs),
                     new Budgets(verdict, List.of(budgets), LatencyTest.UNLIMITED, LatencyTest.UNLIMITED,
                             LatencyTest.UNLIMITED));
         } catch (NoSuchMethodException e) {

@@ -57,7 +57,22 @@ public final class ResultJson {
         ResultSnapshot.Conclusion conclusion = result.conclusion();
         json.name("verdict").beginObject().value("outcome", conclusion.outcome().name())
                 .value("attempt", conclusion.attempt()).value("attempts", conclusion.attempts())
-                .value("detail", conclusion.detail()).endObject();
+                .value("detail", conclusion.detail());
+        if (!Double.isNaN(conclusion.measuringSeconds())) {
+            json.value("measuringSeconds", conclusion.measuringSeconds());
+        }
+        if (!conclusion.ended().isEmpty()) {
+            json.value("ended", conclusion.ended());
+        }
+        if (!conclusion.floor().isEmpty()) {
+            json.name("floor").beginArray(false);
+            for (ResultSnapshot.FloorRecord floor : conclusion.floor()) {
+                json.beginObject().value("percentile", floor.percentile()).value("maxMicros", floor.maxMicros())
+                        .value("floorMicros", floor.floorMicros()).value("noRoom", floor.noRoom()).endObject();
+            }
+            json.endArray();
+        }
+        json.endObject();
         json.name("attempts").beginArray(false);
         for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
             json.beginObject().value("attempt", attempt.attempt()).value("outcome", attempt.outcome().name());
@@ -378,7 +393,11 @@ public final class ResultJson {
                         : environment.text("arch"), environment.integer("cores"), environment.whole("maxHeapBytes"),
                         environment.list("garbageCollectors").stream().map(JsonNode::asText).toList()),
                 new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
-                        verdict.integer("attempts"), verdict.text("detail")),
+                        verdict.integer("attempts"), verdict.text("detail"), verdict.numberOrNaN("measuringSeconds"),
+                        verdict.has("ended") ? verdict.text("ended") : "", verdict.has("floor")
+                        ? verdict.list("floor").stream().map(floor -> new ResultSnapshot.FloorRecord(
+                        floor.number("percentile"), floor.number("maxMicros"), floor.number("floorMicros"),
+                        floor.bool("noRoom"))).toList() : List.of()),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
                 root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
     }

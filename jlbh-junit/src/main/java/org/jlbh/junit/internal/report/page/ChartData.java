@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.core.JLBH;
+import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * What the suite page ({@link HtmlReport}) draws: per test its outcome, per probe one percentile curve per run with
@@ -234,8 +236,16 @@ public final class ChartData {
         String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
                 + ": " + conclusion.detail() : conclusion.detail();
         ResultSnapshot.Environment environment = result.environment();
+        // what the verdict cost, and how the measurement ended, where the result says
+        String cost = (Double.isNaN(conclusion.measuringSeconds()) ? "" : String.format(Locale.ROOT,
+                " \u00b7 measured for %.1f s", conclusion.measuringSeconds()))
+                + (conclusion.ended().isEmpty() ? "" : " \u00b7 " + conclusion.ended())
+                + conclusion.floor().stream().map(floor -> String.format(Locale.ROOT,
+                " \u00b7 this machine's own p%s %s \u00b5s (budget %s \u00b5s)", Percentiles.label(floor.percentile()),
+                ReportFormat.micros(floor.floorMicros() * 1e3), ReportFormat.plain(floor.maxMicros())))
+                .collect(Collectors.joining());
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
-                result.settings().description(), "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
+                result.settings().description() + cost, "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
                         + " \u00b7 " + environment.os(), probes, timeline(result));
     }
 

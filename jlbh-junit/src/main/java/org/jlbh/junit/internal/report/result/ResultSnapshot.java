@@ -47,6 +47,18 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
     }
 
     /**
+     * @param measuringSeconds how long the test measured, in seconds
+     * @param ended            how the measurement ended
+     * @param floor            this machine's floor beside each end-to-end budget, where it was measured
+     * @return this result with what its verdict cost ({@link Conclusion})
+     */
+    public ResultSnapshot withCost(double measuringSeconds, String ended, List<FloorRecord> floor) {
+        return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
+                conclusion.attempt(), conclusion.attempts(), conclusion.detail(), measuringSeconds, ended, floor),
+                attempts, allocatedBytesPerOp, runs, probes, baseline, paired);
+    }
+
+    /**
      * The change against its base, measured in turns in the same JVM (the paired mode).
      *
      * @param base       the base's class folders and jars, as given
@@ -171,8 +183,35 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param attempt  the attempt whose figures are reported
      * @param attempts how many attempts were made
      * @param detail   the failure message, the reason it is inconclusive, or the budgets met
+     * @param measuringSeconds how long the test measured, from its first warm-up (or this machine's floor, when this
+     *                 test measured it) to its verdict, in seconds; NaN where not known (results written before)
+     * @param ended    how the measurement ended, e.g. {@code decided after 3 runs of 10,000 iterations (1.0 s each)};
+     *                 empty where not known
+     * @param floor    this machine's own floor beside each end-to-end budget, where it was measured (sized runs)
      */
-    public record Conclusion(Outcome outcome, int attempt, int attempts, String detail) {
+    public record Conclusion(Outcome outcome, int attempt, int attempts, String detail, double measuringSeconds,
+                             String ended, List<FloorRecord> floor) {
+
+        /** Copies the floor. */
+        public Conclusion {
+            floor = List.copyOf(floor);
+        }
+
+        /** A conclusion whose cost is not known (a result written before it was recorded). */
+        public Conclusion(Outcome outcome, int attempt, int attempts, String detail) {
+            this(outcome, attempt, attempts, detail, Double.NaN, "", List.of());
+        }
+    }
+
+    /**
+     * This machine's own floor (an empty body's latency) beside an end-to-end budget.
+     *
+     * @param percentile   the budget's percentile
+     * @param maxMicros    the budget, in microseconds
+     * @param floorMicros  the floor there, in microseconds
+     * @param noRoom       whether the floor leaves the code too little of the budget to be told apart from it
+     */
+    public record FloorRecord(double percentile, double maxMicros, double floorMicros, boolean noRoom) {
     }
 
     /**

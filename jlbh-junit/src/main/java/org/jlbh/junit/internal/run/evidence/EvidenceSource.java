@@ -29,6 +29,13 @@ public interface EvidenceSource {
     };
 
     /**
+     * Starts what is started once per test run (the Flight Recorder's stream, a second the first time in a JVM) now,
+     * before anything is measured, so that its start disturbs no measurement; {@link #start} does it otherwise.
+     */
+    default void prepare() {
+    }
+
+    /**
      * Starts collecting, before the harness starts.
      *
      * @param plan what the measurement is: its harness threads, runs, rate and budgets

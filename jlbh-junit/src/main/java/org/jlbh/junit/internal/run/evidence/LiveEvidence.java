@@ -79,6 +79,11 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         return evidence;
     }
 
+    @Override
+    public void prepare() {
+        jvm();
+    }
+
     private synchronized JvmPauseRecorder jvm() {
         if (jvm == null) {
             jvm = JvmPauseRecorder.start();

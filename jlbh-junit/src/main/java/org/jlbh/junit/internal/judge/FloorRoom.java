@@ -1,0 +1,70 @@
+package org.jlbh.junit.internal.judge;
+
+import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.Budgets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.function.DoubleFunction;
+
+/**
+ * This machine's own floor (an empty body's latency at a percentile) beside an end-to-end budget, and whether it
+ * leaves the code room enough to be told apart from it: a budget whose floor takes more than
+ * {@value #NO_ROOM_SHARE} of it leaves the code a fifth or less, and runs of any code are then met or broken by the
+ * machine's tail as much as by the code. Such a test is not measured again while its runs disagree: it ends
+ * inconclusive at once, saying so with the floor's figure. Probes' budgets time a part of the body, not the harness's
+ * path, and have no floor. Immutable.
+ *
+ * @param percentile  the budget's percentile
+ * @param maxMicros   the budget, in microseconds (after {@code jlbh.budget.factor})
+ * @param floorMicros the floor at that percentile, in microseconds
+ */
+public record FloorRoom(double percentile, double maxMicros, double floorMicros) {
+    /** The share of a budget the floor may take and still leave the code room to be told apart. */
+    public static final double NO_ROOM_SHARE = 0.8;
+
+    /**
+     * @param budgets the test's budgets
+     * @param floorAt the floor at a percentile, in microseconds; empty where it has too few samples for it
+     * @return the floor beside each end-to-end budget it has samples for
+     */
+    public static List<FloorRoom> beside(Budgets budgets, DoubleFunction<OptionalDouble> floorAt) {
+        List<FloorRoom> rooms = new ArrayList<>();
+        for (Budget budget : budgets.latency()) {
+            if (!budget.probe().equals(LatencyBudget.END_TO_END)) {
+                continue;
+            }
+            OptionalDouble floor = floorAt.apply(budget.percentile());
+            if (floor.isPresent()) {
+                rooms.add(new FloorRoom(budget.percentile(), budget.maxMicros(), floor.getAsDouble()));
+            }
+        }
+        return rooms;
+    }
+
+    /** @return whether the floor takes more than {@value #NO_ROOM_SHARE} of the budget */
+    public boolean noRoom() {
+        return floorMicros > NO_ROOM_SHARE * maxMicros;
+    }
+
+    /**
+     * @return e.g. {@code this machine's own p99.9 is 46.0 µs (an empty body); a budget of 50 µs at p99.9 cannot be
+     *         told apart from it here}, or {@code this machine's own p99.9 is 3.1 µs (an empty body), 6% of the
+     *         budget of 50 µs}
+     */
+    public String describe() {
+        String floor = String.format(Locale.ROOT, "this machine's own p%s is %s µs (an empty body)",
+                Percentiles.label(percentile), ReportFormat.micros(floorMicros * 1e3));
+        if (noRoom()) {
+            return String.format(Locale.ROOT, "%s; a budget of %s µs at p%s cannot be told apart from it here", floor,
+                    ReportFormat.plain(maxMicros), Percentiles.label(percentile));
+        }
+        return String.format(Locale.ROOT, "%s, %.0f%% of the budget of %s µs", floor, 100 * floorMicros / maxMicros,
+                ReportFormat.plain(maxMicros));
+    }
+}

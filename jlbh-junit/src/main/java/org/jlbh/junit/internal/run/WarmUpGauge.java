@@ -1,0 +1,90 @@
+package org.jlbh.junit.internal.run;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.function.LongSupplier;
+
+/**
+ * Tells when a sized warm-up is done: once the body has been called at least as often as HotSpot's optimising compiler
+ * waits for ({@code Tier4InvocationThreshold}, 5,000 by default), and the JIT then compiled nothing for a whole round
+ * begun after that
+ * (the JVM's total compilation time, read from its {@link CompilationMXBean} in milliseconds, moved
+ * {@value #QUIET_MILLIS} ms at most). The JIT's
+ * time is the whole JVM's, not the body's alone: anything compiled elsewhere meanwhile lengthens the warm-up, within
+ * its bound. Used by the thread that runs the task, between warm-up rounds; not thread-safe.
+ */
+final class WarmUpGauge {
+    /** HotSpot's default {@code Tier4InvocationThreshold}, where the JVM does not say its own. */
+    static final long DEFAULT_OPTIMISING_CALLS = 5_000;
+    /**
+     * The most JIT time, in milliseconds, a round may see and still count as compiling nothing: the count moves a
+     * millisecond at a time, and other threads' small compilations (the profiling compiler's, fractions of a
+     * millisecond each) would otherwise keep a new JVM's warm-up going; the optimising compiler's work on a loop takes
+     * milliseconds.
+     */
+    static final long QUIET_MILLIS = 1;
+
+    private final long roundCalls;
+    private final long optimisingCalls;
+    private final LongSupplier compilationMillis;
+    private long calls;
+    private long compiledAtRoundStart;
+
+    /**
+     * @param roundCalls        the body's calls in one round (all harness threads)
+     * @param optimisingCalls   the calls after which the optimising compiler compiles a method
+     * @param compilationMillis the JVM's total compilation time so far, in milliseconds; -1 when unknown
+     */
+    WarmUpGauge(long roundCalls, long optimisingCalls, LongSupplier compilationMillis) {
+        this.roundCalls = roundCalls;
+        this.optimisingCalls = optimisingCalls;
+        this.compilationMillis = compilationMillis;
+        this.compiledAtRoundStart = compilationMillis.getAsLong();
+    }
+
+    /**
+     * @param roundCalls the body's calls in one round
+     * @return a gauge of this JVM's JIT, started now (the first round begins)
+     */
+    static WarmUpGauge ofThisJvm(long roundCalls) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        LongSupplier millis = jit != null && jit.isCompilationTimeMonitoringSupported()
+                ? jit::getTotalCompilationTime : () -> -1;
+        return new WarmUpGauge(roundCalls, optimisingCalls(), millis);
+    }
+
+    /**
+     * A round has ended.
+     *
+     * @return whether the warm-up is done: a round that began with enough calls behind it compiled nothing (where the
+     *         JVM cannot say what it compiled, enough calls alone)
+     */
+    boolean roundEnded() {
+        // the round counts only when it began with enough calls behind it: the compiler is asked at the threshold,
+        // and compiles after it
+        boolean calledEnough = calls >= optimisingCalls;
+        calls += roundCalls;
+        long compiled = compilationMillis.getAsLong();
+        boolean quiet = compiled - compiledAtRoundStart <= QUIET_MILLIS;
+        compiledAtRoundStart = compiled;
+        return calledEnough && quiet;
+    }
+
+    /** @return the body's calls so far */
+    long calls() {
+        return calls;
+    }
+
+    /** @return this JVM's {@code Tier4InvocationThreshold}, or {@value #DEFAULT_OPTIMISING_CALLS} where it has none */
+    private static long optimisingCalls() {
+        try {
+            HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return hotSpot == null ? DEFAULT_OPTIMISING_CALLS
+                    : Long.parseLong(hotSpot.getVMOption("Tier4InvocationThreshold").getValue());
+        } catch (RuntimeException notHotSpot) {
+            return DEFAULT_OPTIMISING_CALLS;
+        }
+    }
+}
