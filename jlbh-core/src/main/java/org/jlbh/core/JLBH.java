@@ -191,8 +191,9 @@ public class JLBH implements NanoSampler {
      *
      * @param eventLoop a started event loop (chronicle-threads', for instance), not the one of the calling thread
      * @throws IllegalStateException when this benchmark was started already, when {@code jitterAffinity(true)}
-     *                               was set without {@code net.openhft:affinity} on the classpath, or when more
-     *                               than one harness thread was asked for ({@link JLBHOptions#threads(int)})
+     *                               was set without {@code net.openhft:affinity} on the classpath, when more
+     *                               than one harness thread was asked for ({@link JLBHOptions#threads(int)}), or a
+     *                               warm-up in rounds ({@link JLBHOptions#warmUpUntil})
      */
     public void eventLoopHandler(EventLoop eventLoop) {
         eventLoop.addHandler(asEventHandler());
