@@ -93,9 +93,9 @@ public @interface LatencyTest {
     /**
      * @return measured runs of an attempt, &gt; 0; with a set number, a test whose runs disagree about a budget is
      *         measured again in attempts of as many ({@link LatencyTestConfiguration#REMEASURE}). {@link #SIZED} (the
-     *         default): 3 runs, then 2 more at a time only while the runs disagree, so that the test stops as soon as
-     *         its budgets are decided (9 runs at most with the default {@code jlbh.remeasure}); in the paired mode,
-     *         each attempt takes the pairs of runs its comparison needs
+     *         default): attempts of 3 runs, the fewest that can decide, the next measured only while the runs disagree,
+     *         so that the test stops as soon as its budgets are decided (12 runs at most with the default
+     *         {@code jlbh.remeasure}); in the paired mode, each attempt takes the pairs of runs its comparison needs
      */
     int runs() default SIZED;
 

@@ -158,14 +158,6 @@ public final class LatencyTestExecution {
     public record Paired(BaseSide side, Object[] arguments) {
     }
 
-    /**
-     * @return how many attempts a test may have: the first, {@code jlbh.retries} more, and, once its runs disagreed,
-     *         {@code jlbh.remeasure} more
-     */
-    private static int allowed(Configuration configuration, int remeasured) {
-        return 1 + configuration.retries() + (remeasured > 0 ? configuration.remeasures() : 0);
-    }
-
     private static BaselineGate gate(Configuration configuration) {
         return new BaselineGate(configuration.tolerancePercent(), configuration.baselinePercentiles(),
                 configuration.baselineEnvironment() == LatencyTestConfiguration.BaselineEnvironment.ANY,
@@ -216,17 +208,18 @@ public final class LatencyTestExecution {
      *         undecided after 9 runs of ... (jlbh.remeasure = 3 attempts more at most)}, {@code 3 runs of 100,000
      *         iterations (10.0 s each), as set}
      */
-    private static String ended(TestSettings settings, List<AttemptJudgement> attempts, SequentialRule.Judged judged,
-                                boolean stoppedByFloor) {
-        int runs = attempts.stream().mapToInt(attempt -> attempt.attempt().result().runs().size()).sum();
+    private static String ended(TestSettings settings, AttemptLoop.Ended ended, boolean stoppedByFloor) {
+        int runs = ended.runs();
+        int attempts = ended.attempts().size();
         RunPlan plan = settings.run();
         String ofRuns = String.format(Locale.ROOT, "%d run%s of %,d iterations (%.1f s each)", runs,
                 runs == 1 ? "" : "s", plan.iterations(), plan.scheduledRunNanos() / 1e9);
         if (!plan.sizing().runs()) {
-            return ofRuns + " in " + attempts.size() + " attempt" + (attempts.size() == 1 ? "" : "s") + ", runs as set";
+            return ofRuns + " in " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ", runs as set";
         }
-        if (!judged.undecided()) {
-            return "decided after " + ofRuns;
+        if (!ended.judged().undecided()) {
+            return (ended.judged().outcome() == Outcome.INCONCLUSIVE ? "inconclusive after " : "decided after ")
+                    + ofRuns;
         }
         return "undecided after " + ofRuns + (stoppedByFloor ? ", not measured again: this machine's own floor leaves "
                 + "the code no room" : ", the most " + LatencyTestConfiguration.REMEASURE + " = "
@@ -254,50 +247,13 @@ public final class LatencyTestExecution {
         }
         boolean noRoom = floor.stream().anyMatch(FloorRoom::noRoom);
         reports.cost(settings, settings.run().mostNanos(configuration.remeasures()), floor);
-        List<AttemptJudgement> attempts = new ArrayList<>();
         List<Attempt> baseAttempts = new ArrayList<>();
-        int windowStart = 0;
-        int retried = 0;
-        int remeasured = 0;
-        SequentialRule.Judged judged;
-        // a window that failed before a retry: it outranks a later one that could not decide
-        Optional<SequentialRule.Judged> failedEarlier = Optional.empty();
-        for (int number = 1; ; number++) {
-            reports.attemptHeader(settings, number, allowed(configuration, remeasured));
-            boolean again = attempts.size() > windowStart;
-            attempts.add(AttemptJudgement.judge(settings, measure(number, again, measurement, base, baseAttempts,
-                    reports)));
-            judged = SequentialRule.judge(attempts.subList(windowStart, attempts.size()), settings.run().runs(),
-                    settings.budgets().verdict());
-            if (judged.outcome() == Outcome.PASSED) {
-                Optional<PairedComparison.Row> leaning = base.isEmpty() ? Optional.empty()
-                        : comparePaired(settings, baseAttempts, attempts).leaningToRegression();
-                if (leaning.isEmpty() || remeasured >= configuration.remeasures()) {
-                    break;
-                }
-                remeasured++;
-                reports.measuringAgain(leaning.get(), number, allowed(configuration, remeasured));
-                continue;
-            }
-            if (judged.undecided() && remeasured < configuration.remeasures() && !noRoom) {
-                remeasured++;
-                reports.measuringAgain(judged, number, allowed(configuration, remeasured));
-            } else if (retried < configuration.retries()) {
-                // jlbh.retries: a fresh start, each attempt judged on its own
-                if (judged.outcome() == Outcome.FAILED) {
-                    failedEarlier = Optional.of(judged);
-                }
-                retried++;
-                windowStart = attempts.size();
-                reports.measuringAgain(attempts.get(attempts.size() - 1), allowed(configuration, remeasured));
-            } else {
-                break;
-            }
-        }
-        if (judged.outcome() == Outcome.INCONCLUSIVE && failedEarlier.isPresent()) {
-            judged = failedEarlier.get();
-        }
-        int allowed = allowed(configuration, remeasured);
+        AttemptLoop.Ended ended = AttemptLoop.run(settings, noRoom, (number, again) -> AttemptJudgement.judge(settings,
+                measure(number, again, measurement, base, baseAttempts, reports)), made -> base.isEmpty()
+                ? Optional.empty() : comparePaired(settings, baseAttempts, made).leaningToRegression(), reports);
+        List<AttemptJudgement> attempts = ended.attempts();
+        SequentialRule.Judged judged = ended.judged();
+        int allowed = ended.allowed();
 
         Decision judgedOnly = Decision.decide(attempts, allowed, Optional.empty(), configuration.mode(), judged);
         AttemptJudgement reported = judgedOnly.reported();
@@ -324,15 +280,15 @@ public final class LatencyTestExecution {
         Decision decision = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
                 .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
-        String ended = ended(settings, attempts, judged, stoppedByFloor);
+        String howEnded = ended(settings, ended, stoppedByFloor);
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
                 sweep.map(SweepRate::sweep), paired.map(compared -> new ResultSnapshot.Paired(configuration.paired()
                         .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)))
-                .withCost(measuringSeconds, ended, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
+                .withCost(measuringSeconds, howEnded, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
                         room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList());
         reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
-        reports.took(settings, measuringSeconds, ended);
+        reports.took(settings, measuringSeconds, howEnded);
         sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));
 
         switch (decision.outcome()) {

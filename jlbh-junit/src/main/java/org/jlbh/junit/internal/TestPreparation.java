@@ -10,6 +10,7 @@ import org.jlbh.junit.internal.config.DeclarationRules;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.config.TestSettingsReader;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.report.SweepTable;
 import org.jlbh.junit.internal.run.AbandonedBodies;
 import org.jlbh.junit.internal.run.Measurement;
@@ -72,14 +73,34 @@ public final class TestPreparation {
             sweep = swept.map(s -> new SweepRate(s, throughput, Stores.shared(Stores.classContext(context),
                     new TestState.SweptMethod(method), SweepTable.class, () -> new SweepTable(s, template.verdict()))));
         }
+        settings = withPairsNeeded(settings);
         StallSource stalls = context.getStore(Stores.NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
         AbandonedBodies abandoned = Stores.shared(context.getRoot(), AbandonedBodies.class, AbandonedBodies::new);
         EvidenceSource evidence = evidence(context, configuration);
+        TestSettings prepared = settings;
         Optional<Measurement> base = configuration.paired().map(paired ->
-                Measurement.prepare(settings, stalls, evidence, abandoned));
-        context.getStore(Stores.NAMESPACE).put(TestState.class, new TestState(settings,
-                Measurement.prepare(settings, stalls, evidence, abandoned), sweep, base));
+                Measurement.prepare(prepared, stalls, evidence, abandoned));
+        context.getStore(Stores.NAMESPACE).put(TestState.class, new TestState(prepared,
+                Measurement.prepare(prepared, stalls, evidence, abandoned), sweep, base));
+    }
+
+    /**
+     * In the paired mode, a test whose runs are sized takes in each attempt the fewest pairs of runs its comparison
+     * judges with: every percentile compared, of end to end and of each probe, counted as a row of its own (the most
+     * rows it can have), {@link PairedComparison#FAMILY_ALPHA} split over them (8 pairs for p50, p90 and p99).
+     *
+     * @param settings a test's settings
+     * @return them, with the pairs needed where they are paired and their runs sized
+     */
+    static TestSettings withPairsNeeded(TestSettings settings) {
+        if (!settings.run().sizing().runs() || settings.configuration().paired().isEmpty()) {
+            return settings;
+        }
+        int rows = settings.configuration().baselinePercentiles().size() * (1 + settings.run().probes().size());
+        int pairs = PairedComparison.fewestPairs(PairedComparison.FAMILY_ALPHA / rows);
+        return new TestSettings(settings.identity(), settings.configuration(), settings.run().withRuns(pairs),
+                settings.budgets());
     }
 
     /**

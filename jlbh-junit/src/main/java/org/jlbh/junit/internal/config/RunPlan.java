@@ -27,12 +27,10 @@ import java.util.Set;
  * @param samplesItself    whether the method takes an {@link IterationContext} and samples end to end itself
  * @param sizing           which of iterations, warm-up and runs follow from the budgets ({@link Sizing}); with a sized
  *                         warm-up, {@code warmUpIterations} is one round's
- * @param runsAgain        the runs of each attempt after the first, while the runs disagree: {@code runs} but where
- *                         the runs are sized
  */
 public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int threads, long iterations,
                       int warmUpIterations, int runs, boolean accountForCoordinatedOmission, boolean recordOSJitter,
-                      long timeoutMillis, Set<String> probes, boolean samplesItself, Sizing sizing, int runsAgain) {
+                      long timeoutMillis, Set<String> probes, boolean samplesItself, Sizing sizing) {
 
     /** Copies the probes. */
     public RunPlan {
@@ -46,21 +44,23 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
 
     /**
      * @param again whether the attempt is one measured again while the runs disagree, after the first of its window
-     * @return JLBH options for the attempt: its runs; the task, and a sized warm-up's condition, are set by the caller
+     * @return JLBH options for the attempt; the task, and a sized warm-up's condition ({@link #warmsUpInRounds}), are
+     *         set by the caller
      */
     public JLBHOptions options(boolean again) {
         return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed).threads(threads)
-                .iterations(iterations).warmUpIterations(warmUpIterations).runs(runsOf(again))
+                .iterations(iterations).warmUpIterations(warmUpIterations).runs(runs)
                 .accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)
                 .timeout(timeoutMillis);
     }
 
     /**
-     * @param again whether the attempt is one measured again after the first of its window
-     * @return its runs
+     * @param runs the runs of an attempt
+     * @return this plan with those runs
      */
-    public int runsOf(boolean again) {
-        return again ? runsAgain : runs;
+    public RunPlan withRuns(int runs) {
+        return new RunPlan(throughput, arrivals, arrivalSeed, threads, iterations, warmUpIterations, runs,
+                accountForCoordinatedOmission, recordOSJitter, timeoutMillis, probes, samplesItself, sizing);
     }
 
     /**
@@ -82,7 +82,7 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
     public long mostNanos(int remeasures) {
         double warmUps = (sizing.warmUp() ? Sizing.maxWarmUpRounds() : 1) * (double) warmUpIterations
                 + remeasures * (double) warmUpIterations;
-        return scheduledNanos(warmUps + iterations * ((double) runs + (double) remeasures * runsAgain));
+        return scheduledNanos(warmUps + iterations * (double) runs * (1 + remeasures));
     }
 
     /**
@@ -118,15 +118,14 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
 
     /**
      * @return e.g. {@code 10,000/s, 20,000 warm-up + 3 runs x 100,000 iterations, coordinated omission on}; with sized
-     *         settings, e.g. {@code 10,000/s, warm-up until compiled + 3 runs (2 more at a time while undecided) x
+     *         settings, e.g. {@code 10,000/s, warm-up until compiled + 3 runs (3 more at a time while undecided) x
      *         10,000 iterations, coordinated omission on}
      */
     public String describe() {
         if (sizing.any()) {
             String warmUp = sizing.warmUp() ? "warm-up until compiled" : String.format(Locale.ROOT, "%,d warm-up",
                     warmUpIterations);
-            String more = sizing.runs() ? String.format(Locale.ROOT, " (%d more at a time while undecided)", runsAgain)
-                    : "";
+            String more = sizing.runs() ? String.format(Locale.ROOT, " (%d more at a time while undecided)", runs) : "";
             return String.format(Locale.ROOT, "%,d/s%s, %s + %d run%s%s x %,d iterations, coordinated omission %s",
                     throughput, ReportFormat.afterRate(arrivals.describe(arrivalSeed), threads), warmUp, runs,
                     runs == 1 ? "" : "s", more, iterations, accountForCoordinatedOmission ? "on" : "off");

@@ -12,7 +12,6 @@ import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.Probe;
-import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
 
@@ -154,13 +153,8 @@ public final class TestSettingsReader {
                 : Math.max(1, scaled(where, "iterations", test.iterations(), iterationsFactor, MAX_ITERATIONS));
         int warmUp = sizedWarmUp ? Sizing.warmUpRound(test.throughput())
                 : (int) scaled(where, "warmUpIterations", test.warmUpIterations(), iterationsFactor, Integer.MAX_VALUE);
-        int runs = test.runs();
-        int runsAgain = test.runs();
-        if (sizedRuns) {
-            // paired, each attempt takes the pairs its comparison needs; else the rule's margin, then two at a time
-            runs = configuration.paired().isPresent() ? pairsNeeded(configuration, probes.size()) : Sizing.FIRST_RUNS;
-            runsAgain = configuration.paired().isPresent() ? runs : Sizing.RUNS_AGAIN;
-        }
+        // sized: the rule's margin an attempt (the paired mode's pairs are set where its comparison is known)
+        int runs = sizedRuns ? Sizing.FIRST_RUNS : test.runs();
         if (iterations < needed && configuration.mode() != Mode.DISABLED) {
             throw new TestAbortedException(String.format(Locale.ROOT,
                     "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
@@ -170,18 +164,9 @@ public final class TestSettingsReader {
         return new TestSettings(new TestIdentity(testClass, method, invocation), configuration,
                 new RunPlan(test.throughput(), test.arrivals(), test.arrivalSeed(), test.threads(), iterations, warmUp,
                         runs, test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(),
-                        probes, samplesItself, new Sizing(sizedIterations, sizedWarmUp, sizedRuns), runsAgain),
+                        probes, samplesItself, new Sizing(sizedIterations, sizedWarmUp, sizedRuns)),
                 new Budgets(test.verdict(), budgets, test.maxAllocatedBytesPerOp(), test.maxGcCount(),
                         test.maxGcPauseMillis()));
-    }
-
-    /**
-     * @return the fewest pairs of runs a paired comparison judges with, every percentile compared of end to end and of
-     *         each probe counted as a row of its own (the most rows it can have)
-     */
-    private static int pairsNeeded(Configuration configuration, int probes) {
-        int rows = configuration.baselinePercentiles().size() * (1 + probes);
-        return PairedComparison.fewestPairs(PairedComparison.FAMILY_ALPHA / rows);
     }
 
     private static String probeName(String where, Parameter parameter, Set<String> taken) {

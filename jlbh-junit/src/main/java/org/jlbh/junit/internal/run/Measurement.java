@@ -161,7 +161,7 @@ public final class Measurement {
      *
      * @param number 1-based attempt
      * @param again  whether it is measured again while the runs disagree, after the first attempt of its window: with
-     *               sized runs it has fewer runs, and with a sized warm-up one round of it ({@link RunPlan#options})
+     *               a sized warm-up, it warms up one round ({@link RunPlan#warmsUpInRounds})
      * @param out    where the harness's report goes
      * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where

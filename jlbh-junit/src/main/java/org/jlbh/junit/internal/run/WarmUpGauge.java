@@ -78,7 +78,7 @@ final class WarmUpGauge {
     }
 
     /** @return this JVM's {@code Tier4InvocationThreshold}, or {@value #DEFAULT_OPTIMISING_CALLS} where it has none */
-    private static long optimisingCalls() {
+    static long optimisingCalls() {
         try {
             HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             return hotSpot == null ? DEFAULT_OPTIMISING_CALLS

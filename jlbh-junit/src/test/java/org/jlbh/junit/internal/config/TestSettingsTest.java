@@ -87,7 +87,7 @@ class TestSettingsTest {
         TestSettings settings = settings("poisson", Map.of());
 
         assertThat(settings.run().options().toString()).contains("arrivals=Poisson (seed 42)");
-        assertThat(settings.describeRuns()).startsWith("1,000/s Poisson (seed 42) arrivals, 20,000 warm-up");
+        assertThat(settings.describeRuns()).startsWith("1,000/s Poisson (seed 42) arrivals, warm-up until compiled");
         assertThat(settings("valid", Map.of()).run().options().toString()).contains("arrivals=fixed rate");
     }
 
@@ -95,7 +95,8 @@ class TestSettingsTest {
     void badAttributesAreConfigurationErrorsNamingMethodAttributeValueAndFix() {
         assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> settings("noRuns", Map.of()))
                 .withMessage("Configuration error: @LatencyTest on method [void org.jlbh.junit.internal.config."
-                        + "TestSettingsTest$Fixtures.noRuns()] has 'runs' = 0. Fix: 'runs' must be positive (e.g. runs = 3)");
+                        + "TestSettingsTest$Fixtures.noRuns()] has 'runs' = 0. Fix: 'runs' must be positive (e.g. runs = 3, or leave it unset to measure until "
+                        + "decided)");
         assertThatExceptionOfType(ExtensionConfigurationException.class)
                 .isThrownBy(() -> settings("duplicateProbe", Map.of()))
                 .withMessageContaining("names the probe \"p\" twice. Fix: give each @Probe parameter a name of "

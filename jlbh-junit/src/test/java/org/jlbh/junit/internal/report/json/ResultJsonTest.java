@@ -133,6 +133,22 @@ public class ResultJsonTest {
     }
 
     @Test
+    void whatTheVerdictCostReadsBackEqual() {
+        ResultSnapshot result = everything().withCost(4.25, "decided after 3 runs of 10,000 iterations (1.0 s each)",
+                List.of(new ResultSnapshot.FloorRecord(99.9, 50, 46.5, true)));
+
+        String json = ResultJson.write(result);
+
+        assertThat(ResultJson.read(json)).isEqualTo(result);
+        assertThat(json).contains("\"measuringSeconds\": 4.25",
+                "\"ended\": \"decided after 3 runs of 10,000 iterations (1.0 s each)\"", "\"floor\": [",
+                "\"floorMicros\": 46.5", "\"noRoom\": true");
+        assertThat(ResultJson.write(everything())).as("not known: not written").doesNotContain("measuringSeconds",
+                "\"ended\"", "\"floor\"");
+        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().measuringSeconds()).isNaN();
+    }
+
+    @Test
     void aPairedComparisonReadsBackEqual() {
         ResultSnapshot result = everything();
         PairedComparison compared = new PairedComparison(6, 5, List.of(

@@ -1,0 +1,43 @@
+package org.jlbh.junit.internal.run;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** When a sized warm-up is done, on a JIT clock set by hand. */
+class WarmUpGaugeTest {
+    private final AtomicLong compiledMillis = new AtomicLong(100);
+
+    @Test
+    void doneAtTheFirstQuietRoundBegunWithEnoughCallsBehindIt() {
+        WarmUpGauge gauge = new WarmUpGauge(1_000, 3_000, compiledMillis::get);
+
+        assertThat(gauge.roundEnded()).as("1,000 calls: too few, though quiet").isFalse();
+        compiledMillis.addAndGet(20);
+        assertThat(gauge.roundEnded()).as("2,000 calls, compiling").isFalse();
+        assertThat(gauge.roundEnded()).as("began with 2,000 calls: the compiler may not have been asked yet")
+                .isFalse();
+        compiledMillis.addAndGet(8);
+        assertThat(gauge.roundEnded()).as("began with 3,000, but the optimising compiler worked in it").isFalse();
+        compiledMillis.addAndGet(1);
+        assertThat(gauge.roundEnded()).as("a millisecond of others' compiling counts as quiet").isTrue();
+        assertThat(gauge.calls()).isEqualTo(5_000);
+    }
+
+    @Test
+    void whereTheJvmCannotSayWhatItCompiledEnoughCallsAlone() {
+        WarmUpGauge gauge = new WarmUpGauge(2_500, 5_000, () -> -1);
+
+        assertThat(gauge.roundEnded()).isFalse();
+        assertThat(gauge.roundEnded()).isFalse();
+        assertThat(gauge.roundEnded()).as("began with 5,000 calls").isTrue();
+    }
+
+    @Test
+    void thisJvmsThresholdIsHotSpotsOwn() {
+        // the suite's JVMs (OpenJDK 17, Temurin 25) run with HotSpot's default Tier4InvocationThreshold
+        assertThat(WarmUpGauge.optimisingCalls()).isEqualTo(WarmUpGauge.DEFAULT_OPTIMISING_CALLS);
+    }
+}
