@@ -31,7 +31,10 @@ public final class ConsumerProject {
             "src/test/java/com/example/latency/LoggerTest.java", "src/test/java/com/example/latency/EmptyTest.java",
             "src/test/java/com/example/latency/GatedHashTest.java",
             "src/test/java/com/example/latency/PairedHashTest.java",
-            "src/test/java/com/example/latency/PairedVariant.java");
+            "src/test/java/com/example/latency/PairedVariant.java", "src/test/java/com/example/latency/CardTest.java",
+            "src/test/java/com/example/latency/SlowRateTest.java",
+            "src/test/java/com/example/latency/SizedHashTest.java",
+            "src/test/java/com/example/latency/SizedHashTailTest.java");
     /** The paired builds' version class, under the test classes. */
     private static final Path VARIANT_CLASS = Path.of("com", "example", "latency", "PairedVariant.class");
     /** How long a build may take before it is given up on. */
@@ -239,6 +242,7 @@ public final class ConsumerProject {
     /** @return the latency test method of a test class of the project */
     private static String method(String testClass) {
         return testClass.startsWith("Hash") || testClass.startsWith("GatedHash") || testClass.startsWith("PairedHash")
+                || testClass.startsWith("SizedHash") || testClass.equals("CardTest") || testClass.equals("SlowRateTest")
                 ? "hash"
                 : testClass.startsWith("Serialiser") ? "serialise"
                 : testClass.startsWith("Empty") ? "empty" : "log";

@@ -1,0 +1,15 @@
+package com.example.latency;
+
+import org.jlbh.junit.LatencyBudget;
+import org.jlbh.junit.LatencyTest;
+
+/** The hash body (256 bytes, about 1 µs), unchanged, with the defaults: iterations, warm-up and runs sized. */
+class SizedHashTest {
+    private final Bodies bodies = new Bodies();
+
+    @LatencyTest(throughput = 20_000, percentile = 99, maxMicros = 100)
+    @LatencyBudget(percentile = 50, maxMicros = 20)
+    void hash() {
+        bodies.hash();
+    }
+}
