@@ -13,8 +13,10 @@ public final class LatencyTestConfiguration {
     public static final String MODE = "jlbh.mode";
 
     /**
-     * {@value}: a factor &gt; 0 applied to iterations and warm-up iterations (default 1), for a quick build. A factor
-     * that leaves too few samples for a budget's percentile aborts the test, saying so; it never passes silently.
+     * {@value}: a factor &gt; 0 applied to the iterations and warm-up iterations a test sets (default 1), for a quick
+     * build; what was sized from the budgets ({@link LatencyTest#SIZED}) is already the fewest they allow, and is not
+     * scaled. A factor that leaves too few samples for a budget's percentile aborts the test, saying so; it never
+     * passes silently.
      */
     public static final String ITERATIONS_FACTOR = "jlbh.iterations.factor";
 
@@ -49,7 +51,8 @@ public final class LatencyTestConfiguration {
     /**
      * {@value}: how many more attempts a test gets, at most, when its runs disagree about a latency budget (some meet
      * it, some break it, and neither side leads by the sequential rule's margin), 3 by default; 0 leaves such a test
-     * inconclusive at once. Unlike {@link #RETRIES}, which measures a failed test again until an attempt passes, every
+     * inconclusive at once, and so does this machine's own floor where it leaves a budget no room (a test whose runs
+     * are sized, {@link LatencyTest#runs()}). Unlike {@link #RETRIES}, which measures a failed test again until an attempt passes, every
      * run of every attempt counts towards the decision.
      */
     public static final String REMEASURE = "jlbh.remeasure";

@@ -164,7 +164,7 @@ public final class TimeToVerdict {
                 String.join(", ", jdks.stream().map(jdk -> ConsumerProject.javaHome(jdk).getFileName().toString())
                         .toList())));
         table.append("| JDK | condition | launcher | test | builds | passed | inconclusive | failed | no result | "
-                + "measuring, median / worst (s) | runs, median / most | build, median (s) | floor at the budget's "
+                + "measuring, median / worst (s) | runs, median / most | build, median (s) | floor at the first budget's "
                 + "percentile, median (µs) |\n");
         table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         cells.forEach((key, cell) -> {

@@ -67,6 +67,20 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
     }
 
     /**
+     * Measures this JVM's floor again, now, and keeps it: after a breach, to see whether the machine's own tail has
+     * moved since the floor was measured.
+     *
+     * @param percentile the highest percentile the test budgets
+     * @param out        where to say what it found
+     * @return the floor measured now
+     */
+    public static synchronized MachineFloor measureAgain(double percentile, PrintStream out) {
+        measured = measure(Math.min(MOST_SAMPLES, Math.max(FEWEST_SAMPLES, Percentiles.minimumSamples(percentile))));
+        out.println("=== Measured again after the breach: " + measured.describe());
+        return measured;
+    }
+
+    /**
      * @param percentile a percentile
      * @return the floor's figure there, in microseconds; empty where its samples are too few for it
      */
