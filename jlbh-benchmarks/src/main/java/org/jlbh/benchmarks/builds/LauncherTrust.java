@@ -122,58 +122,35 @@ public final class LauncherTrust {
         ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
                 System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
         Map<String, Cell> cells = new LinkedHashMap<>();
-        int most = bodies.stream().mapToInt(Body::builds).max().orElse(0);
-        for (String jdk : jdks) {
-            Path javaHome = ConsumerProject.javaHome(jdk);
-            for (int busy : conditions) {
-                try (Neighbours ignored = Neighbours.start(busy)) {
-                    for (int i = 1; i <= most; i++) {
-                        for (Body body : bodies) {
-                            if (i > body.builds()) {
-                                continue;
-                            }
-                            for (ConsumerProject.Launcher launcher : ConsumerProject.Launcher.values()) {
-                                ConsumerProject.Build build = project.build(launcher, javaHome, body.testClass(),
-                                        work.resolve("reports"), Map.of());
-                                String outcome = match(OUTCOME, build.result()).orElse("NO RESULT");
-                                int runs = match(RUNS, build.result()).map(Integer::parseInt).orElse(0);
-                                int withEvidence = withEvidence(build.result());
-                                int attempts = match(ATTEMPTS, build.result()).map(Integer::parseInt).orElse(0);
-                                boolean ownAccount = CODES_OWN_ACCOUNT.matcher(build.result()).find();
-                                String key = String.join("|", jdk, Integer.toString(busy), launcher.label(),
-                                        body.label());
-                                cells.computeIfAbsent(key, k -> new Cell()).add(outcome, runs, withEvidence,
-                                        build.seconds(), attempts, ownAccount);
-                                boolean missed = (body.regression() ? !outcome.equals("FAILED")
-                                        : outcome.equals("FAILED")) || outcome.equals("NO RESULT")
-                                        || withEvidence < runs || runs == 0;
-                                String name = String.format(Locale.ROOT, "jdk%s-%s-%s-%s-build-%d", jdk,
-                                        condition(busy).replace(' ', '-'), launcher.name().toLowerCase(Locale.ROOT),
-                                        body.testClass(), i);
-                                if (missed) {
-                                    Path folder = kept.resolve(name);
-                                    Files.createDirectories(folder);
-                                    Files.writeString(folder.resolve("result.json"), build.result());
-                                    Files.writeString(folder.resolve("console.txt"), build.output());
-                                }
-                                String detail = match(DETAIL, build.result()).orElse("").replace("\\n", " ")
-                                        .replace('\t', ' ');
-                                Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%d\t%d\t"
-                                                + "%.1f\t%d\t%d\t%s%n", jdk, condition(busy), launcher.label(),
-                                        body.label(), i, outcome, runs, withEvidence, build.seconds(),
-                                        build.exitCode(), attempts,
-                                        detail.length() > 400 ? detail.substring(0, 400) : detail),
-                                        java.nio.file.StandardOpenOption.APPEND);
-                                System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, evidence in %d of "
-                                                + "%d runs, %.1f s%s%n", jdk, condition(busy), launcher.label(),
-                                        body.label(), i, outcome, withEvidence, runs, build.seconds(),
-                                        missed ? " (kept)" : "");
-                            }
-                        }
+        LauncherGrid.run(jdks, conditions, bodies, Body::builds, List.of(ConsumerProject.Launcher.values()),
+                (jdk, javaHome, busy, i, body, launcher) -> {
+                    ConsumerProject.Build build = project.build(launcher, javaHome, body.testClass(),
+                            work.resolve("reports"), Map.of());
+                    String outcome = LauncherGrid.match(OUTCOME, build.result()).orElse("NO RESULT");
+                    int runs = LauncherGrid.match(RUNS, build.result()).map(Integer::parseInt).orElse(0);
+                    int withEvidence = withEvidence(build.result());
+                    int attempts = LauncherGrid.match(ATTEMPTS, build.result()).map(Integer::parseInt).orElse(0);
+                    boolean ownAccount = CODES_OWN_ACCOUNT.matcher(build.result()).find();
+                    String key = String.join("|", jdk, Integer.toString(busy), launcher.label(), body.label());
+                    cells.computeIfAbsent(key, k -> new Cell()).add(outcome, runs, withEvidence, build.seconds(),
+                            attempts, ownAccount);
+                    boolean missed = (body.regression() ? !outcome.equals("FAILED") : outcome.equals("FAILED"))
+                            || outcome.equals("NO RESULT") || withEvidence < runs || runs == 0;
+                    if (missed) {
+                        GateBuilds.keep(kept, LauncherGrid.name(jdk, busy, launcher, body.testClass(), i), build);
                     }
-                }
-            }
-        }
+                    String detail = LauncherGrid.match(DETAIL, build.result()).orElse("").replace("\\n", " ")
+                            .replace('\t', ' ');
+                    Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%d\t%d\t%.1f\t%d"
+                                    + "\t%d\t%s%n",
+                            jdk, GateBuilds.condition(busy), launcher.label(), body.label(), i, outcome, runs,
+                            withEvidence, build.seconds(), build.exitCode(), attempts,
+                            detail.length() > 400 ? detail.substring(0, 400) : detail),
+                            java.nio.file.StandardOpenOption.APPEND);
+                    System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, evidence in %d of %d runs, "
+                                    + "%.1f s%s%n", jdk, GateBuilds.condition(busy), launcher.label(), body.label(), i,
+                            outcome, withEvidence, runs, build.seconds(), missed ? " (kept)" : "");
+                });
         return table(cells, jdks);
     }
 
@@ -188,7 +165,7 @@ public final class LauncherTrust {
         cells.forEach((key, cell) -> {
             String[] parts = key.split("\\|");
             table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d (%d) | %d | %d | %d | %d | %d of %d "
-                            + "| %s |%n", parts[0], condition(Integer.parseInt(parts[1])), parts[2], parts[3],
+                            + "| %s |%n", parts[0], GateBuilds.condition(Integer.parseInt(parts[1])), parts[2], parts[3],
                     cell.builds, cell.passed, cell.codesOwnAccount, cell.inconclusive, cell.failed, cell.noResult,
                     cell.measuredAgain, cell.runsWithEvidence, cell.runs, cell.medianAndWorstSeconds()));
         });
@@ -203,14 +180,5 @@ public final class LauncherTrust {
             with += evidence.group(1).equals("null") && evidence.group(2).equals("null") ? 1 : 0;
         }
         return with;
-    }
-
-    private static java.util.Optional<String> match(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        return matcher.find() ? java.util.Optional.of(matcher.group(1)) : java.util.Optional.empty();
-    }
-
-    private static String condition(int busy) {
-        return busy == 0 ? "quiet" : busy == 1 ? "one busy loop" : busy + " busy loops";
     }
 }

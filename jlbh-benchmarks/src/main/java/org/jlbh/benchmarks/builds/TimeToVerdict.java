@@ -11,9 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -111,50 +109,32 @@ public final class TimeToVerdict {
         ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
                 System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
         Map<String, Cell> cells = new LinkedHashMap<>();
-        for (String jdk : jdks) {
-            Path javaHome = ConsumerProject.javaHome(jdk);
-            for (int busy : conditions) {
-                try (Neighbours ignored = Neighbours.start(busy)) {
-                    for (int i = 1; i <= builds; i++) {
-                        for (String test : tests) {
-                            for (ConsumerProject.Launcher launcher : launchers) {
-                                ConsumerProject.Build build = project.build(launcher, javaHome, test,
-                                        work.resolve("reports"), Map.of());
-                                String json = build.result();
-                                String outcome = match(OUTCOME, json).orElse("NO RESULT");
-                                double measuring = match(SECONDS, json).map(Double::parseDouble).orElse(-1.0);
-                                String ended = match(ENDED, json).orElse("");
-                                int runs = match(RUNS, ended).map(Integer::parseInt).orElse(-1);
-                                double floor = match(FLOOR, json).map(Double::parseDouble).orElse(-1.0);
-                                boolean floorHere = FIRST_IN_JVM.matcher(build.output()).find();
-                                cells.computeIfAbsent(String.join("|", jdk, Integer.toString(busy), launcher.label(),
-                                        test), key -> new Cell()).add(outcome, measuring, build.seconds(), runs, floor);
-                                boolean regression = regressions.contains(test);
-                                boolean missed = regression ? !outcome.equals("FAILED") : !outcome.equals("PASSED");
-                                String name = String.format(Locale.ROOT, "jdk%s-%s-%s-%s-build-%d", jdk,
-                                        condition(busy).replace(' ', '-'), launcher.name().toLowerCase(Locale.ROOT),
-                                        test, i);
-                                if (missed) {
-                                    Path folder = kept.resolve(name);
-                                    Files.createDirectories(folder);
-                                    Files.writeString(folder.resolve("result.json"), json);
-                                    Files.writeString(folder.resolve("console.txt"), build.output());
-                                }
-                                String detail = match(DETAIL, json).orElse("").replace("\\n", " ").replace('\t', ' ');
-                                Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%.2f\t%.1f"
-                                                + "\t%d\t%.1f\t%s\t%s\t%s%n", jdk, condition(busy), launcher.label(),
-                                        test, i, outcome, measuring, build.seconds(), runs, floor, floorHere, ended,
-                                        detail.length() > 300 ? detail.substring(0, 300) : detail),
-                                        StandardOpenOption.APPEND);
-                                System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, measured %.1f s (%s), "
-                                                + "build %.1f s%s%n", jdk, condition(busy), launcher.label(), test, i,
-                                        outcome, measuring, ended, build.seconds(), missed ? " (kept)" : "");
-                            }
-                        }
-                    }
-                }
+        LauncherGrid.run(jdks, conditions, tests, test -> builds, launchers, (jdk, javaHome, busy, i, test,
+                                                                              launcher) -> {
+            ConsumerProject.Build build = project.build(launcher, javaHome, test, work.resolve("reports"), Map.of());
+            String json = build.result();
+            String outcome = LauncherGrid.match(OUTCOME, json).orElse("NO RESULT");
+            double measuring = LauncherGrid.match(SECONDS, json).map(Double::parseDouble).orElse(-1.0);
+            String ended = LauncherGrid.match(ENDED, json).orElse("");
+            int runs = LauncherGrid.match(RUNS, ended).map(Integer::parseInt).orElse(-1);
+            double floor = LauncherGrid.match(FLOOR, json).map(Double::parseDouble).orElse(-1.0);
+            boolean floorHere = FIRST_IN_JVM.matcher(build.output()).find();
+            cells.computeIfAbsent(String.join("|", jdk, Integer.toString(busy), launcher.label(), test),
+                    key -> new Cell()).add(outcome, measuring, build.seconds(), runs, floor);
+            boolean missed = regressions.contains(test) ? !outcome.equals("FAILED") : !outcome.equals("PASSED");
+            if (missed) {
+                GateBuilds.keep(kept, LauncherGrid.name(jdk, busy, launcher, test, i), build);
             }
-        }
+            String detail = LauncherGrid.match(DETAIL, json).orElse("").replace("\\n", " ").replace('\t', ' ');
+            Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%.2f\t%.1f\t%d\t%.1f\t%s\t%s"
+                            + "\t%s%n", jdk, GateBuilds.condition(busy), launcher.label(), test, i, outcome, measuring,
+                    build.seconds(), runs, floor, floorHere, ended,
+                    detail.length() > 300 ? detail.substring(0, 300) : detail),
+                    StandardOpenOption.APPEND);
+            System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, measured %.1f s (%s), build %.1f s%s%n",
+                    jdk, GateBuilds.condition(busy), launcher.label(), test, i, outcome, measuring, ended,
+                    build.seconds(), missed ? " (kept)" : "");
+        });
         return table(cells, jdks);
     }
 
@@ -164,13 +144,14 @@ public final class TimeToVerdict {
                 String.join(", ", jdks.stream().map(jdk -> ConsumerProject.javaHome(jdk).getFileName().toString())
                         .toList())));
         table.append("| JDK | condition | launcher | test | builds | passed | inconclusive | failed | no result | "
-                + "measuring, median / worst (s) | runs, median / most | build, median (s) | floor at the first budget's "
-                + "percentile, median (µs) |\n");
+                + "measuring, median / worst (s) | runs, median / most | build, median (s) | floor at the first "
+                + "budget's percentile, median (µs) |\n");
         table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         cells.forEach((key, cell) -> {
             String[] parts = key.split("\\|");
             table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s "
-                            + "|%n", parts[0], condition(Integer.parseInt(parts[1])), parts[2], parts[3], cell.builds,
+                            + "|%n", parts[0], GateBuilds.condition(Integer.parseInt(parts[1])), parts[2], parts[3],
+                    cell.builds,
                     cell.passed, cell.inconclusive, cell.failed, cell.noResult, medianAndMost(cell.measuring, "%.1f"),
                     medianAndMost(cell.runs, "%.0f"), median(cell.build), median(cell.floor)));
         });
@@ -194,14 +175,5 @@ public final class TimeToVerdict {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return String.format(Locale.ROOT, "%.1f", sorted.get(sorted.size() / 2));
-    }
-
-    private static Optional<String> match(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
-    }
-
-    private static String condition(int busy) {
-        return busy == 0 ? "quiet" : busy == 1 ? "one busy loop" : busy + " busy loops";
     }
 }

@@ -25,7 +25,6 @@ import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.BaseSide;
-import org.jlbh.junit.internal.run.MachineFloor;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.PairedAttempt;
@@ -206,8 +205,8 @@ public final class LatencyTestExecution {
 
     /**
      * @return how the measurement ended, e.g. {@code decided after 3 runs of 10,000 iterations (1.0 s each)}, {@code
-     *         undecided after 9 runs of ... (jlbh.remeasure = 3 attempts more at most)}, {@code 3 runs of 100,000
-     *         iterations (10.0 s each), as set}
+     *         undecided after 12 runs of 10,000 iterations (1.0 s each), the most jlbh.remeasure = 3 allows}, {@code 3
+     *         runs of 100,000 iterations (10.0 s each) in 1 attempt, runs as set}
      */
     private static String ended(TestSettings settings, AttemptLoop.Ended ended, boolean stoppedByFloor) {
         int runs = ended.runs();
@@ -280,16 +279,6 @@ public final class LatencyTestExecution {
         boolean stoppedByFloor = noRoom && judged.undecided();
         Decision decision = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
                 .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
-        if (settings.run().sizing().runs() && judged.outcome() == Outcome.FAILED && decision.outcome() == Outcome.FAILED
-                && comparison.map(compared -> compared.regressions().isEmpty()).orElse(true)
-                && paired.map(compared -> !compared.regressed()).orElse(true)) {
-            // a breach is decided against the machine as it is now: its tail may have moved since the floor was taken
-            MachineFloor now = measurement.floorAgain(reports.console());
-            Optional<String> within = FloorRoom.breachWithinFloor(reported, now::micros);
-            if (within.isPresent()) {
-                decision = decision.inconclusive(within.get());
-            }
-        }
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
         String howEnded = ended(settings, ended, stoppedByFloor);
         ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,

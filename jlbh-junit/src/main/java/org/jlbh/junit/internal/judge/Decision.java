@@ -167,15 +167,6 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
     }
 
-    /**
-     * @param why why the breach cannot be decided after all
-     * @return this decision, inconclusive: its detail the breach it was, then why that does not decide
-     */
-    public Decision inconclusive(String why) {
-        return new Decision(Outcome.INCONCLUSIVE, reported, attempts, allowed, "Inconclusive: " + detail + ". " + why,
-                rule);
-    }
-
     /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */
     public String ofAttempts() {
         return ofAttempts(reported, attempts, allowed);

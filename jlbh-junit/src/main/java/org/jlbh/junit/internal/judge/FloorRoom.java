@@ -9,7 +9,6 @@ import org.jlbh.junit.internal.config.Budgets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
 
@@ -46,46 +45,6 @@ public record FloorRoom(double percentile, double maxMicros, double floorMicros)
             }
         }
         return rooms;
-    }
-
-    /**
-     * Decides a breach against the machine's own floor: a budget broken only as far as the machine alone reaches. When
-     * every check the attempt broke is an end-to-end latency budget whose judged value (on the code's own account where
-     * it was judged so) is no higher than the floor at that percentile measured just after (the median of its runs, as
-     * the test's own runs are judged), the breach cannot be told apart from the machine: the verdict is not the code's
-     * to take. (The floor then takes more than the whole budget, and so leaves it no room.) The floor is the machine's
-     * as measured, host stalls and all: where it is higher than a breach that holds on the code's own account, the
-     * machine's moment, not the code, is what the test cannot see past.
-     *
-     * @param reported the attempt whose breach decides the test
-     * @param floorAt  the floor at a percentile, in microseconds, measured after the breach; empty where its samples are
-     *                 too few
-     * @return why the breach cannot be told apart from the machine, e.g. {@code this machine's own p99.9 was
-     *         76.863 µs (an empty body) just after: the breach (71.679 µs) cannot be told apart from it here}; empty
-     *         when the breach stands
-     */
-    public static Optional<String> breachWithinFloor(AttemptJudgement reported, DoubleFunction<OptionalDouble> floorAt) {
-        List<String> within = new ArrayList<>();
-        for (Check check : reported.checks()) {
-            if (check.met()) {
-                continue;
-            }
-            if (!(check instanceof LatencyCheck latency) || !latency.check().judged()
-                    || !latency.latencyBudget().probe().equals(LatencyBudget.END_TO_END)) {
-                return Optional.empty();
-            }
-            double percentile = latency.latencyBudget().percentile();
-            double judgedMicros = latency.codeOnlyNanos().orElse(latency.check().judgedNanos()) / 1e3;
-            OptionalDouble floor = floorAt.apply(percentile);
-            if (floor.isEmpty() || judgedMicros > floor.getAsDouble()) {
-                return Optional.empty();
-            }
-            within.add(String.format(Locale.ROOT, "this machine's own p%s was %s µs (an empty body) just after: the "
-                            + "breach (%s µs) cannot be told apart from it here",
-                    Percentiles.label(percentile), ReportFormat.micros(floor.getAsDouble() * 1e3),
-                    ReportFormat.micros(judgedMicros * 1e3)));
-        }
-        return within.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", within));
     }
 
     /** @return whether the floor takes more than {@value #NO_ROOM_SHARE} of the budget */

@@ -61,22 +61,8 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
         long needed = Math.min(MOST_SAMPLES, Math.max(FEWEST_SAMPLES, Percentiles.minimumSamples(percentile)));
         if (measured == null || measured.samples < needed) {
             measured = measure(needed);
-            out.println("=== " + measured.describe());
+            out.println("=== " + measured.describe("measured once in this JVM"));
         }
-        return measured;
-    }
-
-    /**
-     * Measures this JVM's floor again, now, and keeps it: after a breach, to see whether the machine's own tail has
-     * moved since the floor was measured.
-     *
-     * @param percentile the highest percentile the test budgets
-     * @param out        where to say what it found
-     * @return the floor measured now
-     */
-    public static synchronized MachineFloor measureAgain(double percentile, PrintStream out) {
-        measured = measure(Math.min(MOST_SAMPLES, Math.max(FEWEST_SAMPLES, Percentiles.minimumSamples(percentile))));
-        out.println("=== Measured again after the breach: " + measured.describe());
         return measured;
     }
 
@@ -94,10 +80,11 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
     }
 
     /**
+     * @param when when it was measured, e.g. {@code measured once in this JVM}
      * @return e.g. {@code This machine's own floor, measured once in this JVM (an empty body, 40,000/s, the median of
      *         3 runs of 10,000 samples, 0.9 s): p50 0.09 µs, p99 2.3 µs, p99.9 41.0 µs}
      */
-    public String describe() {
+    public String describe(String when) {
         StringBuilder figures = new StringBuilder();
         for (double percentile : new double[] {50, 90, 99, 99.9, 99.99, 99.999}) {
             OptionalDouble value = micros(percentile);
@@ -106,9 +93,8 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
                         Percentiles.label(percentile), formatMicros(value.getAsDouble())));
             }
         }
-        return String.format(Locale.ROOT, "This machine's own floor, measured once in this JVM (an empty body, %,d/s, "
-                + "the median of %d runs of %,d samples, %.1f s): %s", rate, runs.size(), samples, measuringSeconds,
-                figures);
+        return String.format(Locale.ROOT, "This machine's own floor, %s (an empty body, %,d/s, the median of %d runs of "
+                + "%,d samples, %.1f s): %s", when, rate, runs.size(), samples, measuringSeconds, figures);
     }
 
     /** @return e.g. {@code 0.08}, {@code 41.0}, {@code 1,234} */

@@ -137,16 +137,6 @@ public final class Measurement {
         return MachineFloor.of(strictest(), out);
     }
 
-    /**
-     * Measures this machine's own floor again, now ({@link MachineFloor#measureAgain}).
-     *
-     * @param out where to say what it is
-     * @return the floor
-     */
-    public MachineFloor floorAgain(PrintStream out) {
-        return MachineFloor.measureAgain(strictest(), out);
-    }
-
     private double strictest() {
         return settings.budgets().latency().stream().mapToDouble(Budget::percentile).max().orElse(50);
     }

@@ -43,7 +43,7 @@ class DecisionTest {
         return settings(noise, 1, Verdict.MEDIAN_RUN, new Budget(LatencyBudget.END_TO_END, 50, 50, 50));
     }
 
-    static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
+    private static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
                 Evidence.ON, 3, Optional.empty());
@@ -76,7 +76,7 @@ class DecisionTest {
     }
 
     /** An attempt of these settings' runs, no evidence and no stalls. */
-    static AttemptJudgement attempt(TestSettings settings, int number, long[]... runs) {
+    private static AttemptJudgement attempt(TestSettings settings, int number, long[]... runs) {
         List<RunMeasures> measures = new ArrayList<>();
         for (int run = 1; run <= runs.length; run++) {
             measures.add(RunMeasures.withoutEvidence(run, OptionalLong.empty(), List.of(), Optional.empty()));

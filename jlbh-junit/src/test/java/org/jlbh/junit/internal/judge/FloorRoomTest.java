@@ -1,19 +1,16 @@
 package org.jlbh.junit.internal.judge;
 
 import org.jlbh.junit.LatencyBudget;
-import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
-import org.jlbh.junit.internal.config.TestSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.jlbh.junit.internal.Results.run;
 
 /** This machine's floor beside the budgets, on floors made to order. */
 class FloorRoomTest {
@@ -34,35 +31,6 @@ class FloorRoomTest {
         assertThat(rooms.get(1).describe()).isEqualTo("this machine's own p50 is 0.100 µs (an empty body), 1% of "
                 + "the budget of 10 µs");
         assertThat(new FloorRoom(99, 50, 40).noRoom()).as("exactly four fifths: room").isFalse();
-    }
-
-    /** End to end p50 <= 50 µs; three runs of 200 samples each. */
-    private static final TestSettings SETTINGS = DecisionTest.settings(Noise.AWARE, 3, Verdict.MEDIAN_RUN,
-            new Budget(LatencyBudget.END_TO_END, 50, 50, 50));
-
-    /** Three runs whose p50 is 70 µs: the budget of 50 µs broken in each. */
-    private static AttemptJudgement brokenAt70() {
-        return DecisionTest.attempt(SETTINGS, 1, run(200, 70_000), run(200, 70_000), run(200, 70_000));
-    }
-
-    @Test
-    void aBreachNoHigherThanTheFloorJustAfterCannotBeToldApart() {
-        AttemptJudgement broken = brokenAt70();
-        assertThat(broken.outcome()).isEqualTo(Outcome.FAILED);
-
-        // 70.015 µs: 70 µs as the run's histogram holds it
-        assertThat(FloorRoom.breachWithinFloor(broken, p -> OptionalDouble.of(80))).hasValue("this machine's own "
-                + "p50 was 80.000 µs (an empty body) just after: the breach (70.015 µs) cannot be told apart from it "
-                + "here");
-        assertThat(FloorRoom.breachWithinFloor(broken, p -> OptionalDouble.of(60))).as("the code took more")
-                .isEmpty();
-        assertThat(FloorRoom.breachWithinFloor(broken, p -> OptionalDouble.empty())).as("no floor there").isEmpty();
-    }
-
-    @Test
-    void nothingBrokenNothingToTellApart() {
-        assertThat(FloorRoom.breachWithinFloor(DecisionTest.attempt(SETTINGS, 1, run(200, 10_000),
-                run(200, 10_000), run(200, 10_000)), p -> OptionalDouble.of(1_000))).isEmpty();
     }
 
     @Test
