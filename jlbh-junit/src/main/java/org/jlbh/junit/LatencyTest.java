@@ -71,8 +71,8 @@ public @interface LatencyTest {
      *         arrivals at its share). The method is then called from several threads at once and must be thread-safe;
      *         {@link IterationContext#threadIndex()} tells it which thread it is on. End to end is reported merged and
      *         per thread ({@code end to end, thread 0}, …); the allocation budget counts every harness thread's
-     *         allocation. With more than one thread, late samples are weighed against OS jitter, not the scheduler's
-     *         per-thread evidence (see the README)
+     *         allocation. Each harness thread reads its own scheduler evidence, and its own late samples are weighed
+     *         against it (see the README)
      */
     int threads() default 1;
 
@@ -124,8 +124,9 @@ public @interface LatencyTest {
     Verdict verdict() default Verdict.MEDIAN_RUN;
 
     /**
-     * @return the most the test body may allocate per iteration, in bytes, averaged over the measured iterations
-     *         of all runs and measured on the thread that runs the body (thread allocation counters of the
+     * @return the most the test body may allocate per iteration, in bytes: each run's bytes over its measured
+     *         iterations, judged on the median run (the worst with {@link Verdict#EVERY_RUN}), measured on the
+     *         threads that run the body (thread allocation counters of the
      *         {@code ThreadMXBean}); 0 demands a garbage-free body. {@link #UNLIMITED} (the default) sets no budget,
      *         but allocation is still measured and reported. Allocation on other threads is not counted
      */

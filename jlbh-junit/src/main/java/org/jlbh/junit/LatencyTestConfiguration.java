@@ -26,18 +26,19 @@ public final class LatencyTestConfiguration {
     /**
      * {@value}: {@code aware} (default) or {@code strict}. Every sample over a budget is put down to a cause: the
      * platform (the harness thread waited for a CPU, or the host stole it), a safepoint of the JVM, a garbage
-     * collection, or the code. When aware, a test whose budget breaks, but would hold without the late samples that
-     * the platform and the JVM's safepoints account for, is aborted as inconclusive instead of failed (Surefire reports
-     * it skipped); the code's own late samples and its collections always fail it. Strict fails every breach. Both
-     * give the attribution in the message.
+     * collection, or the code. When aware, a budget that breaks as measured but holds without the late samples that
+     * the platform, the JVM's safepoints and its collections' copying of objects older than the measured runs account
+     * for is met on the code's own account: the test passes, saying both figures; the code's own late samples always
+     * count. Strict fails every breach as measured. Both give the attribution in the message.
      */
     public static final String NOISE = "jlbh.noise";
 
     /**
      * {@value}: {@code on} (default) or {@code off}. On, each measurement collects the evidence that attributes late
-     * samples: the harness thread's scheduler statistics on Linux (a monitor thread reading {@code /proc} every
-     * millisecond) and the JVM's safepoints and collections (a Flight Recorder stream, started once per test run).
-     * Off, none is collected, and a breach is weighed against OS jitter alone.
+     * samples: on Linux, each harness thread's own scheduler statistics, read by the thread itself between its
+     * iterations from {@code /proc/thread-self}, and a sleeping witness thread that tells a stall of the whole machine;
+     * and the JVM's safepoints and collections (a Flight Recorder stream, started once per test run). Off, none is
+     * collected, and a breach is weighed against OS jitter alone.
      */
     public static final String EVIDENCE = "jlbh.evidence";
 
@@ -64,9 +65,10 @@ public final class LatencyTestConfiguration {
     public static final String REPORT_DIR = "jlbh.report.dir";
 
     /**
-     * {@value}: a folder of earlier JSON results (copied from a report folder and kept in your repository). Each
-     * test is compared with its earlier result per probe and percentile; a regression beyond the tolerance fails
-     * the test in enforce mode. Unset by default: no comparison.
+     * {@value}: the folder of each test's baseline: the builds recorded with {@link #BASELINE_WRITE}, up to
+     * {@link #BASELINE_HISTORY} of them a test, kept in your repository. Each test is compared with its recorded builds
+     * per probe and percentile, on the code's own account; a regression beyond {@link #BASELINE_TOLERANCE} fails the
+     * test in enforce mode. Unset by default: no comparison.
      */
     public static final String BASELINE_DIR = "jlbh.baseline.dir";
 

@@ -11,8 +11,8 @@ import java.util.Locale;
  * <ul>
  *   <li><b>iterations</b> per run: enough samples for the highest percentile budgeted ({@code 10 / (1 - p/100)}, ten
  *   beyond it: 10,000 for p99.9), and at least {@value #RUN_FLOOR_SECONDS} s on schedule, so that every run meets
- *   what disturbs a program periodically: HotSpot's guaranteed safepoint interval and the Flight Recorder's periodic
- *   events (both 1 s by default), the kernel's scheduler periods and timer ticks (milliseconds);</li>
+ *   what disturbs a program periodically: HotSpot's guaranteed safepoint interval and the evidence's Flight Recorder
+ *   stream flushing (once a second each), the kernel's scheduler periods and timer ticks (milliseconds);</li>
  *   <li><b>warm-up</b>: rounds of {@value #WARM_UP_ROUND_SECONDS} s on the test's schedule until the body has been
  *   called often enough for HotSpot's optimising compiler ({@code Tier4InvocationThreshold}, 5,000 by default) and the
  *   JIT then compiled nothing for a whole round; at most {@value #WARM_UP_MAX_SECONDS} s;</li>
