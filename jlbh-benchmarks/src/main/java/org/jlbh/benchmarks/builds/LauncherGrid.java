@@ -1,7 +1,12 @@
 package org.jlbh.benchmarks.builds;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -17,6 +22,88 @@ import java.util.regex.Pattern;
 final class LauncherGrid {
 
     private LauncherGrid() {
+    }
+
+    /**
+     * A campaign's consumer project, written out and compiled, and its folders: {@code target/NAME} for the project
+     * and the builds' reports, {@code target/NAME-kept} for the builds that missed (emptied first), and the list of
+     * every build, {@code target/NAME-builds.tsv}.
+     *
+     * @param project the consumer project
+     * @param reports where each build's reports go
+     * @param kept    where a missed build's JSON and console are kept
+     * @param log     the list of builds
+     */
+    record Campaign(ConsumerProject project, Path reports, Path kept, Path log) {
+
+        /**
+         * @param name   the campaign's name, e.g. {@code launcher-trust}
+         * @param header the list's header line, tab-separated, ending with a line break
+         * @return the campaign, its list started
+         */
+        static Campaign prepare(String name, String header) throws IOException {
+            Path work = Path.of("target", name).toAbsolutePath();
+            Path kept = Path.of("target", name + "-kept").toAbsolutePath();
+            Path log = Path.of("target", name + "-builds.tsv").toAbsolutePath();
+            ConsumerProject.deleteTree(kept);
+            Files.createDirectories(log.getParent());
+            Files.writeString(log, header);
+            ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
+                    System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"),
+                    System.getProperty("junit.version", "5.11.3"));
+            return new Campaign(project, work.resolve("reports"), kept, log);
+        }
+
+        /** Adds a build's line to the list. */
+        void list(String line) throws IOException {
+            Files.writeString(log, line, StandardOpenOption.APPEND);
+        }
+    }
+
+    /** A cell's builds counted by verdict, as the JSON result gives it; a build without one counts as no result. */
+    static class Verdicts {
+        int builds;
+        int passed;
+        int inconclusive;
+        int failed;
+        int noResult;
+
+        void count(String outcome) {
+            builds++;
+            switch (outcome) {
+                case "PASSED" -> passed++;
+                case "INCONCLUSIVE" -> inconclusive++;
+                case "FAILED" -> failed++;
+                default -> noResult++;
+            }
+        }
+    }
+
+    /**
+     * @param jdks the JDKs the campaign built with
+     * @return the line above a campaign's table: when, where, and on which JDKs, then a blank line
+     */
+    static String measuredOn(List<String> jdks) {
+        return String.format(Locale.ROOT, "Measured %s on this machine; a consumer project against the installed jars, "
+                + "each build a fresh JVM; JDKs: %s%n%n", LocalDate.now(), String.join(", ", jdks.stream()
+                .map(jdk -> ConsumerProject.javaHome(jdk).getFileName().toString()).toList()));
+    }
+
+    /** @return the median, e.g. {@code 8.4} with {@code %.1f}; {@code -} for none */
+    static String median(List<Double> values, String format) {
+        return values.isEmpty() ? "-" : String.format(Locale.ROOT, format, sorted(values).get(values.size() / 2));
+    }
+
+    /** @return the median and the most, e.g. {@code 8.4 / 31.2} with {@code %.1f}; {@code -} for none */
+    static String medianAndMost(List<Double> values, String format) {
+        return values.isEmpty() ? "-" : median(values, format) + " / "
+                + String.format(Locale.ROOT, format, sorted(values).get(values.size() - 1));
+    }
+
+    private static List<Double> sorted(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted;
     }
 
     /** One build of the grid. */

@@ -3,9 +3,7 @@ package org.jlbh.benchmarks.builds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,12 +47,7 @@ public final class LauncherTrust {
     }
 
     /** One JDK, condition, launcher and body: its builds. */
-    private static final class Cell {
-        int builds;
-        int passed;
-        int inconclusive;
-        int failed;
-        int noResult;
+    private static final class Cell extends LauncherGrid.Verdicts {
         int runs;
         int runsWithEvidence;
         int measuredAgain;
@@ -64,24 +57,10 @@ public final class LauncherTrust {
         void add(String outcome, int runsInBuild, int withEvidence, double took, int attempts, boolean ownAccount) {
             measuredAgain += attempts > 1 ? 1 : 0;
             codesOwnAccount += ownAccount && outcome.equals("PASSED") ? 1 : 0;
-            builds++;
-            switch (outcome) {
-                case "PASSED" -> passed++;
-                case "INCONCLUSIVE" -> inconclusive++;
-                case "FAILED" -> failed++;
-                default -> noResult++;
-            }
+            count(outcome);
             runs += runsInBuild;
             runsWithEvidence += withEvidence;
             seconds.add(took);
-        }
-
-        /** @return the median and the worst build's seconds, e.g. {@code 8.4 / 31.2} */
-        String medianAndWorstSeconds() {
-            List<Double> sorted = new ArrayList<>(seconds);
-            Collections.sort(sorted);
-            return sorted.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f / %.1f", sorted.get(sorted.size() / 2),
-                    sorted.get(sorted.size() - 1));
         }
     }
 
@@ -112,20 +91,13 @@ public final class LauncherTrust {
     }
 
     private static String measure(List<Body> bodies, List<Integer> conditions, List<String> jdks) throws IOException {
-        Path work = Path.of("target", "launcher-trust").toAbsolutePath();
-        Path kept = Path.of("target", "launcher-trust-kept").toAbsolutePath();
-        Path log = Path.of("target", "launcher-trust-builds.tsv").toAbsolutePath();
-        ConsumerProject.deleteTree(kept);
-        Files.createDirectories(log.getParent());
-        Files.writeString(log, "jdk\tcondition\tlauncher\tbody\tbuild\toutcome\truns\truns with evidence\tseconds\t"
-                + "exit\tattempts\tdetail\n");
-        ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
-                System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
+        LauncherGrid.Campaign campaign = LauncherGrid.Campaign.prepare("launcher-trust", "jdk\tcondition\tlauncher\t"
+                + "body\tbuild\toutcome\truns\truns with evidence\tseconds\texit\tattempts\tdetail\n");
         Map<String, Cell> cells = new LinkedHashMap<>();
         LauncherGrid.run(jdks, conditions, bodies, Body::builds, List.of(ConsumerProject.Launcher.values()),
                 (jdk, javaHome, busy, i, body, launcher) -> {
-                    ConsumerProject.Build build = project.build(launcher, javaHome, body.testClass(),
-                            work.resolve("reports"), Map.of());
+                    ConsumerProject.Build build = campaign.project().build(launcher, javaHome, body.testClass(),
+                            campaign.reports(), Map.of());
                     String outcome = LauncherGrid.match(OUTCOME, build.result()).orElse("NO RESULT");
                     int runs = LauncherGrid.match(RUNS, build.result()).map(Integer::parseInt).orElse(0);
                     int withEvidence = withEvidence(build.result());
@@ -137,16 +109,16 @@ public final class LauncherTrust {
                     boolean missed = (body.regression() ? !outcome.equals("FAILED") : outcome.equals("FAILED"))
                             || outcome.equals("NO RESULT") || withEvidence < runs || runs == 0;
                     if (missed) {
-                        GateBuilds.keep(kept, LauncherGrid.name(jdk, busy, launcher, body.testClass(), i), build);
+                        GateBuilds.keep(campaign.kept(), LauncherGrid.name(jdk, busy, launcher, body.testClass(), i),
+                                build);
                     }
                     String detail = LauncherGrid.match(DETAIL, build.result()).orElse("").replace("\\n", " ")
                             .replace('\t', ' ');
-                    Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%d\t%d\t%.1f\t%d"
+                    campaign.list(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%d\t%d\t%.1f\t%d"
                                     + "\t%d\t%s%n",
                             jdk, GateBuilds.condition(busy), launcher.label(), body.label(), i, outcome, runs,
                             withEvidence, build.seconds(), build.exitCode(), attempts,
-                            detail.length() > 400 ? detail.substring(0, 400) : detail),
-                            java.nio.file.StandardOpenOption.APPEND);
+                            detail.length() > 400 ? detail.substring(0, 400) : detail));
                     System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, evidence in %d of %d runs, "
                                     + "%.1f s%s%n", jdk, GateBuilds.condition(busy), launcher.label(), body.label(), i,
                             outcome, withEvidence, runs, build.seconds(), missed ? " (kept)" : "");
@@ -155,10 +127,7 @@ public final class LauncherTrust {
     }
 
     private static String table(Map<String, Cell> cells, List<String> jdks) {
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Measured %s on this machine; a consumer "
-                + "project against the installed jars, each build a fresh JVM; JDKs: %s%n%n", LocalDate.now(),
-                String.join(", ", jdks.stream().map(jdk -> ConsumerProject.javaHome(jdk).getFileName().toString())
-                        .toList())));
+        StringBuilder table = new StringBuilder(LauncherGrid.measuredOn(jdks));
         table.append("| JDK | condition | launcher | body | builds | passed (on the code's own account) | inconclusive "
                 + "| failed | no result | measured again | runs with scheduler and JVM evidence | build, median / worst (s) |\n");
         table.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
@@ -167,7 +136,8 @@ public final class LauncherTrust {
             table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d (%d) | %d | %d | %d | %d | %d of %d "
                             + "| %s |%n", parts[0], GateBuilds.condition(Integer.parseInt(parts[1])), parts[2], parts[3],
                     cell.builds, cell.passed, cell.codesOwnAccount, cell.inconclusive, cell.failed, cell.noResult,
-                    cell.measuredAgain, cell.runsWithEvidence, cell.runs, cell.medianAndWorstSeconds()));
+                    cell.measuredAgain, cell.runsWithEvidence, cell.runs,
+                    LauncherGrid.medianAndMost(cell.seconds, "%.1f")));
         });
         return table.toString();
     }

@@ -3,10 +3,7 @@ package org.jlbh.benchmarks.builds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,25 +41,14 @@ public final class TimeToVerdict {
     private static final Pattern FIRST_IN_JVM = Pattern.compile("This machine's own floor, measured once");
 
     /** One JDK, condition, launcher and test: its builds. */
-    private static final class Cell {
-        int builds;
-        int passed;
-        int inconclusive;
-        int failed;
-        int noResult;
+    private static final class Cell extends LauncherGrid.Verdicts {
         final List<Double> measuring = new ArrayList<>();
         final List<Double> build = new ArrayList<>();
         final List<Double> runs = new ArrayList<>();
         final List<Double> floor = new ArrayList<>();
 
         void add(String outcome, double measuringSeconds, double buildSeconds, int runsMeasured, double floorMicros) {
-            builds++;
-            switch (outcome) {
-                case "PASSED" -> passed++;
-                case "INCONCLUSIVE" -> inconclusive++;
-                case "FAILED" -> failed++;
-                default -> noResult++;
-            }
+            count(outcome);
             addIfKnown(measuring, measuringSeconds);
             build.add(buildSeconds);
             addIfKnown(runs, runsMeasured);
@@ -99,19 +85,14 @@ public final class TimeToVerdict {
     private static String measure(int builds, List<String> tests, List<Integer> conditions, List<String> jdks,
                                   List<ConsumerProject.Launcher> launchers, Set<String> regressions)
             throws IOException {
-        Path work = Path.of("target", "time-to-verdict").toAbsolutePath();
-        Path kept = Path.of("target", "time-to-verdict-kept").toAbsolutePath();
-        Path log = Path.of("target", "time-to-verdict-builds.tsv").toAbsolutePath();
-        ConsumerProject.deleteTree(kept);
-        Files.createDirectories(log.getParent());
-        Files.writeString(log, "jdk\tcondition\tlauncher\ttest\tbuild\toutcome\tmeasuring s\tbuild s\truns\tfloor µs"
-                + "\tfloor measured in this test\tended\tdetail\n");
-        ConsumerProject project = ConsumerProject.prepare(work.resolve("project"),
-                System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
+        LauncherGrid.Campaign campaign = LauncherGrid.Campaign.prepare("time-to-verdict", "jdk\tcondition\tlauncher\t"
+                + "test\tbuild\toutcome\tmeasuring s\tbuild s\truns\tfloor µs\tfloor measured in this test\tended\t"
+                + "detail\n");
         Map<String, Cell> cells = new LinkedHashMap<>();
         LauncherGrid.run(jdks, conditions, tests, test -> builds, launchers, (jdk, javaHome, busy, i, test,
                                                                               launcher) -> {
-            ConsumerProject.Build build = project.build(launcher, javaHome, test, work.resolve("reports"), Map.of());
+            ConsumerProject.Build build = campaign.project().build(launcher, javaHome, test, campaign.reports(),
+                    Map.of());
             String json = build.result();
             String outcome = LauncherGrid.match(OUTCOME, json).orElse("NO RESULT");
             double measuring = LauncherGrid.match(SECONDS, json).map(Double::parseDouble).orElse(-1.0);
@@ -123,14 +104,13 @@ public final class TimeToVerdict {
                     key -> new Cell()).add(outcome, measuring, build.seconds(), runs, floor);
             boolean missed = regressions.contains(test) ? !outcome.equals("FAILED") : !outcome.equals("PASSED");
             if (missed) {
-                GateBuilds.keep(kept, LauncherGrid.name(jdk, busy, launcher, test, i), build);
+                GateBuilds.keep(campaign.kept(), LauncherGrid.name(jdk, busy, launcher, test, i), build);
             }
             String detail = LauncherGrid.match(DETAIL, json).orElse("").replace("\\n", " ").replace('\t', ' ');
-            Files.writeString(log, String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%.2f\t%.1f\t%d\t%.1f\t%s\t%s"
+            campaign.list(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%d\t%s\t%.2f\t%.1f\t%d\t%.1f\t%s\t%s"
                             + "\t%s%n", jdk, GateBuilds.condition(busy), launcher.label(), test, i, outcome, measuring,
                     build.seconds(), runs, floor, floorHere, ended,
-                    detail.length() > 300 ? detail.substring(0, 300) : detail),
-                    StandardOpenOption.APPEND);
+                    detail.length() > 300 ? detail.substring(0, 300) : detail));
             System.out.printf(Locale.ROOT, "JDK %s, %s, %s, %s, build %d: %s, measured %.1f s (%s), build %.1f s%s%n",
                     jdk, GateBuilds.condition(busy), launcher.label(), test, i, outcome, measuring, ended,
                     build.seconds(), missed ? " (kept)" : "");
@@ -139,10 +119,7 @@ public final class TimeToVerdict {
     }
 
     private static String table(Map<String, Cell> cells, List<String> jdks) {
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Measured %s on this machine; a consumer "
-                + "project against the installed jars, each build a fresh JVM; JDKs: %s%n%n", LocalDate.now(),
-                String.join(", ", jdks.stream().map(jdk -> ConsumerProject.javaHome(jdk).getFileName().toString())
-                        .toList())));
+        StringBuilder table = new StringBuilder(LauncherGrid.measuredOn(jdks));
         table.append("| JDK | condition | launcher | test | builds | passed | inconclusive | failed | no result | "
                 + "measuring, median / worst (s) | runs, median / most | build, median (s) | floor at the first "
                 + "budget's percentile, median (µs) |\n");
@@ -151,29 +128,10 @@ public final class TimeToVerdict {
             String[] parts = key.split("\\|");
             table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s "
                             + "|%n", parts[0], GateBuilds.condition(Integer.parseInt(parts[1])), parts[2], parts[3],
-                    cell.builds,
-                    cell.passed, cell.inconclusive, cell.failed, cell.noResult, medianAndMost(cell.measuring, "%.1f"),
-                    medianAndMost(cell.runs, "%.0f"), median(cell.build), median(cell.floor)));
+                    cell.builds, cell.passed, cell.inconclusive, cell.failed, cell.noResult,
+                    LauncherGrid.medianAndMost(cell.measuring, "%.1f"), LauncherGrid.medianAndMost(cell.runs, "%.0f"),
+                    LauncherGrid.median(cell.build, "%.1f"), LauncherGrid.median(cell.floor, "%.1f")));
         });
         return table.toString();
-    }
-
-    private static String medianAndMost(List<Double> values, String format) {
-        if (values.isEmpty()) {
-            return "-";
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return String.format(Locale.ROOT, format + " / " + format, sorted.get(sorted.size() / 2),
-                sorted.get(sorted.size() - 1));
-    }
-
-    private static String median(List<Double> values) {
-        if (values.isEmpty()) {
-            return "-";
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return String.format(Locale.ROOT, "%.1f", sorted.get(sorted.size() / 2));
     }
 }
