@@ -53,8 +53,8 @@ public final class LatencyTestConfiguration {
      * {@value}: how many more attempts a test gets, at most, when its runs disagree about a latency budget (some meet
      * it, some break it, and neither side leads by the sequential rule's margin), 3 by default; 0 leaves such a test
      * inconclusive at once, and so does this machine's own floor where it leaves a budget no room (a test whose runs
-     * are sized, {@link LatencyTest#runs()}). Unlike {@link #RETRIES}, which measures a failed test again until an attempt passes, every
-     * run of every attempt counts towards the decision.
+     * are sized, {@link LatencyTest#runs()}). Unlike {@link #RETRIES}, which measures a failed test again until an
+     * attempt passes, every run of every attempt counts towards the decision.
      */
     public static final String REMEASURE = "jlbh.remeasure";
 

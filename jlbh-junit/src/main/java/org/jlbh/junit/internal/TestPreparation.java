@@ -73,12 +73,11 @@ public final class TestPreparation {
             sweep = swept.map(s -> new SweepRate(s, throughput, Stores.shared(Stores.classContext(context),
                     new TestState.SweptMethod(method), SweepTable.class, () -> new SweepTable(s, template.verdict()))));
         }
-        settings = withPairsNeeded(settings);
+        TestSettings prepared = withPairsNeeded(settings);
         StallSource stalls = context.getStore(Stores.NAMESPACE).getOrDefault(StallSource.class, StallSource.class,
                 StallSource.OS_JITTER);
         AbandonedBodies abandoned = Stores.shared(context.getRoot(), AbandonedBodies.class, AbandonedBodies::new);
         EvidenceSource evidence = evidence(context, configuration);
-        TestSettings prepared = settings;
         Optional<Measurement> base = configuration.paired().map(paired ->
                 Measurement.prepare(prepared, stalls, evidence, abandoned));
         context.getStore(Stores.NAMESPACE).put(TestState.class, new TestState(prepared,

@@ -26,6 +26,11 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
         latency = List.copyOf(latency);
     }
 
+    /** @return the highest percentile of the latency budgets, the one that needs the most samples */
+    public double strictestPercentile() {
+        return latency.stream().mapToDouble(Budget::percentile).max().orElseThrow();
+    }
+
     /** @return whether an allocation budget is set */
     public boolean hasAllocationBudget() {
         return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED;

@@ -37,17 +37,11 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
         probes = Set.copyOf(probes);
     }
 
-    /** @return JLBH options for this plan's first attempt; the task is set by the caller */
-    public JLBHOptions options() {
-        return options(false);
-    }
-
     /**
-     * @param again whether the attempt is one measured again while the runs disagree, after the first of its window
-     * @return JLBH options for the attempt; the task, and a sized warm-up's condition ({@link #warmsUpInRounds}), are
+     * @return JLBH options for this plan; the task, and a sized warm-up's condition ({@link #warmsUpInRounds}), are
      *         set by the caller
      */
-    public JLBHOptions options(boolean again) {
+    public JLBHOptions options() {
         return new JLBHOptions().throughput(throughput).arrivals(arrivals).arrivalSeed(arrivalSeed).threads(threads)
                 .iterations(iterations).warmUpIterations(warmUpIterations).runs(runs)
                 .accountForCoordinatedOmission(accountForCoordinatedOmission).recordOSJitter(recordOSJitter)

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.config;
 
 import org.jlbh.core.Percentiles;
+import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.LatencyTest;
 
 import java.util.Locale;
@@ -89,6 +90,6 @@ public record Sizing(boolean iterations, boolean warmUp, boolean runs) {
     public static String whyIterations(double strictest, int throughput) {
         return String.format(Locale.ROOT, "p%s needs %,d samples, and a run lasts %s s at least",
                 Percentiles.label(strictest), Percentiles.minimumSamples(strictest),
-                org.jlbh.core.ReportFormat.plain(RUN_FLOOR_SECONDS));
+                ReportFormat.plain(RUN_FLOOR_SECONDS));
     }
 }

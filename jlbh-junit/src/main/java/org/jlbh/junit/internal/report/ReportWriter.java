@@ -5,7 +5,6 @@ import org.jlbh.core.ReportFormat;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
-import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.Sizing;
@@ -109,12 +108,10 @@ public final class ReportWriter {
     public void cost(TestSettings settings, long mostNanos, List<FloorRoom> floor) {
         RunPlan plan = settings.run();
         if (plan.sizing().any()) {
-            double strictest = settings.budgets().latency().stream().mapToDouble(Budget::percentile).max()
-                    .orElse(50);
-            out.printf(Locale.ROOT, "=== Sized from the budgets%s: at most %.1f s on schedule%n",
-                    plan.sizing().iterations() ? String.format(Locale.ROOT, " (runs of %,d iterations, %.1f s each: "
-                            + "%s)", plan.iterations(), plan.scheduledRunNanos() / 1e9,
-                            Sizing.whyIterations(strictest, plan.throughput())) : "", mostNanos / 1e9);
+            String why = plan.sizing().iterations() ? String.format(Locale.ROOT, " (runs of %,d iterations, %.1f s "
+                    + "each: %s)", plan.iterations(), plan.scheduledRunNanos() / 1e9,
+                    Sizing.whyIterations(settings.budgets().strictestPercentile(), plan.throughput())) : "";
+            out.printf(Locale.ROOT, "=== Sized from the budgets%s: at most %.1f s on schedule%n", why, mostNanos / 1e9);
         } else {
             out.printf(Locale.ROOT, "=== At most %.1f s on schedule (warm-up and runs as set)%n", mostNanos / 1e9);
         }

@@ -93,14 +93,14 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
                         Percentiles.label(percentile), formatMicros(value.getAsDouble())));
             }
         }
-        return String.format(Locale.ROOT, "This machine's own floor, %s (an empty body, %,d/s, the median of %d runs of "
-                + "%,d samples, %.1f s): %s", when, rate, runs.size(), samples, measuringSeconds, figures);
+        return String.format(Locale.ROOT, "This machine's own floor, %s (an empty body, %,d/s, the median of %d runs "
+                + "of %,d samples, %.1f s): %s", when, rate, runs.size(), samples, measuringSeconds, figures);
     }
 
     /** @return e.g. {@code 0.08}, {@code 41.0}, {@code 1,234} */
-    public static String formatMicros(double micros) {
-        return micros < 1 ? String.format(Locale.ROOT, "%.2f", micros)
-                : micros < 1_000 ? String.format(Locale.ROOT, "%.1f", micros) : String.format(Locale.ROOT, "%,.0f", micros);
+    private static String formatMicros(double micros) {
+        String format = micros < 1 ? "%.2f" : micros < 1_000 ? "%.1f" : "%,.0f";
+        return String.format(Locale.ROOT, format, micros);
     }
 
     private static MachineFloor measure(long samples) {

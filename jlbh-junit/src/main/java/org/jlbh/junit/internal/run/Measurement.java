@@ -134,11 +134,7 @@ public final class Measurement {
      */
     public MachineFloor floor(PrintStream out) {
         evidence.prepare();
-        return MachineFloor.of(strictest(), out);
-    }
-
-    private double strictest() {
-        return settings.budgets().latency().stream().mapToDouble(Budget::percentile).max().orElse(50);
+        return MachineFloor.of(settings.budgets().strictestPercentile(), out);
     }
 
     /** @return the current iteration, for an {@link IterationContext} parameter */
@@ -184,7 +180,7 @@ public final class Measurement {
         }
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
         RunPlan plan = settings.run();
-        JLBHOptions options = plan.options(again).jlbhTask(task);
+        JLBHOptions options = plan.options().jlbhTask(task);
         if (plan.warmsUpInRounds(again)) {
             WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations());
             options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());
