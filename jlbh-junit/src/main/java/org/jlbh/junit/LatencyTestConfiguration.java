@@ -37,7 +37,8 @@ public final class LatencyTestConfiguration {
      * {@value}: {@code on} (default) or {@code off}. On, each measurement collects the evidence that attributes late
      * samples: on Linux, each harness thread's own scheduler statistics, read by the thread itself between its
      * iterations from {@code /proc/thread-self}, and a sleeping witness thread that tells a stall of the whole machine;
-     * and the JVM's safepoints and collections (a Flight Recorder stream, started once per test run). Off, none is
+     * and the JVM's safepoints and collections (a Flight Recorder recording, {@code jlbh: JVM pauses for latency
+     * tests}, started by the JVM's first latency test and kept until the JVM exits). Off, none is
      * collected, and a breach is weighed against OS jitter alone.
      */
     public static final String EVIDENCE = "jlbh.evidence";

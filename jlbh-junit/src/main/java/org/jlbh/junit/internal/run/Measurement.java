@@ -126,15 +126,18 @@ public final class Measurement {
     }
 
     /**
-     * Measures this machine's own floor ({@link MachineFloor}) for the test's highest percentile, once per JVM, after
-     * starting what the evidence starts once, so that neither start lands in the floor or the test's runs.
+     * Measures this machine's own floor ({@link MachineFloor}) for the test's highest percentile, once per JVM, then
+     * starts what the evidence starts once: the Flight Recorder's stream, whose first second (its first events parsed,
+     * the code its start made the JIT throw away compiled again) would otherwise land in the floor; a sized warm-up
+     * goes on until it is over ({@link WarmUpGauge}), and a warm-up as set is followed by a wait for it.
      *
      * @param out where to say what the floor is, when it is measured now
      * @return the floor
      */
     public MachineFloor floor(PrintStream out) {
+        MachineFloor floor = MachineFloor.of(settings.budgets().strictestPercentile(), out);
         evidence.prepare();
-        return MachineFloor.of(settings.budgets().strictestPercentile(), out);
+        return floor;
     }
 
     /** @return the current iteration, for an {@link IterationContext} parameter */
@@ -182,8 +185,10 @@ public final class Measurement {
         RunPlan plan = settings.run();
         JLBHOptions options = plan.options().jlbhTask(task);
         if (plan.warmsUpInRounds(again)) {
-            WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations());
+            WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
             options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());
+        } else {
+            evidence.awaitReady();
         }
         JLBH jlbh = new JLBH(options, out, results);
         for (ProbeHandle probe : probes.values()) {

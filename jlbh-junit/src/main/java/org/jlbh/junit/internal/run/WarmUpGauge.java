@@ -4,6 +4,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -13,7 +14,10 @@ import java.util.function.LongSupplier;
  * (the JVM's total compilation time, read from its {@link CompilationMXBean} in milliseconds, moved
  * {@value #QUIET_MILLIS} ms at most). The JIT's
  * time is the whole JVM's, not the body's alone: anything compiled elsewhere meanwhile lengthens the warm-up, within
- * its bound. Used by the thread that runs the task, between warm-up rounds; not thread-safe.
+ * its bound. A round counts only when the evidence was ready as it began (the JVM's Flight Recorder stream, which a
+ * JVM's first latency test starts, delivers its first events about a second later, and parses them on a thread of its
+ * own): what that start disturbs lands in the warm-up, not in a run. Used by the thread that runs the task, between
+ * warm-up rounds; not thread-safe.
  */
 final class WarmUpGauge {
     /** HotSpot's default {@code Tier4InvocationThreshold}, where the JVM does not say its own. */
@@ -29,47 +33,55 @@ final class WarmUpGauge {
     private final long roundCalls;
     private final long optimisingCalls;
     private final LongSupplier compilationMillis;
+    private final BooleanSupplier evidenceReady;
     private long calls;
     private long compiledAtRoundStart;
+    private boolean readyAtRoundStart;
 
     /**
      * @param roundCalls        the body's calls in one round (all harness threads)
      * @param optimisingCalls   the calls after which the optimising compiler compiles a method
      * @param compilationMillis the JVM's total compilation time so far, in milliseconds; -1 when unknown
+     * @param evidenceReady     whether the measurement's evidence is ready ({@code EvidenceSource.ready()})
      */
-    WarmUpGauge(long roundCalls, long optimisingCalls, LongSupplier compilationMillis) {
+    WarmUpGauge(long roundCalls, long optimisingCalls, LongSupplier compilationMillis, BooleanSupplier evidenceReady) {
         this.roundCalls = roundCalls;
         this.optimisingCalls = optimisingCalls;
         this.compilationMillis = compilationMillis;
+        this.evidenceReady = evidenceReady;
         this.compiledAtRoundStart = compilationMillis.getAsLong();
+        this.readyAtRoundStart = evidenceReady.getAsBoolean();
     }
 
     /**
-     * @param roundCalls the body's calls in one round
+     * @param roundCalls    the body's calls in one round
+     * @param evidenceReady whether the measurement's evidence is ready
      * @return a gauge of this JVM's JIT, started now (the first round begins)
      */
-    static WarmUpGauge ofThisJvm(long roundCalls) {
+    static WarmUpGauge ofThisJvm(long roundCalls, BooleanSupplier evidenceReady) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         LongSupplier millis = jit != null && jit.isCompilationTimeMonitoringSupported()
                 ? jit::getTotalCompilationTime : () -> -1;
-        return new WarmUpGauge(roundCalls, optimisingCalls(), millis);
+        return new WarmUpGauge(roundCalls, optimisingCalls(), millis, evidenceReady);
     }
 
     /**
      * A round has ended.
      *
-     * @return whether the warm-up is done: a round that began with enough calls behind it compiled nothing (where the
-     *         JVM cannot say what it compiled, enough calls alone)
+     * @return whether the warm-up is done: a round that began with enough calls behind it and the evidence ready
+     *         compiled nothing (where the JVM cannot say what it compiled, enough calls and the evidence alone)
      */
     boolean roundEnded() {
-        // the round counts only when it began with enough calls behind it: the compiler is asked at the threshold,
-        // and compiles after it
+        // the round counts only when it began with enough calls behind it (the compiler is asked at the threshold,
+        // and compiles after it) and with the evidence ready (what its start disturbs is over by the round's end)
         boolean calledEnough = calls >= optimisingCalls;
+        boolean ready = readyAtRoundStart;
         calls += roundCalls;
+        readyAtRoundStart = evidenceReady.getAsBoolean();
         long compiled = compilationMillis.getAsLong();
         boolean quiet = compiled - compiledAtRoundStart <= QUIET_MILLIS;
         compiledAtRoundStart = compiled;
-        return calledEnough && quiet;
+        return calledEnough && ready && quiet;
     }
 
     /** @return the body's calls so far */

@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.run;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +13,7 @@ class WarmUpGaugeTest {
 
     @Test
     void doneAtTheFirstQuietRoundBegunWithEnoughCallsBehindIt() {
-        WarmUpGauge gauge = new WarmUpGauge(1_000, 3_000, compiledMillis::get);
+        WarmUpGauge gauge = new WarmUpGauge(1_000, 3_000, compiledMillis::get, () -> true);
 
         assertThat(gauge.roundEnded()).as("1,000 calls: too few, though quiet").isFalse();
         compiledMillis.addAndGet(20);
@@ -28,11 +29,24 @@ class WarmUpGaugeTest {
 
     @Test
     void whereTheJvmCannotSayWhatItCompiledEnoughCallsAlone() {
-        WarmUpGauge gauge = new WarmUpGauge(2_500, 5_000, () -> -1);
+        WarmUpGauge gauge = new WarmUpGauge(2_500, 5_000, () -> -1, () -> true);
 
         assertThat(gauge.roundEnded()).isFalse();
         assertThat(gauge.roundEnded()).isFalse();
         assertThat(gauge.roundEnded()).as("began with 5,000 calls").isTrue();
+    }
+
+    @Test
+    void aRoundCountsOnlyWhenTheEvidenceWasReadyAsItBegan() {
+        AtomicBoolean ready = new AtomicBoolean(false);
+        WarmUpGauge gauge = new WarmUpGauge(1_000, 1_000, compiledMillis::get, ready::get);
+
+        assertThat(gauge.roundEnded()).as("1,000 calls: too few").isFalse();
+        assertThat(gauge.roundEnded()).as("enough calls and quiet, but the evidence is not ready").isFalse();
+        ready.set(true);
+        assertThat(gauge.roundEnded()).as("the evidence became ready during this round: what its start disturbed "
+                + "may still be going on").isFalse();
+        assertThat(gauge.roundEnded()).as("began with the evidence ready, quiet").isTrue();
     }
 
     @Test

@@ -29,10 +29,23 @@ public interface EvidenceSource {
     };
 
     /**
-     * Starts what is started once per test run (the Flight Recorder's stream, a second the first time in a JVM) now,
-     * before anything is measured, so that its start disturbs no measurement; {@link #start} does it otherwise.
+     * Starts what is started once (the JVM's Flight Recorder stream, about 0.3 s the first time in a JVM) now, before
+     * anything is measured, so that its start disturbs no measurement; {@link #start} does it otherwise. Its first
+     * events come about a second later: see {@link #ready()}.
      */
     default void prepare() {
+    }
+
+    /**
+     * @return whether what was started once has settled (the Flight Recorder's stream has delivered its first events,
+     *         or given up trying), so that a run measured from now is not disturbed by its start
+     */
+    default boolean ready() {
+        return true;
+    }
+
+    /** Waits until {@link #ready()} (a second at most after {@link #prepare()}, three if the stream is stuck). */
+    default void awaitReady() {
     }
 
     /**

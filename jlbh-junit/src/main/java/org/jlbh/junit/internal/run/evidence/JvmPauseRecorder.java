@@ -1,8 +1,10 @@
 package org.jlbh.junit.internal.run.evidence;
 
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingStream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.EventStream;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,8 +19,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * The JVM's own pauses, from the JDK's Flight Recorder event stream: safepoints ({@code jdk.SafepointBegin} and
  * {@code jdk.SafepointEnd}, named by their {@code jdk.ExecuteVMOperation}) and, among them, garbage collections
  * ({@code jdk.GCPhasePause}, named by their {@code jdk.GarbageCollection}, with what each copied:
- * {@code jdk.EvacuationInformation}, {@code jdk.TenuringDistribution}, see {@link GcCopy}), no stack traces. One stream for a whole
- * test run (starting the Flight Recorder takes a second the first time in a JVM). Event times are wall-clock
+ * {@code jdk.EvacuationInformation}, {@code jdk.TenuringDistribution}, see {@link GcCopy}), no stack traces. One stream for
+ * the JVM ({@link #shared()}), started by its first latency test run and left running until the JVM exits: starting
+ * it takes about 0.3 s, and its first events come out about a second later ({@link #awaitFirstFlush()}), which a JVM
+ * running several test runs (an IDE's, or a test kit's) would otherwise pay for each. Pauses are kept only while a
+ * test run {@linkplain #open() uses} the stream; between test runs they are dropped as they come. Event times are wall-clock
  * instants; they are placed on the {@link System#nanoTime()} line by an offset taken at start as the narrowest of
  * 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is the placement's stated accuracy.
  * When a measurement ends, {@link #awaitPausesUntilNow()} commits an {@link EvidenceMark} and waits for it to come
@@ -31,7 +36,14 @@ public final class JvmPauseRecorder implements AutoCloseable {
     private static final long FLUSH_WAIT_NANOS = 3_000_000_000L;
     private static final long MARK_WAIT_NANOS = 5_000_000_000L;
 
-    private final RecordingStream stream;
+    /** The recording's name, as {@code jcmd <pid> JFR.check} shows it. */
+    static final String NAME = "jlbh: JVM pauses for latency tests";
+    /** How long the recording's events stay in the Flight Recorder's repository (read within a second). */
+    private static final Duration KEPT_ON_DISK = Duration.ofMinutes(1);
+
+    private final Recording recording;
+    private final EventStream stream;
+    private final long startedNanos;
     private final String unavailable;
     private final long offsetNanos;
     private final long accuracyNanos;
@@ -46,27 +58,56 @@ public final class JvmPauseRecorder implements AutoCloseable {
     private volatile long lastFlushNanos;
     private final AtomicLong marks = new AtomicLong();
     private volatile long markSeen;
+    /** How many test runs use the stream now: while none does, pauses are not kept. Guarded by {@code this}. */
+    private int users;
 
-    private JvmPauseRecorder(RecordingStream stream, String unavailable, long offsetNanos, long accuracyNanos) {
+    private static JvmPauseRecorder shared;
+
+    private JvmPauseRecorder(Recording recording, EventStream stream, String unavailable, long offsetNanos,
+            long accuracyNanos) {
+        this.recording = recording;
         this.stream = stream;
+        this.startedNanos = System.nanoTime();
         this.unavailable = unavailable;
         this.offsetNanos = offsetNanos;
         this.accuracyNanos = accuracyNanos;
     }
 
-    /** @return a recorder, listening from now until {@link #close()}, or one that says why it cannot */
-    public static JvmPauseRecorder start() {
-        RecordingStream stream;
+    /**
+     * @return the JVM's recorder, started now if it has not been: listening until the JVM exits, or saying why it
+     *         cannot; its first events may still be on their way ({@link #awaitFirstFlush()})
+     */
+    public static synchronized JvmPauseRecorder shared() {
+        if (shared == null) {
+            shared = start();
+        }
+        return shared;
+    }
+
+    /**
+     * Starts a Flight Recorder recording of the pause events, named {@value #NAME}, and reads its events from the
+     * Flight Recorder's disk repository on a daemon thread of its own (a {@code RecordingStream}'s thread is not a
+     * daemon, and would keep the JVM from exiting).
+     *
+     * @return a recorder, listening from now until {@link #close()}, or one that says why it cannot; its first events
+     *         may still be on their way ({@link #awaitFirstFlush()})
+     */
+    static JvmPauseRecorder start() {
+        Recording recording;
+        EventStream stream;
         try {
-            stream = new RecordingStream();
+            recording = new Recording();
+            recording.setName(NAME);
+            recording.setToDisk(true);
+            recording.setMaxAge(KEPT_ON_DISK);
             for (String event : List.of("jdk.SafepointBegin", "jdk.SafepointEnd", "jdk.ExecuteVMOperation",
                     "jdk.GCPhasePause", "jdk.GarbageCollection", "jdk.TenuringDistribution",
                     "jdk.EvacuationInformation")) {
-                stream.enable(event).withoutStackTrace().withThreshold(Duration.ZERO);
+                recording.enable(event).withoutStackTrace().withThreshold(Duration.ZERO);
             }
-            stream.enable(EvidenceMark.class);
+            recording.enable(EvidenceMark.class);
         } catch (RuntimeException | Error noFlightRecorder) {
-            return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder is not available ("
+            return new JvmPauseRecorder(null, null, "no JVM evidence: the Flight Recorder is not available ("
                     + noFlightRecorder + ")", 0, 0);
         }
         long best = Long.MAX_VALUE;
@@ -80,28 +121,36 @@ public final class JvmPauseRecorder implements AutoCloseable {
                 offset = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (before + after) / 2;
             }
         }
-        JvmPauseRecorder recorder = new JvmPauseRecorder(stream, null, offset, best);
+        try {
+            recording.start();
+            stream = EventStream.openRepository();
+        } catch (IOException | RuntimeException | Error cannotStart) {
+            recording.close();
+            return new JvmPauseRecorder(null, null, "no JVM evidence: the Flight Recorder could not start ("
+                    + cannotStart + ")", 0, 0);
+        }
+        JvmPauseRecorder recorder = new JvmPauseRecorder(recording, stream, null, offset, best);
         stream.onEvent(recorder::accept);
         stream.onFlush(() -> recorder.lastFlushNanos = System.nanoTime());
-        try {
-            stream.startAsync();
-        } catch (RuntimeException | Error cannotStart) {
-            stream.close();
-            return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder could not start (" + cannotStart
-                    + ")", 0, 0);
-        }
-        recorder.awaitFirstFlush();
+        Thread reader = new Thread(stream::start, "jlbh JVM pauses");
+        reader.setDaemon(true);
+        reader.start();
         return recorder;
     }
 
     /**
-     * Waits (at most {@value #FLUSH_WAIT_NANOS} ns) until the stream has delivered its first events: starting the
-     * Flight Recorder instruments the JDK's event classes, which makes the JIT throw away and redo compiled code that
-     * depends on them. Done before the measurement begins, that happens before its warm-up, not in a measured run
-     * (where it showed as a few hundred bytes allocated on the harness thread while code was re-interpreted).
+     * Waits until the stream has delivered its first events, which it does about a second after it started (no longer
+     * than {@value #FLUSH_WAIT_NANOS} ns after it started; at once once it has). Starting the Flight Recorder instruments the
+     * JDK's event classes, which makes the JIT throw away and redo compiled code that depends on them, and its stream
+     * then parses its first events on a thread of its own: waited for before a measurement begins, that happens
+     * before its warm-up, not in a measured run (where it showed as a few hundred bytes allocated on the harness
+     * thread while code was re-interpreted).
      */
-    private void awaitFirstFlush() {
-        long deadline = System.nanoTime() + FLUSH_WAIT_NANOS;
+    public void awaitFirstFlush() {
+        if (stream == null) {
+            return;
+        }
+        long deadline = startedNanos + FLUSH_WAIT_NANOS;
         while (lastFlushNanos == 0 && System.nanoTime() - deadline < 0) {
             try {
                 Thread.sleep(10);
@@ -110,6 +159,14 @@ public final class JvmPauseRecorder implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * @return whether the stream has delivered its first events, or {@value #FLUSH_WAIT_NANOS} ns have passed since it
+     *         started without them ({@link #awaitFirstFlush()} waits no longer); true where there is no stream
+     */
+    public boolean firstEventsCame() {
+        return stream == null || lastFlushNanos != 0 || System.nanoTime() - startedNanos - FLUSH_WAIT_NANOS >= 0;
     }
 
     /** @return why there is no JVM evidence, or empty when there is */
@@ -181,14 +238,32 @@ public final class JvmPauseRecorder implements AutoCloseable {
         return inStretch;
     }
 
+    /** A test run uses the stream from now on: the pauses that come are kept until it {@linkplain #release() ends}. */
+    public synchronized void open() {
+        users++;
+    }
+
+    /** A test run that {@linkplain #open() used} the stream has ended: when none is left, what was kept is dropped. */
+    public synchronized void release() {
+        users = Math.max(0, users - 1);
+        if (users == 0) {
+            pauses.clear();
+            gcPauses.clear();
+        }
+    }
+
     @Override
     public void close() {
         if (stream != null) {
             stream.close();
+            recording.close();
         }
     }
 
     private synchronized void accept(RecordedEvent event) {
+        if (users == 0 && !event.getEventType().getName().equals("org.jlbh.EvidenceMark")) {
+            return; // no test run is using the stream: nothing to keep
+        }
         long start = nanos(event.getStartTime());
         switch (event.getEventType().getName()) {
             case "jdk.SafepointBegin" -> safepointStarts.put(event.getLong("safepointId"), start);

@@ -12,8 +12,9 @@ import java.util.Optional;
 /**
  * The evidence of the machine this runs on: Linux's scheduler, as each harness thread reads it of itself
  * ({@link SchedulerReadings}, made for each measurement), the stalls of the whole machine a second thread sees
- * ({@link StallWitness}, one for each measurement), and the JVM's pauses ({@link JvmPauseRecorder}, one for the whole
- * test run, started with the first measurement, closed with the test run). Thread-safe.
+ * ({@link StallWitness}, one for each measurement), and the JVM's pauses ({@link JvmPauseRecorder#shared() the JVM's
+ * recorder}, started with the first measurement, used from then until the test run ends and left running for the
+ * next). Thread-safe.
  */
 public final class LiveEvidence implements EvidenceSource, AutoCloseable, ExtensionContext.Store.CloseableResource {
     private JvmPauseRecorder jvm;
@@ -84,17 +85,30 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         jvm();
     }
 
+    @Override
+    public boolean ready() {
+        return jvm().firstEventsCame();
+    }
+
+    @Override
+    public void awaitReady() {
+        jvm().awaitFirstFlush();
+    }
+
     private synchronized JvmPauseRecorder jvm() {
         if (jvm == null) {
-            jvm = JvmPauseRecorder.start();
+            jvm = JvmPauseRecorder.shared();
+            jvm.open();
         }
         return jvm;
     }
 
+    /** The test run has ended: the JVM's recorder keeps running, but no longer keeps pauses for it. */
     @Override
     public synchronized void close() {
         if (jvm != null) {
-            jvm.close();
+            jvm.release();
+            jvm = null;
         }
     }
 }
