@@ -1,0 +1,68 @@
+package org.jlbh.junit.internal.run.evidence;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The JVM's recorder on the real Flight Recorder: kept for the JVM, keeping pauses only while a test run uses it. */
+class JvmPauseRecorderTest {
+
+    @Test
+    void aCollectionIsKeptWhileATestRunUsesTheRecorderAndNotAfter() {
+        JvmPauseRecorder recorder = JvmPauseRecorder.shared();
+        assertThat(recorder.unavailable()).as("the suite's JVMs have the Flight Recorder").isEmpty();
+        assertThat(JvmPauseRecorder.shared()).as("one for the JVM").isSameAs(recorder);
+        recorder.open();
+        long from;
+        try {
+            recorder.awaitFirstFlush();
+            from = System.nanoTime();
+            System.gc();
+            assertThat(recorder.awaitPausesUntilNow()).isEmpty();
+            assertThat(recorder.pauses(from, System.nanoTime())).as("the collection, while a test run uses it")
+                    .anyMatch(JvmPause::gc);
+        } finally {
+            recorder.release();
+        }
+        // released by its last user, it dropped what it kept: the next test run finds none of it
+        long released = System.nanoTime();
+        recorder.open();
+        try {
+            assertThat(recorder.awaitPausesUntilNow()).isEmpty();
+            assertThat(recorder.pauses(from, System.nanoTime())).as("nothing kept from the test run before")
+                    .noneMatch(pause -> pause.endNanos() - released < 0);
+        } finally {
+            recorder.release();
+        }
+    }
+
+    @Test
+    void aJvmWhoseRecorderIsRunningStillExits() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                StartsTheRecorderAndReturns.class.getName()).redirectErrorStream(true).start();
+        // the recorder's stream is read by a daemon thread: main returning ends the JVM (allow a slow JVM start)
+        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly();
+        }
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(exited).as("the JVM exited after main returned; its output: %s", output).isTrue();
+        assertThat(output).contains("recorder started, first events came");
+        assertThat(process.exitValue()).isZero();
+    }
+
+    /** Starts the JVM's recorder, waits for its first events, and returns from main. */
+    static final class StartsTheRecorderAndReturns {
+        public static void main(String[] args) {
+            JvmPauseRecorder recorder = JvmPauseRecorder.shared();
+            recorder.open();
+            recorder.awaitFirstFlush();
+            System.out.println(recorder.unavailable().map(why -> "unavailable: " + why)
+                    .orElse("recorder started, first events came"));
+        }
+    }
+}
