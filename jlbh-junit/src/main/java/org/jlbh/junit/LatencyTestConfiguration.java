@@ -117,6 +117,25 @@ public final class LatencyTestConfiguration {
      */
     public static final String PAIRED_TOLERANCE = "jlbh.paired.tolerance";
 
+    /**
+     * {@value}: {@code on} (default) or {@code off}. On, a latency test's measurement (this machine's floor, its
+     * attempts and its reports) takes the machine in turn with the latency tests of every other JVM of this user on
+     * the machine: Surefire's forks ({@code forkCount=2}), Maven's parallel module builds ({@code -T 2}), other builds.
+     * It is an OS file lock on {@code jlbh-machine-<user>.lock} in the system temporary folder, released by the OS
+     * when its JVM dies. The report and the JSON result say how long a test waited and whose measurement it waited
+     * for; the wait is not part of the measurement, nor of {@link LatencyTest#timeoutMillis()}, but it is part of
+     * the test method's time (a JUnit {@code @Timeout} on it counts it). Plain tests of other JVMs still run beside a
+     * measurement: for the cleanest figures, run latency tests apart ({@code -Dgroups=latency} in a step of their
+     * own). Off, tests of several JVMs measure at the same time, and each reads the others' load as its own.
+     */
+    public static final String MACHINE_LOCK = "jlbh.machine.lock";
+
+    /**
+     * {@value}: the longest a latency test waits for the machine ({@link #MACHINE_LOCK}), in seconds, 600 by default,
+     * from 0 up; past it, the test is measured anyway, and its report and JSON result say that it shared the machine.
+     */
+    public static final String MACHINE_LOCK_WAIT = "jlbh.machine.lock.wait";
+
     private LatencyTestConfiguration() {
     }
 
@@ -143,6 +162,14 @@ public final class LatencyTestConfiguration {
         /** Scheduler and JVM evidence is collected beside each measurement. */
         ON,
         /** None is collected. */
+        OFF
+    }
+
+    /** The values of {@link #MACHINE_LOCK}. */
+    public enum MachineLock {
+        /** Latency tests of different JVMs on the machine measure in turn. */
+        ON,
+        /** They measure whenever their JVM runs them. */
         OFF
     }
 

@@ -26,6 +26,7 @@ import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.BaseSide;
 import org.jlbh.junit.internal.run.Body;
+import org.jlbh.junit.internal.run.MachineLock;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.PairedAttempt;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -134,11 +135,13 @@ public final class LatencyTestExecution {
                                SuitePage page, Optional<SweepRate> sweep, Optional<Paired> paired) throws Throwable {
         measurement.requireNoAbandonedBody();
         measurement.bind(body);
-        try {
+        try (MachineLock.Turn turn = takeMachine(settings)) {
+            ResultSnapshot.MachineRecord machine = machineRecord(settings, turn, Instant.now());
+            reports.machine(machine);
             if (paired.isPresent()) {
                 paired.get().side().begin(measurement, paired.get().arguments());
             }
-            measureJudgeAndReport(settings, measurement, reports, page, sweep, paired.map(Paired::side));
+            measureJudgeAndReport(settings, measurement, reports, page, sweep, paired.map(Paired::side), machine);
         } finally {
             measurement.reportAbandonedBody(reports.console());
             if (paired.isPresent()) {
@@ -156,6 +159,27 @@ public final class LatencyTestExecution {
      * @param arguments the change's method's resolved arguments
      */
     public record Paired(BaseSide side, Object[] arguments) {
+    }
+
+    /**
+     * @return the test's turn on the machine, waited for (the test's own timeout does not count the wait), or none
+     *         when the lock is switched off
+     */
+    private static MachineLock.Turn takeMachine(TestSettings settings) throws InterruptedException {
+        Configuration configuration = settings.configuration();
+        if (configuration.machineLock() == LatencyTestConfiguration.MachineLock.OFF) {
+            return MachineLock.Turn.switchedOff();
+        }
+        return MachineLock.ofThisUser().take(settings.displayName(),
+                (long) Math.min(Long.MAX_VALUE, configuration.machineWaitSeconds() * 1e9));
+    }
+
+    /** @return the test's turn as the report says it, measuring from {@code from} (its end is set at the verdict) */
+    private static ResultSnapshot.MachineRecord machineRecord(TestSettings settings, MachineLock.Turn turn,
+                                                              Instant from) {
+        boolean off = settings.configuration().machineLock() == LatencyTestConfiguration.MachineLock.OFF;
+        return new ResultSnapshot.MachineRecord(off ? "off" : "on", turn.waitedNanos() / 1e9, turn.heldBy(),
+                turn.notAlone(), from.toString(), from.toString());
     }
 
     private static BaselineGate gate(Configuration configuration) {
@@ -236,8 +260,8 @@ public final class LatencyTestExecution {
     }
 
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
-                                              SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base)
-            throws Throwable {
+                                              SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base,
+                                              ResultSnapshot.MachineRecord machine) throws Throwable {
         Configuration configuration = settings.configuration();
         long began = System.nanoTime();
         // sized runs stop when decided: this machine's own floor says at once where a budget cannot be told apart
@@ -285,7 +309,9 @@ public final class LatencyTestExecution {
                 sweep.map(SweepRate::sweep), paired.map(compared -> new ResultSnapshot.Paired(configuration.paired()
                         .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)))
                 .withCost(measuringSeconds, howEnded, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
-                        room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList());
+                        room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList())
+                .withMachine(new ResultSnapshot.MachineRecord(machine.lock(), machine.waitedSeconds(),
+                        machine.heldBy(), machine.shared(), machine.from(), Instant.now().toString()));
         reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
         reports.took(settings, measuringSeconds, howEnded);

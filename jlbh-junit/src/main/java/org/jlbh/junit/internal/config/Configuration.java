@@ -4,6 +4,7 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
+import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 
@@ -38,12 +39,14 @@ import java.util.function.Function;
  * @param evidence           whether scheduler and JVM evidence is collected
  * @param remeasures         how many more attempts, at most, a test whose runs disagree gets
  * @param paired             the base build to pair each latency test with, if any
+ * @param machineLock        whether latency tests of different JVMs on the machine measure in turn
+ * @param machineWaitSeconds the longest a test waits for its turn, in seconds
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
                             BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures,
-                            Optional<Paired> paired) {
+                            Optional<Paired> paired, MachineLock machineLock, double machineWaitSeconds) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -60,6 +63,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     public static final int MAX_BASELINE_HISTORY = 100;
     /** The smallest regression against a paired base, in percent, when none is configured. */
     public static final double DEFAULT_PAIRED_TOLERANCE_PERCENT = 5;
+    /** The longest a test waits for its turn on the machine when none is configured, in seconds. */
+    public static final double DEFAULT_MACHINE_WAIT_SECONDS = 600;
     /** The percentiles compared with a baseline when none are configured. */
     public static final List<String> DEFAULT_BASELINE_PERCENTILES = List.of("50", "90", "99");
 
@@ -93,12 +98,15 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
                 BaselineEnvironment.class, BaselineEnvironment.SAME);
         Evidence evidence = reader.choice(LatencyTestConfiguration.EVIDENCE, Evidence.class, Evidence.ON);
         Optional<Paired> paired = reader.paired();
+        MachineLock machineLock = reader.choice(LatencyTestConfiguration.MACHINE_LOCK, MachineLock.class,
+                MachineLock.ON);
+        double machineWait = reader.seconds(LatencyTestConfiguration.MACHINE_LOCK_WAIT, DEFAULT_MACHINE_WAIT_SECONDS);
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
-                remeasures, paired), null);
+                remeasures, paired, machineLock, machineWait), null);
     }
 
     /**
@@ -296,6 +304,25 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
                         "is not a comma-separated list of percentiles in (0, 100)", "use e.g. 50,90,99"));
                 return DEFAULT_BASELINE_PERCENTILES;
             }
+        }
+
+        /** @return a number of seconds, 0 or more */
+        double seconds(String key, double byDefault) {
+            Optional<String> value = parameters.apply(key);
+            if (value.isEmpty()) {
+                return byDefault;
+            }
+            try {
+                double seconds = Double.parseDouble(value.get().trim());
+                if (seconds >= 0 && !Double.isInfinite(seconds)) {
+                    return seconds;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            problems.add(new InvalidParameter(key, value.get(), "is not a number of seconds, 0 or more",
+                    "use e.g. " + (long) byDefault));
+            return byDefault;
         }
 
         double tolerance() {

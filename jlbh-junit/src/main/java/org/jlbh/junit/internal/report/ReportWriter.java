@@ -30,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -118,6 +119,25 @@ public final class ReportWriter {
         for (FloorRoom room : floor) {
             out.println("=== " + (room.noRoom() ? "WARNING: " : "") + room.describe()
                     + (room.noRoom() ? ": the runs are not measured again if they disagree" : ""));
+        }
+    }
+
+    /**
+     * Says how the test came to the machine, before it measures: how long it waited for its turn and for whom, or
+     * that it measures without one. Nothing when it waited for no one (at most a few polls, under 0.05 s).
+     *
+     * @param machine its turn
+     */
+    public void machine(ResultSnapshot.MachineRecord machine) {
+        String whose = machine.heldBy().isEmpty() ? "" : " (" + String.join("; ", machine.heldBy()) + ")";
+        if (machine.shared().isPresent()) {
+            out.printf(Locale.ROOT, "=== WARNING: measured without the machine to itself after waiting %.1f s for "
+                    + "it%s: %s; its figures may include another measurement's load (%s, %s)%n",
+                    machine.waitedSeconds(), whose, machine.shared().get(), LatencyTestConfiguration.MACHINE_LOCK,
+                    LatencyTestConfiguration.MACHINE_LOCK_WAIT);
+        } else if (!machine.heldBy().isEmpty() || machine.waitedSeconds() >= 0.05) {
+            out.printf(Locale.ROOT, "=== Waited %.1f s for the machine, while other latency tests measured%s%n",
+                    machine.waitedSeconds(), whose);
         }
     }
 
@@ -381,9 +401,20 @@ public final class ReportWriter {
         return configuration.baselineDir().orElseThrow().resolve(test.id() + ".json");
     }
 
+    /**
+     * Writes a file whole: into a temporary file beside it, then moved into its place at once, so that another JVM
+     * reading the folder meanwhile (its suite page, say) reads it as it was or as it is, never half written.
+     */
     private static long write(Path file, String text) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        Files.write(file, bytes);
+        Path folder = file.toAbsolutePath().getParent();
+        Path temporary = Files.createTempFile(folder, file.getFileName().toString(), ".tmp");
+        try {
+            Files.write(temporary, bytes);
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
         return bytes.length;
     }
 }

@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.config;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
+import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty()));
+                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600));
     }
 
     @Test
@@ -42,12 +43,13 @@ class ConfigurationTest {
                 LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25")
                 .plus(LatencyTestConfiguration.BASELINE_HISTORY, "3", LatencyTestConfiguration.BASELINE_PERCENTILES,
                         "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
-                .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE, " 5"))
+                .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE, " 5")
+                .plus(LatencyTestConfiguration.MACHINE_LOCK, "OFF ", LatencyTestConfiguration.MACHINE_LOCK_WAIT, "2.5"))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF, 5, Optional.empty()));
+                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5));
     }
 
     @Test
@@ -84,6 +86,10 @@ class ConfigurationTest {
                 + "in (0, 100)", "use e.g. 50,90,99");
         expect(LatencyTestConfiguration.BASELINE_ENVIRONMENT, "here", "is not one of [same, any]", "use one of same, any");
         expect(LatencyTestConfiguration.EVIDENCE, "maybe", "is not one of [on, off]", "use one of on, off");
+        expect(LatencyTestConfiguration.MACHINE_LOCK, "shared", "is not one of [on, off]", "use one of on, off");
+        expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "-1", "is not a number of seconds, 0 or more", "use e.g. 600");
+        expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "soon", "is not a number of seconds, 0 or more",
+                "use e.g. 600");
         expect(LatencyTestConfiguration.PAIRED_TOLERANCE, "five", "is not valid", "use a percentage of 0 or more, e.g. 5");
         expect(LatencyTestConfiguration.PAIRED_BASE, "no-such-folder", "names "
                 + Path.of("no-such-folder").toAbsolutePath() + ", which is not there", "build the base first");

@@ -72,6 +72,17 @@ public final class ResultJson {
             }
             json.endArray();
         }
+        if (conclusion.machine().isPresent()) {
+            ResultSnapshot.MachineRecord machine = conclusion.machine().get();
+            json.name("machine").beginObject().value("lock", machine.lock())
+                    .value("waitedSeconds", machine.waitedSeconds());
+            json.name("heldBy").beginArray(false);
+            machine.heldBy().forEach(json::string);
+            json.endArray();
+            machine.shared().ifPresent(why -> json.value("shared", why));
+            json.value("from", machine.from()).value("to", machine.to());
+            json.endObject();
+        }
         json.endObject();
         json.name("attempts").beginArray(false);
         for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
@@ -397,9 +408,17 @@ public final class ResultJson {
                         verdict.has("ended") ? verdict.text("ended") : "", verdict.has("floor")
                         ? verdict.list("floor").stream().map(floor -> new ResultSnapshot.FloorRecord(
                         floor.number("percentile"), floor.number("maxMicros"), floor.number("floorMicros"),
-                        floor.bool("noRoom"))).toList() : List.of()),
+                        floor.bool("noRoom"))).toList() : List.of(), verdict.has("machine")
+                        ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty()),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
                 root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
+    }
+
+    private static ResultSnapshot.MachineRecord readMachine(JsonNode machine) {
+        return new ResultSnapshot.MachineRecord(machine.text("lock"), machine.number("waitedSeconds"),
+                machine.list("heldBy").stream().map(JsonNode::asText).toList(),
+                machine.has("shared") ? Optional.of(machine.text("shared")) : Optional.empty(), machine.text("from"),
+                machine.text("to"));
     }
 
     /** Reads what {@link #writeTest} writes, and the {@code test} member of results written before it named more. */

@@ -7,10 +7,13 @@ import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,6 +32,9 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
             .comparingInt((ChartData.TestChart test) -> rank(test.outcome()))
             .thenComparing(ChartData.TestChart::name, Comparator.nullsFirst(Comparator.naturalOrder()));
 
+    /** The file in the report folder whose lock a JVM holds while it reads the folder and writes the page. */
+    static final String LOCK_FILE = ".index.html.lock";
+
     private final Path file;
     private boolean added;
 
@@ -42,22 +48,33 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
         added = true;
     }
 
-    /** Writes the page, when this run added to the folder; a failure to write is printed, never thrown. */
+    /**
+     * Writes the page, when this run added to the folder; a failure to write is printed, never thrown. The folder's
+     * results are read and the page written under a lock on {@value #LOCK_FILE} in the folder, which every JVM writing
+     * a page there takes (several JVMs of one build, such as Surefire's forks, share the folder): the last to write
+     * has read every result the others wrote.
+     */
     @Override
-    public synchronized void close() {
-        if (!added) {
-            return;
-        }
-        try {
-            Suite suite = read(file.toAbsolutePath().getParent());
-            List<ChartData.TestChart> tests = suite.tests();
-            Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "index", ".html.tmp");
-            HtmlReport.write(temporary, "Latency tests", tests, suite.sweeps());
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
-                    + (tests.size() == 1 ? " test" : " tests") + " in " + file.toAbsolutePath().getParent() + ")");
-        } catch (Exception | LinkageError e) {
-            System.out.println("=== jlbh report: could not write " + file.toAbsolutePath() + ": " + e);
+    public void close() {
+        synchronized (SuitePage.class) { // one lock per JVM on the file: the OS lock is the process's
+            synchronized (this) {
+                if (!added) {
+                    return;
+                }
+                Path folder = file.toAbsolutePath().getParent();
+                try (FileChannel lockFile = FileChannel.open(folder.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
+                    Suite suite = read(folder);
+                    List<ChartData.TestChart> tests = suite.tests();
+                    Path temporary = Files.createTempFile(folder, "index", ".html.tmp");
+                    HtmlReport.write(temporary, "Latency tests", tests, suite.sweeps());
+                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
+                            + (tests.size() == 1 ? " test" : " tests") + " in " + folder + ")");
+                } catch (Exception | LinkageError e) {
+                    System.out.println("=== jlbh report: could not write " + file.toAbsolutePath() + ": " + e);
+                }
+            }
         }
     }
 

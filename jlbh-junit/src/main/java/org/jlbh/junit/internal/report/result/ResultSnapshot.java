@@ -54,8 +54,19 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      */
     public ResultSnapshot withCost(double measuringSeconds, String ended, List<FloorRecord> floor) {
         return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
-                conclusion.attempt(), conclusion.attempts(), conclusion.detail(), measuringSeconds, ended, floor),
-                attempts, allocatedBytesPerOp, runs, probes, baseline, paired);
+                conclusion.attempt(), conclusion.attempts(), conclusion.detail(), measuringSeconds, ended, floor,
+                conclusion.machine()), attempts, allocatedBytesPerOp, runs, probes, baseline, paired);
+    }
+
+    /**
+     * @param machine how the test had the machine to itself, and when it measured
+     * @return this result with it ({@link Conclusion#machine()})
+     */
+    public ResultSnapshot withMachine(MachineRecord machine) {
+        return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
+                conclusion.attempt(), conclusion.attempts(), conclusion.detail(), conclusion.measuringSeconds(),
+                conclusion.ended(), conclusion.floor(), Optional.of(machine)), attempts, allocatedBytesPerOp, runs,
+                probes, baseline, paired);
     }
 
     /**
@@ -188,9 +199,11 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param ended    how the measurement ended, e.g. {@code decided after 3 runs of 10,000 iterations (1.0 s each)};
      *                 empty where not known
      * @param floor    this machine's own floor beside each end-to-end budget, where it was measured (sized runs)
+     * @param machine  how the test had the machine to itself, across JVMs; empty where not known (results written
+     *                 before)
      */
     public record Conclusion(Outcome outcome, int attempt, int attempts, String detail, double measuringSeconds,
-                             String ended, List<FloorRecord> floor) {
+                             String ended, List<FloorRecord> floor, Optional<MachineRecord> machine) {
 
         /** Copies the floor. */
         public Conclusion {
@@ -199,7 +212,27 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
 
         /** A conclusion whose cost is not known (a result written before it was recorded). */
         public Conclusion(Outcome outcome, int attempt, int attempts, String detail) {
-            this(outcome, attempt, attempts, detail, Double.NaN, "", List.of());
+            this(outcome, attempt, attempts, detail, Double.NaN, "", List.of(), Optional.empty());
+        }
+    }
+
+    /**
+     * How a test had the machine to itself: its turn among the latency tests of every JVM on the machine
+     * ({@code jlbh.machine.lock}).
+     *
+     * @param lock          {@code on}: the test waited for its turn; {@code off}: the lock is switched off
+     * @param waitedSeconds how long it waited for its turn, in seconds (0 when off)
+     * @param heldBy        whose measurements it waited for, in the order seen, e.g. {@code pid 1234: Test.name}
+     * @param shared        why it was measured without its turn (the longest wait passed, the lock could not be
+     *                      taken); empty when it had its turn, or when the lock is off
+     * @param from          when its measurement began, after the wait (an ISO-8601 instant)
+     * @param to            when its last attempt had ended (an ISO-8601 instant)
+     */
+    public record MachineRecord(String lock, double waitedSeconds, List<String> heldBy, Optional<String> shared,
+                                String from, String to) {
+        /** Copies the holders. */
+        public MachineRecord {
+            heldBy = List.copyOf(heldBy);
         }
     }
 

@@ -149,6 +149,27 @@ public class ResultJsonTest {
     }
 
     @Test
+    void theTestsTurnOnTheMachineReadsBackEqual() {
+        ResultSnapshot waited = everything().withMachine(new ResultSnapshot.MachineRecord("on", 2.5,
+                List.of("pid 4242: OtherTest.hash", "pid 4243: ThirdTest.hash"), Optional.empty(),
+                "2026-11-27T14:00:02.500Z", "2026-11-27T14:00:08.700Z"));
+        ResultSnapshot shared = everything().withMachine(new ResultSnapshot.MachineRecord("on", 600,
+                List.of("pid 4242: OtherTest.hash"), Optional.of("waited the longest wait allowed, and it was still "
+                + "held"), "2026-11-27T14:10:00Z", "2026-11-27T14:10:06Z"));
+        ResultSnapshot off = everything().withMachine(new ResultSnapshot.MachineRecord("off", 0, List.of(),
+                Optional.empty(), "2026-11-27T14:00:00Z", "2026-11-27T14:00:06Z"));
+
+        for (ResultSnapshot result : List.of(waited, shared, off)) {
+            assertThat(ResultJson.read(ResultJson.write(result))).isEqualTo(result);
+        }
+        assertThat(ResultJson.write(waited)).contains("\"machine\": {", "\"lock\": \"on\"", "\"waitedSeconds\": 2.5",
+                "\"pid 4242: OtherTest.hash\"", "\"from\": \"2026-11-27T14:00:02.500Z\"").doesNotContain("\"shared\"");
+        assertThat(ResultJson.write(shared)).contains("\"shared\": \"waited the longest wait allowed");
+        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().machine()).as("written before: "
+                + "not known").isEmpty();
+    }
+
+    @Test
     void aPairedComparisonReadsBackEqual() {
         ResultSnapshot result = everything();
         PairedComparison compared = new PairedComparison(6, 5, List.of(

@@ -1,0 +1,4 @@
+package com.example;
+
+class FillsLatencyTest extends HashLatencyTest {
+}

@@ -1,0 +1,4 @@
+package com.example;
+
+class QuotesLatencyTest extends HashLatencyTest {
+}

@@ -1,0 +1,4 @@
+package com.example;
+
+class TradesLatencyTest extends HashLatencyTest {
+}

@@ -1,0 +1,80 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.ReportWriter;
+import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Several JVMs (Surefire's forks, Maven's parallel modules) writing results and the suite page into one report
+ * folder at once, as real processes: nothing is lost, and the page of the last to write lists every test.
+ */
+class SeveralJvmsWriteOneFolderTest {
+    private static final int PROCESSES = 4;
+    private static final int TESTS_EACH = 25;
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void everyResultOfEveryJvmIsKeptAndThePageListsThemAll() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<Process> processes = new ArrayList<>();
+        for (int process = 0; process < PROCESSES; process++) {
+            processes.add(new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                    WritesResults.class.getName(), reports.toString(), "Jvm" + process, String.valueOf(TESTS_EACH))
+                    .redirectErrorStream(true).start());
+        }
+        for (Process process : processes) {
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            // a JVM's start, 25 files and a page of up to 100 tests: a minute allows for this machine's stalls
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(output).isZero();
+            assertThat(output).doesNotContain("could not write");
+        }
+
+        try (Stream<Path> files = Files.list(reports)) {
+            assertThat(files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".json")))
+                    .as("every result of every JVM").hasSize(PROCESSES * TESTS_EACH);
+        }
+        try (Stream<Path> files = Files.list(reports)) {
+            assertThat(files.map(file -> file.getFileName().toString())).as("no file half written left behind")
+                    .noneMatch(name -> name.endsWith(".tmp"));
+        }
+        String page = Files.readString(reports.resolve("index.html"));
+        for (int process = 0; process < PROCESSES; process++) {
+            for (int test = 0; test < TESTS_EACH; test++) {
+                assertThat(page).as("the page of the last JVM to write lists every test")
+                        .contains("Jvm" + process + "Test.test" + test);
+            }
+        }
+    }
+
+    /** Writes a number of ended tests into a report folder, as a test run of its own, then its suite page. */
+    static final class WritesResults {
+        public static void main(String[] args) {
+            Path folder = Path.of(args[0]);
+            String jvm = args[1];
+            SuitePage page = new SuitePage(folder.resolve("index.html"));
+            for (int test = 0; test < Integer.parseInt(args[2]); test++) {
+                String name = jvm + "Test.test" + test;
+                ReportWriter.writeEnded(folder, new EndedTest(new ResultSnapshot.Test("com.example." + name,
+                        "com.example." + jvm + "Test", "com.example." + jvm + "Test", "test" + test, List.of(), name,
+                        ""), Outcome.FAILED, "ended by the test", "2026-11-27T14:00:00Z"), page, System.out);
+            }
+            page.close();
+        }
+    }
+}
