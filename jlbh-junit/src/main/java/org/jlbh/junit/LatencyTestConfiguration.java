@@ -123,8 +123,9 @@ public final class LatencyTestConfiguration {
      * the machine: Surefire's forks ({@code forkCount=2}), Maven's parallel module builds ({@code -T 2}), other builds.
      * It is an OS file lock on {@code jlbh-machine-<user>.lock} in the system temporary folder, released by the OS
      * when its JVM dies. The report and the JSON result say how long a test waited and whose measurement it waited
-     * for; the wait is not part of the measurement, nor of {@link LatencyTest#timeoutMillis()}, but it is part of
-     * the test method's time (a JUnit {@code @Timeout} on it counts it). Plain tests of other JVMs still run beside a
+     * for. The turn is taken after the test's {@code @BeforeEach} methods, just before its method is called: the wait
+     * is part of neither the measurement, {@link LatencyTest#timeoutMillis()} nor a JUnit {@code @Timeout} on the
+     * method. Plain tests of other JVMs still run beside a
      * measurement: for the cleanest figures, run latency tests apart ({@code -Dgroups=latency} in a step of their
      * own). Off, tests of several JVMs measure at the same time, and each reads the others' load as its own.
      */

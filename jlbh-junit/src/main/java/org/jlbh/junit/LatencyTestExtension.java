@@ -3,12 +3,15 @@ package org.jlbh.junit;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.LatencyParameters;
 import org.jlbh.junit.internal.LatencyTestExecution;
+import org.jlbh.junit.internal.MachineTurn;
 import org.jlbh.junit.internal.Stores;
 import org.jlbh.junit.internal.TestPreparation;
 import org.jlbh.junit.internal.config.DeclarationRules;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -28,11 +31,13 @@ import java.util.stream.Stream;
  * Runs {@link LatencyTest} and {@link LatencyTemplate} methods on the jlbh-core harness. It routes JUnit's callbacks
  * and keeps nothing itself: the configuration parameters are read once per test run into the root store; before the
  * test's setup its declaration and settings are validated and its measurement prepared
- * ({@link TestPreparation}), so that its parameters can be resolved ({@link LatencyParameters}); the test method's
+ * ({@link TestPreparation}), so that its parameters can be resolved ({@link LatencyParameters}); after its setup it
+ * waits for its turn on the machine among the latency tests of every JVM ({@link MachineTurn}); the test method's
  * invocation is then intercepted, measured, judged and reported by {@link LatencyTestExecution}, and JUnit's own
  * single invocation is skipped. Stateless and thread-safe.
  */
-class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver, InvocationInterceptor,
+class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, BeforeTestExecutionCallback,
+        AfterTestExecutionCallback, ParameterResolver, InvocationInterceptor,
         TestWatcher, TestTemplateInvocationContextProvider {
     /** The namespace of the extension's state in JUnit's stores (tests inject evidence under it). */
     static final ExtensionContext.Namespace NAMESPACE = Stores.NAMESPACE;
@@ -78,6 +83,18 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Pa
     @Override
     public void beforeEach(ExtensionContext context) {
         TestPreparation.prepare(context);
+    }
+
+    /** Takes a latency test's turn on the machine, after its setup and outside its method's timeouts. */
+    @Override
+    public void beforeTestExecution(ExtensionContext context) throws InterruptedException {
+        MachineTurn.take(context);
+    }
+
+    /** Gives the turn back once the method has been measured, judged and reported. */
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        MachineTurn.giveBack(context);
     }
 
     @Override

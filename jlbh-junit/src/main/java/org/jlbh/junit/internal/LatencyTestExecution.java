@@ -26,7 +26,6 @@ import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.BaseSide;
 import org.jlbh.junit.internal.run.Body;
-import org.jlbh.junit.internal.run.MachineLock;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.PairedAttempt;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -85,7 +84,8 @@ public final class LatencyTestExecution {
                     : Body.of(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(), arguments);
             execute(state.settings(), state.measurement(), body,
                     reports, Stores.suitePage(context, configuration.reportDir()), state.sweep(),
-                    base.map(side -> new Paired(side, arguments)));
+                    base.map(side -> new Paired(side, arguments)),
+                    MachineTurn.of(context, state.settings()).machine());
         } finally {
             invocation.skip();
             TestIdentity identity = state.settings().identity();
@@ -125,6 +125,7 @@ public final class LatencyTestExecution {
      * @param page        the suite page of this test run
      * @param sweep       the rate of a throughput sweep this invocation measures, if it is one
      * @param paired      in the paired mode, the base's side and the change's arguments, when the base has the test
+     * @param machine     how the test came to the machine ({@link MachineTurn}), said before it measures
      * @throws AssertionError       when a budget broke, or the baseline or the base shows a regression, in enforce
      *                              mode
      * @throws TestAbortedException when the breaches are explained by the platform's stalls, or the body of an
@@ -132,11 +133,11 @@ public final class LatencyTestExecution {
      * @throws Throwable            what the test body threw
      */
     public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
-                               SuitePage page, Optional<SweepRate> sweep, Optional<Paired> paired) throws Throwable {
+                               SuitePage page, Optional<SweepRate> sweep, Optional<Paired> paired,
+                               ResultSnapshot.MachineRecord machine) throws Throwable {
         measurement.requireNoAbandonedBody();
         measurement.bind(body);
-        try (MachineLock.Turn turn = takeMachine(settings)) {
-            ResultSnapshot.MachineRecord machine = machineRecord(settings, turn, Instant.now());
+        try {
             reports.machine(machine);
             if (paired.isPresent()) {
                 paired.get().side().begin(measurement, paired.get().arguments());
@@ -159,27 +160,6 @@ public final class LatencyTestExecution {
      * @param arguments the change's method's resolved arguments
      */
     public record Paired(BaseSide side, Object[] arguments) {
-    }
-
-    /**
-     * @return the test's turn on the machine, waited for (the test's own timeout does not count the wait), or none
-     *         when the lock is switched off
-     */
-    private static MachineLock.Turn takeMachine(TestSettings settings) throws InterruptedException {
-        Configuration configuration = settings.configuration();
-        if (configuration.machineLock() == LatencyTestConfiguration.MachineLock.OFF) {
-            return MachineLock.Turn.switchedOff();
-        }
-        return MachineLock.ofThisUser().take(settings.displayName(),
-                (long) Math.min(Long.MAX_VALUE, configuration.machineWaitSeconds() * 1e9));
-    }
-
-    /** @return the test's turn as the report says it, measuring from {@code from} (its end is set at the verdict) */
-    private static ResultSnapshot.MachineRecord machineRecord(TestSettings settings, MachineLock.Turn turn,
-                                                              Instant from) {
-        boolean off = settings.configuration().machineLock() == LatencyTestConfiguration.MachineLock.OFF;
-        return new ResultSnapshot.MachineRecord(off ? "off" : "on", turn.waitedNanos() / 1e9, turn.heldBy(),
-                turn.notAlone(), from.toString(), from.toString());
     }
 
     private static BaselineGate gate(Configuration configuration) {

@@ -57,6 +57,16 @@ public final class MachineLock {
                 folder.resolve("jlbh-machine-" + user + ".gate"));
     }
 
+    /** @return the file whose lock is the machine */
+    public Path machineFile() {
+        return machine;
+    }
+
+    /** @return the file whose lock is held by the process waiting next */
+    public Path gateFile() {
+        return gate;
+    }
+
     /**
      * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all (a
      * file that cannot be written, say), the test is measured anyway and the turn says so.
