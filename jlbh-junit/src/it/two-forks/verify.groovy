@@ -23,6 +23,18 @@ for (int i = 1; i < windows.size(); i++) {
 def waited = windows.findAll { it.waited > 0 && !it.heldBy.isEmpty() }
 assert !waited.isEmpty() : "no test waited for the machine: ${windows}"
 assert log =~ /=== Waited \d+\.\d s for the machine, while other latency tests measured \(pid \d+: \w+LatencyTest\.hash/
+// the job summary: each JVM appended a table of the tests it ran; every test has one row, as its result says
+def summary = new File(basedir, 'target/step-summary.md').getText('UTF-8')
+def rows = summary.readLines().findAll { it.startsWith('| `') }
+assert rows.size() == 4 : "one row per test in the job summary: ${summary}"
+assert summary.readLines().count { it.startsWith('### Latency tests: ') } >= 2 : 'a table from each fork'
+results.each { file ->
+    def json = new JsonSlurper().parse(file)
+    def row = rows.find { it.startsWith("| `${json.test.displayName}` |") }
+    assert row != null : "no row for ${json.test.displayName}"
+    assert row.contains(" ${json.verdict.outcome} | ") : "the row's outcome is the result's: ${row}"
+    assert row.contains(String.format(Locale.ROOT, '%.1f s |', json.verdict.measuringSeconds as double))
+}
 def page = new File(reports, 'index.html').getText('UTF-8')
 assert page.contains('4 tests: 4 PASSED') : 'the page lists the four tests of two JVMs'
 ['Orders', 'Quotes', 'Trades', 'Fills'].each { assert page.contains(">${it}LatencyTest.hash<") }

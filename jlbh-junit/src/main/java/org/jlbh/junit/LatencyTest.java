@@ -72,7 +72,7 @@ public @interface LatencyTest {
      *         {@link IterationContext#threadIndex()} tells it which thread it is on. End to end is reported merged and
      *         per thread ({@code end to end, thread 0}, …); the allocation budget counts every harness thread's
      *         allocation. Each harness thread reads its own scheduler evidence, and its own late samples are weighed
-     *         against it (see the README)
+     *         against it (see docs/concurrency.md)
      */
     int threads() default 1;
 

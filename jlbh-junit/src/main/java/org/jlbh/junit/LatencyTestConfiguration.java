@@ -137,6 +137,14 @@ public final class LatencyTestConfiguration {
      */
     public static final String MACHINE_LOCK_WAIT = "jlbh.machine.lock.wait";
 
+    /**
+     * {@value}: {@code on} (default) or {@code off}. On, where the environment variable {@code GITHUB_STEP_SUMMARY}
+     * names a file (GitHub Actions sets it for each step), each test run appends a Markdown table of its latency tests
+     * to it, failures first: outcome, verdict, runs and time, which the workflow run's page shows. Several JVMs of one
+     * step append in turn. Off, nothing is written there.
+     */
+    public static final String SUMMARY = "jlbh.summary";
+
     private LatencyTestConfiguration() {
     }
 
@@ -171,6 +179,14 @@ public final class LatencyTestConfiguration {
         /** Latency tests of different JVMs on the machine measure in turn. */
         ON,
         /** They measure whenever their JVM runs them. */
+        OFF
+    }
+
+    /** The values of {@link #SUMMARY}. */
+    public enum Summary {
+        /** The job summary gets each test run's table, where the CI names one. */
+        ON,
+        /** It gets nothing. */
         OFF
     }
 

@@ -31,9 +31,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  *
  * <p>How: the module compiles the base's parser ({@code src/base/java}: the main branch's) into
  * {@code target/paired-base} with a copy of the unchanged latency test's class, as a CI job builds its base beside the
- * change ({@code git worktree}, then {@code mvn test-compile}; see the README's "Paired mode"). This sample runs that
- * latency test, {@link QuoteParserLatency}, with {@code jlbh.paired.base} naming the folder, while a thread of this JVM
- * spins all along beside it, a busy neighbour on this 2-core machine; and checks what a pull request's build would say.
+ * change ({@code git worktree}, then {@code mvn test-compile}; see docs/regression-gates.md, "Paired mode"). This
+ * sample runs that latency test, {@link QuoteParserLatency}, with {@code jlbh.paired.base} naming the folder, while a
+ * thread of this JVM spins all along beside it, a busy neighbour on this 2-core machine; and checks what a pull
+ * request's build would say.
  *
  * <p>What it showed here (2 vCPU, JDK 17, 100 pairs of 0.05 s runs, beside the spinning thread): the change at p50
  * +11.5% (interval +11.2..+11.6%) and +12.3% (+11.8..+12.6%), at p90 +14.0% and +18.1%, in two builds, the parser

@@ -1,10 +1,12 @@
 package org.jlbh.junit.internal;
 
 import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.report.page.JobSummary;
 import org.jlbh.junit.internal.report.page.SuitePage;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -26,9 +28,17 @@ public final class Stores {
                 () -> Configuration.load(context.getRoot()::getConfigurationParameter));
     }
 
-    /** @return the suite page of this test run, written when the run ends */
+    /**
+     * @return the suite page of this test run, written when the run ends, with the CI job's summary to append to
+     *         where the environment names one ({@link JobSummary#VARIABLE}) and {@code jlbh.summary} is not off
+     */
     static SuitePage suitePage(ExtensionContext context, Path reportDir) {
-        return shared(context.getRoot(), SuitePage.class, () -> new SuitePage(reportDir.resolve("index.html")));
+        return shared(context.getRoot(), SuitePage.class, () -> {
+            boolean off = configuration(context).summaryOff();
+            Optional<Path> summary = Optional.ofNullable(System.getenv(JobSummary.VARIABLE))
+                    .filter(file -> !file.isBlank() && !off).map(Path::of);
+            return new SuitePage(reportDir.resolve("index.html"), summary);
+        });
     }
 
     /** @return the context of the test class a test, an invocation or the class itself runs in */

@@ -8,6 +8,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
@@ -51,7 +52,7 @@ class AttemptLoopTest {
     private static TestSettings settings(Sizing sizing, int runs, int remeasures) {
         Configuration configuration = new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME, Evidence.ON, remeasures,
-                Optional.empty(), MachineLock.ON, 600);
+                Optional.empty(), MachineLock.ON, 600, Summary.ON);
         try {
             return new TestSettings(new TestIdentity(AttemptLoopTest.class,
                     AttemptLoopTest.class.getDeclaredMethod("settings", Sizing.class, int.class, int.class)),

@@ -7,6 +7,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.LatencyTestConfiguration.Summary;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Files;
@@ -41,12 +42,14 @@ import java.util.function.Function;
  * @param paired             the base build to pair each latency test with, if any
  * @param machineLock        whether latency tests of different JVMs on the machine measure in turn
  * @param machineWaitSeconds the longest a test waits for its turn, in seconds
+ * @param summary            whether each test run appends its table to the CI job's summary, where it has one
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
                             BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures,
-                            Optional<Paired> paired, MachineLock machineLock, double machineWaitSeconds) {
+                            Optional<Paired> paired, MachineLock machineLock, double machineWaitSeconds,
+                            Summary summary) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -101,12 +104,13 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         MachineLock machineLock = reader.choice(LatencyTestConfiguration.MACHINE_LOCK, MachineLock.class,
                 MachineLock.ON);
         double machineWait = reader.seconds(LatencyTestConfiguration.MACHINE_LOCK_WAIT, DEFAULT_MACHINE_WAIT_SECONDS);
+        Summary summary = reader.choice(LatencyTestConfiguration.SUMMARY, Summary.class, Summary.ON);
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
-                remeasures, paired, machineLock, machineWait), null);
+                remeasures, paired, machineLock, machineWait, summary), null);
     }
 
     /**
@@ -150,6 +154,14 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         /** @return the mode, when its parameter could be read (whatever the others) */
         public Optional<Mode> mode() {
             return mode;
+        }
+
+        /**
+         * @return whether the job summary is switched off ({@code jlbh.summary = off}); where a parameter cannot be
+         *         read, it is not: the summary lists the tests that configuration error failed
+         */
+        public boolean summaryOff() {
+            return configuration != null && configuration.summary() == Summary.OFF;
         }
 
         /** @return the report folder, as configured (whatever the other parameters) or the default */

@@ -76,7 +76,7 @@ public final class ReportWriter {
         try {
             Files.createDirectories(reportDir);
             write(reportDir.resolve(ended.test().id() + ".json"), ended.toJson());
-            page.added();
+            page.added(ended);
         } catch (IOException | RuntimeException e) {
             out.println("=== jlbh result: could not write " + ended.test().displayName() + "'s end to "
                     + reportDir.toAbsolutePath() + ": " + e);
@@ -307,7 +307,7 @@ public final class ReportWriter {
                 bytes += write(dir.resolve(ResultJson.hgrmFile(result.test(), probe.name())), Hgrm.of(probe));
             }
             wroteResult = true;
-            page.added();
+            page.added(result);
             publisher.entry("jlbh result", json.toAbsolutePath().toString());
             publisher.file(json, "application/json");
             out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n",

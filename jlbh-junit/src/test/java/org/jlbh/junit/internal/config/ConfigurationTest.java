@@ -6,6 +6,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -31,7 +32,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600));
+                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON));
     }
 
     @Test
@@ -44,12 +45,13 @@ class ConfigurationTest {
                 .plus(LatencyTestConfiguration.BASELINE_HISTORY, "3", LatencyTestConfiguration.BASELINE_PERCENTILES,
                         "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
                 .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE, " 5")
-                .plus(LatencyTestConfiguration.MACHINE_LOCK, "OFF ", LatencyTestConfiguration.MACHINE_LOCK_WAIT, "2.5"))
+                .plus(LatencyTestConfiguration.MACHINE_LOCK, "OFF ", LatencyTestConfiguration.MACHINE_LOCK_WAIT, "2.5")
+                .plus(LatencyTestConfiguration.SUMMARY, "off"))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5));
+                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5, Summary.OFF));
     }
 
     @Test
@@ -87,6 +89,7 @@ class ConfigurationTest {
         expect(LatencyTestConfiguration.BASELINE_ENVIRONMENT, "here", "is not one of [same, any]", "use one of same, any");
         expect(LatencyTestConfiguration.EVIDENCE, "maybe", "is not one of [on, off]", "use one of on, off");
         expect(LatencyTestConfiguration.MACHINE_LOCK, "shared", "is not one of [on, off]", "use one of on, off");
+        expect(LatencyTestConfiguration.SUMMARY, "markdown", "is not one of [on, off]", "use one of on, off");
         expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "-1", "is not a number of seconds, 0 or more", "use e.g. 600");
         expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "soon", "is not a number of seconds, 0 or more",
                 "use e.g. 600");

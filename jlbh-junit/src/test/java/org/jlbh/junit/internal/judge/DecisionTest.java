@@ -9,6 +9,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
@@ -47,7 +48,7 @@ class DecisionTest {
     private static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
-                Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600);
+                Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON);
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,

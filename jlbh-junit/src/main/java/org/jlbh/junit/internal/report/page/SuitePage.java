@@ -1,7 +1,9 @@
 package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.json.BencherJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.json.JmhJson;
 import org.jlbh.junit.internal.report.json.ResultJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -17,6 +19,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -36,20 +39,48 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
     static final String LOCK_FILE = ".index.html.lock";
 
     private final Path file;
+    private final Optional<Path> summary;
     private boolean added;
+    private final List<ResultSnapshot> results = new ArrayList<>();
+    private final List<EndedTest> ended = new ArrayList<>();
 
     /** @param file where to write the page, e.g. {@code target/jlbh-reports/index.html} */
     public SuitePage(Path file) {
-        this.file = file;
-    }
-
-    /** Notes that this run has put a result (or an ended test) into the page's folder. */
-    public synchronized void added() {
-        added = true;
+        this(file, Optional.empty());
     }
 
     /**
-     * Writes the page, when this run added to the folder; a failure to write is printed, never thrown. The folder's
+     * @param file    where to write the page, e.g. {@code target/jlbh-reports/index.html}
+     * @param summary the CI job's summary file, to append this run's table to ({@link JobSummary}), if any
+     */
+    public SuitePage(Path file, Optional<Path> summary) {
+        this.file = file;
+        this.summary = summary;
+    }
+
+    /**
+     * Notes that this run has put a result into the page's folder.
+     *
+     * @param result the result
+     */
+    public synchronized void added(ResultSnapshot result) {
+        added = true;
+        results.add(result);
+    }
+
+    /**
+     * Notes that this run has put a test that ended without a result into the page's folder.
+     *
+     * @param test the test
+     */
+    public synchronized void added(EndedTest test) {
+        added = true;
+        ended.add(test);
+    }
+
+    /**
+     * Writes the page, when this run added to the folder, and appends this run's tests to the CI job's summary where it
+     * has one; a failure to write is printed, never thrown. The folder's
      * results are read and the page written under a lock on {@value #LOCK_FILE} in the folder, which every JVM writing
      * a page there takes (several JVMs of one build, such as Surefire's forks, share the folder): the last to write
      * has read every result the others wrote.
@@ -69,12 +100,37 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
                     Path temporary = Files.createTempFile(folder, "index", ".html.tmp");
                     HtmlReport.write(temporary, "Latency tests", tests, suite.sweeps());
                     Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    writeWhole(folder.resolve(JmhJson.FILE), JmhJson.write(suite.results()));
+                    writeWhole(folder.resolve(BencherJson.FILE), BencherJson.write(suite.results()));
                     System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
-                            + (tests.size() == 1 ? " test" : " tests") + " in " + folder + ")");
+                            + (tests.size() == 1 ? " test" : " tests") + " in " + folder + "; for benchmark "
+                            + "trackers: " + JmhJson.FILE + ", " + BencherJson.FILE + ")");
                 } catch (Exception | LinkageError e) {
                     System.out.println("=== jlbh report: could not write " + file.toAbsolutePath() + ": " + e);
                 }
+                summary.ifPresent(this::appendSummary);
             }
+        }
+    }
+
+    /** Appends this run's table to the job's summary; a failure to is printed, never thrown. */
+    private void appendSummary(Path target) {
+        try {
+            JobSummary.append(target, JobSummary.table(results, ended));
+        } catch (IOException | RuntimeException e) {
+            System.out.println("=== jlbh report: could not append to the job summary " + target.toAbsolutePath()
+                    + " (" + JobSummary.VARIABLE + "): " + e);
+        }
+    }
+
+    /** Writes a file into a temporary file beside it, then moves it into place at once. */
+    private static void writeWhole(Path file, String text) throws IOException {
+        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
+        try {
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temporary);
         }
     }
 
@@ -84,7 +140,7 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
      * @param tests  every test, failures first
      * @param sweeps the throughput sweeps among them
      */
-    record Suite(List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
+    record Suite(List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps, List<ResultSnapshot> results) {
     }
 
     /**
@@ -96,13 +152,18 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
         List<ChartData.TestChart> tests = new ArrayList<>();
         List<ResultSnapshot> results = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
-            for (Path json : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".json"))
+            for (Path json : (Iterable<Path>) files.filter(f -> isTestsFile(f.getFileName().toString()))
                     .sorted()::iterator) {
                 chart(json, results).ifPresent(tests::add);
             }
         }
         tests.sort(FAILURES_FIRST);
-        return new Suite(tests, Sweeps.of(results));
+        return new Suite(tests, Sweeps.of(results), results);
+    }
+
+    /** @return whether a file of the folder is a test's: a JSON result or ended test, not the files for trackers */
+    private static boolean isTestsFile(String name) {
+        return name.endsWith(".json") && !name.equals(JmhJson.FILE) && !name.equals(BencherJson.FILE);
     }
 
     /** @return the file's test as the page lists it; a result is also added to {@code results} */
@@ -127,7 +188,7 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
         }
     }
 
-    private static int rank(Outcome outcome) {
+    static int rank(Outcome outcome) {
         return switch (outcome) {
             case FAILED -> 0;
             case INCONCLUSIVE -> 1;

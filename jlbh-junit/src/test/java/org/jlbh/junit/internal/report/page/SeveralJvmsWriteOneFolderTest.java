@@ -2,7 +2,9 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.ReportWriter;
+import org.jlbh.junit.internal.report.json.BencherJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.json.JmhJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -19,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Several JVMs (Surefire's forks, Maven's parallel modules) writing results and the suite page into one report
- * folder at once, as real processes: nothing is lost, and the page of the last to write lists every test.
+ * folder at once, and their tables into one CI job summary, as real processes: nothing is lost, the page of the last
+ * to write lists every test, and each JVM's table stands whole in the summary.
  */
 class SeveralJvmsWriteOneFolderTest {
     private static final int PROCESSES = 4;
@@ -27,6 +31,8 @@ class SeveralJvmsWriteOneFolderTest {
 
     @TempDir
     Path reports;
+    @TempDir
+    Path job;
 
     @Test
     void everyResultOfEveryJvmIsKeptAndThePageListsThemAll() throws Exception {
@@ -34,7 +40,8 @@ class SeveralJvmsWriteOneFolderTest {
         List<Process> processes = new ArrayList<>();
         for (int process = 0; process < PROCESSES; process++) {
             processes.add(new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                    WritesResults.class.getName(), reports.toString(), "Jvm" + process, String.valueOf(TESTS_EACH))
+                    WritesResults.class.getName(), reports.toString(), "Jvm" + process, String.valueOf(TESTS_EACH),
+                    job.resolve("summary.md").toString())
                     .redirectErrorStream(true).start());
         }
         for (Process process : processes) {
@@ -46,12 +53,28 @@ class SeveralJvmsWriteOneFolderTest {
         }
 
         try (Stream<Path> files = Files.list(reports)) {
-            assertThat(files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".json")))
+            assertThat(files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".json")
+                    && !name.equals(JmhJson.FILE) && !name.equals(BencherJson.FILE)))
                     .as("every result of every JVM").hasSize(PROCESSES * TESTS_EACH);
         }
         try (Stream<Path> files = Files.list(reports)) {
             assertThat(files.map(file -> file.getFileName().toString())).as("no file half written left behind")
                     .noneMatch(name -> name.endsWith(".tmp"));
+        }
+        // each JVM's table whole in the job's summary, never interleaved with another's
+        List<String> summary = Files.readAllLines(job.resolve("summary.md"));
+        assertThat(summary.stream().filter(line -> line.startsWith("### Latency tests: "))).hasSize(PROCESSES);
+        for (int process = 0; process < PROCESSES; process++) {
+            String jvm = "Jvm" + process + "Test.test";
+            int first = -1;
+            int last = -1;
+            for (int line = 0; line < summary.size(); line++) {
+                if (summary.get(line).startsWith("| `" + jvm)) {
+                    first = first < 0 ? line : first;
+                    last = line;
+                }
+            }
+            assertThat(last - first + 1).as("the rows of %s's table, one after another", jvm).isEqualTo(TESTS_EACH);
         }
         String page = Files.readString(reports.resolve("index.html"));
         for (int process = 0; process < PROCESSES; process++) {
@@ -67,7 +90,7 @@ class SeveralJvmsWriteOneFolderTest {
         public static void main(String[] args) {
             Path folder = Path.of(args[0]);
             String jvm = args[1];
-            SuitePage page = new SuitePage(folder.resolve("index.html"));
+            SuitePage page = new SuitePage(folder.resolve("index.html"), Optional.of(Path.of(args[3])));
             for (int test = 0; test < Integer.parseInt(args[2]); test++) {
                 String name = jvm + "Test.test" + test;
                 ReportWriter.writeEnded(folder, new EndedTest(new ResultSnapshot.Test("com.example." + name,

@@ -193,12 +193,12 @@ class SweepChartTest {
 
     @Test
     void theSuitePageOfAReportFolderReadsTheSweepFromItsResults(@TempDir Path folder) throws IOException {
+        SuitePage page = new SuitePage(folder.resolve("index.html"));
         for (ResultSnapshot result : SweepFixture.roundTrip()) {
             Files.writeString(folder.resolve(result.test().id() + ".json"), ResultJson.write(result),
                     StandardCharsets.UTF_8);
+            page.added(result);
         }
-        SuitePage page = new SuitePage(folder.resolve("index.html"));
-        page.added();
         page.close();
 
         String html = Files.readString(folder.resolve("index.html"), StandardCharsets.UTF_8);

@@ -1,0 +1,7 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('Tests run: 2, Failures: 1, Errors: 0, Skipped: 0') : 'one latency test passed, one failed'
+assert log =~ /=== Latency budgets met \(MEDIAN_RUN\): end to end p99 <= 1000 µs: [\d.]+ µs/ : 'the pass, as the README shows it'
+assert log =~ /=== PriceLatencyTest\.price measured for [\d.]+ s: decided after 3 runs of 10,000 iterations \(1\.0 s each\)/
+assert log =~ /=== FAILED SlowPriceLatencyTest\.price: end to end p99 was [\d,.]+ µs, budget 1000 µs \(runs: [^)]*10,000\/s; coordinated omission on\); late samples over 1000 µs: [\d,]+/ : 'the breach, as the README shows it'
+assert log.contains('BUILD FAILURE')
+return true

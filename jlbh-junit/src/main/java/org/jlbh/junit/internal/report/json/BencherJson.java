@@ -1,0 +1,48 @@
+package org.jlbh.junit.internal.report.json;
+
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+
+import java.util.List;
+
+/**
+ * A report folder's results as Bencher Metric Format JSON, which {@code bencher run --adapter json} reads unchanged:
+ * one benchmark per test ({@code class.method}), one measure per end-to-end percentile ({@code latency-p99-9}, created
+ * by Bencher where it does not exist), its value the one the test's verdict judges and the runs' lowest and highest as
+ * {@code lower_value} and {@code upper_value}, in nanoseconds (the unit of Bencher's own {@code latency}). Stateless.
+ */
+public final class BencherJson {
+    /** The file's name in the report folder. */
+    public static final String FILE = "bencher.json";
+
+    private BencherJson() {
+    }
+
+    /**
+     * @param results a report folder's results
+     * @return the JSON text, ending with a line break
+     */
+    public static String write(List<ResultSnapshot> results) {
+        JsonWriter json = new JsonWriter().beginObject();
+        String open = null;
+        for (MachineFormats.Figure figure : MachineFormats.of(results)) {
+            if (!figure.benchmark().equals(open)) {
+                if (open != null) {
+                    json.endObject();
+                }
+                json.name(figure.benchmark()).beginObject();
+                open = figure.benchmark();
+            }
+            json.name(measure(figure.percentile())).beginObject().value("value", figure.nanos())
+                    .value("lower_value", figure.lowest()).value("upper_value", figure.highest()).endObject();
+        }
+        if (open != null) {
+            json.endObject();
+        }
+        return json.endObject().toString() + "\n";
+    }
+
+    /** @return a percentile's measure, a slug: {@code latency-p50}, {@code latency-p99-9} */
+    static String measure(String percentile) {
+        return "latency-p" + percentile.replace('.', '-');
+    }
+}

@@ -1,0 +1,112 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A test run's latency tests as a Markdown table, appended to the job summary a CI names: GitHub Actions shows on the
+ * run's page what a step appends to the file {@value #VARIABLE} names. One table per JVM, of the tests that JVM ran,
+ * failures first: each test, its outcome, its verdict (each budget against its measured value, and where the late
+ * samples went; a regression against the baseline or the base), its runs and how long it measured. Appended under an
+ * OS lock on the file, so that the tables of several JVMs of one job (Surefire's forks) never interleave. Stateless.
+ */
+public final class JobSummary {
+    /** The environment variable that names the job summary's file. */
+    public static final String VARIABLE = "GITHUB_STEP_SUMMARY";
+    /** The longest verdict a row shows, in characters: GitHub takes up to 1 MiB a step. */
+    static final int MOST_DETAIL = 600;
+
+    private JobSummary() {
+    }
+
+    /**
+     * @param results the results this JVM wrote
+     * @param ended   the tests this JVM ended without a result
+     * @return the table, a heading line first; empty when there is no test
+     */
+    static String table(List<ResultSnapshot> results, List<EndedTest> ended) {
+        List<Row> rows = new ArrayList<>();
+        for (ResultSnapshot result : results) {
+            ResultSnapshot.Conclusion conclusion = result.conclusion();
+            String runs = String.format(Locale.ROOT, "%d × %,d at %,d/s", result.runs().size(),
+                    result.settings().iterations(), result.settings().throughputPerSecond());
+            String measured = Double.isNaN(conclusion.measuringSeconds()) ? ""
+                    : String.format(Locale.ROOT, "%.1f s", conclusion.measuringSeconds());
+            rows.add(new Row(result.test().displayName(), conclusion.outcome(), conclusion.detail(), runs, measured));
+        }
+        for (EndedTest test : ended) {
+            rows.add(new Row(test.test().displayName(), test.outcome(), test.detail(), "no result", ""));
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        rows.sort(Comparator.comparingInt((Row row) -> SuitePage.rank(row.outcome())).thenComparing(Row::test));
+        StringBuilder table = new StringBuilder();
+        long failed = rows.stream().filter(row -> row.outcome() == Outcome.FAILED).count();
+        table.append(String.format(Locale.ROOT, "### Latency tests: %d, %d failed (jlbh-junit, pid %d)%n%n",
+                rows.size(), failed, ProcessHandle.current().pid()));
+        table.append("| test | outcome | verdict | runs | measured for |\n| --- | --- | --- | --- | --- |\n");
+        for (Row row : rows) {
+            table.append("| `").append(cell(row.test())).append("` | ").append(mark(row.outcome())).append(' ')
+                    .append(row.outcome()).append(" | ").append(cell(shortened(row.detail()))).append(" | ")
+                    .append(row.runs()).append(" | ").append(row.measured()).append(" |\n");
+        }
+        return table.append('\n').toString();
+    }
+
+    /**
+     * Appends a table to the job summary's file, under an OS lock on it.
+     *
+     * @param file  the job summary's file
+     * @param table what {@link #table} made
+     * @throws IOException when the file cannot be written
+     */
+    static void append(Path file, String table) throws IOException {
+        if (table.isEmpty()) {
+            return;
+        }
+        try (FileChannel summary = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND); FileLock ignored = summary.lock()) {
+            ByteBuffer bytes = ByteBuffer.wrap(table.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                summary.write(bytes);
+            }
+        }
+    }
+
+    private static String shortened(String detail) {
+        String oneLine = detail.replaceAll("\\s*\\R\\s*", " ").trim();
+        return oneLine.length() <= MOST_DETAIL ? oneLine : oneLine.substring(0, MOST_DETAIL - 1) + "…";
+    }
+
+    /** @return text that stays in its table cell: no pipe, no line break, no HTML */
+    private static String cell(String text) {
+        return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("`", "'");
+    }
+
+    private static String mark(Outcome outcome) {
+        return switch (outcome) {
+            case PASSED -> "✅";
+            case FAILED -> "❌";
+            case INCONCLUSIVE -> "⚠️";
+            case REPORTED -> "ℹ️";
+        };
+    }
+
+    private record Row(String test, Outcome outcome, String detail, String runs, String measured) {
+    }
+}

@@ -1,0 +1,36 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The job summary's table: failures first, each cell kept in its cell, nothing for a run without tests. */
+class JobSummaryTest {
+
+    private static EndedTest ended(String name, Outcome outcome, String detail) {
+        return new EndedTest(new ResultSnapshot.Test("com.example." + name, "com.example.T", "com.example.T", "m",
+                List.of(), name, ""), outcome, detail, "2026-11-27T15:00:00Z");
+    }
+
+    @Test
+    void failuresComeFirstAndATablesCellsStayInTheirCells() {
+        String table = JobSummary.table(List.of(), List.of(ended("B.inconclusive", Outcome.INCONCLUSIVE, "split"),
+                ended("A.failed", Outcome.FAILED, "end to end p99 | was\n2 ms <b>")));
+
+        List<String> lines = table.lines().toList();
+        assertThat(lines.get(0)).startsWith("### Latency tests: 2, 1 failed (jlbh-junit, pid ");
+        assertThat(lines.get(2)).isEqualTo("| test | outcome | verdict | runs | measured for |");
+        assertThat(lines.get(4)).isEqualTo("| `A.failed` | ❌ FAILED | end to end p99 \\| was 2 ms &lt;b&gt; | no result |  |");
+        assertThat(lines.get(5)).startsWith("| `B.inconclusive` | ⚠️ INCONCLUSIVE | split |");
+    }
+
+    @Test
+    void aRunWithoutLatencyTestsAddsNothing() {
+        assertThat(JobSummary.table(List.of(), List.of())).isEmpty();
+    }
+}
