@@ -15,7 +15,7 @@ def expected = [
 def missing = []
 for (folder in ['target/jlbh-reports', 'target/jlbh-reports-console']) {
     def reports = new File(basedir, folder)
-    def results = reports.listFiles().findAll { it.name.endsWith('.json') }
+    def results = reports.listFiles().findAll { it.name.startsWith('com.example.') && it.name.endsWith('.json') }
     // 6 tests, 2 sweep rates, 2 parameterized invocations
     assert results.size() == 10 : folder + ' holds ' + results*.name
     for (id in expected) {

@@ -6,7 +6,6 @@ import org.jlbh.junit.internal.report.page.SuitePage;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -33,12 +32,8 @@ public final class Stores {
      *         where the environment names one ({@link JobSummary#VARIABLE}) and {@code jlbh.summary} is not off
      */
     static SuitePage suitePage(ExtensionContext context, Path reportDir) {
-        return shared(context.getRoot(), SuitePage.class, () -> {
-            boolean off = configuration(context).summaryOff();
-            Optional<Path> summary = Optional.ofNullable(System.getenv(JobSummary.VARIABLE))
-                    .filter(file -> !file.isBlank() && !off).map(Path::of);
-            return new SuitePage(reportDir.resolve("index.html"), summary);
-        });
+        return shared(context.getRoot(), SuitePage.class, () -> new SuitePage(reportDir.resolve("index.html"),
+                JobSummary.target(System.getenv(), configuration(context).summaryOff())));
     }
 
     /** @return the context of the test class a test, an invocation or the class itself runs in */

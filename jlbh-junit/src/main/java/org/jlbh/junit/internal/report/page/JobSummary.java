@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A test run's latency tests as a Markdown table, appended to the job summary a CI names: GitHub Actions shows on the
@@ -30,6 +32,16 @@ public final class JobSummary {
     static final int MOST_DETAIL = 600;
 
     private JobSummary() {
+    }
+
+    /**
+     * @param environment the process's environment variables
+     * @param off         whether {@code jlbh.summary} is off
+     * @return the job summary's file: the one {@value #VARIABLE} names, unless it names none (absent or blank) or the
+     *         summary is off, when nothing is written anywhere
+     */
+    public static Optional<Path> target(Map<String, String> environment, boolean off) {
+        return Optional.ofNullable(environment.get(VARIABLE)).filter(file -> !file.isBlank() && !off).map(Path::of);
     }
 
     /**

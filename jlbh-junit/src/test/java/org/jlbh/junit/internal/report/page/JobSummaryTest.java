@@ -5,7 +5,9 @@ import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +29,15 @@ class JobSummaryTest {
         assertThat(lines.get(2)).isEqualTo("| test | outcome | verdict | runs | measured for |");
         assertThat(lines.get(4)).isEqualTo("| `A.failed` | ❌ FAILED | end to end p99 \\| was 2 ms &lt;b&gt; | no result |  |");
         assertThat(lines.get(5)).startsWith("| `B.inconclusive` | ⚠️ INCONCLUSIVE | split |");
+    }
+
+    @Test
+    void onlyAFileTheEnvironmentNamesIsWrittenToAndNotWhenSwitchedOff() {
+        assertThat(JobSummary.target(Map.of(), false)).as("no variable: nothing is written anywhere").isEmpty();
+        assertThat(JobSummary.target(Map.of(JobSummary.VARIABLE, " "), false)).as("a blank one").isEmpty();
+        assertThat(JobSummary.target(Map.of(JobSummary.VARIABLE, "/tmp/summary.md"), true)).as("off").isEmpty();
+        assertThat(JobSummary.target(Map.of(JobSummary.VARIABLE, "/tmp/summary.md"), false))
+                .contains(Path.of("/tmp/summary.md"));
     }
 
     @Test
