@@ -248,7 +248,11 @@ public final class ConsumerProject {
                 : testClass.startsWith("Empty") ? "empty" : "log";
     }
 
-    private static Build run(Path directory, List<String> command, Map<String, String> environment)
+    /**
+     * @return how a command ended, run in a folder with environment variables of its own, its output and seconds;
+     *         given up on after {@value #BUILD_TIMEOUT_SECONDS} s
+     */
+    static Build run(Path directory, List<String> command, Map<String, String> environment)
             throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
         builder.environment().putAll(environment);

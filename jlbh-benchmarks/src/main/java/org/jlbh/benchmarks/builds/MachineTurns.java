@@ -157,23 +157,8 @@ public final class MachineTurns {
             case MODULES -> command.addAll(1, List.of("-T", "2"));
             default -> throw new IllegalStateException(way.name());
         }
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
-        builder.environment().put("JAVA_HOME", javaHome.toString());
-        long started = System.nanoTime();
-        Process process = builder.start();
-        String output;
-        try (InputStream in = process.getInputStream()) {
-            output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        int exit;
-        try {
-            exit = process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            throw new IOException("interrupted while a build ran", e);
-        }
-        double seconds = (System.nanoTime() - started) / 1e9;
+        ConsumerProject.Build built = ConsumerProject.run(project, command, Map.of("JAVA_HOME", javaHome.toString()));
+        String output = built.output();
         List<TestResult> tests = new ArrayList<>();
         try (Stream<Path> files = Files.list(reports)) {
             for (Path file : files.filter(f -> f.getFileName().toString().startsWith("com.example.")
@@ -198,7 +183,8 @@ public final class MachineTurns {
                 }
             }
         }
-        BuildResult result = new BuildResult(way, number, exit, seconds, tests, rows, entries, overlapping);
+        BuildResult result = new BuildResult(way, number, built.exitCode(), built.seconds(), tests, rows, entries,
+                overlapping);
         if (result.missed()) {
             Path folder = kept.resolve(way.name + "-build-" + number);
             Files.createDirectories(folder);

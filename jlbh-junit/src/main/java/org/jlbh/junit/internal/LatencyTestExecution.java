@@ -290,8 +290,7 @@ public final class LatencyTestExecution {
                         .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)))
                 .withCost(measuringSeconds, howEnded, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
                         room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList())
-                .withMachine(new ResultSnapshot.MachineRecord(machine.lock(), machine.waitedSeconds(),
-                        machine.heldBy(), machine.shared(), machine.from(), Instant.now().toString()));
+                .withMachine(machine.until(Instant.now()));
         reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
         reports.took(settings, measuringSeconds, howEnded);

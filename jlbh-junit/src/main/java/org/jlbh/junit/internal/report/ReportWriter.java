@@ -20,6 +20,7 @@ import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.report.json.BaselineJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.json.ResultJson;
+import org.jlbh.junit.internal.report.json.WholeFile;
 import org.jlbh.junit.internal.report.page.SuitePage;
 import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
@@ -30,7 +31,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -401,20 +401,8 @@ public final class ReportWriter {
         return configuration.baselineDir().orElseThrow().resolve(test.id() + ".json");
     }
 
-    /**
-     * Writes a file whole: into a temporary file beside it, then moved into its place at once, so that another JVM
-     * reading the folder meanwhile (its suite page, say) reads it as it was or as it is, never half written.
-     */
+    /** Writes a file whole ({@link WholeFile}). */
     private static long write(Path file, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        Path folder = file.toAbsolutePath().getParent();
-        Path temporary = Files.createTempFile(folder, file.getFileName().toString(), ".tmp");
-        try {
-            Files.write(temporary, bytes);
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
-        return bytes.length;
+        return WholeFile.write(file, text);
     }
 }

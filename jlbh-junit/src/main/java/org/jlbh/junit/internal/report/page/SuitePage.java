@@ -5,6 +5,7 @@ import org.jlbh.junit.internal.report.json.BencherJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.json.JmhJson;
 import org.jlbh.junit.internal.report.json.ResultJson;
+import org.jlbh.junit.internal.report.json.WholeFile;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -40,7 +41,6 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
 
     private final Path file;
     private final Optional<Path> summary;
-    private boolean added;
     private final List<ResultSnapshot> results = new ArrayList<>();
     private final List<EndedTest> ended = new ArrayList<>();
 
@@ -64,7 +64,6 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
      * @param result the result
      */
     public synchronized void added(ResultSnapshot result) {
-        added = true;
         results.add(result);
     }
 
@@ -74,7 +73,6 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
      * @param test the test
      */
     public synchronized void added(EndedTest test) {
-        added = true;
         ended.add(test);
     }
 
@@ -89,8 +87,8 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
     public void close() {
         synchronized (SuitePage.class) { // one lock per JVM on the file: the OS lock is the process's
             synchronized (this) {
-                if (!added) {
-                    return;
+                if (results.isEmpty() && ended.isEmpty()) {
+                    return; // this run added nothing to the folder
                 }
                 Path folder = file.toAbsolutePath().getParent();
                 try (FileChannel lockFile = FileChannel.open(folder.resolve(LOCK_FILE), StandardOpenOption.CREATE,
@@ -100,8 +98,8 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
                     Path temporary = Files.createTempFile(folder, "index", ".html.tmp");
                     HtmlReport.write(temporary, "Latency tests", tests, suite.sweeps());
                     Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    writeWhole(folder.resolve(JmhJson.FILE), JmhJson.write(suite.results()));
-                    writeWhole(folder.resolve(BencherJson.FILE), BencherJson.write(suite.results()));
+                    WholeFile.write(folder.resolve(JmhJson.FILE), JmhJson.write(suite.results()));
+                    WholeFile.write(folder.resolve(BencherJson.FILE), BencherJson.write(suite.results()));
                     System.out.println("=== jlbh report: " + file.toAbsolutePath() + " (" + tests.size()
                             + (tests.size() == 1 ? " test" : " tests") + " in " + folder + "; for benchmark "
                             + "trackers: " + JmhJson.FILE + ", " + BencherJson.FILE + ")");
@@ -123,22 +121,12 @@ public final class SuitePage implements AutoCloseable, ExtensionContext.Store.Cl
         }
     }
 
-    /** Writes a file into a temporary file beside it, then moves it into place at once. */
-    private static void writeWhole(Path file, String text) throws IOException {
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
-        try {
-            Files.writeString(temporary, text, StandardCharsets.UTF_8);
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
-    }
-
     /**
      * What the page shows of a report folder.
      *
-     * @param tests  every test, failures first
-     * @param sweeps the throughput sweeps among them
+     * @param tests   every test, failures first
+     * @param sweeps  the throughput sweeps among them
+     * @param results the folder's results
      */
     record Suite(List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps, List<ResultSnapshot> results) {
     }

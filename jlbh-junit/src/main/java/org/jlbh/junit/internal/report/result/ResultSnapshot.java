@@ -12,6 +12,7 @@ import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -233,6 +234,14 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
         /** Copies the holders. */
         public MachineRecord {
             heldBy = List.copyOf(heldBy);
+        }
+
+        /**
+         * @param end when the test's last attempt ended
+         * @return this turn, measured until then
+         */
+        public MachineRecord until(Instant end) {
+            return new MachineRecord(lock, waitedSeconds, heldBy, shared, from, end.toString());
         }
     }
 

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Thread-safe: events arrive on the stream's thread; {@link #pauses} may be called from any thread.
  */
-public final class JvmPauseRecorder implements AutoCloseable {
+public final class JvmPauseRecorder {
     private static final long FLUSH_WAIT_NANOS = 3_000_000_000L;
     private static final long MARK_WAIT_NANOS = 5_000_000_000L;
 
@@ -41,6 +41,7 @@ public final class JvmPauseRecorder implements AutoCloseable {
     /** How long the recording's events stay in the Flight Recorder's repository (read within a second). */
     private static final Duration KEPT_ON_DISK = Duration.ofMinutes(1);
 
+    /** The recording, running for the JVM's life: nothing stops it, and the JVM's exit ends it. */
     private final Recording recording;
     private final EventStream stream;
     private final long startedNanos;
@@ -89,7 +90,7 @@ public final class JvmPauseRecorder implements AutoCloseable {
      * Flight Recorder's disk repository on a daemon thread of its own (a {@code RecordingStream}'s thread is not a
      * daemon, and would keep the JVM from exiting).
      *
-     * @return a recorder, listening from now until {@link #close()}, or one that says why it cannot; its first events
+     * @return a recorder, listening from now until the JVM exits, or one that says why it cannot; its first events
      *         may still be on their way ({@link #awaitFirstFlush()})
      */
     static JvmPauseRecorder start() {
@@ -147,11 +148,7 @@ public final class JvmPauseRecorder implements AutoCloseable {
      * thread while code was re-interpreted).
      */
     public void awaitFirstFlush() {
-        if (stream == null) {
-            return;
-        }
-        long deadline = startedNanos + FLUSH_WAIT_NANOS;
-        while (lastFlushNanos == 0 && System.nanoTime() - deadline < 0) {
+        while (!firstEventsCame()) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -249,14 +246,6 @@ public final class JvmPauseRecorder implements AutoCloseable {
         if (users == 0) {
             pauses.clear();
             gcPauses.clear();
-        }
-    }
-
-    @Override
-    public void close() {
-        if (stream != null) {
-            stream.close();
-            recording.close();
         }
     }
 
