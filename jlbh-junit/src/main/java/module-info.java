@@ -21,6 +21,10 @@ module org.jlbh.junit {
     requires static org.assertj.core;
     // the JVM's pauses (Flight Recorder), and each thread's allocation and the collections (management beans)
     requires jdk.jfr;
+    // where the late iterations spent their time: async-profiler and its converter (automatic modules, named after
+    // their jars)
+    requires async.profiler;
+    requires jfr.converter;
     requires java.management;
     requires jdk.management;
 

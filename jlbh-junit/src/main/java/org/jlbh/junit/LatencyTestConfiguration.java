@@ -145,6 +145,21 @@ public final class LatencyTestConfiguration {
      */
     public static final String SUMMARY = "jlbh.summary";
 
+    /**
+     * {@value}: {@code on-breach} (default), {@code always} or {@code off}. On a breach, once a latency budget broke on
+     * the code's own account, the test measures one run more after its verdict (a warm-up round and one run of its
+     * settings) with async-profiler sampling its harness threads by wall-clock time every 100 µs, and says where the
+     * late iterations (those over the broken budget, each from its intended start to its end) spent their time: the
+     * frames they took more of their time in than the iterations on time, in the failure message (the first three),
+     * on the console (ten) and in the JSON result, and flame graphs of them in the report folder. The verdict is the
+     * runs' before it, whatever the profile finds; the run's time is said. {@code always} profiles every latency test
+     * so, against its smallest budget when none broke; {@code off} never. Where the profiler cannot start (another
+     * platform, another profiler already running in the JVM) the report says why, and nothing else changes. The
+     * profiler's native library is extracted into the system temporary folder, loaded once per JVM and deleted there
+     * at once. See the guide's page on reports.
+     */
+    public static final String PROFILE = "jlbh.profile";
+
     private LatencyTestConfiguration() {
     }
 
@@ -187,6 +202,16 @@ public final class LatencyTestConfiguration {
         /** The job summary gets each test run's table, where the CI names one. */
         ON,
         /** It gets nothing. */
+        OFF
+    }
+
+    /** The values of {@link #PROFILE}. */
+    public enum Profile {
+        /** Profiled when a latency budget broke on the code's own account (written {@code on-breach}). */
+        ON_BREACH,
+        /** Every latency test is profiled. */
+        ALWAYS,
+        /** None is. */
         OFF
     }
 

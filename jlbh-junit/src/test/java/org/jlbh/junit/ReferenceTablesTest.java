@@ -95,6 +95,7 @@ class ReferenceTablesTest {
         byParameter.put(LatencyTestConfiguration.MACHINE_LOCK, Configuration::machineLock);
         byParameter.put(LatencyTestConfiguration.MACHINE_LOCK_WAIT, Configuration::machineWaitSeconds);
         byParameter.put(LatencyTestConfiguration.SUMMARY, Configuration::summary);
+        byParameter.put(LatencyTestConfiguration.PROFILE, Configuration::profile);
 
         List<String> parameters = new ArrayList<>();
         for (Field field : LatencyTestConfiguration.class.getFields()) {
@@ -177,7 +178,7 @@ class ReferenceTablesTest {
         }
         if (value instanceof Enum<?> choice && choice.getDeclaringClass().getEnclosingClass()
                 == LatencyTestConfiguration.class) {
-            return choice.name().toLowerCase(Locale.ROOT);
+            return choice.name().toLowerCase(Locale.ROOT).replace('_', '-'); // ON_BREACH is on-breach
         }
         return String.valueOf(value);
     }

@@ -17,6 +17,8 @@ import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.TailProfiling;
 import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.json.EndedTest;
@@ -281,16 +283,23 @@ public final class LatencyTestExecution {
         Decision capacity = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);
         boolean stoppedByFloor = noRoom && judged.undecided();
-        Decision decision = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
+        Decision verdict = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
                 .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
         String howEnded = ended(settings, ended, stoppedByFloor);
-        ResultSnapshot result = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
+        // after the verdict, which it never changes: where the late iterations spent their time
+        Optional<TailProfile> profile = TailProfiling.profileIfAsked(settings, verdict, measurement,
+                attempts.size() + 1, test.id());
+        profile.ifPresent(reports::profile);
+        Decision decision = profile.filter(taken -> verdict.outcome() != Outcome.PASSED)
+                .map(taken -> verdict.withProfile(taken.message())).orElse(verdict);
+        ResultSnapshot assembled = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
                 sweep.map(SweepRate::sweep), paired.map(compared -> new ResultSnapshot.Paired(configuration.paired()
                         .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)))
                 .withCost(measuringSeconds, howEnded, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
                         room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList())
                 .withMachine(machine.until(Instant.now()));
+        ResultSnapshot result = profile.map(assembled::withProfile).orElse(assembled);
         reports.write(result, reported.attempt().result(), page, withoutEvidence);
         reports.verdict(settings, decision);
         reports.took(settings, measuringSeconds, howEnded);

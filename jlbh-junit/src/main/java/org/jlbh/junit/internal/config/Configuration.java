@@ -7,6 +7,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.LatencyTestConfiguration.Summary;
 
 import java.nio.file.InvalidPathException;
@@ -43,13 +44,14 @@ import java.util.function.Function;
  * @param machineLock        whether latency tests of different JVMs on the machine measure in turn
  * @param machineWaitSeconds the longest a test waits for its turn, in seconds
  * @param summary            whether each test run appends its table to the CI job's summary, where it has one
+ * @param profile            when a test's late iterations are profiled after its verdict
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
                             BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures,
                             Optional<Paired> paired, MachineLock machineLock, double machineWaitSeconds,
-                            Summary summary) {
+                            Summary summary, Profile profile) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -105,12 +107,13 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
                 MachineLock.ON);
         double machineWait = reader.seconds(LatencyTestConfiguration.MACHINE_LOCK_WAIT, DEFAULT_MACHINE_WAIT_SECONDS);
         Summary summary = reader.choice(LatencyTestConfiguration.SUMMARY, Summary.class, Summary.ON);
+        Profile profile = reader.choice(LatencyTestConfiguration.PROFILE, Profile.class, Profile.ON_BREACH);
         if (!reader.problems.isEmpty()) {
             return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
-                remeasures, paired, machineLock, machineWait, summary), null);
+                remeasures, paired, machineLock, machineWait, summary, profile), null);
     }
 
     /**
@@ -199,10 +202,12 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             }
             List<String> names = new ArrayList<>();
             for (E choice : type.getEnumConstants()) {
-                if (choice.name().equalsIgnoreCase(value.get().trim())) {
+                // ON_BREACH is written on-breach
+                String name = choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+                if (name.equalsIgnoreCase(value.get().trim())) {
                     return choice;
                 }
-                names.add(choice.name().toLowerCase(Locale.ROOT));
+                names.add(name);
             }
             problems.add(new InvalidParameter(key, value.get(), "is not one of " + names,
                     "use one of " + String.join(", ", names)));

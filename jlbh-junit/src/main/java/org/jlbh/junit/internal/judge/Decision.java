@@ -167,6 +167,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
     }
 
+    /**
+     * @param profile where the late iterations spent their time, a line
+     * @return this decision, its detail ending with that line
+     */
+    public Decision withProfile(String profile) {
+        return new Decision(outcome, reported, attempts, allowed, detail + System.lineSeparator() + profile, rule);
+    }
+
     /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */
     public String ofAttempts() {
         return ofAttempts(reported, attempts, allowed);

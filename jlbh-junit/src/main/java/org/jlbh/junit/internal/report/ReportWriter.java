@@ -17,6 +17,7 @@ import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.report.json.BaselineJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.json.ResultJson;
@@ -276,6 +277,15 @@ public final class ReportWriter {
         for (PairedComparison.Row row : comparison.rows()) {
             publisher.entry("paired " + row.probe() + " p" + row.percentile(), row.describe());
         }
+    }
+
+    /**
+     * Prints where the late iterations spent their time, or why that is not known.
+     *
+     * @param profile the profile
+     */
+    public void profile(TailProfile profile) {
+        profile.consoleLines().forEach(out::println);
     }
 
     /**

@@ -35,6 +35,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
 
 /**
  * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the
@@ -169,6 +170,34 @@ public final class Measurement {
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measure(int number, boolean again, PrintStream out) throws Throwable {
+        return measure(number, again, out, settings.run().runs());
+    }
+
+    /**
+     * Measures one run more, after the verdict, for a profiler: a warm-up round, then one run of the test's settings,
+     * its report printed to {@code out}.
+     *
+     * @param number         its attempt number
+     * @param out            where the harness's report goes
+     * @param harnessThreads told of each harness thread as it starts to run the test method (the warm-up's first)
+     * @return what was measured
+     * @throws Throwable what the test body threw, with a suppressed note of where
+     */
+    public Attempt measureProfiled(int number, PrintStream out, Consumer<Thread> harnessThreads) throws Throwable {
+        task.watchThreads(harnessThreads);
+        try {
+            return measure(number, true, out, 1);
+        } finally {
+            task.watchThreads(null);
+        }
+    }
+
+    /** @return the threads the last attempt ran the test method on, the first harness thread first */
+    public List<Thread> harnessThreads() {
+        return task.harnessThreads();
+    }
+
+    private Attempt measure(int number, boolean again, PrintStream out, int runsOfAttempt) throws Throwable {
         for (Thread previous : task.harnessThreads()) {
             if (!previous.isAlive()) {
                 continue;
@@ -183,7 +212,7 @@ public final class Measurement {
         }
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
         RunPlan plan = settings.run();
-        JLBHOptions options = plan.options().jlbhTask(task);
+        JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
         if (plan.warmsUpInRounds(again)) {
             WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
             options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());

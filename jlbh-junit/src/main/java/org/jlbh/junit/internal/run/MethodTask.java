@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
@@ -62,6 +63,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** Written by the first harness thread while the others wait between their parts. */
     private int run;
     private final Thread[] harnessThreads;
+    private volatile Consumer<Thread> threadWatcher;
     /**
      * Each harness thread's iterations in the current part: the warm-up's or a run's. Swapped when the part changes,
      * so that the loop never branches on which part it is in: a branch the warm-up never took made the JIT throw its
@@ -136,6 +138,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.jlbh = jlbh;
         Arrays.fill(harnessThreads, null);
         harnessThreads[0] = Thread.currentThread();
+        tellWatcher();
         readings[0].open();
         timelines.clear();
         this.run = plan.warmUpIterations() > 0 ? 0 : 1;
@@ -196,6 +199,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** Begins the run's GC counts and timelines, when this thread is the first to reach it. */
     private synchronized void beginRun(int run, int thread, long startTimeNS) {
         harnessThreads[thread] = Thread.currentThread();
+        tellWatcher();
         if (brackets.begin(run)) {
             // the warm-up records too, so that the JIT compiles the recording before the first measured run
             timelines.beginRun(run, startTimeNS, run == 0 ? plan.scheduledWarmUpNanos() : plan.scheduledRunNanos());
@@ -301,6 +305,22 @@ public final class MethodTask implements JLBHTask, IterationContext {
     /** @return the timelines recorded */
     public Timelines timelines() {
         return timelines;
+    }
+
+    /**
+     * @param watcher told of each harness thread as it starts to run the method, from that thread (at the measurement's
+     *                start and at each run's first iteration of each thread); null for none
+     */
+    void watchThreads(Consumer<Thread> watcher) {
+        this.threadWatcher = watcher;
+    }
+
+    /** Tells the watcher, if any, of the calling harness thread. */
+    private void tellWatcher() {
+        Consumer<Thread> watcher = threadWatcher;
+        if (watcher != null) {
+            watcher.accept(Thread.currentThread());
+        }
     }
 
     /** @return the first throwable of the test body in the last measurement, and where it came */

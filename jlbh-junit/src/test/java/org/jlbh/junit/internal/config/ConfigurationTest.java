@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.config;
 
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
+import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
@@ -32,7 +33,8 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON));
+                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON,
+                Profile.ON_BREACH));
     }
 
     @Test
@@ -46,12 +48,12 @@ class ConfigurationTest {
                         "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
                 .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE, " 5")
                 .plus(LatencyTestConfiguration.MACHINE_LOCK, "OFF ", LatencyTestConfiguration.MACHINE_LOCK_WAIT, "2.5")
-                .plus(LatencyTestConfiguration.SUMMARY, "off"))
+                .plus(LatencyTestConfiguration.SUMMARY, "off", LatencyTestConfiguration.PROFILE, " Always"))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5, Summary.OFF));
+                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5, Summary.OFF, Profile.ALWAYS));
     }
 
     @Test

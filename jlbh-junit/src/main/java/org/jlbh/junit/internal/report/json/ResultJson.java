@@ -83,6 +83,7 @@ public final class ResultJson {
             json.value("from", machine.from()).value("to", machine.to());
             json.endObject();
         }
+        conclusion.profile().ifPresent(profile -> ProfileJson.write(json, profile));
         json.endObject();
         json.name("attempts").beginArray(false);
         for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
@@ -409,7 +410,8 @@ public final class ResultJson {
                         ? verdict.list("floor").stream().map(floor -> new ResultSnapshot.FloorRecord(
                         floor.number("percentile"), floor.number("maxMicros"), floor.number("floorMicros"),
                         floor.bool("noRoom"))).toList() : List.of(), verdict.has("machine")
-                        ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty()),
+                        ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty(),
+                        ProfileJson.read(verdict)),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
                 root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
     }

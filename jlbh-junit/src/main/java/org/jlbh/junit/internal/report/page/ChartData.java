@@ -4,6 +4,7 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.json.EndedTest;
@@ -37,13 +38,20 @@ public final class ChartData {
      * @param environment   one line naming the machine and JVM it ran on; may be empty
      * @param probes        the probes drawn, end to end first
      * @param timeline      end to end over the time of each run, when the runs' timelines were recorded
+     * @param profile       where its late iterations spent their time, when it was profiled
      */
     public record TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
-                            List<ProbeChart> probes, Optional<TimelineData> timeline) {
+                            List<ProbeChart> probes, Optional<TimelineData> timeline, Optional<TailProfile> profile) {
         /** Copies the probes; the outcome is required. */
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
+        }
+
+        /** A test that was not profiled. */
+        public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
+                         List<ProbeChart> probes, Optional<TimelineData> timeline) {
+            this(name, outcome, verdictDetail, settings, environment, probes, timeline, Optional.empty());
         }
     }
 
@@ -246,7 +254,7 @@ public final class ChartData {
                 .collect(Collectors.joining());
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
                 result.settings().description() + cost, "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
-                        + " \u00b7 " + environment.os(), probes, timeline(result));
+                        + " \u00b7 " + environment.os(), probes, timeline(result), conclusion.profile());
     }
 
     /**

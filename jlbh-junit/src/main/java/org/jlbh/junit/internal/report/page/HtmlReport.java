@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.profile.TailProfile;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -262,7 +263,27 @@ public final class HtmlReport {
             html.append("<h3>end to end over time</h3>\n");
             TimelineChart.append(html, timeline);
         });
+        test.profile().ifPresent(profile -> appendProfile(html, profile));
         html.append("</section>\n");
+    }
+
+    /** Where the late iterations spent their time: the console's lines, with links to the flame graphs. */
+    private static void appendProfile(StringBuilder html, TailProfile profile) {
+        html.append("<h3>where the late iterations spent their time</h3>\n<div class=\"detail\">");
+        List<String> lines = profile.consoleLines();
+        for (String line : lines) {
+            if (!line.contains("flame graph of the late") && !line.contains("against the iterations on time")) {
+                html.append(escape(line.replaceFirst("^===\\s*", ""))).append('\n');
+            }
+        }
+        html.append("</div>\n");
+        profile.flameGraph().ifPresent(file -> html.append("<p class=\"settings\"><a href=\"").append(escape(file))
+                .append("\">flame graph of the late iterations</a>"));
+        profile.differential().ifPresent(file -> html.append(" \u00b7 <a href=\"").append(escape(file))
+                .append("\">against the iterations on time</a>"));
+        if (profile.flameGraph().isPresent()) {
+            html.append("</p>\n");
+        }
     }
 
     private static void appendVerdict(StringBuilder html, Outcome outcome) {

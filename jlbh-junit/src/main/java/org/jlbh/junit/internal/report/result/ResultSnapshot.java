@@ -11,6 +11,7 @@ import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.profile.TailProfile;
 
 import java.time.Instant;
 import java.util.List;
@@ -56,7 +57,8 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
     public ResultSnapshot withCost(double measuringSeconds, String ended, List<FloorRecord> floor) {
         return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
                 conclusion.attempt(), conclusion.attempts(), conclusion.detail(), measuringSeconds, ended, floor,
-                conclusion.machine()), attempts, allocatedBytesPerOp, runs, probes, baseline, paired);
+                conclusion.machine(), conclusion.profile()), attempts, allocatedBytesPerOp, runs, probes, baseline,
+                paired);
     }
 
     /**
@@ -66,8 +68,19 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
     public ResultSnapshot withMachine(MachineRecord machine) {
         return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
                 conclusion.attempt(), conclusion.attempts(), conclusion.detail(), conclusion.measuringSeconds(),
-                conclusion.ended(), conclusion.floor(), Optional.of(machine)), attempts, allocatedBytesPerOp, runs,
-                probes, baseline, paired);
+                conclusion.ended(), conclusion.floor(), Optional.of(machine), conclusion.profile()), attempts,
+                allocatedBytesPerOp, runs, probes, baseline, paired);
+    }
+
+    /**
+     * @param profile where the late iterations spent their time, or why that is not known
+     * @return this result with it ({@link Conclusion#profile()})
+     */
+    public ResultSnapshot withProfile(TailProfile profile) {
+        return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
+                conclusion.attempt(), conclusion.attempts(), conclusion.detail(), conclusion.measuringSeconds(),
+                conclusion.ended(), conclusion.floor(), conclusion.machine(), Optional.of(profile)), attempts,
+                allocatedBytesPerOp, runs, probes, baseline, paired);
     }
 
     /**
@@ -202,9 +215,12 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param floor    this machine's own floor beside each end-to-end budget, where it was measured (sized runs)
      * @param machine  how the test had the machine to itself, across JVMs; empty where not known (results written
      *                 before)
+     * @param profile  where the late iterations spent their time, or why that is not known; empty where the test was
+     *                 not profiled ({@code jlbh.profile})
      */
     public record Conclusion(Outcome outcome, int attempt, int attempts, String detail, double measuringSeconds,
-                             String ended, List<FloorRecord> floor, Optional<MachineRecord> machine) {
+                             String ended, List<FloorRecord> floor, Optional<MachineRecord> machine,
+                             Optional<TailProfile> profile) {
 
         /** Copies the floor. */
         public Conclusion {
@@ -213,7 +229,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
 
         /** A conclusion whose cost is not known (a result written before it was recorded). */
         public Conclusion(Outcome outcome, int attempt, int attempts, String detail) {
-            this(outcome, attempt, attempts, detail, Double.NaN, "", List.of(), Optional.empty());
+            this(outcome, attempt, attempts, detail, Double.NaN, "", List.of(), Optional.empty(), Optional.empty());
         }
     }
 

@@ -1,0 +1,67 @@
+package org.jlbh.junit.internal.profile;
+
+import one.convert.Arguments;
+import one.convert.FlameGraph;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.Map;
+
+/**
+ * Flame graphs of collapsed stacks as self-contained HTML pages (no script or font from the network), drawn by
+ * async-profiler's converter ({@code tools.profiler:jfr-converter}). Stateless.
+ */
+final class FlameGraphPages {
+
+    private FlameGraphPages() {
+    }
+
+    /**
+     * @param title  the page's title: letters, digits, spaces and plain punctuation (it is written into the page as is)
+     * @param stacks collapsed stacks, outermost frame first, with how many samples each
+     * @return the page
+     * @throws IOException when the converter cannot draw it
+     */
+    static byte[] of(String title, Map<String, Long> stacks) throws IOException {
+        return dump(graph(title, stacks));
+    }
+
+    /**
+     * A differential flame graph: the frames of {@code stacks}, each coloured by how much more (red) or less (blue) of
+     * the samples it holds than in {@code base}, with the base's counts scaled to the same total first.
+     *
+     * @param title  the page's title, as for {@link #of}
+     * @param stacks the stacks drawn
+     * @param base   the stacks they are compared with, not empty
+     * @return the page
+     * @throws IOException when the converter cannot draw it
+     */
+    static byte[] differential(String title, Map<String, Long> stacks, Map<String, Long> base) throws IOException {
+        long total = stacks.values().stream().mapToLong(Long::longValue).sum();
+        long baseTotal = base.values().stream().mapToLong(Long::longValue).sum();
+        double scale = baseTotal == 0 ? 0 : total / (double) baseTotal;
+        StringBuilder scaled = new StringBuilder();
+        base.forEach((stack, count) -> scaled.append(stack).append(' ').append(Math.round(count * scale))
+                .append('\n'));
+        FlameGraph drawn = graph(title, stacks);
+        FlameGraph against = new FlameGraph(new Arguments());
+        against.parseCollapsed(new StringReader(scaled.toString()));
+        drawn.diff(against);
+        return dump(drawn);
+    }
+
+    private static FlameGraph graph(String title, Map<String, Long> stacks) throws IOException {
+        StringBuilder collapsed = new StringBuilder();
+        stacks.forEach((stack, count) -> collapsed.append(stack).append(' ').append(count).append('\n'));
+        FlameGraph graph = new FlameGraph(new Arguments("--title", title));
+        graph.parseCollapsed(new StringReader(collapsed.toString()));
+        return graph;
+    }
+
+    private static byte[] dump(FlameGraph graph) throws IOException {
+        ByteArrayOutputStream page = new ByteArrayOutputStream();
+        graph.dump(page);
+        return page.toByteArray();
+    }
+}

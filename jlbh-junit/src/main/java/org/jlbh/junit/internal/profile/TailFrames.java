@@ -1,0 +1,189 @@
+package org.jlbh.junit.internal.profile;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Ranks the frames of a {@link TailSplit}: by how much larger a share of the late samples than of the on-time samples
+ * has the frame on its stack. A frame that lies inside one ranked before it, in every late stack it is on, is not
+ * ranked again: where it holds (nearly) all of that one's extra time, it names where that time went instead
+ * ({@link TailFrame#deepest()}: the lock's {@code park} under the {@code lock} call); a frame whose late time is
+ * (nearly) all in one ranked before it, further in, is not ranked either. Stateless.
+ */
+public final class TailFrames {
+    /** A frame that holds this part of the extra time of the frame it lies in stands for where that time went. */
+    static final double HOLDS_NEARLY_ALL = 0.95;
+    /** Frames on fewer late samples than this share are not ranked: too few to say anything of. */
+    static final double LEAST_LATE_SHARE = 0.01;
+
+    private TailFrames() {
+    }
+
+    /**
+     * @param split the samples, split
+     * @param most  how many frames to rank at most
+     * @return the frames of the code the late iterations spent more of their time in, most first; shares are of all
+     *         late samples, the harness's between calls among them
+     */
+    public static List<TailFrame> rank(TailSplit split, int most) {
+        Map<String, Long> late = new LinkedHashMap<>(ownCode(split.late()));
+        late.keySet().removeIf(stack -> stack.startsWith(TailSplit.BETWEEN_CALLS)); // counted, not ranked
+        Map<String, Long> onTime = ownCode(split.onTime());
+        List<List<String>> lateStacks = new ArrayList<>();
+        late.keySet().forEach(stack -> lateStacks.add(List.of(stack.split(";"))));
+        Map<String, Long> lateOn = onStacks(late);
+        Map<String, Long> onTimeOn = onStacks(onTime);
+        Map<String, Integer> depths = new HashMap<>();
+        for (List<String> stack : lateStacks) {
+            for (int i = 0; i < stack.size(); i++) {
+                depths.merge(stack.get(i), i, Math::min);
+            }
+        }
+        long lateTotal = split.lateSamples();
+        long onTimeTotal = split.onTimeSamples();
+        if (lateTotal == 0) {
+            return List.of();
+        }
+        // the test method, outermost on every stack, is where every sample is, late or not: not a place the late
+        // iterations went (its own code is, as its own frame); native frames are where Java frames went, not ranked;
+        // the harness between calls is not the code ({@link TailSplit#betweenCalls})
+        Set<String> everywhere = new HashSet<>();
+        lateStacks.forEach(stack -> everywhere.add(stack.get(0)));
+        List<TailFrame> candidates = new ArrayList<>();
+        lateOn.forEach((frame, count) -> {
+            double lateShare = count / (double) lateTotal;
+            double onTimeShare = onTimeTotal == 0 ? 0 : onTimeOn.getOrDefault(frame, 0L) / (double) onTimeTotal;
+            if (!everywhere.contains(frame) && rankable(frame) && lateShare >= LEAST_LATE_SHARE
+                    && lateShare > onTimeShare) {
+                candidates.add(new TailFrame(frame, frame, 0, lateShare, onTimeShare, caller(frame, late)));
+            }
+        });
+        candidates.sort(Comparator.comparingDouble(TailFrame::excess).reversed()
+                .thenComparing(frame -> depths.get(frame.frame())).thenComparing(TailFrame::frame));
+        Map<String, TailFrame> ranked = new LinkedHashMap<>();
+        for (TailFrame candidate : candidates) {
+            TailFrame within = null;
+            for (TailFrame listed : ranked.values()) {
+                if (inside(candidate.frame(), listed.frame(), lateStacks)) {
+                    within = listed;
+                    break;
+                }
+            }
+            if (within == null) {
+                // a caller whose late time is (nearly) all in a frame ranked already says nothing more
+                boolean explained = ranked.values().stream().anyMatch(listed -> inside(listed.frame(),
+                        candidate.frame(), lateStacks) && listed.lateShare() >= HOLDS_NEARLY_ALL * candidate.lateShare());
+                if (!explained && ranked.size() < most) {
+                    ranked.put(candidate.frame(), candidate);
+                }
+                continue;
+            }
+            int depth = depths.get(candidate.frame()) - depths.get(within.frame());
+            if (candidate.excess() >= HOLDS_NEARLY_ALL * within.excess() && depth > within.depth()) {
+                ranked.put(within.frame(), new TailFrame(within.frame(), candidate.frame(), depth, within.lateShare(),
+                        within.onTimeShare(), within.caller()));
+            }
+        }
+        return List.copyOf(ranked.values());
+    }
+
+    /**
+     * @return the stacks with a frame {@link TailFrame#OWN_CODE} added above the test method's where it is the
+     *         innermost Java frame: the time spent in its own code
+     */
+    private static Map<String, Long> ownCode(Map<String, Long> stacks) {
+        Map<String, Long> marked = new LinkedHashMap<>();
+        stacks.forEach((stack, count) -> {
+            List<String> frames = List.of(stack.split(";"));
+            boolean own = !frames.get(0).equals(TailSplit.BETWEEN_CALLS)
+                    && frames.stream().skip(1).noneMatch(TailFrames::javaFrame);
+            marked.merge(own ? frames.get(0) + ";" + frames.get(0) + TailFrame.OWN_CODE : stack, count, Long::sum);
+        });
+        return marked;
+    }
+
+    /**
+     * @return for a frame of the JDK's, the nearest frame outside the JDK below it on the late stack with the most
+     *         samples that has it; else empty
+     */
+    private static String caller(String frame, Map<String, Long> lateStacks) {
+        if (!jdkFrame(frame)) {
+            return "";
+        }
+        String caller = "";
+        long most = 0;
+        for (Map.Entry<String, Long> stack : lateStacks.entrySet()) {
+            List<String> frames = List.of(stack.getKey().split(";"));
+            int at = frames.indexOf(frame);
+            if (at < 0 || stack.getValue() <= most) {
+                continue;
+            }
+            most = stack.getValue();
+            caller = "";
+            for (int i = at - 1; i >= 0; i--) {
+                if (javaFrame(frames.get(i)) && !jdkFrame(frames.get(i))) {
+                    caller = frames.get(i);
+                    break;
+                }
+            }
+        }
+        return caller;
+    }
+
+    /** @return whether the frame is a method of the JDK's own classes */
+    private static boolean jdkFrame(String frame) {
+        return frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.")
+                || frame.startsWith("com.sun.");
+    }
+
+    /** @return whether the frame is ranked: a Java method's (the test method's own code among them) */
+    private static boolean rankable(String frame) {
+        return javaFrame(frame);
+    }
+
+    /** @return whether the frame is a Java method's ({@code com.acme.Pricer.quote}), not a native function's */
+    static boolean javaFrame(String frame) {
+        if (frame.startsWith("[")) {
+            return false;
+        }
+        if (frame.endsWith(TailFrame.OWN_CODE)) {
+            return true;
+        }
+        return frame.indexOf('.') > 0 && !frame.contains("::") && !frame.startsWith("[") && !frame.contains("@")
+                && !frame.contains("/");
+    }
+
+    /** @return how many samples have each frame on their stack (once per stack, however often it recurses there) */
+    private static Map<String, Long> onStacks(Map<String, Long> stacks) {
+        Map<String, Long> on = new HashMap<>();
+        stacks.forEach((stack, count) -> {
+            for (String frame : new java.util.HashSet<>(List.of(stack.split(";")))) {
+                on.merge(frame, count, Long::sum);
+            }
+        });
+        return on;
+    }
+
+    /** @return whether, in every late stack with the frame, the outer frame is on it further out */
+    private static boolean inside(String frame, String outer, List<List<String>> lateStacks) {
+        boolean seen = false;
+        for (List<String> stack : lateStacks) {
+            int at = stack.indexOf(frame);
+            if (at < 0) {
+                continue;
+            }
+            seen = true;
+            int outerAt = stack.indexOf(outer);
+            if (outerAt < 0 || outerAt >= at) {
+                return false;
+            }
+        }
+        return seen;
+    }
+}
