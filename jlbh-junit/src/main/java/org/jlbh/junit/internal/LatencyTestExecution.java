@@ -245,6 +245,7 @@ public final class LatencyTestExecution {
                                               SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base,
                                               ResultSnapshot.MachineRecord machine) throws Throwable {
         Configuration configuration = settings.configuration();
+        TailProfiling.prepare(settings); // before the body is compiled
         long began = System.nanoTime();
         // sized runs stop when decided: this machine's own floor says at once where a budget cannot be told apart
         List<FloorRoom> floor = List.of();

@@ -50,6 +50,19 @@ final class AsyncProfilerRun {
         this.calibrationTicks = calibrationTicks;
     }
 
+    /**
+     * Loads the profiler, once per JVM, before the first latency test's code is compiled: loading it switches on
+     * HotSpot's {@code DebugNonSafepoints}, so that the JIT keeps, for code compiled from then on, which inlined method
+     * every instruction came from (metadata only; the compiled code is the same). Without it, a sample in a call the
+     * JIT makes without a frame of its own (System.nanoTime's clock read, say) shows the outermost compiled method
+     * alone: a body inlined into the harness's loop would show as the harness.
+     *
+     * @return why the profiler cannot load here; empty when it is loaded
+     */
+    static Optional<String> load() {
+        return Optional.ofNullable(Loaded.WHY_NOT);
+    }
+
     /** Loads the profiler once per JVM, or says why it cannot be. */
     private static final class Loaded {
         private static final AsyncProfiler PROFILER;
@@ -86,7 +99,7 @@ final class AsyncProfilerRun {
         try {
             Files.createDirectories(recording.getParent());
             // monotonic: the samples' times are on the clock of System.nanoTime, as the harness's are
-            profiler.execute("start,jfr,clock=monotonic,event=wall,interval=" + INTERVAL_MICROS + "us,nobatch,filter,"
+            profiler.execute("start,jfr,clock=monotonic,event=wall,interval=" + INTERVAL_MICROS + "us,nobatch,filter,cstack=vm,"
                     + "file=" + recording.toAbsolutePath());
         } catch (IOException | RuntimeException refused) {
             throw new ProfilerUnavailable("async-profiler did not start: " + refused.getMessage());

@@ -43,6 +43,18 @@ public final class TailProfiling {
     }
 
     /**
+     * Loads the profiler, where the test may be profiled, before its code is compiled ({@link AsyncProfilerRun#load});
+     * once per JVM.
+     *
+     * @param settings the test's settings
+     */
+    public static void prepare(TestSettings settings) {
+        if (settings.configuration().profile() != Profile.OFF) {
+            AsyncProfilerRun.load();
+        }
+    }
+
+    /**
      * @param settings    the test's settings
      * @param decision    its decision
      * @param measurement its measurement, to measure the profiled run with
