@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The engine's layout, held by its imports: values flow downward from configuration through running and judging to
  * reporting, and within each layer from its parts to the whole (the evidence and the timelines below the run; the
  * attribution of late samples and the baseline statistics below the judgement; the result snapshot below its JSON
- * format, the JSON below the suite page, all of them below the report's writer); the page and the JSON read no
+ * format, the JSON below the suite page, all of them below the report's writer; the profile of the late iterations,
+ * measured after the verdict, between judging and reporting); the page and the JSON read no
  * run-layer type. The API package reaches the internals only through the extension, and nothing here uses
  * jlbh-core's internals. Reads this module's main sources.
  */
@@ -37,11 +38,14 @@ class ArchitectureTest {
             Map.entry("judge.baseline", List.of()),
             Map.entry("judge.attribution", concat(RUN, "config")),
             Map.entry("judge", concat(concat(RUN, "config"), "judge.attribution", "judge.baseline")),
-            Map.entry("report.result", concat(concat(RUN, "config"), JUDGE.toArray(String[]::new))),
-            Map.entry("report.json", List.of("config", "judge", "judge.baseline", "report.result")),
-            Map.entry("report.page", List.of("config", "judge", "judge.baseline", "report.result", "report.json")),
+            // after the verdict, a profiled run: judged's decision in, a profile out
+            Map.entry("profile", concat(concat(RUN, "config"), JUDGE.toArray(String[]::new))),
+            Map.entry("report.result", concat(concat(RUN, "config"), concat(JUDGE, "profile").toArray(String[]::new))),
+            Map.entry("report.json", List.of("config", "judge", "judge.baseline", "report.result", "profile")),
+            Map.entry("report.page", List.of("config", "judge", "judge.baseline", "report.result", "report.json",
+                    "profile")),
             Map.entry("report", concat(concat(concat(RUN, "config"), JUDGE.toArray(String[]::new)), "report.result",
-                    "report.json", "report.page")));
+                    "report.json", "report.page", "profile")));
 
     @Test
     void internalPackagesDependOnlyOnTheLayersBelowThem() {

@@ -217,7 +217,9 @@ class AttributionTests {
         run(Collected.class, Map.of()).assertThatEvents().haveExactly(1, event(test("sometimesSlow"),
                 finishedWithFailure(instanceOf(AssertionError.class), message(m -> m.matches("(?s)end to end p50 was "
                         + ".*late samples over 50 \u00b5s: [\\d,]+ in [\\d,]+ GC pauses \\(G1New, longest [\\d.]+ ms\\), [\\d,]+ "
-                        + "with no pause: the code")))));
+                        + "with no pause: the code"
+                        // then where the late iterations spent their time (jlbh.profile = on-breach)
+                        + "\\RWhere the late iterations \\(end to end over 50 \u00b5s\\) spent their time.*")))));
         assertThat(total(attribution(Collected.class), "gc")).isGreaterThanOrEqualTo(600);
     }
 
@@ -282,7 +284,8 @@ class AttributionTests {
                 finishedWithFailure(instanceOf(AssertionError.class), message(m -> m.matches("(?s)end to end p50 was "
                         + ".*late samples over 50 \u00b5s: ([\\d,]+) while the harness thread waited [\\d.,]+ ms on the "
                         + "run queue \\([\\d,]+ stretches\\), [\\d,]+ with no pause: the code; without the pauses not the "
-                        + "code's, which account for \\1 late samples, it would still be [\\d.,]+ \u00b5s")))));
+                        + "code's, which account for \\1 late samples, it would still be [\\d.,]+ \u00b5s"
+                        + "\\RWhere the late iterations \\(end to end over 50 \u00b5s\\) spent their time.*")))));
         Map<?, ?> attribution = attribution(PartlyDescheduled.class);
         // 600 slow calls, one in five covered: 120 the platform's on a quiet machine; on a busy one a covered call can
         // also sit behind a stall of the machine's own that nothing covers, and stays late
