@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * Where the tail is spent, measured where users build (issue 37): a consumer project whose two latency tests have a
  * known cause for their late iterations, built with {@code mvn test} against the installed jars, a fresh JVM per
  * build. {@code RarePathTest.quote} spins about 150 µs in a method of its own ({@code recalculateRisk}) every 100th
- * call; {@code RarePathTest.readBook} waits, every 100th call, for a lock another thread holds (and spins in) for about
- * 150 µs. Builds alternate with the profile on ({@code jlbh.profile = on-breach}, the default) and off, and between
+ * call; {@code RarePathTest.readBook} waits, every 100th call, for a lock another thread took just before (woken by
+ * the call before it) and holds, spinning, for 300 µs. Builds alternate with the profile on ({@code jlbh.profile = on-breach}, the default) and off, and between
  * quiet and beside one busy-loop process, so that the host's drift falls on all alike. From each test's JSON result it
  * reads the outcome, the frame the profile ranked first (and where its time went, and which of the code's methods
  * called it), the profiled run's time, whether the flame graph is on the suite page, and each run's p50 and p99 (the
@@ -51,15 +51,15 @@ public final class TailProfiles {
     /** One test's result in one build. */
     record TestResult(String test, String outcome, String first, String deepest, String caller, double profiledSeconds,
                       boolean onPage, double p50Micros, double p99Micros) {
-        /** @return whether the profile named the cause: the method of its own, or the wait on the lock */
+        /** @return whether the profile named the cause first: the method of its own, or the wait on the lock */
         boolean named() {
             if (test.equals("quote")) {
                 return first.equals("com.example.RarePathTest.recalculateRisk");
             }
             String chain = first + " " + deepest + " " + caller;
-            return !chain.contains("holdBookWhenAsked") && (chain.contains("readUnderLock")
-                    || chain.contains("ReentrantLock") || chain.contains("AbstractQueuedSynchronizer"))
-                    && deepest.endsWith(".park");
+            // the wait on the lock: its acquisition (or its park), not the other thread's spinning while it holds it
+            return !chain.contains("holdTheBookWhenAsked") && (chain.contains("ReentrantLock")
+                    || chain.contains("AbstractQueuedSynchronizer") || deepest.endsWith(".park"));
         }
     }
 
@@ -162,7 +162,10 @@ public final class TailProfiles {
         Matcher seconds = SECONDS.matcher(json);
         String flameGraph = "com.example.RarePathTest." + test + ".late.html";
         boolean onPage = page.contains(flameGraph) && Files.exists(reports.resolve(flameGraph));
-        Matcher percentiles = PERCENTILES.matcher(json.substring(json.indexOf("\"probes\"")));
+        // the end-to-end probe's runs: from the probes to the next probe's name (OS jitter's)
+        String probes = json.substring(json.indexOf("\"probes\""));
+        int next = probes.indexOf("\"name\"", probes.indexOf("\"name\"") + 1);
+        Matcher percentiles = PERCENTILES.matcher(next < 0 ? probes : probes.substring(0, next));
         List<double[]> runs = new ArrayList<>();
         while (percentiles.find()) {
             runs.add(new double[]{Long.parseLong(percentiles.group(1)) / 1e3, Long.parseLong(percentiles.group(2)) / 1e3});

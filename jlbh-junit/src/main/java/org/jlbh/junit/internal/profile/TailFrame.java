@@ -5,14 +5,17 @@ import java.util.Locale;
 /**
  * A frame the late iterations spent more of their time in than the iterations on time did. Immutable.
  *
- * @param frame       the frame, as {@code com.acme.Pricer.quote}: where the late time parts from the on-time
- * @param deepest     the innermost frame under it that holds (nearly) all of its extra time, e.g. the
- *                    {@code Unsafe.park} under a {@code ReentrantLock.lock}; the frame itself when none does
+ * @param frame       the frame named, as {@code com.acme.Pricer.recalculateRisk}: of the frames from where the late
+ *                    time parts from the on-time down to where (nearly) all of it went, the innermost of the code's
+ *                    own; the outermost of them when all are the JDK's
+ * @param deepest     the innermost frame that holds (nearly) all of its extra time, e.g. the {@code Unsafe.park} under
+ *                    a {@code ReentrantLock.lock}; the frame itself when none further in does
  * @param depth       how many frames lie between the two (0 when they are the same)
  * @param lateShare   the share of the late samples with the frame on their stack, from 0 to 1
  * @param onTimeShare the share of the on-time samples with it, from 0 to 1
- * @param caller      for a frame of the JDK's, the nearest frame outside the JDK that called it (on the late stack
- *                    with the most samples), e.g. the {@code Book.read} that took the lock; else empty
+ * @param caller      what called it, on the late stack with the most samples: for a frame of the JDK's, the nearest
+ *                    of the code's own frames (the {@code Book.read} that took the lock); for one of the code's, the
+ *                    frame that called it, unless that is the test method; else empty
  */
 public record TailFrame(String frame, String deepest, int depth, double lateShare, double onTimeShare, String caller) {
     /** Marks the test method's own code: the samples whose innermost Java frame is the test method's. */
@@ -24,9 +27,9 @@ public record TailFrame(String frame, String deepest, int depth, double lateShar
     }
 
     /**
-     * @return e.g. {@code 91% in Pricer.recalculateRisk (on time: 0.4%)}, or {@code 88% in
-     *         AbstractQueuedSynchronizer.acquire → … → Unsafe.park, called from Book.read (on time: 0%)}: class names
-     *         without their package
+     * @return e.g. {@code 91% in Pricer.recalculateRisk (on time: 0.4%)}, {@code 93% in Spin.micros, called from
+     *         Pricer.recalculateRisk (on time: 0%)}, or {@code 88% in AbstractQueuedSynchronizer.acquire → … →
+     *         Unsafe.park, called from Book.read (on time: 0%)}: class names without their package
      */
     public String describe() {
         String where = shortName(frame) + (depth == 0 ? "" : (depth == 1 ? " → " : " → … → ") + shortName(deepest))

@@ -13,8 +13,11 @@ import java.util.Set;
  * Ranks the frames of a {@link TailSplit}: by how much larger a share of the late samples than of the on-time samples
  * has the frame on its stack. A frame that lies inside one ranked before it, in every late stack it is on, is not
  * ranked again: where it holds (nearly) all of that one's extra time, it names where that time went instead
- * ({@link TailFrame#deepest()}: the lock's {@code park} under the {@code lock} call); a frame whose late time is
- * (nearly) all in one ranked before it, further in, is not ranked either. Stateless.
+ * ({@link TailFrame#deepest()}: the lock's {@code park} under the {@code lock} call), and is ranked on its own where
+ * it holds less; a frame whose late time is (nearly) all in one ranked before it, further in, is not ranked either. Each is then named by the innermost of the
+ * code's own frames on that way down, with what called it: without on-time samples to tell them apart (a body of a
+ * microsecond, sampled every 100 µs, has few), every frame of a slow path holds the same extra time, and the one that
+ * spends it says most. Stateless.
  */
 public final class TailFrames {
     /** A frame that holds this part of the extra time of the frame it lies in stands for where that time went. */
@@ -61,36 +64,88 @@ public final class TailFrames {
             double onTimeShare = onTimeTotal == 0 ? 0 : onTimeOn.getOrDefault(frame, 0L) / (double) onTimeTotal;
             if (!everywhere.contains(frame) && rankable(frame) && lateShare >= LEAST_LATE_SHARE
                     && lateShare > onTimeShare) {
-                candidates.add(new TailFrame(frame, frame, 0, lateShare, onTimeShare, caller(frame, late)));
+                candidates.add(new TailFrame(frame, frame, 0, lateShare, onTimeShare, ""));
             }
         });
         candidates.sort(Comparator.comparingDouble(TailFrame::excess).reversed()
                 .thenComparing(frame -> depths.get(frame.frame())).thenComparing(TailFrame::frame));
         Map<String, TailFrame> ranked = new LinkedHashMap<>();
         for (TailFrame candidate : candidates) {
+            // the innermost frame ranked already that the candidate lies in, in every late stack it is on
             TailFrame within = null;
             for (TailFrame listed : ranked.values()) {
-                if (inside(candidate.frame(), listed.frame(), lateStacks)) {
+                if (inside(candidate.frame(), listed.frame(), lateStacks)
+                        && (within == null || depths.get(listed.frame()) > depths.get(within.frame()))) {
                     within = listed;
-                    break;
                 }
             }
-            if (within == null) {
-                // a caller whose late time is (nearly) all in a frame ranked already says nothing more
-                boolean explained = ranked.values().stream().anyMatch(listed -> inside(listed.frame(),
-                        candidate.frame(), lateStacks) && listed.lateShare() >= HOLDS_NEARLY_ALL * candidate.lateShare());
-                if (!explained && ranked.size() < most) {
-                    ranked.put(candidate.frame(), candidate);
+            if (within != null && candidate.excess() >= HOLDS_NEARLY_ALL * within.excess()) {
+                int depth = depths.get(candidate.frame()) - depths.get(within.frame());
+                if (depth > within.depth()) {
+                    ranked.put(within.frame(), new TailFrame(within.frame(), candidate.frame(), depth,
+                            within.lateShare(), within.onTimeShare(), within.caller()));
                 }
                 continue;
             }
-            int depth = depths.get(candidate.frame()) - depths.get(within.frame());
-            if (candidate.excess() >= HOLDS_NEARLY_ALL * within.excess() && depth > within.depth()) {
-                ranked.put(within.frame(), new TailFrame(within.frame(), candidate.frame(), depth, within.lateShare(),
-                        within.onTimeShare(), within.caller()));
+            // a caller whose late time is (nearly) all in a frame ranked already says nothing more
+            boolean explained = ranked.values().stream().anyMatch(listed -> inside(listed.frame(),
+                    candidate.frame(), lateStacks) && listed.lateShare() >= HOLDS_NEARLY_ALL * candidate.lateShare());
+            if (!explained && ranked.size() < most) {
+                ranked.put(candidate.frame(), candidate);
             }
         }
-        return List.copyOf(ranked.values());
+        return ranked.values().stream().map(found -> named(found, late)).toList();
+    }
+
+    /**
+     * @param found a ranked frame, where the late time parts from the on-time, with where (nearly) all its extra time
+     *              went
+     * @param late  the late stacks, with their samples
+     * @return it as named: the innermost frame of the code's own (not the JDK's) between the two, so that a slow path
+     *         of several methods is named where it spends its time, with the one that called it; a frame of the JDK's
+     *         with the nearest of the code's methods that called it
+     */
+    private static TailFrame named(TailFrame found, Map<String, Long> late) {
+        List<String> stack = mostSampled(found.deepest(), late);
+        int from = stack.indexOf(found.frame());
+        int to = stack.indexOf(found.deepest());
+        if (from < 0 || to < from) {
+            return found;
+        }
+        int named = from;
+        for (int i = to; i > from; i--) {
+            if (javaFrame(stack.get(i)) && !jdkFrame(stack.get(i))) {
+                named = i;
+                break;
+            }
+        }
+        String caller = "";
+        if (jdkFrame(stack.get(named))) {
+            for (int i = named - 1; i >= 0; i--) {
+                if (javaFrame(stack.get(i)) && !jdkFrame(stack.get(i))) {
+                    caller = stack.get(i);
+                    break;
+                }
+            }
+        } else if (named > 1 && javaFrame(stack.get(named - 1))) {
+            caller = stack.get(named - 1); // the test method, outermost, calls everything: not said
+        }
+        return new TailFrame(stack.get(named), found.deepest(), to - named, found.lateShare(), found.onTimeShare(),
+                caller);
+    }
+
+    /** @return the late stack with the most samples that has the frame, outermost first; empty when none has */
+    private static List<String> mostSampled(String frame, Map<String, Long> late) {
+        List<String> most = List.of();
+        long samples = 0;
+        for (Map.Entry<String, Long> stack : late.entrySet()) {
+            List<String> frames = List.of(stack.getKey().split(";"));
+            if (stack.getValue() > samples && frames.contains(frame)) {
+                most = frames;
+                samples = stack.getValue();
+            }
+        }
+        return most;
     }
 
     /**
@@ -106,34 +161,6 @@ public final class TailFrames {
             marked.merge(own ? frames.get(0) + ";" + frames.get(0) + TailFrame.OWN_CODE : stack, count, Long::sum);
         });
         return marked;
-    }
-
-    /**
-     * @return for a frame of the JDK's, the nearest frame outside the JDK below it on the late stack with the most
-     *         samples that has it; else empty
-     */
-    private static String caller(String frame, Map<String, Long> lateStacks) {
-        if (!jdkFrame(frame)) {
-            return "";
-        }
-        String caller = "";
-        long most = 0;
-        for (Map.Entry<String, Long> stack : lateStacks.entrySet()) {
-            List<String> frames = List.of(stack.getKey().split(";"));
-            int at = frames.indexOf(frame);
-            if (at < 0 || stack.getValue() <= most) {
-                continue;
-            }
-            most = stack.getValue();
-            caller = "";
-            for (int i = at - 1; i >= 0; i--) {
-                if (javaFrame(frames.get(i)) && !jdkFrame(frames.get(i))) {
-                    caller = frames.get(i);
-                    break;
-                }
-            }
-        }
-        return caller;
     }
 
     /** @return whether the frame is a method of the JDK's own classes */

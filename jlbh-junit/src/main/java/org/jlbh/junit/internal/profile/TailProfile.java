@@ -67,7 +67,7 @@ public record TailProfile(String engine, Optional<String> unavailable, String la
             return lines;
         }
         lines.add(String.format(Locale.ROOT, "=== Where the late iterations spent their time: one more run after the "
-                        + "verdict, %.1f s, %s; %,d iterations late (%s): %,d samples while one was due, %,d of "
+                        + "verdict, %.1f s, %s; %,d iterations late (%s): %,d samples while one was due, %,d in "
                         + "iterations on time", seconds, engine, lateIterations, late, split.lateSamples(),
                 split.onTimeSamples()));
         if (top.isEmpty()) {

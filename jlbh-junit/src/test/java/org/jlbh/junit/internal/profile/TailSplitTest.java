@@ -79,7 +79,7 @@ class TailSplitTest {
         TailFrame top = ranked.get(0);
         assertThat(top.lateShare()).isEqualTo(0.9);
         assertThat(top.onTimeShare()).isEqualTo(0.01);
-        assertThat(top.describe()).isEqualTo("90% in Pricer.recalculateRisk (on time: 1.0%)");
+        assertThat(top.describe()).isEqualTo("90% in Pricer.recalculateRisk, called from Pricer.quote (on time: 1.0%)");
         assertThat(new TailSplit(late, onTime, 100, 100).betweenCalls()).isEqualTo(0.05);
     }
 
@@ -99,6 +99,23 @@ class TailSplitTest {
         // Book.read and ReentrantLock.lock are on every call, late or not: no more of the late time is theirs
         assertThat(ranked).extracting(TailFrame::frame).doesNotContain("com.acme.Book.read",
                 "java.util.concurrent.locks.ReentrantLock.lock", BODY);
+    }
+
+    @Test
+    void aSlowPathOfSeveralMethodsIsNamedWhereItSpendsItsTimeWithWhatCalledIt() {
+        // no on-time sample: every frame of the slow path holds the same extra time
+        String slowPath = BODY + ";com.acme.Pricer.quote;com.acme.Pricer.recalculateRisk;com.acme.Spin.micros";
+        List<TailFrame> allInIt = TailFrames.rank(new TailSplit(Map.of(slowPath + ";os::javaTimeNanos", 100L),
+                Map.of(), 100, 0), 10);
+        assertThat(allInIt).hasSize(1);
+        assertThat(allInIt.get(0).describe()).isEqualTo("100% in Spin.micros, called from Pricer.recalculateRisk (on "
+                + "time: 0%)");
+
+        // a tenth of the late time in the quote's own code: the quote first, then the slow path inside it
+        List<TailFrame> ranked = TailFrames.rank(new TailSplit(Map.of(slowPath, 90L, BODY + ";com.acme.Pricer.quote",
+                10L), Map.of(), 100, 0), 10);
+        assertThat(ranked).extracting(TailFrame::describe).containsExactly("100% in Pricer.quote (on time: 0%)",
+                "90% in Spin.micros, called from Pricer.recalculateRisk (on time: 0%)");
     }
 
     @Test

@@ -12,6 +12,9 @@ import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.profile.TailFrame;
+import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.TailSplit;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
@@ -167,6 +170,27 @@ public class ResultJsonTest {
         assertThat(ResultJson.write(shared)).contains("\"shared\": \"waited the longest wait allowed");
         assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().machine()).as("written before: "
                 + "not known").isEmpty();
+    }
+
+    @Test
+    void whereTheLateIterationsSpentTheirTimeReadsBackEqual() {
+        TailSplit split = new TailSplit(Map.of("com.example.T.m;com.example.Pricer.recalculateRisk", 90L,
+                TailSplit.BETWEEN_CALLS + ";java.lang.Thread.run", 10L), Map.of("com.example.T.m", 4L), 100, 4);
+        ResultSnapshot profiled = everything().withProfile(new TailProfile("async-profiler, wall-clock", Optional.empty(),
+                "end to end over 50 \u00b5s", 3.25, 101, split, List.of(new TailFrame("com.example.Pricer.recalculateRisk",
+                "com.example.Pricer.recalculateRisk", 0, 0.9, 0, "")), Optional.of("com.example.T.m.late.html"),
+                Optional.empty()));
+        ResultSnapshot unavailable = everything().withProfile(TailProfile.unavailable("async-profiler, wall-clock",
+                "async-profiler does not load here (Windows 11 amd64)"));
+
+        for (ResultSnapshot result : List.of(profiled, unavailable)) {
+            assertThat(ResultJson.read(ResultJson.write(result))).isEqualTo(result);
+        }
+        assertThat(ResultJson.write(profiled)).contains("\"profile\": {", "\"lateStacks\"",
+                "\"stack\": \"com.example.T.m;com.example.Pricer.recalculateRisk\"", "\"samples\": 90",
+                "\"lateShare\": 0.9", "\"flameGraph\": \"com.example.T.m.late.html\"").doesNotContain("\"differential\"");
+        assertThat(ResultJson.write(unavailable)).contains("\"unavailable\": \"async-profiler does not load here");
+        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().profile()).as("not profiled").isEmpty();
     }
 
     @Test
