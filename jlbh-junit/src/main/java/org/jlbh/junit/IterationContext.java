@@ -9,6 +9,8 @@ package org.jlbh.junit;
  * to end when the method returns. Read {@link #startTimeNanos()} on the thread running the test body: with several
  * harness threads ({@link LatencyTest#threads()}), each has its own current iteration, and {@link #threadIndex()}
  * says which thread it is.
+ *
+ * <p>The guide's page on it: {@code docs/concurrency.md}.
  */
 public interface IterationContext {
 

@@ -21,6 +21,9 @@ import java.lang.annotation.Target;
  *
  * <p>Each run must have at least {@code 10 / (1 − percentile/100)} iterations (p99.9 needs 10,000) for the
  * percentile to be judged; fewer is a configuration error.
+ *
+ * <p>The guide's page on it: {@code docs/writing-latency-tests.md}, with every attribute's type, default and range in
+ * {@code docs/reference.md}.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

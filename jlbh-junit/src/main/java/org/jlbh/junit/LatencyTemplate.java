@@ -40,6 +40,9 @@ import java.lang.annotation.Target;
  * being found, reported and not failed. After the last rate, the console shows the sweep's table (rate, achieved
  * throughput, each probe's percentiles) and its knee: the highest rate up to which every rate met the latency budgets.
  * Each invocation's results go to files of their own, named after the invocation.
+ *
+ * <p>The guide's page on it: {@code docs/writing-latency-tests.md}, with every attribute's type, default and range in
+ * {@code docs/reference.md}.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -35,6 +35,9 @@ import java.lang.annotation.Target;
  * <p>Latency tests run exclusively: no other test of the same JVM runs at the same time, even under JUnit's
  * parallel execution. This is a composed annotation: it may be used as a meta-annotation to define your own.
  * Configuration parameters ({@link LatencyTestConfiguration}) switch the mode and scale iterations and budgets.
+ *
+ * <p>The guide's page on it: {@code docs/writing-latency-tests.md}, with every attribute's type, default and range in
+ * {@code docs/reference.md}.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -3,6 +3,8 @@ package org.jlbh.junit;
 /**
  * The configuration parameters of latency tests, set in {@code junit-platform.properties} or as system properties
  * ({@code -Djlbh.mode=report}). An unparseable value fails each latency test with a configuration error.
+ *
+ * <p>The guide's page on it: {@code docs/configuration.md}.
  */
 public final class LatencyTestConfiguration {
 

@@ -15,6 +15,8 @@ import java.lang.annotation.Target;
  * @LatencyTest(throughput = 20_000, percentile = 99, maxMicros = 100)
  * void roundTrip(@Probe("client2server") NanoSampler client2server) { ... }
  * }</pre>
+ *
+ * <p>The guide's page on it: {@code docs/writing-latency-tests.md}.
  */
 @Target(ElementType.PARAMETER)
 @Retention(RetentionPolicy.RUNTIME)

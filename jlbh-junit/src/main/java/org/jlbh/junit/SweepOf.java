@@ -23,6 +23,9 @@ import java.lang.annotation.Target;
  *     assertThat(sweep.knee().orElse(0)).isGreaterThanOrEqualTo(10_000);
  * }
  * }</pre>
+ *
+ * <p>The guide's page on it: {@code docs/sweeps-and-capacity.md}, with every attribute's type, default and range in
+ * {@code docs/reference.md}.
  */
 @Target(ElementType.PARAMETER)
 @Retention(RetentionPolicy.RUNTIME)

@@ -12,6 +12,8 @@ import java.util.OptionalInt;
  * knee the console names. Only rates that ran are listed, ascending: none when the sweep did not run (filtered out,
  * or {@code jlbh.mode = disabled}), fewer than declared when it stopped early. Immutable and thread-safe; it keeps
  * every run's histograms, so the extension holds a sweep's results until its test class ends.
+ *
+ * <p>The guide's page on it: {@code docs/sweeps-and-capacity.md}.
  */
 public final class SweepResult {
     private final List<Rate> rates;
@@ -23,7 +25,11 @@ public final class SweepResult {
         MET,
         /** a latency budget broke, and without the platform's stalls it would still break: the code (or its queue) */
         BROKEN,
-        /** latency budgets broke only through the platform's stalls: inconclusive, the knee may be higher */
+        /**
+         * inconclusive: the latency budgets broke only through the platform's stalls, or the rate's runs disagreed
+         * and did not decide (its test was reported as skipped); the knee may be higher. The name is older than the
+         * second case, and kept for the code that compares with it
+         */
         BROKEN_BY_PLATFORM
     }
 

@@ -3,7 +3,11 @@ package org.jlbh.junit;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Over which runs a {@link LatencyBudget} (and an allocation budget) is judged. */
+/**
+ * Over which runs a {@link LatencyBudget} (and an allocation budget) is judged.
+ *
+ * <p>The guide's page on it: {@code docs/noisy-machines.md}.
+ */
 public enum Verdict {
     /**
      * The median run's value must be within budget (the default): one unlucky run on a noisy machine does not fail

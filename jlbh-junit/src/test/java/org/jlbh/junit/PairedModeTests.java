@@ -89,8 +89,8 @@ class PairedModeTests {
         assertThat(stretches).startsWith("base 100", "change 100", "base 200", "change 400", "base 400",
                 "change 400", "base 400", "change 400");
         assertThat(stretches.get(8)).isIn("base 200", "base 300");
-        int attempts = out.split("the change is slower than its base, but not yet surely by more than the "
-                + "threshold, measuring both sides again", -1).length;
+        int attempts = out.split("the change is slower than its base, but not yet surely by more than its "
+                + "tolerance, measuring both sides again", -1).length;
         int pairs = 6 * attempts;
         assertThat(stretches.size() > 9).isEqualTo(pairs > 6);
         events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m ->

@@ -149,7 +149,7 @@ class ReportAndBaselineTests {
         assertThat(second).contains("=== Change against the baseline ")
                 .containsPattern("end to end p50 on the code's own account: history [\\d.,]+–[\\d.,]+ \u00b5s \\(1 "
                         + "build\\), now [\\d.,]+ \u00b5s \\(as measured [\\d.,]+ \u00b5s\\), [+-]\\d+% \\(interval "
-                        + "[+-]\\d+\\.\\.[+-]\\d+%\\), threshold \\+100000%, detectable: none: not judged: 1 recorded "
+                        + "[+-]\\d+\\.\\.[+-]\\d+%\\), tolerance \\+100000%, detectable: none: not judged: 1 recorded "
                         + "build cannot tell the noise between builds");
     }
 

@@ -5,7 +5,11 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.internal.judge.CompletenessCheck;
 
-/** Assertions on a whole {@link JLBHResult}; obtain through {@link LatencyAssertions#assertThat(JLBHResult)}. */
+/**
+ * Assertions on a whole {@link JLBHResult}; obtain through {@link LatencyAssertions#assertThat(JLBHResult)}.
+ *
+ * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
+ */
 public class JLBHResultAssert extends AbstractAssert<JLBHResultAssert, JLBHResult> {
 
     JLBHResultAssert(JLBHResult actual) {

@@ -18,6 +18,8 @@ import org.jlbh.core.JLBHResult;
  * LatencyAssertions.assertThat(results.get())
  *         .probe("parse").hasPercentileAtMostMicros(99, 5, Verdict.EVERY_RUN);
  * }</pre>
+ *
+ * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
  */
 public final class LatencyAssertions {
 

@@ -8,6 +8,8 @@ import org.jlbh.junit.internal.judge.PercentileCheck;
 /**
  * Assertions on one probe's results over all runs; obtain through {@link JLBHResultAssert#endToEnd()} or
  * {@link JLBHResultAssert#probe(String)}. They judge a budget exactly as {@code @LatencyTest} does.
+ *
+ * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
  */
 public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHResult.ProbeResult> {
     private final JLBHResult result;

@@ -4,7 +4,11 @@ import org.assertj.core.api.AbstractAssert;
 import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.junit.internal.judge.PercentileCheck;
 
-/** Assertions on one probe in one run; obtain through {@link ProbeResultAssert#run(int)}. */
+/**
+ * Assertions on one probe in one run; obtain through {@link ProbeResultAssert#run(int)}.
+ *
+ * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
+ */
 public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> {
     private final String probe;
 

@@ -187,7 +187,7 @@ public final class ReportWriter {
      */
     public void measuringAgain(PairedComparison.Row leaning, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the change is slower than its base, but not "
-                + "yet surely by more than the threshold, measuring both sides again ("
+                + "yet surely by more than its tolerance, measuring both sides again ("
                 + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; the pairs of every "
                 + "attempt are compared together): " + leaning.describe());
     }
@@ -241,7 +241,7 @@ public final class ReportWriter {
     public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
         out.print("=== Change against the baseline " + baselineFile(test) + " (" + comparison.builds() + " recorded build"
                 + (comparison.builds() == 1 ? "" : "s") + "; this build's median run against the history's median "
-                + "build on the code's own account where both have it, with a bootstrap interval; threshold +"
+                + "build on the code's own account where both have it, with a bootstrap interval; tolerance +"
                 + ReportFormat.plain(configuration.tolerancePercent()) + "%; detectable: the smallest slowdown this "
                 + "history would flag)" + System.lineSeparator() + comparison.table());
     }

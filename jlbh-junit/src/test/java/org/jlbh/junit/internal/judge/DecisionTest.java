@@ -200,7 +200,7 @@ class DecisionTest {
         assertThat(passed.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50 on the "
                 + "code's own account: history 1.000–1.100 \u00b5s (5 builds), now 2.000 \u00b5s (as measured 2.500 "
-                + "\u00b5s), +90% (interval +60..+120%), threshold +10%, detectable +24%: REGRESSION");
+                + "\u00b5s), +90% (interval +60..+120%), tolerance +10%, detectable +24%: REGRESSION");
 
         Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
         assertThat(failed.verdictDetail()).startsWith("end to end p50 was ").contains(System.lineSeparator()

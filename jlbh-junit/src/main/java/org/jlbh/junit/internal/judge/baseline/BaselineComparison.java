@@ -161,7 +161,7 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                 case NOT_JUDGED -> "not judged: " + why;
                 case NOT_GATED -> "not gated: " + why;
             };
-            return String.format(Locale.ROOT, "%s: %s, %+.0f%% (interval %+.0f..%+.0f%%), threshold +%s%%%s: %s", what,
+            return String.format(Locale.ROOT, "%s: %s, %+.0f%% (interval %+.0f..%+.0f%%), tolerance +%s%%%s: %s", what,
                     history, changePercent, lowPercent, highPercent, ReportFormat.plain(thresholdPercent),
                     detectable(), decision);
         }

@@ -127,7 +127,7 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
                 case IMPROVED -> "IMPROVED";
                 default -> "within noise";
             };
-            return String.format(Locale.ROOT, "%s, %+.1f%% (interval %+.1f..%+.1f%%), threshold +%s%%, detectable "
+            return String.format(Locale.ROOT, "%s, %+.1f%% (interval %+.1f..%+.1f%%), tolerance +%s%%, detectable "
                     + "%+.0f%%: %s", what, changePercent, lowPercent, highPercent,
                     ReportFormat.plain(thresholdPercent),
                     detectablePercent, decided);

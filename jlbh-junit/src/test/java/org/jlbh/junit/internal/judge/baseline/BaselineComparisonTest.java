@@ -118,7 +118,7 @@ class BaselineComparisonTest {
         BaselineComparison.Row p50 = comparison.regressions().get(0);
         assertThat(p50.lowPercent()).isGreaterThan(10);
         assertThat(p50.describe()).matches("end to end p50 as measured: history 0\\.980–1\\.005 \u00b5s \\(5 builds\\), "
-                + "now 1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), threshold \\+10%, detectable "
+                + "now 1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), tolerance \\+10%, detectable "
                 + "\\+\\d+%: REGRESSION");
         assertThat(comparison.regressionMessage()).startsWith("Regression against the baseline in " + BASELINE
                 + ": end to end p50 as measured: history");
