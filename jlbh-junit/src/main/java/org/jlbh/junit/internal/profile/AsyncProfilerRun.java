@@ -197,10 +197,5 @@ final class AsyncProfilerRun {
         ProfilerUnavailable(String why) {
             super(why, null, false, false);
         }
-
-        /** @return the reason, as an Optional for the reports */
-        Optional<String> why() {
-            return Optional.ofNullable(getMessage());
-        }
     }
 }

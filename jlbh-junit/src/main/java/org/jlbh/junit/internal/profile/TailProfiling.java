@@ -158,11 +158,9 @@ public final class TailProfiling {
         String bodyFrame = settings.method().getDeclaringClass().getName() + "." + settings.method().getName();
         TailSplit split = TailSplit.of(samples, byThread, whole.startNanos(), whole.endNanos(), bodyFrame);
         List<TailFrame> top = TailFrames.rank(split, RANKED);
-        Optional<String> flameGraph;
-        Optional<String> differential;
-        flameGraph = write(dir, testId + ".late.html", split.late().isEmpty() ? null : () -> FlameGraphPages.of(
+        Optional<String> flameGraph = write(dir, testId + ".late.html", split.late().isEmpty() ? null : () -> FlameGraphPages.of(
                 "Late iterations of " + settings.displayName() + " (" + lateOver + ")", split.late()));
-        differential = write(dir, testId + ".late-vs-on-time.html", split.late().isEmpty()
+        Optional<String> differential = write(dir, testId + ".late-vs-on-time.html", split.late().isEmpty()
                 || split.onTime().isEmpty() ? null : () -> FlameGraphPages.differential("Late iterations of "
                 + settings.displayName() + " against those on time (red: more when late)", split.late(),
                 split.onTime()));
