@@ -24,7 +24,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  *
  * <p>What it showed here (2 vCPU, JDK 17, quiet; the console's lines): {@code 204 iterations late (end to end over
  * 100 µs): 153 samples while one was due, 0 in iterations on time}, then {@code 1. 92% in Benchmarks.busyWaitMicros,
- * called from RiskPricer.recalculateRisk (on time: 0%)} and {@code 8.5% between calls of the test method}: the
+ * called from RiskPricer.recalculateRisk (on time: too few samples to compare)} and {@code 8.5% between calls of the test method}: the
  * recalculation's own loop first, the harness thread's waits said apart. No on-time sample: a quote of 0.1 µs, sampled
  * every 100 µs, is rarely caught.
  *

@@ -12,7 +12,8 @@ import java.util.Locale;
  *                    a {@code ReentrantLock.lock}; the frame itself when none further in does
  * @param depth       how many frames lie between the two (0 when they are the same)
  * @param lateShare   the share of the late samples with the frame on their stack, from 0 to 1
- * @param onTimeShare the share of the on-time samples with it, from 0 to 1
+ * @param onTimeShare the share of the on-time samples with it, from 0 to 1; NaN where there were too few on-time
+ *                    samples to compare with (fewer than 20)
  * @param caller      what called it, on the late stack with the most samples: for a frame of the JDK's, the nearest
  *                    of the code's own frames (the {@code Book.read} that took the lock); for one of the code's, the
  *                    frame that called it, unless that is the test method; else empty
@@ -21,20 +22,25 @@ public record TailFrame(String frame, String deepest, int depth, double lateShar
     /** Marks the test method's own code: the samples whose innermost Java frame is the test method's. */
     public static final String OWN_CODE = " (its own code)";
 
-    /** @return how much more of their time the late iterations spent in the frame, from -1 to 1 */
+    /**
+     * @return how much more of their time the late iterations spent in the frame, from -1 to 1: the late share alone
+     *         where there is no on-time share to compare with
+     */
     public double excess() {
-        return lateShare - onTimeShare;
+        return lateShare - (Double.isNaN(onTimeShare) ? 0 : onTimeShare);
     }
 
     /**
      * @return e.g. {@code 91% in Pricer.recalculateRisk (on time: 0.4%)}, {@code 93% in Spin.micros, called from
-     *         Pricer.recalculateRisk (on time: 0%)}, or {@code 88% in AbstractQueuedSynchronizer.acquire → … →
-     *         Unsafe.park, called from Book.read (on time: 0%)}: class names without their package
+     *         Pricer.recalculateRisk (on time: too few samples to compare)}, or {@code 88% in
+     *         AbstractQueuedSynchronizer.acquire → … → Unsafe.park, called from Book.read (on time: 0%)}: class names
+     *         without their package
      */
     public String describe() {
         String where = shortName(frame) + (depth == 0 ? "" : (depth == 1 ? " → " : " → … → ") + shortName(deepest))
                 + (caller.isEmpty() ? "" : ", called from " + shortName(caller));
-        return percent(lateShare) + " in " + where + " (on time: " + percent(onTimeShare) + ")";
+        return percent(lateShare) + " in " + where + (Double.isNaN(onTimeShare) ? " (on time: too few samples to "
+                + "compare)" : " (on time: " + percent(onTimeShare) + ")");
     }
 
     /** @return a share in percent: whole from 10% up, else to one decimal */

@@ -24,6 +24,11 @@ public final class TailFrames {
     static final double HOLDS_NEARLY_ALL = 0.95;
     /** Frames on fewer late samples than this share are not ranked: too few to say anything of. */
     static final double LEAST_LATE_SHARE = 0.01;
+    /**
+     * Fewer on-time samples than this are no contrast: a share of a handful says nothing (a body of a microsecond,
+     * sampled every 100 µs, is caught a few times a second), and frames are then ranked by their late share alone.
+     */
+    static final long LEAST_ON_TIME_SAMPLES = 20;
 
     private TailFrames() {
     }
@@ -61,9 +66,10 @@ public final class TailFrames {
         List<TailFrame> candidates = new ArrayList<>();
         lateOn.forEach((frame, count) -> {
             double lateShare = count / (double) lateTotal;
-            double onTimeShare = onTimeTotal == 0 ? 0 : onTimeOn.getOrDefault(frame, 0L) / (double) onTimeTotal;
+            double onTimeShare = onTimeTotal < LEAST_ON_TIME_SAMPLES ? Double.NaN
+                    : onTimeOn.getOrDefault(frame, 0L) / (double) onTimeTotal;
             if (!everywhere.contains(frame) && rankable(frame) && lateShare >= LEAST_LATE_SHARE
-                    && lateShare > onTimeShare) {
+                    && (Double.isNaN(onTimeShare) || lateShare > onTimeShare)) {
                 candidates.add(new TailFrame(frame, frame, 0, lateShare, onTimeShare, ""));
             }
         });

@@ -109,13 +109,14 @@ class TailSplitTest {
                 Map.of(), 100, 0), 10);
         assertThat(allInIt).hasSize(1);
         assertThat(allInIt.get(0).describe()).isEqualTo("100% in Spin.micros, called from Pricer.recalculateRisk (on "
-                + "time: 0%)");
+                + "time: too few samples to compare)");
 
         // a tenth of the late time in the quote's own code: the quote first, then the slow path inside it
         List<TailFrame> ranked = TailFrames.rank(new TailSplit(Map.of(slowPath, 90L, BODY + ";com.acme.Pricer.quote",
                 10L), Map.of(), 100, 0), 10);
-        assertThat(ranked).extracting(TailFrame::describe).containsExactly("100% in Pricer.quote (on time: 0%)",
-                "90% in Spin.micros, called from Pricer.recalculateRisk (on time: 0%)");
+        assertThat(ranked).extracting(TailFrame::describe).containsExactly("100% in Pricer.quote (on time: too few "
+                + "samples to compare)", "90% in Spin.micros, called from Pricer.recalculateRisk (on time: too few "
+                + "samples to compare)");
     }
 
     @Test
@@ -127,6 +128,17 @@ class TailSplitTest {
 
         assertThat(ranked).hasSize(1);
         assertThat(ranked.get(0).describe()).isEqualTo("80% in QuoteTest.quote (its own code) (on time: 0%)");
+    }
+
+    @Test
+    void aHandfulOfOnTimeSamplesIsNoContrast() {
+        // one on-time sample, in the test method's own code: a share of 100% from one sample would hide the slow path
+        Map<String, Long> late = Map.of(BODY, 1_117L, BODY + ";os::javaTimeNanos", 1_074L);
+
+        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, Map.of(BODY, 1L), 2_191, 1), 10);
+
+        assertThat(ranked).extracting(TailFrame::describe).containsExactly("100% in QuoteTest.quote (its own code) (on "
+                + "time: too few samples to compare)");
     }
 
     @Test

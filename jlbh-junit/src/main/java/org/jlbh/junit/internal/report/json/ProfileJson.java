@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The verdict's {@code profile} member of the {@value ResultJson#FORMAT} format: where the late iterations spent their
- * time ({@link TailProfile}). Shares are from 0 to 1; stacks are collapsed ({@code Test.method;Pricer.quote}, the
+ * time ({@link TailProfile}). Shares are from 0 to 1 (an on-time share null where too few on-time samples were taken); stacks are collapsed ({@code Test.method;Pricer.quote}, the
  * outermost frame first, as async-profiler's collapsed output), each with its samples. Like {@link EvidenceJson}, it
  * names each member once for writing and once for reading; a result written before the member existed reads without
  * it. Stateless; thread-safe.
@@ -63,7 +63,7 @@ final class ProfileJson {
         }
         List<TailFrame> frames = profile.list("frames").stream().map(frame -> new TailFrame(frame.text("frame"),
                 frame.text("deepest"), frame.integer("depth"), frame.number("lateShare"),
-                frame.number("onTimeShare"), frame.text("caller"))).toList();
+                frame.numberOrNaN("onTimeShare"), frame.text("caller"))).toList();
         TailSplit split = new TailSplit(readStacks(profile, "lateStacks"), readStacks(profile, "onTimeStacks"),
                 profile.whole("lateSamples"), profile.whole("onTimeSamples"));
         return Optional.of(new TailProfile(engine, Optional.empty(), profile.text("late"), profile.number("seconds"),
