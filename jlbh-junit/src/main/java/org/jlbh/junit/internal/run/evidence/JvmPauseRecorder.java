@@ -111,17 +111,10 @@ public final class JvmPauseRecorder {
             return new JvmPauseRecorder(null, null, "no JVM evidence: the Flight Recorder is not available ("
                     + noFlightRecorder + ")", 0, 0);
         }
-        long best = Long.MAX_VALUE;
-        long offset = 0;
-        for (int i = 0; i < 200; i++) {
-            long before = System.nanoTime();
-            Instant wall = Instant.now();
-            long after = System.nanoTime();
-            if (after - before < best) {
-                best = after - before;
-                offset = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (before + after) / 2;
-            }
-        }
+        ClockReading wall = ClockReading.tightest(() -> {
+            Instant now = Instant.now();
+            return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        }, 200);
         try {
             recording.start();
             stream = EventStream.openRepository();
@@ -130,7 +123,8 @@ public final class JvmPauseRecorder {
             return new JvmPauseRecorder(null, null, "no JVM evidence: the Flight Recorder could not start ("
                     + cannotStart + ")", 0, 0);
         }
-        JvmPauseRecorder recorder = new JvmPauseRecorder(recording, stream, null, offset, best);
+        JvmPauseRecorder recorder = new JvmPauseRecorder(recording, stream, null, wall.reading() - wall.nanos(),
+                wall.bracketNanos());
         stream.onEvent(recorder::accept);
         stream.onFlush(() -> recorder.lastFlushNanos = System.nanoTime());
         Thread reader = new Thread(stream::start, "jlbh JVM pauses");
