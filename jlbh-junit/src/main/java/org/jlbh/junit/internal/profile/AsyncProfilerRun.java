@@ -8,6 +8,7 @@ import one.jfr.event.Event;
 import one.jfr.event.ExecutionSample;
 import one.profiler.AsyncProfiler;
 import one.profiler.Recording;
+import org.jlbh.junit.internal.run.evidence.ClockReading;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One profiled run: async-profiler ({@code tools.profiler:async-profiler}), loaded into this JVM, samples the threads
@@ -57,10 +57,10 @@ final class AsyncProfilerRun {
      * JIT makes without a frame of its own (System.nanoTime's clock read, say) shows the outermost compiled method
      * alone: a body inlined into the harness's loop would show as the harness.
      *
-     * @return why the profiler cannot load here; empty when it is loaded
+     * <p>Where it cannot load, {@link #start} says why.
      */
-    static Optional<String> load() {
-        return Optional.ofNullable(Loaded.WHY_NOT);
+    static void load() {
+        Loaded.touch();
     }
 
     /** Loads the profiler once per JVM, or says why it cannot be. */
@@ -82,6 +82,10 @@ final class AsyncProfilerRun {
             PROFILER = profiler;
             WHY_NOT = whyNot;
         }
+
+        /** Does nothing: its call makes the JVM initialise this class, which loads the profiler. */
+        static void touch() {
+        }
     }
 
     /**
@@ -99,8 +103,8 @@ final class AsyncProfilerRun {
         try {
             Files.createDirectories(recording.getParent());
             // monotonic: the samples' times are on the clock of System.nanoTime, as the harness's are
-            profiler.execute("start,jfr,clock=monotonic,event=wall,interval=" + INTERVAL_MICROS + "us,nobatch,filter,cstack=vm,"
-                    + "file=" + recording.toAbsolutePath());
+            profiler.execute("start,jfr,clock=monotonic,event=wall,interval=" + INTERVAL_MICROS + "us,nobatch,filter,"
+                    + "cstack=vm,file=" + recording.toAbsolutePath());
         } catch (IOException | RuntimeException refused) {
             throw new ProfilerUnavailable("async-profiler did not start: " + refused.getMessage());
         }
@@ -108,20 +112,8 @@ final class AsyncProfilerRun {
         for (int i = 0; i < 10_000; i++) {
             Recording.timestamp();
         }
-        long bestGap = Long.MAX_VALUE;
-        long nanos = 0;
-        long ticks = 0;
-        for (int i = 0; i < 100; i++) {
-            long before = System.nanoTime();
-            long read = Recording.timestamp();
-            long after = System.nanoTime();
-            if (after - before < bestGap) {
-                bestGap = after - before;
-                nanos = before + (after - before) / 2;
-                ticks = read;
-            }
-        }
-        return new AsyncProfilerRun(profiler, recording, nanos, ticks);
+        ClockReading ticks = ClockReading.tightest(Recording::timestamp, 100);
+        return new AsyncProfilerRun(profiler, recording, ticks.nanos(), ticks.reading());
     }
 
     /** @param thread a harness thread, to be sampled from now on */

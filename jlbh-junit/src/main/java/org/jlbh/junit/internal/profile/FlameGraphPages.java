@@ -40,23 +40,25 @@ final class FlameGraphPages {
     static byte[] differential(String title, Map<String, Long> stacks, Map<String, Long> base) throws IOException {
         long total = stacks.values().stream().mapToLong(Long::longValue).sum();
         long baseTotal = base.values().stream().mapToLong(Long::longValue).sum();
-        double scale = baseTotal == 0 ? 0 : total / (double) baseTotal;
-        StringBuilder scaled = new StringBuilder();
-        base.forEach((stack, count) -> scaled.append(stack).append(' ').append(Math.round(count * scale))
-                .append('\n'));
         FlameGraph drawn = graph(title, stacks);
         FlameGraph against = new FlameGraph(new Arguments());
-        against.parseCollapsed(new StringReader(scaled.toString()));
+        against.parseCollapsed(new StringReader(collapsed(base, baseTotal == 0 ? 0 : total / (double) baseTotal)));
         drawn.diff(against);
         return dump(drawn);
     }
 
     private static FlameGraph graph(String title, Map<String, Long> stacks) throws IOException {
-        StringBuilder collapsed = new StringBuilder();
-        stacks.forEach((stack, count) -> collapsed.append(stack).append(' ').append(count).append('\n'));
         FlameGraph graph = new FlameGraph(new Arguments("--title", title));
-        graph.parseCollapsed(new StringReader(collapsed.toString()));
+        graph.parseCollapsed(new StringReader(collapsed(stacks, 1)));
         return graph;
+    }
+
+    /** @return the stacks in the converter's collapsed format, a line each, every count scaled (and rounded) */
+    private static String collapsed(Map<String, Long> stacks, double scale) {
+        StringBuilder collapsed = new StringBuilder();
+        stacks.forEach((stack, count) -> collapsed.append(stack).append(' ').append(Math.round(count * scale))
+                .append('\n'));
+        return collapsed.toString();
     }
 
     private static byte[] dump(FlameGraph graph) throws IOException {

@@ -14,10 +14,10 @@ import java.util.Set;
  * has the frame on its stack. A frame that lies inside one ranked before it, in every late stack it is on, is not
  * ranked again: where it holds (nearly) all of that one's extra time, it names where that time went instead
  * ({@link TailFrame#deepest()}: the lock's {@code park} under the {@code lock} call), and is ranked on its own where
- * it holds less; a frame whose late time is (nearly) all in one ranked before it, further in, is not ranked either. Each is then named by the innermost of the
- * code's own frames on that way down, with what called it: without on-time samples to tell them apart (a body of a
- * microsecond, sampled every 100 µs, has few), every frame of a slow path holds the same extra time, and the one that
- * spends it says most. Stateless.
+ * it holds less; a frame whose late time is (nearly) all in one ranked before it, further in, is not ranked either.
+ * Each is then named by the innermost of the code's own frames on that way down, with what called it: without on-time
+ * samples to tell them apart (a body of a microsecond, sampled every 100 µs, has few), every frame of a slow path holds
+ * the same extra time, and the one that spends it says most. Stateless.
  */
 public final class TailFrames {
     /** A frame that holds this part of the extra time of the frame it lies in stands for where that time went. */
@@ -40,27 +40,24 @@ public final class TailFrames {
      *         late samples, the harness's between calls among them
      */
     public static List<TailFrame> rank(TailSplit split, int most) {
-        Map<String, Long> late = new LinkedHashMap<>(ownCode(split.late()));
-        late.keySet().removeIf(stack -> stack.startsWith(TailSplit.BETWEEN_CALLS)); // counted, not ranked
-        Map<String, Long> onTime = ownCode(split.onTime());
-        List<List<String>> lateStacks = new ArrayList<>();
-        late.keySet().forEach(stack -> lateStacks.add(List.of(stack.split(";"))));
+        long lateTotal = split.lateSamples();
+        long onTimeTotal = split.onTimeSamples();
+        if (lateTotal == 0) {
+            return List.of();
+        }
+        Map<List<String>, Long> late = parsed(split.late());
+        late.keySet().removeIf(stack -> stack.get(0).equals(TailSplit.BETWEEN_CALLS)); // counted, not ranked
+        List<List<String>> lateStacks = List.copyOf(late.keySet());
         Map<String, Long> lateOn = onStacks(late);
-        Map<String, Long> onTimeOn = onStacks(onTime);
+        Map<String, Long> onTimeOn = onStacks(parsed(split.onTime()));
         Map<String, Integer> depths = new HashMap<>();
         for (List<String> stack : lateStacks) {
             for (int i = 0; i < stack.size(); i++) {
                 depths.merge(stack.get(i), i, Math::min);
             }
         }
-        long lateTotal = split.lateSamples();
-        long onTimeTotal = split.onTimeSamples();
-        if (lateTotal == 0) {
-            return List.of();
-        }
         // the test method, outermost on every stack, is where every sample is, late or not: not a place the late
-        // iterations went (its own code is, as its own frame); native frames are where Java frames went, not ranked;
-        // the harness between calls is not the code ({@link TailSplit#betweenCalls})
+        // iterations went (its own code is, as its own frame); native frames are where Java frames went, not ranked
         Set<String> everywhere = new HashSet<>();
         lateStacks.forEach(stack -> everywhere.add(stack.get(0)));
         List<TailFrame> candidates = new ArrayList<>();
@@ -68,7 +65,7 @@ public final class TailFrames {
             double lateShare = count / (double) lateTotal;
             double onTimeShare = onTimeTotal < LEAST_ON_TIME_SAMPLES ? Double.NaN
                     : onTimeOn.getOrDefault(frame, 0L) / (double) onTimeTotal;
-            if (!everywhere.contains(frame) && rankable(frame) && lateShare >= LEAST_LATE_SHARE
+            if (!everywhere.contains(frame) && javaFrame(frame) && lateShare >= LEAST_LATE_SHARE
                     && (Double.isNaN(onTimeShare) || lateShare > onTimeShare)) {
                 candidates.add(new TailFrame(frame, frame, 0, lateShare, onTimeShare, ""));
             }
@@ -111,7 +108,7 @@ public final class TailFrames {
      *         of several methods is named where it spends its time, with the one that called it; a frame of the JDK's
      *         with the nearest of the code's methods that called it
      */
-    private static TailFrame named(TailFrame found, Map<String, Long> late) {
+    private static TailFrame named(TailFrame found, Map<List<String>, Long> late) {
         List<String> stack = mostSampled(found.deepest(), late);
         int from = stack.indexOf(found.frame());
         int to = stack.indexOf(found.deepest());
@@ -141,13 +138,12 @@ public final class TailFrames {
     }
 
     /** @return the late stack with the most samples that has the frame, outermost first; empty when none has */
-    private static List<String> mostSampled(String frame, Map<String, Long> late) {
+    private static List<String> mostSampled(String frame, Map<List<String>, Long> late) {
         List<String> most = List.of();
         long samples = 0;
-        for (Map.Entry<String, Long> stack : late.entrySet()) {
-            List<String> frames = List.of(stack.getKey().split(";"));
-            if (stack.getValue() > samples && frames.contains(frame)) {
-                most = frames;
+        for (Map.Entry<List<String>, Long> stack : late.entrySet()) {
+            if (stack.getValue() > samples && stack.getKey().contains(frame)) {
+                most = stack.getKey();
                 samples = stack.getValue();
             }
         }
@@ -155,18 +151,18 @@ public final class TailFrames {
     }
 
     /**
-     * @return the stacks with a frame {@link TailFrame#OWN_CODE} added above the test method's where it is the
-     *         innermost Java frame: the time spent in its own code
+     * @return the collapsed stacks as lists of frames, outermost first, with a frame {@link TailFrame#OWN_CODE} added
+     *         above the test method's where it is the innermost Java frame: the time spent in its own code
      */
-    private static Map<String, Long> ownCode(Map<String, Long> stacks) {
-        Map<String, Long> marked = new LinkedHashMap<>();
+    private static Map<List<String>, Long> parsed(Map<String, Long> stacks) {
+        Map<List<String>, Long> parsed = new LinkedHashMap<>();
         stacks.forEach((stack, count) -> {
             List<String> frames = List.of(stack.split(";"));
             boolean own = !frames.get(0).equals(TailSplit.BETWEEN_CALLS)
                     && frames.stream().skip(1).noneMatch(TailFrames::javaFrame);
-            marked.merge(own ? frames.get(0) + ";" + frames.get(0) + TailFrame.OWN_CODE : stack, count, Long::sum);
+            parsed.merge(own ? List.of(frames.get(0), frames.get(0) + TailFrame.OWN_CODE) : frames, count, Long::sum);
         });
-        return marked;
+        return parsed;
     }
 
     /** @return whether the frame is a method of the JDK's own classes */
@@ -175,16 +171,8 @@ public final class TailFrames {
                 || frame.startsWith("com.sun.");
     }
 
-    /** @return whether the frame is ranked: a Java method's (the test method's own code among them) */
-    private static boolean rankable(String frame) {
-        return javaFrame(frame);
-    }
-
     /** @return whether the frame is a Java method's ({@code com.acme.Pricer.quote}), not a native function's */
     static boolean javaFrame(String frame) {
-        if (frame.startsWith("[")) {
-            return false;
-        }
         if (frame.endsWith(TailFrame.OWN_CODE)) {
             return true;
         }
@@ -193,10 +181,10 @@ public final class TailFrames {
     }
 
     /** @return how many samples have each frame on their stack (once per stack, however often it recurses there) */
-    private static Map<String, Long> onStacks(Map<String, Long> stacks) {
+    private static Map<String, Long> onStacks(Map<List<String>, Long> stacks) {
         Map<String, Long> on = new HashMap<>();
         stacks.forEach((stack, count) -> {
-            for (String frame : new java.util.HashSet<>(List.of(stack.split(";")))) {
+            for (String frame : new HashSet<>(stack)) {
                 on.merge(frame, count, Long::sum);
             }
         });

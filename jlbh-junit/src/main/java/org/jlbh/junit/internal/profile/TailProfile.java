@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,8 +39,8 @@ public record TailProfile(String engine, Optional<String> unavailable, String la
      * @return a profile that was not taken
      */
     public static TailProfile unavailable(String engine, String why) {
-        return new TailProfile(engine, Optional.of(why), "", 0, 0, new TailSplit(java.util.Map.of(), java.util.Map.of(),
-                0, 0), List.of(), Optional.empty(), Optional.empty());
+        return new TailProfile(engine, Optional.of(why), "", 0, 0, new TailSplit(Map.of(), Map.of()), List.of(),
+                Optional.empty(), Optional.empty());
     }
 
     /**
@@ -59,26 +60,38 @@ public record TailProfile(String engine, Optional<String> unavailable, String la
                 + String.join("; ", top.stream().limit(IN_MESSAGE).map(TailFrame::describe).toList()) + betweenCalls();
     }
 
-    /** @return the console's lines: how the run was profiled, the frames ranked, one a line, and the files */
-    public List<String> consoleLines() {
+    /**
+     * @return what the profile found, a line each: how the run was profiled, the frames ranked (or why none is), and
+     *         the share of the harness between calls; or why there is no profile
+     */
+    public List<String> findings() {
         List<String> lines = new ArrayList<>();
         if (unavailable.isPresent()) {
-            lines.add("=== Not profiled: " + unavailable.get());
+            lines.add("Not profiled: " + unavailable.get());
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "=== Where the late iterations spent their time: one more run after the "
+        lines.add(String.format(Locale.ROOT, "Where the late iterations spent their time: one more run after the "
                         + "verdict, %.1f s, %s; %,d iterations late (%s): %,d samples while one was due, %,d in "
                         + "iterations on time", seconds, engine, lateIterations, late, split.lateSamples(),
                 split.onTimeSamples()));
         if (top.isEmpty()) {
-            lines.add("===   " + nothingToRank());
+            lines.add(nothingToRank());
         }
         for (int i = 0; i < top.size(); i++) {
-            lines.add(String.format(Locale.ROOT, "===   %2d. %s", i + 1, top.get(i).describe()));
+            lines.add(String.format(Locale.ROOT, "%2d. %s", i + 1, top.get(i).describe()));
         }
         if (split.betweenCalls() > 0) {
-            lines.add("===   " + betweenCalls().substring(2));
+            lines.add(betweenCalls().substring(2));
         }
+        return lines;
+    }
+
+    /** @return the console's lines: the {@link #findings()}, then the files */
+    public List<String> consoleLines() {
+        List<String> findings = findings();
+        List<String> lines = new ArrayList<>();
+        lines.add("=== " + findings.get(0));
+        findings.stream().skip(1).forEach(line -> lines.add("===   " + line));
         flameGraph.ifPresent(file -> lines.add("===   flame graph of the late iterations: " + file));
         differential.ifPresent(file -> lines.add("===   against the iterations on time: " + file));
         return lines;

@@ -13,12 +13,10 @@ import java.util.TreeMap;
  * test method's frame is the harness's between two calls, its stack under {@link #BETWEEN_CALLS}; an on-time one is the
  * harness waiting for the next iteration's start, and is left out. Immutable.
  *
- * @param late          the late samples' collapsed stacks, with how many samples each
- * @param onTime        the on-time samples' collapsed stacks, with how many samples each
- * @param lateSamples   how many samples were late
- * @param onTimeSamples how many samples were on time (in the test method)
+ * @param late   the late samples' collapsed stacks, with how many samples each
+ * @param onTime the on-time samples' collapsed stacks, with how many samples each
  */
-public record TailSplit(Map<String, Long> late, Map<String, Long> onTime, long lateSamples, long onTimeSamples) {
+public record TailSplit(Map<String, Long> late, Map<String, Long> onTime) {
     /** The frame a late sample stands for when the harness thread was not in the test method. */
     public static final String BETWEEN_CALLS = "[the harness, between calls of the test method]";
 
@@ -40,8 +38,6 @@ public record TailSplit(Map<String, Long> late, Map<String, Long> onTime, long l
                                long toNanos, String bodyFrame) {
         Map<String, Long> late = new TreeMap<>();
         Map<String, Long> onTime = new TreeMap<>();
-        long lateSamples = 0;
-        long onTimeSamples = 0;
         for (StackSample sample : samples) {
             if (sample.timeNanos() < fromNanos || sample.timeNanos() > toNanos
                     || sample.thread() < 0 || sample.thread() >= lateByThread.size()) {
@@ -51,19 +47,32 @@ public record TailSplit(Map<String, Long> late, Map<String, Long> onTime, long l
             if (lateByThread.get(sample.thread()).covers(sample.timeNanos())) {
                 late.merge(stack == null ? BETWEEN_CALLS + ";" + collapsed(sample.frames(), sample.frames().size() - 1)
                         : stack, 1L, Long::sum);
-                lateSamples++;
             } else if (stack != null) {
                 onTime.merge(stack, 1L, Long::sum);
-                onTimeSamples++;
             }
         }
-        return new TailSplit(late, onTime, lateSamples, onTimeSamples);
+        return new TailSplit(late, onTime);
+    }
+
+    /** @return how many samples were late */
+    public long lateSamples() {
+        return samples(late);
+    }
+
+    /** @return how many samples were on time (in the test method) */
+    public long onTimeSamples() {
+        return samples(onTime);
+    }
+
+    private static long samples(Map<String, Long> stacks) {
+        return stacks.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** @return the share of the late samples the harness thread was not in the test method, from 0 to 1 */
     public double betweenCalls() {
         long between = late.entrySet().stream().filter(stack -> stack.getKey().startsWith(BETWEEN_CALLS))
                 .mapToLong(Map.Entry::getValue).sum();
+        long lateSamples = lateSamples();
         return lateSamples == 0 ? 0 : between / (double) lateSamples;
     }
 

@@ -72,7 +72,7 @@ class TailSplitTest {
         Map<String, Long> onTime = Map.of(BODY + ";com.acme.Pricer.quote", 99L,
                 BODY + ";com.acme.Pricer.quote;com.acme.Pricer.recalculateRisk", 1L);
 
-        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, onTime, 100, 100), 10);
+        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, onTime), 10);
 
         // the harness between calls is not the code's: said apart, not ranked
         assertThat(ranked).extracting(TailFrame::frame).containsExactly("com.acme.Pricer.recalculateRisk");
@@ -80,7 +80,7 @@ class TailSplitTest {
         assertThat(top.lateShare()).isEqualTo(0.9);
         assertThat(top.onTimeShare()).isEqualTo(0.01);
         assertThat(top.describe()).isEqualTo("90% in Pricer.recalculateRisk, called from Pricer.quote (on time: 1.0%)");
-        assertThat(new TailSplit(late, onTime, 100, 100).betweenCalls()).isEqualTo(0.05);
+        assertThat(new TailSplit(late, onTime).betweenCalls()).isEqualTo(0.05);
     }
 
     @Test
@@ -92,7 +92,7 @@ class TailSplitTest {
                 BODY + ";com.acme.Book.read", 20L);
         Map<String, Long> onTime = Map.of(lock, 50L, BODY + ";com.acme.Book.read", 50L);
 
-        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, onTime, 100, 100), 10);
+        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, onTime), 10);
 
         assertThat(ranked.get(0).describe()).isEqualTo("80% in AbstractQueuedSynchronizer.acquire → … → Unsafe.park, "
                 + "called from Book.read (on time: 0%)");
@@ -106,14 +106,14 @@ class TailSplitTest {
         // no on-time sample: every frame of the slow path holds the same extra time
         String slowPath = BODY + ";com.acme.Pricer.quote;com.acme.Pricer.recalculateRisk;com.acme.Spin.micros";
         List<TailFrame> allInIt = TailFrames.rank(new TailSplit(Map.of(slowPath + ";os::javaTimeNanos", 100L),
-                Map.of(), 100, 0), 10);
+                Map.of()), 10);
         assertThat(allInIt).hasSize(1);
         assertThat(allInIt.get(0).describe()).isEqualTo("100% in Spin.micros, called from Pricer.recalculateRisk (on "
                 + "time: too few samples to compare)");
 
         // a tenth of the late time in the quote's own code: the quote first, then the slow path inside it
         List<TailFrame> ranked = TailFrames.rank(new TailSplit(Map.of(slowPath, 90L, BODY + ";com.acme.Pricer.quote",
-                10L), Map.of(), 100, 0), 10);
+                10L), Map.of()), 10);
         assertThat(ranked).extracting(TailFrame::describe).containsExactly("100% in Pricer.quote (on time: too few "
                 + "samples to compare)", "90% in Spin.micros, called from Pricer.recalculateRisk (on time: too few "
                 + "samples to compare)");
@@ -124,7 +124,7 @@ class TailSplitTest {
         Map<String, Long> late = Map.of(BODY, 60L, BODY + ";os::javaTimeNanos", 20L, BODY + ";a.B.c", 20L);
         Map<String, Long> onTime = Map.of(BODY + ";a.B.c", 100L);
 
-        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, onTime, 100, 100), 10);
+        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, onTime), 10);
 
         assertThat(ranked).hasSize(1);
         assertThat(ranked.get(0).describe()).isEqualTo("80% in QuoteTest.quote (its own code) (on time: 0%)");
@@ -135,7 +135,7 @@ class TailSplitTest {
         // one on-time sample, in the test method's own code: a share of 100% from one sample would hide the slow path
         Map<String, Long> late = Map.of(BODY, 1_117L, BODY + ";os::javaTimeNanos", 1_074L);
 
-        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, Map.of(BODY, 1L), 2_191, 1), 10);
+        List<TailFrame> ranked = TailFrames.rank(new TailSplit(late, Map.of(BODY, 1L)), 10);
 
         assertThat(ranked).extracting(TailFrame::describe).containsExactly("100% in QuoteTest.quote (its own code) (on "
                 + "time: too few samples to compare)");
@@ -143,6 +143,6 @@ class TailSplitTest {
 
     @Test
     void noLateSampleRanksNothing() {
-        assertThat(TailFrames.rank(new TailSplit(Map.of(), Map.of(BODY, 5L), 0, 5), 10)).isEmpty();
+        assertThat(TailFrames.rank(new TailSplit(Map.of(), Map.of(BODY, 5L)), 10)).isEmpty();
     }
 }

@@ -64,8 +64,8 @@ final class ProfileJson {
         List<TailFrame> frames = profile.list("frames").stream().map(frame -> new TailFrame(frame.text("frame"),
                 frame.text("deepest"), frame.integer("depth"), frame.number("lateShare"),
                 frame.numberOrNaN("onTimeShare"), frame.text("caller"))).toList();
-        TailSplit split = new TailSplit(readStacks(profile, "lateStacks"), readStacks(profile, "onTimeStacks"),
-                profile.whole("lateSamples"), profile.whole("onTimeSamples"));
+        // lateSamples and onTimeSamples are written for readers of the file: the stacks' samples add up to them
+        TailSplit split = new TailSplit(readStacks(profile, "lateStacks"), readStacks(profile, "onTimeStacks"));
         return Optional.of(new TailProfile(engine, Optional.empty(), profile.text("late"), profile.number("seconds"),
                 profile.integer("lateIterations"), split, frames,
                 profile.has("flameGraph") ? Optional.of(profile.text("flameGraph")) : Optional.empty(),

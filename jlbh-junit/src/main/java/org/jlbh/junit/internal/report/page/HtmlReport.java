@@ -267,23 +267,21 @@ public final class HtmlReport {
         html.append("</section>\n");
     }
 
-    /** Where the late iterations spent their time: the console's lines, with links to the flame graphs. */
+    /** Where the late iterations spent their time: what the profile found, with links to the flame graphs. */
     private static void appendProfile(StringBuilder html, TailProfile profile) {
         html.append("<h3>where the late iterations spent their time</h3>\n<div class=\"detail\">");
-        List<String> lines = profile.consoleLines();
-        for (String line : lines) {
-            if (!line.contains("flame graph of the late") && !line.contains("against the iterations on time")) {
-                html.append(escape(line.replaceFirst("^===\\s*", ""))).append('\n');
-            }
+        for (String line : profile.findings()) {
+            html.append(escape(line.strip())).append('\n');
         }
         html.append("</div>\n");
-        profile.flameGraph().ifPresent(file -> html.append("<p class=\"settings\"><a href=\"").append(escape(file))
-                .append("\">flame graph of the late iterations</a>"));
-        profile.differential().ifPresent(file -> html.append(" \u00b7 <a href=\"").append(escape(file))
-                .append("\">against the iterations on time</a>"));
-        if (profile.flameGraph().isPresent()) {
+        // a differential is only drawn beside the late iterations' own graph
+        profile.flameGraph().ifPresent(file -> {
+            html.append("<p class=\"settings\"><a href=\"").append(escape(file))
+                    .append("\">flame graph of the late iterations</a>");
+            profile.differential().ifPresent(against -> html.append(" \u00b7 <a href=\"").append(escape(against))
+                    .append("\">against the iterations on time</a>"));
             html.append("</p>\n");
-        }
+        });
     }
 
     private static void appendVerdict(StringBuilder html, Outcome outcome) {

@@ -175,7 +175,7 @@ public class ResultJsonTest {
     @Test
     void whereTheLateIterationsSpentTheirTimeReadsBackEqual() {
         TailSplit split = new TailSplit(Map.of("com.example.T.m;com.example.Pricer.recalculateRisk", 90L,
-                TailSplit.BETWEEN_CALLS + ";java.lang.Thread.run", 10L), Map.of("com.example.T.m", 4L), 100, 4);
+                TailSplit.BETWEEN_CALLS + ";java.lang.Thread.run", 10L), Map.of("com.example.T.m", 4L));
         ResultSnapshot profiled = everything().withProfile(new TailProfile("async-profiler, wall-clock", Optional.empty(),
                 "end to end over 50 \u00b5s", 3.25, 101, split, List.of(new TailFrame("com.example.Pricer.recalculateRisk",
                 "com.example.Pricer.recalculateRisk", 0, 0.9, 0, "")), Optional.of("com.example.T.m.late.html"),
