@@ -182,13 +182,7 @@ final class GateBuilds {
      *         other rules can be tried on the same builds
      */
     static String endToEndRuns(String json) {
-        int probes = json.indexOf("\"probes\": [");
-        int endToEnd = probes < 0 ? -1 : json.indexOf("\"name\": \"end to end\"", probes);
-        if (endToEnd < 0) {
-            return "";
-        }
-        int next = json.indexOf("\"name\": ", endToEnd + 1);
-        Matcher figures = FIGURES.matcher(json.substring(endToEnd, next < 0 ? json.length() : next));
+        Matcher figures = FIGURES.matcher(endToEndProbe(json));
         StringBuilder runs = new StringBuilder();
         while (figures.find()) {
             boolean measured = figures.group(1).equals("percentilesNanos");
@@ -196,6 +190,20 @@ final class GateBuilds {
                     .append(figures.group(2).replaceAll("[\\s\"]", "").replace(':', '='));
         }
         return runs.toString();
+    }
+
+    /**
+     * @param json a build's JSON result
+     * @return its end-to-end probe's part, from its name to the next probe's (its runs' figures); empty when it has none
+     */
+    static String endToEndProbe(String json) {
+        int probes = json.indexOf("\"probes\": [");
+        int endToEnd = probes < 0 ? -1 : json.indexOf("\"name\": \"end to end\"", probes);
+        if (endToEnd < 0) {
+            return "";
+        }
+        int next = json.indexOf("\"name\": ", endToEnd + 1);
+        return json.substring(endToEnd, next < 0 ? json.length() : next);
     }
 
     /** @return the table's header row and its rule */

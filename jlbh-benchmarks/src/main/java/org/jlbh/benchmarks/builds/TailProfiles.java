@@ -167,10 +167,7 @@ public final class TailProfiles {
         Matcher seconds = SECONDS.matcher(json);
         String flameGraph = "com.example.RarePathTest." + test + ".late.html";
         boolean onPage = page.contains(flameGraph) && Files.exists(reports.resolve(flameGraph));
-        // the end-to-end probe's runs: from the probes to the next probe's name (OS jitter's)
-        String probes = json.substring(json.indexOf("\"probes\""));
-        int next = probes.indexOf("\"name\"", probes.indexOf("\"name\"") + 1);
-        Matcher percentiles = PERCENTILES.matcher(next < 0 ? probes : probes.substring(0, next));
+        Matcher percentiles = PERCENTILES.matcher(GateBuilds.endToEndProbe(json));
         List<double[]> runs = new ArrayList<>();
         while (percentiles.find()) {
             runs.add(new double[]{Long.parseLong(percentiles.group(1)) / 1e3, Long.parseLong(percentiles.group(2)) / 1e3});
