@@ -94,7 +94,7 @@ public @interface LatencyTemplate {
     long iterations() default LatencyTest.SIZED;
 
     /** @return as {@link LatencyTest#warmUpIterations()}, for each invocation */
-    int warmUpIterations() default LatencyTest.SIZED;
+    long warmUpIterations() default LatencyTest.SIZED;
 
     /** @return as {@link LatencyTest#runs()}, for each invocation */
     int runs() default LatencyTest.SIZED;

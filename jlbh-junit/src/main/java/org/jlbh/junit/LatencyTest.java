@@ -87,18 +87,18 @@ public @interface LatencyTest {
     long iterations() default SIZED;
 
     /**
-     * @return warm-up iterations, run once on the same schedule before the runs; 0 is allowed. {@link #SIZED} (the
+     * @return warm-up iterations, run once on the same schedule before the runs, 0 to 1,000,000,000. {@link #SIZED} (the
      *         default): warm up in rounds of 0.1 s until the body has been called often enough for the optimising
      *         JIT compiler and the JIT then compiled nothing for a whole round, 10 s at most
      */
-    int warmUpIterations() default SIZED;
+    long warmUpIterations() default SIZED;
 
     /**
      * @return measured runs of an attempt, &gt; 0; with a set number, a test whose runs disagree about a budget is
-     *         measured again in attempts of as many ({@link LatencyTestConfiguration#REMEASURE}). {@link #SIZED} (the
+     *         measured again in attempts of as many ({@link LatencyTestConfiguration#REMEASURE_UNDECIDED}). {@link #SIZED} (the
      *         default): attempts of 3 runs, the fewest that can decide, the next measured only while the runs disagree,
      *         so that the test stops as soon as its budgets are decided (12 runs at most with the default
-     *         {@code jlbh.remeasure}); in the paired mode, each attempt takes the pairs of runs its comparison needs
+     *         {@code jlbh.remeasure.undecided}); in the paired mode, each attempt takes the pairs of runs its comparison needs
      */
     int runs() default SIZED;
 

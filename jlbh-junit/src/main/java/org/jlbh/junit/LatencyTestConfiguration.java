@@ -46,19 +46,37 @@ public final class LatencyTestConfiguration {
     public static final String EVIDENCE = "jlbh.evidence";
 
     /**
-     * {@value}: how many times a test whose budgets break (or whose verdict is inconclusive) is measured again,
-     * 0 by default. Every attempt is reported; a test passes on the first attempt that meets its budgets and says
-     * which attempt that was.
+     * {@value}: how many times a test whose budgets break (or whose verdict is inconclusive) starts again afresh, each
+     * attempt judged on its own, 0 to 10, 0 by default. Every attempt is reported; a test passes on the first attempt
+     * that meets its budgets and says which attempt that was.
      */
+    public static final String RETRY_FAILED = "jlbh.retry.failed";
+
+    /**
+     * {@value}: the old name of {@link #RETRY_FAILED}, still read where the new name is not set (and a configuration
+     * error where both are set to different values).
+     *
+     * @deprecated use {@link #RETRY_FAILED}: this name read too much like {@link #REMEASURE_UNDECIDED}'s
+     */
+    @Deprecated
     public static final String RETRIES = "jlbh.retries";
 
     /**
      * {@value}: how many more attempts a test gets, at most, when its runs disagree about a latency budget (some meet
      * it, some break it, and neither side leads by the sequential rule's margin), 3 by default; 0 leaves such a test
      * inconclusive at once, and so does this machine's own floor where it leaves a budget no room (a test whose runs
-     * are sized, {@link LatencyTest#runs()}). Unlike {@link #RETRIES}, which measures a failed test again until an
+     * are sized, {@link LatencyTest#runs()}). Unlike {@link #RETRY_FAILED}, which measures a failed test again until an
      * attempt passes, every run of every attempt counts towards the decision.
      */
+    public static final String REMEASURE_UNDECIDED = "jlbh.remeasure.undecided";
+
+    /**
+     * {@value}: the old name of {@link #REMEASURE_UNDECIDED}, still read where the new name is not set (and a
+     * configuration error where both are set to different values).
+     *
+     * @deprecated use {@link #REMEASURE_UNDECIDED}: this name read too much like {@link #RETRY_FAILED}'s
+     */
+    @Deprecated
     public static final String REMEASURE = "jlbh.remeasure";
 
     /**

@@ -135,7 +135,7 @@ class EvidencePresenceTests {
 
     @Test
     void everyRunOfEveryAttemptOfARetriedTestHasItsEvidence() throws IOException {
-        EngineRuns.run(reports, Map.of(LatencyTestConfiguration.RETRIES, "2"), Retried.class).testEvents()
+        EngineRuns.run(reports, Map.of(LatencyTestConfiguration.RETRY_FAILED, "2"), Retried.class).testEvents()
                 .assertStatistics(stats -> stats.started(1).failed(1));
         Map<?, ?> result = result(Retried.class.getName() + ".tooSlow.json");
         List<?> attempts = (List<?>) result.get("attempts");

@@ -351,28 +351,35 @@ class HostileInputTests {
                 maxMicros = 50)
         void tooLongATimeout() {
         }
+
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 3_000_000_000L, percentile = 50,
+                maxMicros = 50)
+        void tooLongAWarmUp() {
+        }
     }
 
     @Test
     void everyCountHasAnUpperBoundGivenAsAConfigurationError() {
         Events events = run(OutOfBounds.class);
 
-        events.assertStatistics(s -> s.failed(4));
+        events.assertStatistics(s -> s.failed(5));
         expectError(events, "tooManyRuns", "'runs' = 2147483647. Fix: 'runs' must be at most 1,000");
         expectError(events, "farTooManyRuns", "'runs' = 200000000. Fix: 'runs' must be at most 1,000");
         expectError(events, "tooManyIterations", "'iterations' = 9223372036854775807. Fix: 'iterations' must be at "
                 + "most 1,000,000,000");
         expectError(events, "tooLongATimeout", "'timeoutMillis' = 9223372036854775807. Fix: 'timeoutMillis' must be "
                 + "at most 3,600,000");
+        expectError(events, "tooLongAWarmUp", "'warmUpIterations' = 3000000000. Fix: 'warmUpIterations' must be at "
+                + "most 1,000,000,000");
     }
 
     @Test
     void retriesAndFactorsHaveUpperBoundsToo() {
         for (String retries : List.of("2147483647", "1000", "11")) {
-            run(Map.of(LatencyTestConfiguration.RETRIES, retries), selectClass(FastImplementation.class))
+            run(Map.of(LatencyTestConfiguration.RETRY_FAILED, retries), selectClass(FastImplementation.class))
                     .assertThatEvents().haveExactly(1, event(test("latency"), finishedWithFailure(
                             instanceOf(ExtensionConfigurationException.class), message(m -> m.contains(
-                                    "jlbh.retries = '" + retries + "' is not a whole number of retries from 0 to 10"))
+                                    "jlbh.retry.failed = '" + retries + "' is not a whole number of retries from 0 to 10"))
                     )));
         }
         run(Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, "1e12"), selectClass(FastImplementation.class))
@@ -671,7 +678,7 @@ class HostileInputTests {
 
     @Test
     void aRetryWaitsForTheCallTheLastAttemptGaveUpOnAndNeverCountsItsSample() throws IOException {
-        run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(StuckFor800Millis.class))
+        run(Map.of(LatencyTestConfiguration.RETRY_FAILED, "1"), selectClass(StuckFor800Millis.class))
                 .assertStatistics(s -> s.succeeded(1));
 
         assertPassedOnAttempt2WithItsOwnSamplesOnly(StuckFor800Millis.class.getName() + ".firstCallIsStuck.json",
@@ -690,7 +697,7 @@ class HostileInputTests {
     @Test
     void aRetryIsNotStartedBesideACallThatIsStillRunningAndSaysSo() throws InterruptedException {
         long started = System.nanoTime();
-        run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(StuckFor2Seconds.class)).assertThatEvents()
+        run(Map.of(LatencyTestConfiguration.RETRY_FAILED, "1"), selectClass(StuckFor2Seconds.class)).assertThatEvents()
                 .haveExactly(1, event(test("firstCallIsStuck"), finishedWithFailure(instanceOf(AssertionError.class),
                         message("Attempt 2 was not started: the body of attempt 1, given up on after its 300 ms "
                                 + "timeout, is still running on thread jlbh-harness after 300 ms more"))));
@@ -732,7 +739,7 @@ class HostileInputTests {
     @Test
     void aReplyToAnEarlierAttemptArrivingDuringALaterOneIsIgnoredAndSaid() throws Exception {
         LateReplyToAttempt1.calls.set(0);
-        run(Map.of(LatencyTestConfiguration.RETRIES, "1"), selectClass(LateReplyToAttempt1.class))
+        run(Map.of(LatencyTestConfiguration.RETRY_FAILED, "1"), selectClass(LateReplyToAttempt1.class))
                 .assertStatistics(s -> s.succeeded(1));
         LateReplyToAttempt1.reply.join(5_000);
 

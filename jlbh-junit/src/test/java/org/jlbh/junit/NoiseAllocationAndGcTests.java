@@ -324,7 +324,7 @@ class NoiseAllocationAndGcTests {
     @Test
     void retriesMeasureABreachedTestAgainAndSayWhichAttemptPassed() throws IOException {
         SlowOnTheFirstAttempt.calls = 0;
-        run(SlowOnTheFirstAttempt.class, Map.of(LatencyTestConfiguration.RETRIES, "2", LatencyTestConfiguration.NOISE, "strict"))
+        run(SlowOnTheFirstAttempt.class, Map.of(LatencyTestConfiguration.RETRY_FAILED, "2", LatencyTestConfiguration.NOISE, "strict"))
                 .assertThatEvents().haveExactly(1, event(test("slowThenFast"), finishedSuccessfully()));
         Map<?, ?> verdict = verdictInReport(SlowOnTheFirstAttempt.class, "slowThenFast");
         assertThat(verdict.get("outcome")).isEqualTo("PASSED");
@@ -357,7 +357,7 @@ class NoiseAllocationAndGcTests {
 
     @Test
     void aTestThatBreachesOnEveryAttemptFailsSayingSo() throws IOException {
-        run(AlwaysSlow.class, Map.of(LatencyTestConfiguration.RETRIES, "1", LatencyTestConfiguration.NOISE, "strict"))
+        run(AlwaysSlow.class, Map.of(LatencyTestConfiguration.RETRY_FAILED, "1", LatencyTestConfiguration.NOISE, "strict"))
                 .assertThatEvents().haveExactly(1, event(test("slow"), finishedWithFailure(instanceOf(AssertionError.class),
                         message(m -> m.contains("(no attempt of 2 met the budgets; this was attempt 2)")))));
         Map<?, ?> result = (Map<?, ?>) JsonReader.parse(Files.readString(
@@ -367,8 +367,8 @@ class NoiseAllocationAndGcTests {
 
     @Test
     void aNegativeRetryCountIsAConfigurationError() {
-        run(NotAllocating.class, Map.of(LatencyTestConfiguration.RETRIES, "-1")).assertThatEvents().haveExactly(1,
+        run(NotAllocating.class, Map.of(LatencyTestConfiguration.RETRY_FAILED, "-1")).assertThatEvents().haveExactly(1,
                 event(test("counts"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
-                        message(m -> m.contains("jlbh.retries = '-1' is not a whole number of retries")))));
+                        message(m -> m.contains("jlbh.retry.failed = '-1' is not a whole number of retries")))));
     }
 }

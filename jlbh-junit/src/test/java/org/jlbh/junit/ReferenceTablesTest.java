@@ -54,6 +54,7 @@ class ReferenceTablesTest {
         String reference = Files.readString(docs().resolve("reference.md"));
         Map<String, Long> bounds = Map.of("threads", (long) JLBHOptions.MAX_THREADS,
                 "runs", (long) TestSettingsReader.MAX_RUNS, "iterations", TestSettingsReader.MAX_ITERATIONS,
+                "warmUpIterations", TestSettingsReader.MAX_ITERATIONS,
                 "timeoutMillis", TestSettingsReader.MAX_TIMEOUT_MILLIS);
         for (String annotation : List.of("## @LatencyTest", "## @LatencyTemplate")) {
             Map<String, List<String>> rows = table(reference, annotation);
@@ -79,8 +80,8 @@ class ReferenceTablesTest {
         byParameter.put(LatencyTestConfiguration.BUDGET_FACTOR, Configuration::budgetFactor);
         byParameter.put(LatencyTestConfiguration.NOISE, Configuration::noise);
         byParameter.put(LatencyTestConfiguration.EVIDENCE, Configuration::evidence);
-        byParameter.put(LatencyTestConfiguration.REMEASURE, Configuration::remeasures);
-        byParameter.put(LatencyTestConfiguration.RETRIES, Configuration::retries);
+        byParameter.put(LatencyTestConfiguration.REMEASURE_UNDECIDED, Configuration::remeasures);
+        byParameter.put(LatencyTestConfiguration.RETRY_FAILED, Configuration::retries);
         byParameter.put(LatencyTestConfiguration.REPORT_DIR, Configuration::reportDir);
         byParameter.put(LatencyTestConfiguration.BASELINE_DIR, Configuration::baselineDir);
         byParameter.put(LatencyTestConfiguration.BASELINE_WRITE, Configuration::writeBaseline);
@@ -98,12 +99,19 @@ class ReferenceTablesTest {
         byParameter.put(LatencyTestConfiguration.PROFILE, Configuration::profile);
 
         List<String> parameters = new ArrayList<>();
+        List<String> oldNames = new ArrayList<>();
         for (Field field : LatencyTestConfiguration.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
                     && ((String) field.get(null)).startsWith("jlbh.")) {
-                parameters.add((String) field.get(null));
+                (field.isAnnotationPresent(Deprecated.class) ? oldNames : parameters).add((String) field.get(null));
             }
         }
+        String configuration = Files.readString(docs().resolve("configuration.md"));
+        int oldNamesAt = configuration.indexOf("\nOld names");
+        assertThat(oldNamesAt).as("a paragraph of old names in docs/configuration.md").isNotNegative();
+        String oldNamesParagraph = configuration.substring(oldNamesAt, configuration.indexOf("\n\n", oldNamesAt));
+        assertThat(oldNamesParagraph).as("docs/configuration.md's paragraph of old names").contains(
+                oldNames.stream().map(name -> "`" + name + "`").toList());
         assertThat(byParameter.keySet()).as("this test knows every parameter's default")
                 .containsExactlyInAnyOrderElementsOf(parameters);
         assertThat(rows.keySet()).as("the parameters in docs/configuration.md").containsExactlyInAnyOrderElementsOf(

@@ -112,7 +112,7 @@ class SequentialRuleTests {
 
     @Test
     void runsStillSplitWhenTheAttemptsRunOutAreInconclusiveSayingSo() {
-        run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE, "1")).assertThatEvents().haveExactly(1,
+        run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE_UNDECIDED, "1")).assertThatEvents().haveExactly(1,
                 event(test("splits"), abortedWithReason(message(m -> m.startsWith("Inconclusive: the runs disagree "
                         + "about a latency budget, and 2 attempts did not settle it: the sequential rule calls a budget "
                         + "met or broken when the runs on one side outnumber the other by 3 (end to end p50 <= 50 "
@@ -121,10 +121,10 @@ class SequentialRuleTests {
 
     @Test
     void aFailureStandsWhenARetryAfterItCannotDecide() {
-        // attempt 1 breaks the budget in all 3 runs; jlbh.retries starts afresh, and attempt 2 splits 2 to 1 with no
+        // attempt 1 breaks the budget in all 3 runs; jlbh.retry.failed starts afresh, and attempt 2 splits 2 to 1 with no
         // attempt left to measure it again: undecided is no answer to a failure, which is reported from attempt 1
-        Events events = run(SlowThenSplit.class, Map.of(LatencyTestConfiguration.RETRIES, "1",
-                LatencyTestConfiguration.REMEASURE, "0"));
+        Events events = run(SlowThenSplit.class, Map.of(LatencyTestConfiguration.RETRY_FAILED, "1",
+                LatencyTestConfiguration.REMEASURE_UNDECIDED, "0"));
         events.assertThatEvents().haveExactly(1, event(test("slowThenSplits"), finishedWithFailure(
                 instanceOf(AssertionError.class), message(m -> m.startsWith("end to end p50 was ")
                         && everyRunOver(m, 50) && !m.contains("no attempt of")))));
@@ -139,7 +139,7 @@ class SequentialRuleTests {
 
     @Test
     void withNoMoreAttemptsASplitIsInconclusiveAtOnce() {
-        run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE, "0")).assertThatEvents().haveExactly(1,
+        run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE_UNDECIDED, "0")).assertThatEvents().haveExactly(1,
                 event(test("splits"), abortedWithReason(message(m -> m.contains("1 attempt did not settle it")
                         && m.contains("2 runs of 3 met it")))));
     }
@@ -148,7 +148,7 @@ class SequentialRuleTests {
     void aRateAboveTheRequiredOneTheRunsCannotSettleIsReportedNotSkipped() {
         // above the required throughput a broken budget is the knee being found, reported; so is an undecided one
         SplitAboveTheRequiredRate.calls = 0;
-        Events events = run(SplitAboveTheRequiredRate.class, Map.of(LatencyTestConfiguration.REMEASURE, "1"));
+        Events events = run(SplitAboveTheRequiredRate.class, Map.of(LatencyTestConfiguration.REMEASURE_UNDECIDED, "1"));
         events.assertStatistics(s -> s.started(2).succeeded(2).aborted(0).failed(0));
         assertThat(EngineRuns.reportEntries(events, "jlbh verdict")).last().asString().startsWith("REPORTED")
                 .contains("Above the required throughput (1,000/s), latency budgets are reported, not enforced: the "

@@ -18,9 +18,9 @@ import java.util.Optional;
  * <ul>
  *   <li>stops when its budgets are decided (in the paired mode, once the change no longer leans past its threshold
  *   undecided, or the attempts allowed are spent);</li>
- *   <li>is measured again while the runs disagree, up to {@code jlbh.remeasure} attempts more; not when this machine's
+ *   <li>is measured again while the runs disagree, up to {@code jlbh.remeasure.undecided} attempts more; not when this machine's
  *   own floor leaves a budget no room, where more runs would not decide;</li>
- *   <li>starts afresh, a new window judged on its own, while {@code jlbh.retries} allows, after a failure.</li>
+ *   <li>starts afresh, a new window judged on its own, while {@code jlbh.retry.failed} allows, after a failure.</li>
  * </ul>
  * The measuring itself is the caller's, so that tests can drive the loop with attempts made to order. Stateless.
  */
@@ -107,7 +107,7 @@ final class AttemptLoop {
                 remeasured++;
                 reports.measuringAgain(judged, number, allowed(configuration, remeasured));
             } else if (retried < configuration.retries()) {
-                // jlbh.retries: a fresh start, each attempt judged on its own
+                // jlbh.retry.failed: a fresh start, each attempt judged on its own
                 if (judged.outcome() == Outcome.FAILED) {
                     failedEarlier = Optional.of(judged);
                 }
@@ -125,8 +125,8 @@ final class AttemptLoop {
     }
 
     /**
-     * @return how many attempts a test may have: the first, {@code jlbh.retries} more, and, once its runs disagreed,
-     *         {@code jlbh.remeasure} more
+     * @return how many attempts a test may have: the first, {@code jlbh.retry.failed} more, and, once its runs disagreed,
+     *         {@code jlbh.remeasure.undecided} more
      */
     private static int allowed(Configuration configuration, int remeasured) {
         return 1 + configuration.retries() + (remeasured > 0 ? configuration.remeasures() : 0);

@@ -211,7 +211,7 @@ public final class LatencyTestExecution {
 
     /**
      * @return how the measurement ended, e.g. {@code decided after 3 runs of 10,000 iterations (1.0 s each)}, {@code
-     *         undecided after 12 runs of 10,000 iterations (1.0 s each), the most jlbh.remeasure = 3 allows}, {@code 3
+     *         undecided after 12 runs of 10,000 iterations (1.0 s each), the most jlbh.remeasure.undecided = 3 allows}, {@code 3
      *         runs of 100,000 iterations (10.0 s each) in 1 attempt, runs as set}
      */
     private static String ended(TestSettings settings, AttemptLoop.Ended ended, boolean stoppedByFloor) {
@@ -228,7 +228,7 @@ public final class LatencyTestExecution {
                     + ofRuns;
         }
         return "undecided after " + ofRuns + (stoppedByFloor ? ", not measured again: this machine's own floor leaves "
-                + "the code no room" : ", the most " + LatencyTestConfiguration.REMEASURE + " = "
+                + "the code no room" : ", the most " + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = "
                 + settings.configuration().remeasures() + " allows");
     }
 

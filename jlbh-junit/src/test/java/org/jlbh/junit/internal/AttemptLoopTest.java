@@ -43,7 +43,7 @@ import static org.jlbh.junit.internal.Results.run;
 /**
  * When a test stops: the loop of attempts driven with runs made to order (each run meets its p50 budget of 50 µs or
  * breaks it, as scripted), on a harness whose clock jumps to each due time. With sized runs, three runs first, then two
- * at a time while they disagree, up to jlbh.remeasure attempts more; where the floor leaves no room, not again.
+ * at a time while they disagree, up to jlbh.remeasure.undecided attempts more; where the floor leaves no room, not again.
  */
 class AttemptLoopTest {
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -105,7 +105,7 @@ class AttemptLoopTest {
         assertThat(ended.judged().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(ended.runs()).isEqualTo(6);
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("=== Attempt 1 of 4: the runs disagree, "
-                + "measuring again (jlbh.remeasure = 3; a budget is decided when the runs on one side outnumber the "
+                + "measuring again (jlbh.remeasure.undecided = 3; a budget is decided when the runs on one side outnumber the "
                 + "other by 3)");
     }
 

@@ -3,7 +3,7 @@ package com.example;
 import org.jlbh.junit.LatencyTest;
 
 /**
- * Too slow on its first attempt and fast on the second: with {@code jlbh.retries = 1} (the pom and the launcher set
+ * Too slow on its first attempt and fast on the second: with {@code jlbh.retry.failed = 1} (the pom and the launcher set
  * it) it is measured twice and passes.
  */
 class EvidenceRetriedTest {

@@ -84,13 +84,16 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
      * @param parameters reads a configuration parameter by name
      * @return the configuration, or the first parameter that could not be read
      */
+    @SuppressWarnings("deprecation") // reads the old names too
     public static Loaded load(Function<String, Optional<String>> parameters) {
         Reader reader = new Reader(parameters);
         Mode mode = reader.choice(LatencyTestConfiguration.MODE, Mode.class, Mode.ENFORCE);
         Optional<Mode> modeRead = reader.problems.isEmpty() ? Optional.of(mode) : Optional.empty();
         Noise noise = reader.choice(LatencyTestConfiguration.NOISE, Noise.class, Noise.AWARE);
-        int retries = reader.attempts(LatencyTestConfiguration.RETRIES, 0, "retries");
-        int remeasures = reader.attempts(LatencyTestConfiguration.REMEASURE, DEFAULT_REMEASURES, "attempts");
+        int retries = reader.attempts(LatencyTestConfiguration.RETRY_FAILED, LatencyTestConfiguration.RETRIES, 0,
+                "retries");
+        int remeasures = reader.attempts(LatencyTestConfiguration.REMEASURE_UNDECIDED,
+                LatencyTestConfiguration.REMEASURE, DEFAULT_REMEASURES, "attempts");
         double iterationsFactor = reader.factor(LatencyTestConfiguration.ITERATIONS_FACTOR);
         double budgetFactor = reader.factor(LatencyTestConfiguration.BUDGET_FACTOR);
         Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(defaultReportDir(Path.of("")));
@@ -109,11 +112,11 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Summary summary = reader.choice(LatencyTestConfiguration.SUMMARY, Summary.class, Summary.ON);
         Profile profile = reader.choice(LatencyTestConfiguration.PROFILE, Profile.class, Profile.ON_BREACH);
         if (!reader.problems.isEmpty()) {
-            return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
+            return new Loaded(modeRead, reportDir, null, reader.problems.get(0), reader.notices);
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
-                remeasures, paired, machineLock, machineWait, summary, profile), null);
+                remeasures, paired, machineLock, machineWait, summary, profile), null, reader.notices);
     }
 
     /**
@@ -146,12 +149,20 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         private final Path reportDir;
         private final Configuration configuration;
         private final InvalidParameter problem;
+        private final List<String> notices;
 
-        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem) {
+        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem,
+                       List<String> notices) {
+            this.notices = List.copyOf(notices);
             this.mode = mode;
             this.reportDir = reportDir;
             this.configuration = configuration;
             this.problem = problem;
+        }
+
+        /** @return one line for each parameter read under its deprecated old name, to print once per test run */
+        public List<String> notices() {
+            return notices;
         }
 
         /** @return the mode, when its parameter could be read (whatever the others) */
@@ -190,6 +201,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     private static final class Reader {
         private final Function<String, Optional<String>> parameters;
         private final List<InvalidParameter> problems = new ArrayList<>();
+        private final List<String> notices = new ArrayList<>();
 
         Reader(Function<String, Optional<String>> parameters) {
             this.parameters = parameters;
@@ -214,9 +226,24 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return byDefault;
         }
 
-        /** @return a number of more attempts, 0 to {@value #MAX_RETRIES} */
-        int attempts(String key, int byDefault, String what) {
+        /**
+         * @return a number of more attempts, 0 to {@value #MAX_RETRIES}, read from {@code key} or, where it is not set,
+         *         from its deprecated old name
+         */
+        int attempts(String key, String oldKey, int byDefault, String what) {
             Optional<String> value = parameters.apply(key);
+            Optional<String> old = parameters.apply(oldKey);
+            if (value.isPresent() && old.isPresent() && !value.get().trim().equals(old.get().trim())) {
+                problems.add(new InvalidParameter(key, value.get(), "disagrees with its old name " + oldKey + " = '"
+                        + old.get() + "'", "set " + key + " alone"));
+                return byDefault;
+            }
+            if (value.isEmpty() && old.isPresent()) {
+                notices.add("configuration parameter " + oldKey + " is deprecated: read as " + key + " = "
+                        + old.get().trim() + "; set " + key + " instead");
+                value = old;
+                key = oldKey;
+            }
             if (value.isEmpty()) {
                 return byDefault;
             }

@@ -70,7 +70,7 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
      * The most a test can take on schedule: its first attempt's warm-up (a sized one's bound) and runs, and every
      * attempt it may be measured again while its runs disagree.
      *
-     * @param remeasures how many attempts may follow the first ({@code jlbh.remeasure})
+     * @param remeasures how many attempts may follow the first ({@code jlbh.remeasure.undecided})
      * @return in nanoseconds
      */
     public long mostNanos(int remeasures) {

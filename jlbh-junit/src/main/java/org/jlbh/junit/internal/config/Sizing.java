@@ -19,7 +19,7 @@ import java.util.Locale;
  *   JIT then compiled nothing for a whole round; at most {@value #WARM_UP_MAX_SECONDS} s;</li>
  *   <li><b>runs</b>: attempts of {@value #FIRST_RUNS}, the sequential rule's margin (the fewest runs that can decide),
  *   the first measured always, each after it only while the runs disagree about a budget (up to
- *   {@code jlbh.remeasure} such attempts): a test stops as soon as its budgets are decided, and the rule keeps the
+ *   {@code jlbh.remeasure.undecided} such attempts): a test stops as soon as its budgets are decided, and the rule keeps the
  *   error rates it has with runs as set ({@code SequentialRule.rates}). In the paired mode, each attempt takes the
  *   pairs its comparison needs.</li>
  * </ul>
@@ -75,7 +75,7 @@ public record Sizing(boolean iterations, boolean warmUp, boolean runs) {
     }
 
     /**
-     * @param remeasures how many attempts may follow the first while the runs disagree ({@code jlbh.remeasure})
+     * @param remeasures how many attempts may follow the first while the runs disagree ({@code jlbh.remeasure.undecided})
      * @return the most runs a sized test measures
      */
     public static int maxRuns(int remeasures) {

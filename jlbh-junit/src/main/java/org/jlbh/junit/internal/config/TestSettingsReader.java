@@ -34,7 +34,7 @@ import java.util.Set;
 public final class TestSettingsReader {
     /** The most measured runs: per-run state is kept for each. */
     public static final int MAX_RUNS = 1_000;
-    /** The most iterations per run (after {@code jlbh.iterations.factor}): a billion is hours at most rates. */
+    /** The most iterations per run (after {@code jlbh.iterations.factor}), and of a warm-up: a billion is hours at most rates. */
     public static final long MAX_ITERATIONS = 1_000_000_000L;
     /** The longest timeout, in milliseconds: one hour, the histograms' range. */
     public static final long MAX_TIMEOUT_MILLIS = 3_600_000L;
@@ -96,6 +96,7 @@ public final class TestSettingsReader {
         requirePositive(where, "timeoutMillis", test.timeoutMillis(), "e.g. timeoutMillis = 10_000");
         requireAtMost(where, "runs", test.runs(), MAX_RUNS);
         requireAtMost(where, "iterations", test.iterations(), MAX_ITERATIONS);
+        requireAtMost(where, "warmUpIterations", test.warmUpIterations(), MAX_ITERATIONS);
         requireAtMost(where, "timeoutMillis", test.timeoutMillis(), MAX_TIMEOUT_MILLIS);
         requirePositive(where, "threads", test.threads(), "harness threads sharing the load, e.g. threads = 2");
         requireAtMost(where, "threads", test.threads(), JLBHOptions.MAX_THREADS);

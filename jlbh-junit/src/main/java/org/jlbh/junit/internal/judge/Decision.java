@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
  * @param outcome  the test's outcome
  * @param reported the attempt whose figures are reported: the passing one, else the last failed one, else the last
  * @param attempts how many attempts were made
- * @param allowed  how many attempts were allowed: the first, {@code jlbh.retries} more, and, once the runs disagreed,
- *                 {@code jlbh.remeasure} more
+ * @param allowed  how many attempts were allowed: the first, {@code jlbh.retry.failed} more, and, once the runs disagreed,
+ *                 {@code jlbh.remeasure.undecided} more
  * @param detail   the failure message, the reason it is inconclusive, or the budgets met; when a broken budget was
  *                 judged without all its evidence, its first line says so and why ({@link #withoutEvidence})
  * @param rule     where the runs disagreed and the sequential rule decided, how: e.g. {@code  (by the sequential rule,
@@ -43,7 +43,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      * @param allowed    how many attempts were allowed
      * @param comparison the comparison of the reported attempt with the baseline, if one was made
      * @param mode       the mode the tests run in
-     * @return the decision, each attempt judged on its own (as {@code jlbh.retries} does)
+     * @return the decision, each attempt judged on its own (as {@code jlbh.retry.failed} does)
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode) {
@@ -56,7 +56,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      * @param comparison the comparison of the reported attempt with the baseline, if one was made
      * @param mode       the mode the tests run in
      * @param judged     what the attempts counted together by the sequential rule say: the last ones, or those of
-     *                   an earlier window that failed when a {@code jlbh.retries} window after it could not decide
+     *                   an earlier window that failed when a {@code jlbh.retry.failed} window after it could not decide
      * @return the decision
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,

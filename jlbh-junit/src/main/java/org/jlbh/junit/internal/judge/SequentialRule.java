@@ -16,7 +16,7 @@ import java.util.Map;
  * <ul>
  *   <li><b>met</b> when the runs that met it outnumber those that broke it by {@value #MARGIN} or more,</li>
  *   <li><b>broken</b> when those that broke it outnumber those that met it by as many,</li>
- *   <li><b>undecided</b> otherwise: the test is measured again, up to {@code jlbh.remeasure} more attempts, and is
+ *   <li><b>undecided</b> otherwise: the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts, and is
  *   inconclusive, saying so, when they run out.</li>
  * </ul>
  * This is Wald's sequential probability ratio test of a run meeting the budget with probability 0.8 against 0.2 (each
@@ -83,7 +83,7 @@ public final class SequentialRule {
         }
 
         /**
-         * @param attempt an attempt judged on its own, with no rule (as {@code jlbh.retries} judges each)
+         * @param attempt an attempt judged on its own, with no rule (as {@code jlbh.retry.failed} judges each)
          * @return what it says
          */
         public static Judged alone(AttemptJudgement attempt) {

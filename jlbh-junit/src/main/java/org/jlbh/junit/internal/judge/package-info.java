@@ -19,7 +19,7 @@
  * Each run meets a budget, as measured or on the code's own account, or breaks it. {@code SequentialRule} counts the
  * runs of the attempts so far together: a budget is met when the runs that met it outnumber those that broke it by 3,
  * broken the other way round, and undecided otherwise, and then the test is measured again (up to
- * {@code jlbh.remeasure} more attempts) before it is called inconclusive. Its error rates are computed exactly by
+ * {@code jlbh.remeasure.undecided} more attempts) before it is called inconclusive. Its error rates are computed exactly by
  * {@code SequentialRule.rates}. {@code Decision} takes what the attempts say, the baseline comparison and the mode and
  * gives the test's outcome and message.
  *

@@ -160,7 +160,7 @@ public final class ReportWriter {
     public void measuringAgain(AttemptJudgement attempt, int allowed) {
         out.println("=== Attempt " + attempt.number() + " of " + allowed + " "
                 + attempt.outcome().name().toLowerCase(Locale.ROOT) + ", measuring again ("
-                + LatencyTestConfiguration.RETRIES + " = " + configuration.retries() + "): " + attempt.breaches());
+                + LatencyTestConfiguration.RETRY_FAILED + " = " + configuration.retries() + "): " + attempt.breaches());
     }
 
     /**
@@ -172,7 +172,7 @@ public final class ReportWriter {
      */
     public void measuringAgain(SequentialRule.Judged judged, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the runs disagree, measuring again ("
-                + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; a budget is decided "
+                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures() + "; a budget is decided "
                 + "when the runs on one side outnumber the other by " + judged.margin() + "): "
                 + judged.describe());
     }
@@ -188,7 +188,7 @@ public final class ReportWriter {
     public void measuringAgain(PairedComparison.Row leaning, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the change is slower than its base, but not "
                 + "yet surely by more than its tolerance, measuring both sides again ("
-                + LatencyTestConfiguration.REMEASURE + " = " + configuration.remeasures() + "; the pairs of every "
+                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures() + "; the pairs of every "
                 + "attempt are compared together): " + leaning.describe());
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * One measurement of a latency test: the harness's result and, per measured run, what the extension's meters saw.
- * A test is measured again ({@code jlbh.retries}) as a new attempt. Immutable.
+ * A test is measured again ({@code jlbh.retry.failed}) as a new attempt. Immutable.
  *
  * @param number 1-based attempt
  * @param result what the harness measured

@@ -5,7 +5,7 @@ import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 
 /**
  * The {@link NanoSampler} a test method receives for a probe. It passes each sample to the probe of the current
- * measurement, so the same parameter serves every attempt when a test is measured again ({@code jlbh.retries}), and
+ * measurement, so the same parameter serves every attempt when a test is measured again ({@code jlbh.retry.failed}), and
  * a late one (over the probe's smallest budget) to its {@link LatencyTimeline} too, with the time it ended: an
  * ordinary sample costs one comparison more. Retargeted only between measurements (a volatile field: a plain load on
  * x86); thread-safe as the probe it passes to.

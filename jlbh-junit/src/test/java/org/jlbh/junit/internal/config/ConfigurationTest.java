@@ -40,13 +40,13 @@ class ConfigurationTest {
     @Test
     void valuesAreReadCaseAndSpaceInsensitively() {
         Configuration configuration = load(Parameters.of(LatencyTestConfiguration.MODE, " Report ",
-                LatencyTestConfiguration.NOISE, "STRICT", LatencyTestConfiguration.RETRIES, "2",
+                LatencyTestConfiguration.NOISE, "STRICT", LatencyTestConfiguration.RETRY_FAILED, "2",
                 LatencyTestConfiguration.ITERATIONS_FACTOR, "0.5", LatencyTestConfiguration.BUDGET_FACTOR, "3",
                 LatencyTestConfiguration.REPORT_DIR, "out", LatencyTestConfiguration.BASELINE_DIR, "base",
                 LatencyTestConfiguration.BASELINE_WRITE, "TRUE", LatencyTestConfiguration.BASELINE_TOLERANCE, "25")
                 .plus(LatencyTestConfiguration.BASELINE_HISTORY, "3", LatencyTestConfiguration.BASELINE_PERCENTILES,
                         "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
-                .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE, " 5")
+                .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE_UNDECIDED, " 5")
                 .plus(LatencyTestConfiguration.MACHINE_LOCK, "OFF ", LatencyTestConfiguration.MACHINE_LOCK_WAIT, "2.5")
                 .plus(LatencyTestConfiguration.SUMMARY, "off", LatencyTestConfiguration.PROFILE, " Always"))
                 .require(WHERE);
@@ -69,18 +69,47 @@ class ConfigurationTest {
     @Test
     void theModeIsKnownEvenWhenAnotherParameterIsUnreadable() {
         Configuration.Loaded loaded = load(Map.of(LatencyTestConfiguration.MODE, "disabled",
-                LatencyTestConfiguration.RETRIES, "many"));
+                LatencyTestConfiguration.RETRY_FAILED, "many"));
 
         assertThat(loaded.mode()).contains(Mode.DISABLED);
         assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> loaded.require(WHERE))
-                .withMessageContaining("jlbh.retries = 'many' is not a whole number of retries from 0 to 10");
+                .withMessageContaining("jlbh.retry.failed = 'many' is not a whole number of retries from 0 to 10");
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
+    void theOldNamesOfRetriesAndRemeasuresAreStillReadSayingSo() {
+        Configuration.Loaded old = load(Map.of(LatencyTestConfiguration.RETRIES, "2",
+                LatencyTestConfiguration.REMEASURE, "1"));
+        assertThat(old.require(WHERE).retries()).isEqualTo(2);
+        assertThat(old.require(WHERE).remeasures()).isEqualTo(1);
+        assertThat(old.notices()).containsExactly(
+                "configuration parameter jlbh.retries is deprecated: read as jlbh.retry.failed = 2; "
+                        + "set jlbh.retry.failed instead",
+                "configuration parameter jlbh.remeasure is deprecated: read as jlbh.remeasure.undecided = 1; "
+                        + "set jlbh.remeasure.undecided instead");
+
+        Configuration.Loaded both = load(Map.of(LatencyTestConfiguration.RETRY_FAILED, "1",
+                LatencyTestConfiguration.RETRIES, "1", LatencyTestConfiguration.REMEASURE_UNDECIDED, "0"));
+        assertThat(both.require(WHERE).retries()).as("the same value under both names").isEqualTo(1);
+        assertThat(both.require(WHERE).remeasures()).isZero();
+        assertThat(both.notices()).isEmpty();
+        assertThat(load(Map.of()).notices()).isEmpty();
+
+        assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> load(Map.of(
+                        LatencyTestConfiguration.REMEASURE_UNDECIDED, "2", LatencyTestConfiguration.REMEASURE, "5"))
+                        .require(WHERE))
+                .withMessage("Configuration error: configuration parameter jlbh.remeasure.undecided = '2' disagrees "
+                        + "with its old name jlbh.remeasure = '5' (for " + WHERE + "). Fix: set "
+                        + "jlbh.remeasure.undecided alone");
+        expect(LatencyTestConfiguration.RETRIES, "-1", "is not a whole number of retries", "use e.g. 2");
     }
 
     @Test
     void eachParameterSaysWhatIsWrong() {
         expect(LatencyTestConfiguration.ITERATIONS_FACTOR, "0", "is not a positive number", "use a factor such as 0.1 or 2");
         expect(LatencyTestConfiguration.BUDGET_FACTOR, "Infinity", "is not a positive number", "use a factor");
-        expect(LatencyTestConfiguration.RETRIES, "-1", "is not a whole number of retries", "use e.g. 2");
+        expect(LatencyTestConfiguration.RETRY_FAILED, "-1", "is not a whole number of retries", "use e.g. 2");
         expect(LatencyTestConfiguration.NOISE, "loud", "is not one of [aware, strict]", "use one of aware, strict");
         expect(LatencyTestConfiguration.BASELINE_WRITE, "yes", "is not valid", "use true or false");
         expect(LatencyTestConfiguration.BASELINE_TOLERANCE, "-5", "is not valid", "use a percentage of 0 or more");

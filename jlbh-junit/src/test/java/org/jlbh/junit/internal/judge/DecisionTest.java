@@ -135,7 +135,7 @@ class DecisionTest {
 
     @Test
     void aWindowOfOneAttemptReportsThatAttemptNotAnEarlierOneThatPassed() {
-        // jlbh.retries began a fresh window after attempt 2: attempt 1's pass on its own belongs to the window before
+        // jlbh.retry.failed began a fresh window after attempt 2: attempt 1's pass on its own belongs to the window before
         List<AttemptJudgement> attempts = List.of(passing(1), breaching(2, Optional.empty()),
                 breaching(3, Optional.empty()));
 
