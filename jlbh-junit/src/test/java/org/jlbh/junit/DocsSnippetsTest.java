@@ -51,6 +51,19 @@ class DocsSnippetsTest {
         assertThat(snippets).as("java blocks found").isGreaterThanOrEqualTo(7);
     }
 
+    @Test
+    void everyPageOfTheGuideIsLinkedFromTheReadme() throws IOException {
+        Path root = root();
+        String readme = Files.readString(root.resolve("README.md"));
+        List<String> pages;
+        try (Stream<Path> guide = Files.list(root.resolve("docs"))) {
+            pages = guide.filter(file -> file.toString().endsWith(".md")).map(file -> "docs/" + file.getFileName())
+                    .sorted().toList();
+        }
+        assertThat(pages).as("the guide's pages").hasSizeGreaterThanOrEqualTo(10)
+                .allSatisfy(page -> assertThat(readme).as("README.md links " + page).contains("(" + page));
+    }
+
     /** @return the repository's root: where {@code docs} and {@code README.md} are, above the module */
     private static Path root() {
         Path folder = Path.of("").toAbsolutePath();
