@@ -10,4 +10,9 @@ assert log.contains('Tests run: 1, Failures: 1')
 // the JSON result carries the paired rows
 def result = new File(basedir, 'change/target/jlbh-reports/com.example.QuoteLatencyTest.quote.json')
 assert result.isFile() && result.text.contains('"paired": {') && result.text.contains('"decision": "REGRESSION"')
+// where the change spent more time than its base: each side measured once more under async-profiler, through
+// mvn test on the installed jars (which frames it names is not asserted: 2 µs more of a spin on the clock)
+assert log =~ /=== Where the change spent more time than its base: one more measurement of each after the verdict, [0-9.]+ s, async-profiler/
+assert result.text.contains('"growth": {')
+assert new File(basedir, 'change/target/jlbh-reports/com.example.QuoteLatencyTest.quote.change-vs-base.html').isFile()
 return true

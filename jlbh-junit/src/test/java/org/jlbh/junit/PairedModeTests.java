@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -60,6 +62,11 @@ class PairedModeTests {
     }
 
     private String run(String method, Events[] events) {
+        // not profiled: the turns the sides take are counted, and a profile measures each side once more
+        return run(method, events, "off");
+    }
+
+    private String run(String method, Events[] events, String profile) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream original = System.out;
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -68,7 +75,8 @@ class PairedModeTests {
                     // p50 alone: 6 pairs judge one percentile (three share the chance of a false alarm, and need 8)
                     .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR,
                             work.resolve("reports").toString(), LatencyTestConfiguration.PAIRED_BASE,
-                            work.resolve("base").toString(), LatencyTestConfiguration.BASELINE_PERCENTILES, "50"))
+                            work.resolve("base").toString(), LatencyTestConfiguration.BASELINE_PERCENTILES, "50",
+                            LatencyTestConfiguration.PROFILE, profile))
                     .execute().testEvents();
         } finally {
             System.setOut(original);
@@ -105,6 +113,37 @@ class PairedModeTests {
         // the suite page draws the base's median run and the change's on one axis
         assertThat(work.resolve("reports/index.html")).content().contains("end to end: base and change",
                 "base (run ", "change (run ");
+    }
+
+    @Test
+    void aRegressionSaysWhereTheChangeSpentMoreTimeThanItsBase() {
+        Events[] events = new Events[1];
+        String out = run("spin", events, "on-breach");
+
+        // the change spins 30 µs a call, the base 20: some 600 and 400 samples in each side's calls over 2 s of
+        // profiled runs, so each side's time a call is estimated to some 5%. Which frames the loop's samples land in
+        // (the test method's own code, or the Calls.ran the JIT inlined into it) differs between the two sides'
+        // compiled code: the frames named are not asserted here (Sample 11 names a method the change added)
+        events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m -> {
+            Matcher body = Pattern.compile("Where the change spent more time than its base, profiled in one more "
+                    + "measurement of each after the verdict \\(the test method ([0-9.]+) µs a call against ([0-9.]+)\\)")
+                    .matcher(m);
+            return body.find() && Double.parseDouble(body.group(1)) > 1.2 * Double.parseDouble(body.group(2));
+        })));
+        assertThat(out).contains("=== Where the change spent more time than its base: one more measurement of each",
+                "===   flame graph of the change's calls: org.example.paired.PairedFixture.spin.change.html",
+                "===   against the base's: org.example.paired.PairedFixture.spin.change-vs-base.html");
+        assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.change-vs-base.html")).isRegularFile();
+        assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
+                .contains("\"growth\": {", "\"calls\": 4000");
+        assertThat(work.resolve("reports/index.html")).content().contains(
+                "where the change spent more time than its base", "against the base&#39;s");
+        try (var left = java.nio.file.Files.list(work.resolve("reports"))) {
+            assertThat(left.map(Path::toString)).as("the profiler's recordings, read and deleted")
+                    .noneMatch(file -> file.endsWith(".jfr"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

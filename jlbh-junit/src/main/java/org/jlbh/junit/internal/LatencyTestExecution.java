@@ -18,6 +18,8 @@ import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.GrowthProfile;
+import org.jlbh.junit.internal.profile.GrowthProfiling;
 import org.jlbh.junit.internal.profile.TailProfiling;
 import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ReportWriter;
@@ -292,11 +294,18 @@ public final class LatencyTestExecution {
         Optional<TailProfile> profile = TailProfiling.profileIfAsked(settings, verdict, measurement,
                 attempts.size() + 1, test.id());
         profile.ifPresent(reports::profile);
-        Decision decision = profile.filter(taken -> verdict.outcome() != Outcome.PASSED)
+        // and, in the paired mode, where the change spent more time than its base
+        Optional<GrowthProfile> growth = paired.flatMap(compared -> GrowthProfiling.profileIfAsked(settings, verdict,
+                compared, measurement, base.orElseThrow().measurement(), attempts.size() + 1, test.id()));
+        growth.ifPresent(reports::growth);
+        Decision profiled = profile.filter(taken -> verdict.outcome() != Outcome.PASSED)
                 .map(taken -> verdict.withProfile(taken.message())).orElse(verdict);
+        Decision decision = growth.filter(taken -> verdict.outcome() != Outcome.PASSED)
+                .map(taken -> profiled.withProfile(taken.message())).orElse(profiled);
         ResultSnapshot assembled = ResultAssembly.assemble(settings, attempts, decision, probes, comparison,
                 sweep.map(SweepRate::sweep), paired.map(compared -> new ResultSnapshot.Paired(configuration.paired()
-                        .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes)))
+                        .orElseThrow().base().stream().map(Object::toString).toList(), compared, baseProbes,
+                        growth)))
                 .withCost(measuringSeconds, howEnded, floor.stream().map(room -> new ResultSnapshot.FloorRecord(
                         room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList())
                 .withMachine(machine.until(Instant.now()));

@@ -21,7 +21,8 @@ import java.util.Map;
 
 /**
  * One profiled run: async-profiler ({@code tools.profiler:async-profiler}), loaded into this JVM, samples the threads
- * {@link #addThread added} (and no other) by wall-clock time every {@value #INTERVAL_MICROS} µs, whatever they are
+ * {@link #addThread added} (and no other) by wall-clock time every {@value #INTERVAL_MICROS} µs as asked (the operating
+ * system's timers stretch it: about 190 µs on a 2-core Linux host), whatever they are
  * doing, so that a wait on a lock shows as much as a loop; its recording goes to a file in the report folder, read back
  * ({@code tools.profiler:jfr-converter}) and deleted by {@link #stop}. The profiler's native library is extracted from
  * its jar into the system temporary folder once per JVM, loaded, and deleted there at once (async-profiler's own way).
@@ -31,8 +32,8 @@ final class AsyncProfilerRun {
     /** The wall-clock sampling interval, in microseconds. */
     static final long INTERVAL_MICROS = 100;
     /** How the samples were taken, for the reports. */
-    static final String ENGINE = String.format(Locale.ROOT, "async-profiler, wall-clock samples every %d µs of the "
-            + "harness threads", INTERVAL_MICROS);
+    static final String ENGINE = String.format(Locale.ROOT, "async-profiler, wall-clock samples of the harness "
+            + "threads asked for every %d µs", INTERVAL_MICROS);
 
     /** The first of the frame types async-profiler gives native, VM and kernel frames (C1's, 6, is Java again). */
     private static final byte NATIVE_FRAME = 3;

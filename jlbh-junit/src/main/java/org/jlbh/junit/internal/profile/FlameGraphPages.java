@@ -40,9 +40,25 @@ final class FlameGraphPages {
     static byte[] differential(String title, Map<String, Long> stacks, Map<String, Long> base) throws IOException {
         long total = stacks.values().stream().mapToLong(Long::longValue).sum();
         long baseTotal = base.values().stream().mapToLong(Long::longValue).sum();
+        return differential(title, stacks, base, baseTotal == 0 ? 0 : total / (double) baseTotal);
+    }
+
+    /**
+     * As {@link #differential(String, Map, Map)}, the base's counts scaled by a given factor (to the same number of
+     * calls, say) instead of to the same total.
+     *
+     * @param title     the page's title, as for {@link #of}
+     * @param stacks    the stacks drawn
+     * @param base      the stacks they are compared with, not empty
+     * @param baseScale what each of the base's counts is multiplied by first
+     * @return the page
+     * @throws IOException when the converter cannot draw it
+     */
+    static byte[] differential(String title, Map<String, Long> stacks, Map<String, Long> base, double baseScale)
+            throws IOException {
         FlameGraph drawn = graph(title, stacks);
         FlameGraph against = new FlameGraph(new Arguments());
-        against.parseCollapsed(new StringReader(collapsed(base, baseTotal == 0 ? 0 : total / (double) baseTotal)));
+        against.parseCollapsed(new StringReader(collapsed(base, baseScale)));
         drawn.diff(against);
         return dump(drawn);
     }

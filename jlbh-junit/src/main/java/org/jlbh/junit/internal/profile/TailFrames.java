@@ -154,7 +154,7 @@ public final class TailFrames {
      * @return the collapsed stacks as lists of frames, outermost first, with a frame {@link TailFrame#OWN_CODE} added
      *         above the test method's where it is the innermost Java frame: the time spent in its own code
      */
-    private static Map<List<String>, Long> parsed(Map<String, Long> stacks) {
+    static Map<List<String>, Long> parsed(Map<String, Long> stacks) {
         Map<List<String>, Long> parsed = new LinkedHashMap<>();
         stacks.forEach((stack, count) -> {
             List<String> frames = List.of(stack.split(";"));

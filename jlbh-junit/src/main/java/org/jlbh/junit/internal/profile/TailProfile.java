@@ -10,8 +10,8 @@ import java.util.Optional;
  * Where a test's late iterations spent their time: what one profiled run after the verdict found
  * ({@link TailProfiling}), or why there is none. Immutable.
  *
- * @param engine         how the samples were taken, e.g. {@code async-profiler, wall-clock samples every 100 µs of
- *                       the harness threads}
+ * @param engine         how the samples were taken, e.g. {@code async-profiler, wall-clock samples of the harness threads
+ *                       asked for every 100 µs}
  * @param unavailable    why the run was not profiled (the profiler cannot start here, say); empty when it was
  * @param late           what counted as late, e.g. {@code end to end over 50 µs}
  * @param seconds        what the profiled run took, its warm-up round included, in seconds
@@ -88,13 +88,7 @@ public record TailProfile(String engine, Optional<String> unavailable, String la
 
     /** @return the console's lines: the {@link #findings()}, then the files */
     public List<String> consoleLines() {
-        List<String> findings = findings();
-        List<String> lines = new ArrayList<>();
-        lines.add("=== " + findings.get(0));
-        findings.stream().skip(1).forEach(line -> lines.add("===   " + line));
-        flameGraph.ifPresent(file -> lines.add("===   flame graph of the late iterations: " + file));
-        differential.ifPresent(file -> lines.add("===   against the iterations on time: " + file));
-        return lines;
+        return ConsoleLines.of(findings(), flameGraph, "flame graph of the late iterations", differential, "against the iterations on time");
     }
 
     /** @return e.g. {@code ; 12% between calls: ...}, or nothing when no late sample was */

@@ -67,9 +67,7 @@ public final class TailProfiling {
                                                        Measurement measurement, int number, String testId) {
         Profile mode = settings.configuration().profile();
         Optional<Budget> broken = brokenBudget(decision);
-        boolean complete = decision.reported().checks().stream()
-                .noneMatch(check -> check instanceof CompletenessCheck && !check.met());
-        if (mode == Profile.OFF || mode == Profile.ON_BREACH && broken.isEmpty() || !complete) {
+        if (mode == Profile.OFF || mode == Profile.ON_BREACH && broken.isEmpty() || !complete(decision)) {
             return Optional.empty(); // a run that did not complete (its body timed out, say) is not run again
         }
         Optional<Budget> late = broken.or(() -> settings.budgets().latency().stream()
@@ -83,6 +81,12 @@ public final class TailProfiling {
                     + "which the profile cannot follow"));
         }
         return Optional.of(profile(settings, late.get(), measurement, number, testId));
+    }
+
+    /** @return whether every run of the reported attempt completed (a body that timed out, say, did not) */
+    static boolean complete(Decision decision) {
+        return decision.reported().checks().stream()
+                .noneMatch(check -> check instanceof CompletenessCheck && !check.met());
     }
 
     /** @return the budget broken on the code's own account, the smallest first; empty when none broke so */
@@ -185,7 +189,7 @@ public final class TailProfiling {
     }
 
     /** Draws a page. */
-    private interface Page {
+    interface Page {
         byte[] draw() throws IOException;
     }
 
@@ -193,7 +197,7 @@ public final class TailProfiling {
      * @return the file's name, once written; empty (the profile still stands) when it could not be, or was not to be
      *         (a null page), and then no older file of that name is left behind
      */
-    private static Optional<String> write(Path dir, String name, Page page) {
+    static Optional<String> write(Path dir, String name, Page page) {
         try {
             if (page == null) {
                 Files.deleteIfExists(dir.resolve(name));

@@ -17,6 +17,7 @@ import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.profile.GrowthProfile;
 import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.report.json.BaselineJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
@@ -286,6 +287,15 @@ public final class ReportWriter {
      */
     public void profile(TailProfile profile) {
         profile.consoleLines().forEach(out::println);
+    }
+
+    /**
+     * Prints where a paired test's change spent more time than its base.
+     *
+     * @param growth the profile
+     */
+    public void growth(GrowthProfile growth) {
+        growth.consoleLines().forEach(out::println);
     }
 
     /**

@@ -170,12 +170,12 @@ public final class Measurement {
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measure(int number, boolean again, PrintStream out) throws Throwable {
-        return measure(number, again, out, settings.run().runs());
+        return measure(number, again, out, settings.run().runs(), false);
     }
 
     /**
-     * Measures one run more, after the verdict, for a profiler: a warm-up round, then one run of the test's settings,
-     * its report printed to {@code out}.
+     * Measures one run more, after the verdict, for a profiler: a warm-up round (0.1 s, or the test's warm-up where it
+     * is shorter), then one run of the test's settings, its report printed to {@code out}.
      *
      * @param number         its attempt number
      * @param out            where the harness's report goes
@@ -184,9 +184,24 @@ public final class Measurement {
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measureProfiled(int number, PrintStream out, Consumer<Thread> harnessThreads) throws Throwable {
+        return measureProfiled(number, out, harnessThreads, 1);
+    }
+
+    /**
+     * As {@link #measureProfiled(int, PrintStream, Consumer)}, with as many runs as asked.
+     *
+     * @param number         its attempt number
+     * @param out            where the harness's report goes
+     * @param harnessThreads told of each harness thread as it starts to run the test method (the warm-up's first)
+     * @param runs           how many runs of the test's settings, 1 or more
+     * @return what was measured
+     * @throws Throwable what the test body threw, with a suppressed note of where
+     */
+    public Attempt measureProfiled(int number, PrintStream out, Consumer<Thread> harnessThreads, int runs)
+            throws Throwable {
         task.watchThreads(harnessThreads);
         try {
-            return measure(number, true, out, 1);
+            return measure(number, true, out, runs, true);
         } finally {
             task.watchThreads(null);
         }
@@ -197,7 +212,9 @@ public final class Measurement {
         return task.harnessThreads();
     }
 
-    private Attempt measure(int number, boolean again, PrintStream out, int runsOfAttempt) throws Throwable {
+    /** As {@link #measure(int, boolean, PrintStream)}; a profiled measurement warms up one round at most. */
+    private Attempt measure(int number, boolean again, PrintStream out, int runsOfAttempt, boolean profiled)
+            throws Throwable {
         for (Thread previous : task.harnessThreads()) {
             if (!previous.isAlive()) {
                 continue;
@@ -213,6 +230,10 @@ public final class Measurement {
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
         RunPlan plan = settings.run();
         JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
+        if (profiled) {
+            // the body is warm from the runs that decided the verdict: one round keeps it so
+            options.warmUpIterations(Math.min(plan.warmUpIterations(), Sizing.warmUpRound(plan.throughput())));
+        }
         if (plan.warmsUpInRounds(again)) {
             WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
             options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());

@@ -171,7 +171,9 @@ public final class ResultJson {
             }
             json.endArray().endObject();
         }
-        json.endArray().endObject();
+        json.endArray();
+        paired.growth().ifPresent(growth -> GrowthJson.write(json, growth));
+        json.endObject();
     }
 
     /** Reads what {@link #writePaired} writes. */
@@ -195,7 +197,8 @@ public final class ResultJson {
         }
         return new ResultSnapshot.Paired(paired.list("base").stream().map(JsonNode::asText).toList(),
                 new PairedComparison(paired.integer("pairs"), paired.number("tolerancePercent"), rows,
-                        paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes);
+                        paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes,
+                GrowthJson.read(paired));
     }
 
     private static long[] wholes(List<JsonNode> numbers) {

@@ -4,6 +4,7 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.profile.GrowthProfile;
 import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
@@ -39,13 +40,21 @@ public final class ChartData {
      * @param probes        the probes drawn, end to end first
      * @param timeline      end to end over the time of each run, when the runs' timelines were recorded
      * @param profile       where its late iterations spent their time, when it was profiled
+     * @param growth        where its change spent more time than its base, when it was profiled in the paired mode
      */
     public record TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
-                            List<ProbeChart> probes, Optional<TimelineData> timeline, Optional<TailProfile> profile) {
+                            List<ProbeChart> probes, Optional<TimelineData> timeline, Optional<TailProfile> profile,
+                            Optional<GrowthProfile> growth) {
         /** Copies the probes; the outcome is required. */
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
+        }
+
+        /** A test that was not profiled against a paired base. */
+        public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
+                         List<ProbeChart> probes, Optional<TimelineData> timeline, Optional<TailProfile> profile) {
+            this(name, outcome, verdictDetail, settings, environment, probes, timeline, profile, Optional.empty());
         }
 
         /** A test that was not profiled. */
@@ -254,7 +263,8 @@ public final class ChartData {
                 .collect(Collectors.joining());
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
                 result.settings().description() + cost, "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
-                        + " \u00b7 " + environment.os(), probes, timeline(result), conclusion.profile());
+                        + " \u00b7 " + environment.os(), probes, timeline(result), conclusion.profile(),
+                result.paired().flatMap(ResultSnapshot.Paired::growth));
     }
 
     /**

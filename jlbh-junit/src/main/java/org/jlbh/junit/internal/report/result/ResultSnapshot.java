@@ -11,6 +11,7 @@ import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.profile.GrowthProfile;
 import org.jlbh.junit.internal.profile.TailProfile;
 
 import java.time.Instant;
@@ -89,12 +90,20 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param base       the base's class folders and jars, as given
      * @param comparison the paired comparison
      * @param baseProbes the base's figures per probe, every run of every attempt in the order measured
+     * @param growth     where the change spent more time than its base, or why that is not known; empty where it was
+     *                   not profiled ({@code jlbh.profile})
      */
-    public record Paired(List<String> base, PairedComparison comparison, List<ProbeFigures> baseProbes) {
+    public record Paired(List<String> base, PairedComparison comparison, List<ProbeFigures> baseProbes,
+                         Optional<GrowthProfile> growth) {
         /** Copies the paths and figures. */
         public Paired {
             base = List.copyOf(base);
             baseProbes = List.copyOf(baseProbes);
+        }
+
+        /** A comparison that was not profiled. */
+        public Paired(List<String> base, PairedComparison comparison, List<ProbeFigures> baseProbes) {
+            this(base, comparison, baseProbes, Optional.empty());
         }
     }
 

@@ -13,6 +13,9 @@ import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.profile.TailFrame;
+import org.jlbh.junit.internal.profile.GrowthFrames;
+import org.jlbh.junit.internal.profile.GrowthProfile;
+import org.jlbh.junit.internal.profile.GrownFrame;
 import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.profile.TailSplit;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
@@ -215,6 +218,30 @@ public class ResultJsonTest {
         assertThat(json).contains("\"paired\": {", "\"baseNanos\": [330, 331, 329, 340, 335, 333]",
                 "\"decision\": \"REGRESSION\"", "\"changePercent\": null");
         assertThat(ResultJson.read(ResultJson.write(result)).paired()).as("none written, none read").isEmpty();
+    }
+
+    @Test
+    void whereTheChangeSpentMoreTimeThanItsBaseReadsBackEqual() {
+        ResultSnapshot result = everything();
+        PairedComparison compared = new PairedComparison(0, 5, List.of(), List.of());
+        GrowthFrames.Side change = new GrowthFrames.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.readChecked",
+                44L, "T.parse", 3L), 40_000, 212_345.5);
+        GrowthFrames.Side base = new GrowthFrames.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.read", 36L),
+                40_000, 208_001.25);
+        for (GrowthProfile growth : List.of(new GrowthProfile("async-profiler, wall-clock", Optional.empty(), 12.1,
+                        change, base, List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035)),
+                        Optional.of("T.parse.change.html"), Optional.of("T.parse.change-vs-base.html")),
+                GrowthProfile.unavailable("async-profiler, wall-clock", "async-profiler does not load here"))) {
+            ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
+                    result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(),
+                    result.probes(), result.baseline(), Optional.of(new ResultSnapshot.Paired(List.of("base"),
+                    compared, result.probes(), Optional.of(growth))));
+
+            String json = ResultJson.write(paired);
+
+            assertThat(ResultJson.read(json)).isEqualTo(paired);
+            assertThat(json).contains("\"growth\": {");
+        }
     }
 
     @Test

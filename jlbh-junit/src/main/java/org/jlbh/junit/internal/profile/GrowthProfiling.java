@@ -1,0 +1,175 @@
+package org.jlbh.junit.internal.profile;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.junit.LatencyTestConfiguration.Profile;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.config.TestSettingsReader;
+import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
+import org.jlbh.junit.internal.run.Attempt;
+import org.jlbh.junit.internal.run.Measurement;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Profiles where a paired test's change spent more time than its base, once its verdict is decided: one more
+ * measurement of each side (the base's, then the change's: a warm-up round, then runs of the test's settings lasting
+ * {@value #SECONDS} s at least), each with async-profiler sampling its harness threads ({@link AsyncProfilerRun}), so
+ * that the profiler's cost never touches the runs that decided the verdict, and the verdict is the same whatever the
+ * profile finds. Each side's samples in the test method become collapsed stacks, the frames are ranked by how much more
+ * time a call the change spent in them ({@link GrowthFrames}), and the change's calls are drawn as a flame graph, alone
+ * and against the base's (the base's counts scaled to the change's number of calls). With {@code jlbh.profile =
+ * on-breach} (the default) only a paired comparison that found a regression is profiled. Stateless.
+ */
+public final class GrowthProfiling {
+    /**
+     * The least time each side's profiled runs take, in seconds: a body of a quarter of a microsecond called 20,000
+     * times a second is in 0.5% of the wall-clock samples, some 40 in 2 s here (where the samples come every 200 µs
+     * or so, the 100 µs asked for stretched by the timers), and a body of 20 µs in 2,000.
+     */
+    static final double SECONDS = 2;
+
+    private GrowthProfiling() {
+    }
+
+    /**
+     * @param settings the test's settings
+     * @param decision its decision
+     * @param compared the change against its base
+     * @param change   the change's measurement
+     * @param base     the base's measurement
+     * @param number   the profiled measurements' attempt number (after the last that was judged)
+     * @param testId   the test's id, which the flame graphs' files are named after
+     * @return the profile, or why the sides could not be profiled; empty when they are not to be
+     */
+    public static Optional<GrowthProfile> profileIfAsked(TestSettings settings, Decision decision,
+                                                         PairedComparison compared, Measurement change,
+                                                         Measurement base, int number, String testId) {
+        Profile mode = settings.configuration().profile();
+        if (mode == Profile.OFF || mode == Profile.ON_BREACH && !compared.regressed()
+                || !TailProfiling.complete(decision)) {
+            return Optional.empty();
+        }
+        if (settings.run().samplesItself()) {
+            return Optional.of(GrowthProfile.unavailable(AsyncProfilerRun.ENGINE, "the test samples end to end "
+                    + "itself (an IterationContext parameter): its iterations end on threads the harness does not run, "
+                    + "which the profile cannot follow"));
+        }
+        long began = System.nanoTime();
+        int runs = (int) Math.max(1, Math.min(TestSettingsReader.MAX_RUNS,
+                Math.ceil(SECONDS * 1e9 / settings.run().scheduledRunNanos())));
+        String bodyFrame = settings.method().getDeclaringClass().getName() + "." + settings.method().getName();
+        Path dir = settings.configuration().reportDir();
+        Profiled baseSide = profile(base, number, runs, dir.resolve(testId + ".base.profile.jfr"), bodyFrame, settings);
+        if (baseSide.whyNot != null) {
+            return Optional.of(GrowthProfile.unavailable(AsyncProfilerRun.ENGINE, "the base's side: "
+                    + baseSide.whyNot));
+        }
+        Profiled changeSide = profile(change, number, runs, dir.resolve(testId + ".change.profile.jfr"), bodyFrame,
+                settings);
+        if (changeSide.whyNot != null) {
+            return Optional.of(GrowthProfile.unavailable(AsyncProfilerRun.ENGINE, "the change's side: "
+                    + changeSide.whyNot));
+        }
+        GrowthFrames.Side changeCalls = changeSide.side;
+        GrowthFrames.Side baseCalls = baseSide.side;
+        List<GrownFrame> top = GrowthFrames.rank(changeCalls, baseCalls, TailProfiling.RANKED);
+        String name = settings.displayName();
+        Optional<String> flameGraph = TailProfiling.write(dir, testId + ".change.html", changeCalls.stacks().isEmpty()
+                ? null : () -> FlameGraphPages.of("Calls of " + name + " in the change", changeCalls.stacks()));
+        Optional<String> differential = TailProfiling.write(dir, testId + ".change-vs-base.html",
+                changeCalls.stacks().isEmpty() || baseCalls.stacks().isEmpty() ? null
+                        : () -> FlameGraphPages.differential("Calls of " + name + " in the change against the base "
+                        + "(red: more time a call in the change)", changeCalls.stacks(), baseCalls.stacks(),
+                        changeCalls.calls() / (double) baseCalls.calls()));
+        return Optional.of(new GrowthProfile(AsyncProfilerRun.ENGINE, Optional.empty(),
+                (System.nanoTime() - began) / 1e9, changeCalls, baseCalls, top, flameGraph, differential));
+    }
+
+    /** One side's profiled calls, or why there are none. */
+    private record Profiled(GrowthFrames.Side side, String whyNot) {
+    }
+
+    private static Profiled profile(Measurement measurement, int number, int runs, Path recording, String bodyFrame,
+                                    TestSettings settings) {
+        AsyncProfilerRun run;
+        try {
+            run = AsyncProfilerRun.start(recording);
+        } catch (AsyncProfilerRun.ProfilerUnavailable unavailable) {
+            return new Profiled(null, unavailable.getMessage());
+        }
+        // a measurement holds as many runs as the test's settings: more are measured in more of them
+        List<long[]> windows = new ArrayList<>();
+        Map<Long, Integer> index = new HashMap<>(); // each measurement's harness threads, by id
+        long calls = 0;
+        List<StackSample> samples;
+        String whyNot = null;
+        try (PrintStream discarded = new PrintStream(OutputStream.nullOutputStream())) {
+            for (int left = runs; left > 0 && whyNot == null; ) {
+                int now = Math.min(left, settings.run().runs());
+                Attempt attempt;
+                try {
+                    attempt = measurement.measureProfiled(number, discarded, run::addThread, now);
+                } finally {
+                    List<Thread> threads = measurement.harnessThreads();
+                    for (int i = 0; i < threads.size(); i++) {
+                        index.put(threads.get(i).getId(), i);
+                    }
+                }
+                RunTimeline first = attempt.runs().isEmpty() ? null
+                        : attempt.runs().get(0).timelines().get(JLBH.END_TO_END);
+                RunTimeline last = attempt.runs().isEmpty() ? null
+                        : attempt.runs().get(attempt.runs().size() - 1).timelines().get(JLBH.END_TO_END);
+                if (first == null || last == null) {
+                    whyNot = "the profiled runs recorded no timeline of end to end";
+                } else {
+                    windows.add(new long[]{first.startNanos(), last.endNanos()});
+                    calls += (long) attempt.runs().size() * settings.run().iterations();
+                }
+                left -= now;
+            }
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Throwable failed) {
+            // the verdict stands: the runs that decided it are measured; what the body threw now is said
+            whyNot = "the profiled runs did not complete: " + failed;
+        } finally {
+            try {
+                samples = run.stop(index);
+            } catch (IOException | RuntimeException unreadable) {
+                samples = null;
+                whyNot = whyNot != null ? whyNot : "the profiler's recording could not be read: " + unreadable;
+            }
+        }
+        if (whyNot != null) {
+            return new Profiled(null, whyNot);
+        }
+        int threads = settings.run().threads();
+        List<LateIterations> noneLate = new ArrayList<>();
+        for (int thread = 0; thread < threads; thread++) {
+            noneLate.add(new LateIterations(new long[0], new long[0]));
+        }
+        Map<String, Long> stacks = new HashMap<>();
+        long taken = 0;
+        long nanos = 0;
+        for (long[] window : windows) {
+            taken += samples.stream().filter(sample -> sample.timeNanos() >= window[0]
+                    && sample.timeNanos() <= window[1] && sample.thread() >= 0 && sample.thread() < threads).count();
+            nanos += window[1] - window[0];
+            TailSplit.of(samples, noneLate, window[0], window[1], bodyFrame).onTime()
+                    .forEach((stack, count) -> stacks.merge(stack, count, Long::sum));
+        }
+        // the period as it was: the profiled runs' time, each harness thread sampled all along, over their samples
+        double periodNanos = taken == 0 ? 0 : nanos * (double) threads / taken;
+        return new Profiled(new GrowthFrames.Side(stacks, calls, periodNanos), null);
+    }
+}
