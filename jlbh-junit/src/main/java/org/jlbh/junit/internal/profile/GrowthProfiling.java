@@ -27,8 +27,9 @@ import java.util.Optional;
  * that the profiler's cost never touches the runs that decided the verdict, and the verdict is the same whatever the
  * profile finds. Each side's samples in the test method become collapsed stacks, the frames are ranked by how much more
  * time a call the change spent in them ({@link GrowthFrames}), and the change's calls are drawn as a flame graph, alone
- * and against the base's (the base's counts scaled to the change's number of calls). With {@code jlbh.profile =
- * on-breach} (the default) only a paired comparison that found a regression is profiled. Stateless.
+ * and against the base's (the base's counts scaled to the change's number of calls and sampling period). With
+ * {@code jlbh.profile = on-breach} (the default) only a paired comparison that found a regression is profiled.
+ * Stateless.
  */
 public final class GrowthProfiling {
     /**
@@ -90,9 +91,18 @@ public final class GrowthProfiling {
                 changeCalls.stacks().isEmpty() || baseCalls.stacks().isEmpty() ? null
                         : () -> FlameGraphPages.differential("Calls of " + name + " in the change against the base "
                         + "(red: more time a call in the change)", changeCalls.stacks(), baseCalls.stacks(),
-                        changeCalls.calls() / (double) baseCalls.calls()));
+                        baseScale(changeCalls, baseCalls)));
         return Optional.of(new GrowthProfile(AsyncProfilerRun.ENGINE, Optional.empty(),
                 (System.nanoTime() - began) / 1e9, changeCalls, baseCalls, top, flameGraph, differential));
+    }
+
+    /**
+     * @return what each of the base's sample counts is multiplied by to stand for the same time a call in the change's
+     *         units: its calls to the change's number, its sampling period to the change's
+     */
+    static double baseScale(GrowthFrames.Side change, GrowthFrames.Side base) {
+        return change.periodNanos() == 0 || base.calls() == 0 ? 0
+                : change.calls() / (double) base.calls() * (base.periodNanos() / change.periodNanos());
     }
 
     /** One side's profiled calls, or why there are none. */

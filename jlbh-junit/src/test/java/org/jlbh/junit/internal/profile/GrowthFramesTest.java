@@ -88,6 +88,17 @@ class GrowthFramesTest {
     }
 
     @Test
+    void theDifferentialScalesTheBasesCountsToTheChangesCallsAndSamplingPeriod() {
+        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(BODY, 100L), 40_000, 185_000);
+        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(BODY, 100L), 20_000, 202_000);
+
+        // a base sample stood for 202 µs over half as many calls: 2 x 202/185 change samples' worth a call
+        assertThat(GrowthProfiling.baseScale(change, base)).isCloseTo(2 * 202.0 / 185, within(1e-12));
+        assertThat(GrowthProfiling.baseScale(new GrowthFrames.Side(Map.of(), 40_000, 0), base)).as("no samples")
+                .isZero();
+    }
+
+    @Test
     void theMessageSaysWhatGrewOrThatNothingMeasurablyDid() {
         GrowthFrames.Side change = new GrowthFrames.Side(Map.of(BODY + ";com.acme.A.a", 100L), 10_000, PERIOD_NANOS);
         GrowthFrames.Side base = new GrowthFrames.Side(Map.of(BODY + ";com.acme.A.a", 98L), 10_000, PERIOD_NANOS);
