@@ -106,7 +106,7 @@ class PairedModeTests {
                         && m.contains("on the code's own account, " + pairs + " pairs: base 2")
                         && m.contains("REGRESSION"))));
         assertThat(out).contains("=== Change against the base [" + work.resolve("base") + "] (" + pairs
-                + " pairs of runs", "with a sign-test interval at 98% each side (2% split over its one row)");
+                + " pairs of runs", "with a sign-test interval at 98% each side (2% split over its one row); tolerance +5%; detectable");
         assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:");
         assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
                 .contains("\"paired\": {", "\"pairs\": " + pairs, "\"decision\": \"REGRESSION\"", "\"baseProbes\": [");

@@ -271,7 +271,7 @@ public final class ReportWriter {
                 ? "" : "s") + " of runs taken in turns in this JVM, on the code's own account where both have it; "
                 + "the median pair's change with a sign-test interval at " + ReportFormat.plain(Math.round(1_000 * (1
                 - comparison.rowAlpha())) / 10.0) + "% each side (" + ReportFormat.plain(100
-                * PairedComparison.FAMILY_ALPHA) + "% split over " + rows(comparison.rows().size()) + "); threshold +"
+                * PairedComparison.FAMILY_ALPHA) + "% split over " + rows(comparison.rows().size()) + "); tolerance +"
                 + ReportFormat.plain(comparison.tolerancePercent())
                 + "%; detectable: the smallest slowdown these pairs would flag)" + System.lineSeparator()
                 + comparison.table());

@@ -139,7 +139,7 @@ public record BaselineComparison(Path source, int builds, String environment, bo
 
         /**
          * @return e.g. {@code end to end p99 on the code's own account: history 10.200–11.000 µs (5 builds), now
-         *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), threshold +10%, detectable +18%:
+         *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), tolerance +10%, detectable +18%:
          *         REGRESSION}
          */
         public String describe() {

@@ -113,7 +113,7 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
 
         /**
          * @return e.g. {@code end to end p50 on the code's own account, 6 pairs: base 0.330 µs, change 0.363 µs,
-         *         +10.0% (interval +8.1..+12.3%), threshold +5%, detectable +7%: REGRESSION}
+         *         +10.0% (interval +8.1..+12.3%), tolerance +5%, detectable +7%: REGRESSION}
          */
         public String describe() {
             String what = String.format(Locale.ROOT, "%s p%s %s, %d pair%s: base %s \u00b5s, change %s \u00b5s", probe,
