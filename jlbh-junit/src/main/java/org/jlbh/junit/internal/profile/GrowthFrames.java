@@ -3,7 +3,7 @@ package org.jlbh.junit.internal.profile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,16 +49,6 @@ public final class GrowthFrames {
             return calls == 0 ? 0 : samples * periodNanos / calls / 1e3;
         }
 
-        /**
-         * @return each frame's samples: those with the frame on their stack, each stack counted once a frame; the test
-         *         method's own code a frame of its own ({@link TailFrame#OWN_CODE})
-         */
-        Map<String, Long> onStacks() {
-            Map<String, Long> on = new HashMap<>();
-            TailFrames.parsed(stacks).forEach((stack, count) -> new LinkedHashSet<>(stack)
-                    .forEach(frame -> on.merge(frame, count, Long::sum)));
-            return on;
-        }
     }
 
     /**
@@ -68,11 +58,14 @@ public final class GrowthFrames {
      * @return the frames the change spent measurably more time a call in, most first
      */
     public static List<GrownFrame> rank(Side change, Side base, int most) {
-        Map<String, Long> changeOn = change.onStacks();
-        Map<String, Long> baseOn = base.onStacks();
-        Set<String> everywhere = new LinkedHashSet<>();
-        TailFrames.parsed(change.stacks()).keySet().forEach(stack -> everywhere.add(stack.get(0)));
-        TailFrames.parsed(base.stacks()).keySet().forEach(stack -> everywhere.add(stack.get(0)));
+        // each stack as frames, the test method's own code a frame of its own ({@link TailFrame#OWN_CODE})
+        Map<List<String>, Long> changeStacks = TailFrames.parsed(change.stacks());
+        Map<List<String>, Long> baseStacks = TailFrames.parsed(base.stacks());
+        Map<String, Long> changeOn = TailFrames.onStacks(changeStacks);
+        Map<String, Long> baseOn = TailFrames.onStacks(baseStacks);
+        Set<String> everywhere = new HashSet<>();
+        changeStacks.keySet().forEach(stack -> everywhere.add(stack.get(0)));
+        baseStacks.keySet().forEach(stack -> everywhere.add(stack.get(0)));
         List<GrownFrame> grown = new ArrayList<>();
         changeOn.forEach((frame, count) -> {
             long inBase = baseOn.getOrDefault(frame, 0L);
@@ -85,7 +78,7 @@ public final class GrowthFrames {
         });
         // of frames that grew alike (a method and the one it calls that took the time), the innermost first
         Map<String, Integer> depths = new HashMap<>();
-        TailFrames.parsed(change.stacks()).keySet().forEach(stack -> {
+        changeStacks.keySet().forEach(stack -> {
             for (int i = 0; i < stack.size(); i++) {
                 depths.merge(stack.get(i), i, Math::max);
             }

@@ -10,9 +10,6 @@ import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -111,75 +108,43 @@ public final class GrowthProfiling {
 
     private static Profiled profile(Measurement measurement, int number, int runs, Path recording, String bodyFrame,
                                     TestSettings settings) {
-        AsyncProfilerRun run;
-        try {
-            run = AsyncProfilerRun.start(recording);
-        } catch (AsyncProfilerRun.ProfilerUnavailable unavailable) {
-            return new Profiled(null, unavailable.getMessage());
-        }
         // a measurement holds as many runs as the test's settings: more are measured in more of them
+        ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, runs,
+                settings.run().runs(), recording);
+        if (taken.whyNot() != null) {
+            return new Profiled(null, taken.whyNot());
+        }
         List<long[]> windows = new ArrayList<>();
-        Map<Long, Integer> index = new HashMap<>(); // each measurement's harness threads, by id
         long calls = 0;
-        List<StackSample> samples;
-        String whyNot = null;
-        try (PrintStream discarded = new PrintStream(OutputStream.nullOutputStream())) {
-            for (int left = runs; left > 0 && whyNot == null; ) {
-                int now = Math.min(left, settings.run().runs());
-                Attempt attempt;
-                try {
-                    attempt = measurement.measureProfiled(number, discarded, run::addThread, now);
-                } finally {
-                    List<Thread> threads = measurement.harnessThreads();
-                    for (int i = 0; i < threads.size(); i++) {
-                        index.put(threads.get(i).getId(), i);
-                    }
-                }
-                RunTimeline first = attempt.runs().isEmpty() ? null
-                        : attempt.runs().get(0).timelines().get(JLBH.END_TO_END);
-                RunTimeline last = attempt.runs().isEmpty() ? null
-                        : attempt.runs().get(attempt.runs().size() - 1).timelines().get(JLBH.END_TO_END);
-                if (first == null || last == null) {
-                    whyNot = "the profiled runs recorded no timeline of end to end";
-                } else {
-                    windows.add(new long[]{first.startNanos(), last.endNanos()});
-                    calls += (long) attempt.runs().size() * settings.run().iterations();
-                }
-                left -= now;
+        for (Attempt attempt : taken.attempts()) {
+            RunTimeline first = attempt.runs().isEmpty() ? null
+                    : attempt.runs().get(0).timelines().get(JLBH.END_TO_END);
+            RunTimeline last = attempt.runs().isEmpty() ? null
+                    : attempt.runs().get(attempt.runs().size() - 1).timelines().get(JLBH.END_TO_END);
+            if (first == null || last == null) {
+                return new Profiled(null, "the profiled runs recorded no timeline of end to end");
             }
-        } catch (VirtualMachineError fatal) {
-            throw fatal;
-        } catch (Throwable failed) {
-            // the verdict stands: the runs that decided it are measured; what the body threw now is said
-            whyNot = "the profiled runs did not complete: " + failed;
-        } finally {
-            try {
-                samples = run.stop(index);
-            } catch (IOException | RuntimeException unreadable) {
-                samples = null;
-                whyNot = whyNot != null ? whyNot : "the profiler's recording could not be read: " + unreadable;
-            }
+            windows.add(new long[]{first.startNanos(), last.endNanos()});
+            calls += (long) attempt.runs().size() * settings.run().iterations();
         }
-        if (whyNot != null) {
-            return new Profiled(null, whyNot);
-        }
+        List<StackSample> samples = taken.samples();
         int threads = settings.run().threads();
         List<LateIterations> noneLate = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
             noneLate.add(new LateIterations(new long[0], new long[0]));
         }
         Map<String, Long> stacks = new HashMap<>();
-        long taken = 0;
+        long sampled = 0;
         long nanos = 0;
         for (long[] window : windows) {
-            taken += samples.stream().filter(sample -> sample.timeNanos() >= window[0]
+            sampled += samples.stream().filter(sample -> sample.timeNanos() >= window[0]
                     && sample.timeNanos() <= window[1] && sample.thread() >= 0 && sample.thread() < threads).count();
             nanos += window[1] - window[0];
             TailSplit.of(samples, noneLate, window[0], window[1], bodyFrame).onTime()
                     .forEach((stack, count) -> stacks.merge(stack, count, Long::sum));
         }
         // the period as it was: the profiled runs' time, each harness thread sampled all along, over their samples
-        double periodNanos = taken == 0 ? 0 : nanos * (double) threads / taken;
+        double periodNanos = sampled == 0 ? 0 : nanos * (double) threads / sampled;
         return new Profiled(new GrowthFrames.Side(stacks, calls, periodNanos), null);
     }
 }

@@ -181,7 +181,7 @@ public final class TailFrames {
     }
 
     /** @return how many samples have each frame on their stack (once per stack, however often it recurses there) */
-    private static Map<String, Long> onStacks(Map<List<String>, Long> stacks) {
+    static Map<String, Long> onStacks(Map<List<String>, Long> stacks) {
         Map<String, Long> on = new HashMap<>();
         stacks.forEach((stack, count) -> {
             for (String frame : new HashSet<>(stack)) {

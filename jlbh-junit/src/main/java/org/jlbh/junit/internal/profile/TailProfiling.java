@@ -14,13 +14,10 @@ import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,40 +100,14 @@ public final class TailProfiling {
     private static TailProfile profile(TestSettings settings, Budget late, Measurement measurement, int number,
                                        String testId) {
         Path dir = settings.configuration().reportDir();
-        AsyncProfilerRun run;
-        try {
-            run = AsyncProfilerRun.start(dir.resolve(testId + ".profile.jfr"));
-        } catch (AsyncProfilerRun.ProfilerUnavailable unavailable) {
-            return TailProfile.unavailable(AsyncProfilerRun.ENGINE, unavailable.getMessage());
-        }
         long began = System.nanoTime();
-        Attempt attempt;
-        String whyNot = null;
-        List<StackSample> samples;
-        try (PrintStream discarded = new PrintStream(OutputStream.nullOutputStream())) {
-            attempt = measurement.measureProfiled(number, discarded, run::addThread);
-        } catch (VirtualMachineError fatal) {
-            throw fatal;
-        } catch (Throwable failed) {
-            // the verdict stands: the runs that decided it are measured; what the body threw now is said
-            attempt = null;
-            whyNot = "the profiled run did not complete: " + failed;
-        } finally {
-            List<Thread> threads = measurement.harnessThreads();
-            Map<Long, Integer> index = new HashMap<>();
-            for (int i = 0; i < threads.size(); i++) {
-                index.put(threads.get(i).getId(), i);
-            }
-            try {
-                samples = run.stop(index);
-            } catch (IOException | RuntimeException unreadable) {
-                samples = null;
-                whyNot = whyNot != null ? whyNot : "the profiler's recording could not be read: " + unreadable;
-            }
+        ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, 1, 1,
+                dir.resolve(testId + ".profile.jfr"));
+        if (taken.whyNot() != null) {
+            return TailProfile.unavailable(AsyncProfilerRun.ENGINE, taken.whyNot());
         }
-        if (attempt == null || samples == null) {
-            return TailProfile.unavailable(AsyncProfilerRun.ENGINE, whyNot);
-        }
+        Attempt attempt = taken.attempts().get(0);
+        List<StackSample> samples = taken.samples();
         double seconds = (System.nanoTime() - began) / 1e9;
         String lateOver = late.probe() + " over " + ReportFormat.plain(late.maxMicros()) + " \u00b5s";
         if (attempt.runs().isEmpty()) {

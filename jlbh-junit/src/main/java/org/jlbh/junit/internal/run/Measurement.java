@@ -174,26 +174,13 @@ public final class Measurement {
     }
 
     /**
-     * Measures one run more, after the verdict, for a profiler: a warm-up round (0.1 s, or the test's warm-up where it
-     * is shorter), then one run of the test's settings, its report printed to {@code out}.
+     * Measures once more, after the verdict, for a profiler: a warm-up round (0.1 s, or the test's warm-up where it is
+     * shorter), then runs of the test's settings, its report printed to {@code out}.
      *
      * @param number         its attempt number
      * @param out            where the harness's report goes
      * @param harnessThreads told of each harness thread as it starts to run the test method (the warm-up's first)
-     * @return what was measured
-     * @throws Throwable what the test body threw, with a suppressed note of where
-     */
-    public Attempt measureProfiled(int number, PrintStream out, Consumer<Thread> harnessThreads) throws Throwable {
-        return measureProfiled(number, out, harnessThreads, 1);
-    }
-
-    /**
-     * As {@link #measureProfiled(int, PrintStream, Consumer)}, with as many runs as asked.
-     *
-     * @param number         its attempt number
-     * @param out            where the harness's report goes
-     * @param harnessThreads told of each harness thread as it starts to run the test method (the warm-up's first)
-     * @param runs           how many runs of the test's settings, 1 or more
+     * @param runs           how many runs of the test's settings, 1 to as many as an attempt of the test holds
      * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where
      */

@@ -4,9 +4,8 @@ import org.jlbh.junit.internal.profile.GrowthFrames;
 import org.jlbh.junit.internal.profile.GrowthProfile;
 import org.jlbh.junit.internal.profile.GrownFrame;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 
 /**
@@ -44,10 +43,9 @@ final class GrowthJson {
 
     private static void writeSide(JsonWriter json, String name, GrowthFrames.Side side) {
         json.name(name).beginObject().value("calls", side.calls()).value("periodNanos", side.periodNanos())
-                .value("samples", side.samples()).name("stacks").beginArray(false);
-        side.stacks().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(stack -> json.beginObject()
-                .value("stack", stack.getKey()).value("samples", stack.getValue()).endObject());
-        json.endArray().endObject();
+                .value("samples", side.samples());
+        ProfileJson.writeStacks(json, "stacks", new TreeMap<>(side.stacks()));
+        json.endObject();
     }
 
     static Optional<GrowthProfile> read(JsonNode paired) {
@@ -69,10 +67,7 @@ final class GrowthJson {
 
     /** Reads a side; its {@code samples} are written for readers of the file: the stacks' samples add up to them. */
     private static GrowthFrames.Side readSide(JsonNode side) {
-        Map<String, Long> stacks = new LinkedHashMap<>();
-        for (JsonNode stack : side.list("stacks")) {
-            stacks.put(stack.text("stack"), stack.whole("samples"));
-        }
-        return new GrowthFrames.Side(stacks, side.whole("calls"), side.number("periodNanos"));
+        return new GrowthFrames.Side(ProfileJson.readStacks(side, "stacks"), side.whole("calls"),
+                side.number("periodNanos"));
     }
 }

@@ -45,7 +45,8 @@ final class ProfileJson {
         json.endObject();
     }
 
-    private static void writeStacks(JsonWriter json, String name, Map<String, Long> stacks) {
+    /** Writes collapsed stacks as an array of {@code {stack, samples}}, in the map's order. */
+    static void writeStacks(JsonWriter json, String name, Map<String, Long> stacks) {
         json.name(name).beginArray(false);
         stacks.forEach((stack, samples) -> json.beginObject().value("stack", stack).value("samples", samples)
                 .endObject());
@@ -72,7 +73,8 @@ final class ProfileJson {
                 profile.has("differential") ? Optional.of(profile.text("differential")) : Optional.empty()));
     }
 
-    private static Map<String, Long> readStacks(JsonNode profile, String name) {
+    /** Reads what {@link #writeStacks} writes, a member of {@code profile}. */
+    static Map<String, Long> readStacks(JsonNode profile, String name) {
         Map<String, Long> stacks = new LinkedHashMap<>();
         for (JsonNode stack : profile.list(name)) {
             stacks.put(stack.text("stack"), stack.whole("samples"));

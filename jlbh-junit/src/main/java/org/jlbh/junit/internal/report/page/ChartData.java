@@ -51,16 +51,11 @@ public final class ChartData {
             probes = List.copyOf(probes);
         }
 
-        /** A test that was not profiled against a paired base. */
-        public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
-                         List<ProbeChart> probes, Optional<TimelineData> timeline, Optional<TailProfile> profile) {
-            this(name, outcome, verdictDetail, settings, environment, probes, timeline, profile, Optional.empty());
-        }
-
         /** A test that was not profiled. */
         public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
                          List<ProbeChart> probes, Optional<TimelineData> timeline) {
-            this(name, outcome, verdictDetail, settings, environment, probes, timeline, Optional.empty());
+            this(name, outcome, verdictDetail, settings, environment, probes, timeline, Optional.empty(),
+                    Optional.empty());
         }
     }
 

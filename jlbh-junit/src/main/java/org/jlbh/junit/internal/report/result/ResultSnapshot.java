@@ -100,11 +100,6 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
             base = List.copyOf(base);
             baseProbes = List.copyOf(baseProbes);
         }
-
-        /** A comparison that was not profiled. */
-        public Paired(List<String> base, PairedComparison comparison, List<ProbeFigures> baseProbes) {
-            this(base, comparison, baseProbes, Optional.empty());
-        }
     }
 
     /**

@@ -210,7 +210,7 @@ public class ResultJsonTest {
         ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(), result.probes(),
                 result.baseline(), Optional.of(new ResultSnapshot.Paired(List.of("../base/target/test-classes",
-                "../base/target/classes"), compared, result.probes())));
+                "../base/target/classes"), compared, result.probes(), Optional.empty())));
 
         String json = ResultJson.write(paired);
 
