@@ -14,8 +14,8 @@ import java.util.stream.Stream;
  * through the JUnit engine, over the sum of what it measured, each rate's measured runs (their run times, from the
  * JSON results the extension writes) and its warm-up (scheduled, warm-up iterations / rate: the empty body keeps its
  * schedule). The target is ≤ 1.1×: a sweep is its measurements, not set-up and reports between them. Each rate
- * also has a fixed cost, whatever its length (the JVM evidence waits for the Flight Recorder's next flush, about a
- * second apart, the reports are written), which {@link Figures#fixedSecondsPerRate()} gives: a sweep of short rates
+ * also has a fixed cost, whatever its length (the JVM evidence's last events are written and read, the reports are
+ * written), which {@link Figures#fixedSecondsPerRate()} gives: a sweep of short rates
  * pays it relatively more.
  *
  * <p>Part of {@link SideBySide}'s run; on its own: {@code mvn -B -pl jlbh-benchmarks -am install -DskipTests} then

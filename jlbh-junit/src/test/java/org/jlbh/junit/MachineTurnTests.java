@@ -34,8 +34,8 @@ class MachineTurnTests {
     static class WithATimeout {
         @LatencyTest(throughput = 5_000, iterations = 500, warmUpIterations = 0, runs = 1, percentile = 50,
                 maxMicros = 100_000)
-        // room for the test's own measurement and reports, about 1.5 s at most here (a 0.1 s run, then the wait for the
-        // Flight Recorder's next flush, up to a second, for its last JVM pauses), and half the other process's hold
+        // room for the test's own measurement and reports, well under a second here (a 0.1 s run, then its last JVM
+        // pauses, delivered in milliseconds), and half the other process's hold
         @Timeout(value = 3, unit = TimeUnit.SECONDS)
         void quick() {
         }

@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
  * {@value #QUIET_MILLIS} ms at most). The JIT's
  * time is the whole JVM's, not the body's alone: anything compiled elsewhere meanwhile lengthens the warm-up, within
  * its bound. A round counts only when the evidence was ready as it began (the JVM's Flight Recorder stream, which a
- * JVM's first latency test starts, delivers its first events about a second later, and parses them on a thread of its
- * own): what that start disturbs lands in the warm-up, not in a run. Used by the thread that runs the task, between
- * warm-up rounds; not thread-safe.
+ * JVM's first latency test starts, delivers its first events some tens of milliseconds later, asked for at once, and
+ * parses them on a thread of its own): what that start disturbs lands in the warm-up, not in a run. Used by the thread
+ * that runs the task, between warm-up rounds; not thread-safe.
  */
 final class WarmUpGauge {
     /** HotSpot's default {@code Tier4InvocationThreshold}, where the JVM does not say its own. */

@@ -31,7 +31,7 @@ public interface EvidenceSource {
     /**
      * Starts what is started once (the JVM's Flight Recorder stream, about 0.3 s the first time in a JVM) now, before
      * anything is measured, so that its start disturbs no measurement; {@link #start} does it otherwise. Its first
-     * events come about a second later: see {@link #ready()}.
+     * events, asked for, come some tens of milliseconds later: see {@link #ready()}.
      */
     default void prepare() {
     }
@@ -44,7 +44,7 @@ public interface EvidenceSource {
         return true;
     }
 
-    /** Waits until {@link #ready()} (a second at most after {@link #prepare()}, three if the stream is stuck). */
+    /** Waits until {@link #ready()} (usually tens of milliseconds after {@link #prepare()}; three seconds at most). */
     default void awaitReady() {
     }
 

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.run.evidence;
 
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.EventStream;
 
@@ -21,20 +22,29 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@code jdk.GCPhasePause}, named by their {@code jdk.GarbageCollection}, with what each copied:
  * {@code jdk.EvacuationInformation}, {@code jdk.TenuringDistribution}, see {@link GcCopy}), no stack traces. One stream for
  * the JVM ({@link #shared()}), started by its first latency test run and left running until the JVM exits: starting
- * it takes about 0.3 s, and its first events come out about a second later ({@link #awaitFirstFlush()}), which a JVM
- * running several test runs (an IDE's, or a test kit's) would otherwise pay for each. Pauses are kept only while a
- * test run {@linkplain #open() uses} the stream; between test runs they are dropped as they come. Event times are wall-clock
- * instants; they are placed on the {@link System#nanoTime()} line by an offset taken at start as the narrowest of
- * 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is the placement's stated accuracy.
- * When a measurement ends, {@link #awaitPausesUntilNow()} commits an {@link EvidenceMark} and waits for it to come
- * back out of the stream: then every pause that ended before it is in hand (a collection forced at the end of a run
- * too). Where the Flight Recorder cannot start, there is no JVM evidence and {@link #unavailable()} says why.
+ * it takes about 0.3 s, which a JVM running several test runs (an IDE's, or a test kit's) would otherwise pay for each.
+ * Pauses are kept only while a test run {@linkplain #open() uses} the stream; between test runs they are dropped as
+ * they come. Event times are wall-clock instants; they are placed on the {@link System#nanoTime()} line by an offset
+ * taken at start as the narrowest of 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is
+ * the placement's stated accuracy.
+ *
+ * <p>The Flight Recorder writes its events to disk and wakes its streams once a second (it accepts no shorter flush
+ * interval). Where this recorder needs its events sooner, it has them delivered now ({@link #deliverNow()}): it takes a
+ * snapshot of the recordings ({@link FlightRecorder#takeSnapshot()}, which ends the repository's current chunk and
+ * writes what every thread has committed) and interrupts the stream's own thread, which would otherwise look again
+ * only at the next flush; delivery then takes milliseconds. It does so for its first events
+ * ({@link #awaitFirstFlush()}) and when a measurement ends: {@link #awaitPausesUntilNow()} commits an
+ * {@link EvidenceMark} and waits for it to come back out of the stream, and then every pause that ended before it is
+ * in hand (a collection forced at the end of a run too). Where the Flight Recorder cannot start, there is no JVM
+ * evidence and {@link #unavailable()} says why.
  *
  * <p>Thread-safe: events arrive on the stream's thread; {@link #pauses} may be called from any thread.
  */
 public final class JvmPauseRecorder {
     private static final long FLUSH_WAIT_NANOS = 3_000_000_000L;
     private static final long MARK_WAIT_NANOS = 5_000_000_000L;
+    /** How often, in milliseconds, events still awaited are asked for again ({@link #deliverNow()}). */
+    private static final long ASK_AGAIN_MILLIS = 50;
 
     /** The recording's name, as {@code jcmd <pid> JFR.check} shows it. */
     static final String NAME = "jlbh: JVM pauses for latency tests";
@@ -44,6 +54,8 @@ public final class JvmPauseRecorder {
     /** The recording, running for the JVM's life: nothing stops it, and the JVM's exit ends it. */
     private final Recording recording;
     private final EventStream stream;
+    /** The stream's own thread, set once it is started. */
+    private volatile Thread reader;
     private final long startedNanos;
     private final String unavailable;
     private final long offsetNanos;
@@ -57,10 +69,18 @@ public final class JvmPauseRecorder {
     /** The id of the last collection delivered and when it began, nanoTime: what {@link #lastGcIdBefore} reads. */
     private final Map<Long, Long> gcStarts = bounded();
     private volatile long lastFlushNanos;
+    /** When the first events were last asked for, nanoTime ({@link #firstEventsCame()}). */
+    private volatile long lastAskedNanos;
     private final AtomicLong marks = new AtomicLong();
     private volatile long markSeen;
     /** How many test runs use the stream now: while none does, pauses are not kept. Guarded by {@code this}. */
     private int users;
+    /**
+     * When the first of the test runs using the stream now began using it, nanoTime: a pause that ended before is not
+     * theirs, though it may be delivered after (the safepoint of a {@linkplain #deliverNow() delivery} asked for as
+     * the test run before ended, say). Guarded by {@code this}.
+     */
+    private long usedSinceNanos;
 
     private static JvmPauseRecorder shared;
 
@@ -69,6 +89,7 @@ public final class JvmPauseRecorder {
         this.recording = recording;
         this.stream = stream;
         this.startedNanos = System.nanoTime();
+        this.lastAskedNanos = startedNanos;
         this.unavailable = unavailable;
         this.offsetNanos = offsetNanos;
         this.accuracyNanos = accuracyNanos;
@@ -130,16 +151,18 @@ public final class JvmPauseRecorder {
         Thread reader = new Thread(stream::start, "jlbh JVM pauses");
         reader.setDaemon(true);
         reader.start();
+        recorder.reader = reader;
         return recorder;
     }
 
     /**
-     * Waits until the stream has delivered its first events, which it does about a second after it started (no longer
-     * than {@value #FLUSH_WAIT_NANOS} ns after it started; at once once it has). Starting the Flight Recorder instruments the
-     * JDK's event classes, which makes the JIT throw away and redo compiled code that depends on them, and its stream
-     * then parses its first events on a thread of its own: waited for before a measurement begins, that happens
-     * before its warm-up, not in a measured run (where it showed as a few hundred bytes allocated on the harness
-     * thread while code was re-interpreted).
+     * Waits until the stream has delivered its first events, asking for them every {@value #ASK_AGAIN_MILLIS} ms
+     * ({@link #deliverNow()}; without, they would come about a second after the start), at once once it has, and no
+     * longer than {@value #FLUSH_WAIT_NANOS} ns after it started. Starting the Flight Recorder instruments the JDK's
+     * event classes, which makes the JIT throw away and redo compiled code that depends on them, and its stream then
+     * parses its first events on a thread of its own: waited for before a measurement begins, that happens before its
+     * warm-up, not in a measured run (where it showed as a few hundred bytes allocated on the harness thread while code
+     * was re-interpreted).
      */
     public void awaitFirstFlush() {
         while (!firstEventsCame()) {
@@ -153,11 +176,42 @@ public final class JvmPauseRecorder {
     }
 
     /**
+     * Asks for the first events ({@link #deliverNow()}) when they have not come, at most every
+     * {@value #ASK_AGAIN_MILLIS} ms.
+     *
      * @return whether the stream has delivered its first events, or {@value #FLUSH_WAIT_NANOS} ns have passed since it
      *         started without them ({@link #awaitFirstFlush()} waits no longer); true where there is no stream
      */
     public boolean firstEventsCame() {
-        return stream == null || lastFlushNanos != 0 || System.nanoTime() - startedNanos - FLUSH_WAIT_NANOS >= 0;
+        if (stream == null || lastFlushNanos != 0 || System.nanoTime() - startedNanos - FLUSH_WAIT_NANOS >= 0) {
+            return true;
+        }
+        long now = System.nanoTime();
+        if (now - lastAskedNanos - ASK_AGAIN_MILLIS * 1_000_000 >= 0) {
+            lastAskedNanos = now;
+            deliverNow();
+        }
+        return false;
+    }
+
+    /**
+     * Has what every thread has committed to the Flight Recorder delivered now, not at its next flush (up to a second
+     * away): a snapshot of the recordings ends the repository's current chunk, writing what the threads hold
+     * (about 1 ms; the snapshot, which holds nothing of its own, is closed at once), and the stream's thread, which
+     * waits up to a second for the next flush before it looks at its chunk again, is interrupted (the stream ignores
+     * the interrupt and looks at once: it then finds its chunk ended and reads to its end). Where the snapshot cannot
+     * be taken, the events come with the next flush.
+     */
+    private void deliverNow() {
+        try {
+            FlightRecorder.getFlightRecorder().takeSnapshot().close();
+        } catch (RuntimeException | Error cannot) {
+            return; // the next flush delivers them
+        }
+        Thread thread = reader;
+        if (thread != null) {
+            thread.interrupt();
+        }
     }
 
     /** @return why there is no JVM evidence, or empty when there is */
@@ -171,9 +225,10 @@ public final class JvmPauseRecorder {
     }
 
     /**
-     * Commits a mark into the Flight Recorder and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has
-     * delivered it: then every pause that ended before now is in hand ({@link EvidenceMark}). A stream that falls that
-     * far behind (its thread starved of a CPU, say) leaves what ended since its last delivery unread.
+     * Commits a mark into the Flight Recorder, has it delivered now ({@link #deliverNow()}, asked again every
+     * {@value #ASK_AGAIN_MILLIS} ms) and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has delivered it:
+     * then every pause that ended before now is in hand ({@link EvidenceMark}). A stream that falls that far behind
+     * (its thread starved of a CPU, say) leaves what ended since its last delivery unread.
      *
      * @return empty when every pause up to now is in hand; else why not
      */
@@ -186,14 +241,21 @@ public final class JvmPauseRecorder {
         event.mark = mark;
         event.commit();
         long begun = System.nanoTime();
+        long asked = begun;
+        deliverNow();
         while (markSeen < mark) {
-            if (System.nanoTime() - begun > MARK_WAIT_NANOS) {
+            long now = System.nanoTime();
+            if (now - begun > MARK_WAIT_NANOS) {
                 return Optional.of(String.format(Locale.ROOT, "JVM evidence incomplete: the Flight "
                         + "Recorder had not delivered the measurement's last events %.1f s after it ended",
                         MARK_WAIT_NANOS / 1e9));
             }
+            if (now - asked - ASK_AGAIN_MILLIS * 1_000_000 >= 0) {
+                asked = now;
+                deliverNow();
+            }
             try {
-                Thread.sleep(5);
+                Thread.sleep(1);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Optional.of("JVM evidence incomplete: interrupted while waiting for the Flight Recorder");
@@ -229,9 +291,14 @@ public final class JvmPauseRecorder {
         return inStretch;
     }
 
-    /** A test run uses the stream from now on: the pauses that come are kept until it {@linkplain #release() ends}. */
+    /**
+     * A test run uses the stream from now on: the pauses that come are kept until it {@linkplain #release() ends}, but
+     * for those that ended before the first test run now using it began.
+     */
     public synchronized void open() {
-        users++;
+        if (users++ == 0) {
+            usedSinceNanos = System.nanoTime();
+        }
     }
 
     /** A test run that {@linkplain #open() used} the stream has ended: when none is left, what was kept is dropped. */
@@ -271,7 +338,7 @@ public final class JvmPauseRecorder {
                 long id = event.getLong("safepointId");
                 Long begun = safepointStarts.remove(id);
                 long end = nanos(event.getEndTime());
-                if (begun != null) {
+                if (begun != null && end - usedSinceNanos >= 0) {
                     pauses.add(pause(begun, end, operations.getOrDefault(id, "unknown operation")));
                 }
             }
