@@ -135,7 +135,9 @@ final class Recorders {
                     samples, done, samples - done);
         } else {
             status = RunStatus.COMPLETE;
-            detail = String.format(Locale.ROOT, "%,d iterations, one end-to-end sample each", done);
+            // every warm-up round is closed too: no Formatter here, whose code the JIT would be compiling round after
+            // round while a sized warm-up waits for a round in which it compiles nothing
+            detail = grouped(done) + " iterations, one end-to-end sample each";
         }
         org.HdrHistogram.Histogram latenessCopy = LatencyRecorder.compactCopy(lateness[0]);
         for (int thread = 1; thread < lateness.length; thread++) {
@@ -146,5 +148,19 @@ final class Recorders {
                 new ImmutableRunResult("harness lateness", run, latenessCopy, 0, 0));
         long wakeUps = osJitter == null ? 0 : osJitter.wakeUpsLastRun();
         return new RunRecord(summary, e2e, probeResults, jitter, wakeUps);
+    }
+
+    /** @return {@code count} with thousands separators, as {@code String.format(Locale.ROOT, "%,d", count)} */
+    static String grouped(long count) {
+        String digits = Long.toString(count);
+        int first = count < 0 ? 1 : 0;
+        StringBuilder grouped = new StringBuilder(digits.length() + digits.length() / 3);
+        for (int i = 0; i < digits.length(); i++) {
+            if (i > first && (digits.length() - i) % 3 == 0) {
+                grouped.append(',');
+            }
+            grouped.append(digits.charAt(i));
+        }
+        return grouped.toString();
     }
 }
