@@ -208,6 +208,11 @@ public final class JvmPauseRecorder {
         } catch (RuntimeException | Error cannot) {
             return; // the next flush delivers them
         }
+        wakeReader();
+    }
+
+    /** Interrupts the stream's thread, which then looks at its chunk at once (the stream ignores the interrupt). */
+    private void wakeReader() {
         Thread thread = reader;
         if (thread != null) {
             thread.interrupt();
@@ -225,8 +230,8 @@ public final class JvmPauseRecorder {
     }
 
     /**
-     * Commits a mark into the Flight Recorder, has it delivered now ({@link #deliverNow()}, asked again every
-     * {@value #ASK_AGAIN_MILLIS} ms) and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has delivered it:
+     * Commits a mark into the Flight Recorder, has it delivered now ({@link #deliverNow()}; the stream's thread woken
+     * again every {@value #ASK_AGAIN_MILLIS} ms, the chunk holding the mark being ended already) and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has delivered it:
      * then every pause that ended before now is in hand ({@link EvidenceMark}). A stream that falls that far behind
      * (its thread starved of a CPU, say) leaves what ended since its last delivery unread.
      *
@@ -252,7 +257,7 @@ public final class JvmPauseRecorder {
             }
             if (now - asked - ASK_AGAIN_MILLIS * 1_000_000 >= 0) {
                 asked = now;
-                deliverNow();
+                wakeReader();
             }
             try {
                 Thread.sleep(1);
