@@ -183,10 +183,10 @@ public final class JvmPauseRecorder {
      *         started without them ({@link #awaitFirstFlush()} waits no longer); true where there is no stream
      */
     public boolean firstEventsCame() {
-        if (stream == null || lastFlushNanos != 0 || System.nanoTime() - startedNanos - FLUSH_WAIT_NANOS >= 0) {
+        long now = System.nanoTime();
+        if (stream == null || lastFlushNanos != 0 || now - startedNanos - FLUSH_WAIT_NANOS >= 0) {
             return true;
         }
-        long now = System.nanoTime();
         if (now - lastAskedNanos - ASK_AGAIN_MILLIS * 1_000_000 >= 0) {
             lastAskedNanos = now;
             deliverNow();
@@ -231,8 +231,9 @@ public final class JvmPauseRecorder {
 
     /**
      * Commits a mark into the Flight Recorder, has it delivered now ({@link #deliverNow()}; the stream's thread woken
-     * again every {@value #ASK_AGAIN_MILLIS} ms, the chunk holding the mark being ended already) and waits (at most {@value #MARK_WAIT_NANOS} ns) until the stream has delivered it:
-     * then every pause that ended before now is in hand ({@link EvidenceMark}). A stream that falls that far behind
+     * again every {@value #ASK_AGAIN_MILLIS} ms, the chunk holding the mark being ended already) and waits (at most
+     * {@value #MARK_WAIT_NANOS} ns) until the stream has delivered it: then every pause that ended before now is in
+     * hand ({@link EvidenceMark}). A stream that falls that far behind
      * (its thread starved of a CPU, say) leaves what ended since its last delivery unread.
      *
      * @return empty when every pause up to now is in hand; else why not
