@@ -7,6 +7,8 @@ import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
 import org.jlbh.junit.internal.run.evidence.StallSource;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -16,15 +18,25 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
+
+import javax.management.ListenerNotFoundException;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
@@ -161,6 +173,79 @@ class NoiseAllocationAndGcTests {
     @Test
     void aBodyThatMakesNoGarbageMeetsANoGcBudget() {
         run(NoGc.class).assertThatEvents().haveExactly(1, event(test("quiet"), finishedSuccessfully()));
+    }
+
+    /**
+     * Counts, at the body's first call (run 1's first iteration: no warm-up), the explicit collections ({@code
+     * System.gc()}) the JVM has reported since the test began, from its own GC notifications. The JVM notifies from a
+     * thread of its own after a collection ends, so the first call waits up to a second for a first one to be told.
+     */
+    abstract static class CountsExplicitCollections {
+        static final AtomicInteger EXPLICIT = new AtomicInteger();
+        static volatile int explicitAtFirstCall = -1;
+        private final List<NotificationEmitter> listening = new ArrayList<>();
+        private final NotificationListener listener = (notification, handback) -> {
+            if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())
+                    && "System.gc()".equals(GarbageCollectionNotificationInfo.from(
+                            (CompositeData) notification.getUserData()).getGcCause())) {
+                EXPLICIT.incrementAndGet();
+            }
+        };
+
+        @BeforeEach
+        void listen() {
+            EXPLICIT.set(0);
+            explicitAtFirstCall = -1;
+            for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+                ((NotificationEmitter) collector).addNotificationListener(listener, null, null);
+                listening.add((NotificationEmitter) collector);
+            }
+        }
+
+        @AfterEach
+        void stop() throws ListenerNotFoundException {
+            for (NotificationEmitter emitter : listening) {
+                emitter.removeNotificationListener(listener);
+            }
+        }
+
+        void body() {
+            if (explicitAtFirstCall < 0) {
+                long deadline = System.nanoTime() + 1_000_000_000L;
+                while (EXPLICIT.get() == 0 && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                explicitAtFirstCall = EXPLICIT.get();
+            }
+        }
+    }
+
+    static class NoGcCounting extends CountsExplicitCollections {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 1_000_000, maxGcCount = 0)
+        void quiet() {
+            body();
+        }
+    }
+
+    static class NoGcBudgetCounting extends CountsExplicitCollections {
+        @LatencyTest(throughput = 1_000, iterations = 100, warmUpIterations = 0, runs = 1, percentile = 50,
+                maxMicros = 1_000_000)
+        void quiet() {
+            body();
+        }
+    }
+
+    @Test
+    void aTestWithAGcBudgetBeginsItsRunsOnACollectedHeapSoThatGarbageOfEarlierTestsIsNotCountedAgainstIt() {
+        run(NoGcCounting.class).assertThatEvents().haveExactly(1, event(test("quiet"), finishedSuccessfully()));
+        assertThat(CountsExplicitCollections.explicitAtFirstCall).isEqualTo(1);
+    }
+
+    @Test
+    void aTestWithoutAGcBudgetIsNotCollectedBeforeItsRuns() {
+        run(NoGcBudgetCounting.class).assertThatEvents().haveExactly(1, event(test("quiet"), finishedSuccessfully()));
+        assertThat(CountsExplicitCollections.explicitAtFirstCall).isZero();
     }
 
     // ---------------------------------------------------------------- noise-aware verdicts

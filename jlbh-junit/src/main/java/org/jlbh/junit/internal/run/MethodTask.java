@@ -78,6 +78,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final BodyFailure failure = new BodyFailure();
     /** In a paired measurement, the turns this side takes with the other; null otherwise. */
     private volatile Alternation turns;
+    /** Whether the warm-up ends with a full collection, for a test with a GC budget ({@link #warmedUp()}). */
+    private boolean collectsBeforeRuns;
     private volatile int side;
 
     /**
@@ -110,6 +112,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
     void alternate(Alternation turns, int side) {
         this.side = side;
         this.turns = turns;
+    }
+
+    /**
+     * @param collects whether the warm-up ends with a full collection ({@code System.gc()}), so that the measured runs
+     *                 begin on an empty young generation: set for a test with a GC budget; before the benchmark starts
+     */
+    void collectGarbageBeforeRuns(boolean collects) {
+        this.collectsBeforeRuns = collects;
     }
 
     /** @param body the test method to call; set before the benchmark starts */
@@ -223,8 +233,17 @@ public final class MethodTask implements JLBHTask, IterationContext {
         return false;
     }
 
+    /**
+     * After the warm-up, before the first measured run: with a GC budget, collects the heap first. The JVM counts every
+     * collection during the runs against that budget, whatever filled the young generation; without this, garbage that
+     * earlier tests in the same JVM left could fill it with the few KB other threads allocate during the runs (the
+     * Flight Recorder's reader, ~40-170 KB over two runs of 0.4 s here) and a garbage-free body would fail.
+     */
     @Override
     public void warmedUp() {
+        if (collectsBeforeRuns) {
+            System.gc();
+        }
         timelines.discardRun();
         run = 1;
         partIterations = iterationsOfThread[1];
