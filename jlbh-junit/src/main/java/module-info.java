@@ -35,5 +35,5 @@ module org.jlbh.junit {
     opens org.jlbh.junit to org.junit.platform.commons;
 
     provides org.junit.platform.launcher.LauncherDiscoveryListener
-            with org.jlbh.junit.internal.UnrunnableLatencyTests;
+            with org.jlbh.junit.internal.UnrunnableLatencyTests, org.jlbh.junit.internal.FlightRecorderHeadStart;
 }

@@ -40,8 +40,9 @@ public final class LatencyTestConfiguration {
      * samples: on Linux, each harness thread's own scheduler statistics, read by the thread itself between its
      * iterations from {@code /proc/thread-self}, and a sleeping witness thread that tells a stall of the whole machine;
      * and the JVM's safepoints and collections (a Flight Recorder recording, {@code jlbh: JVM pauses for latency
-     * tests}, started by the JVM's first latency test and kept until the JVM exits). Off, none is
-     * collected, and a breach is weighed against OS jitter alone.
+     * tests}, started when JUnit discovers latency tests among the classes a run selects, else by the JVM's first
+     * latency test, and kept until the JVM exits). Off, none is collected, and a breach is weighed against OS jitter
+     * alone.
      */
     public static final String EVIDENCE = "jlbh.evidence";
 

@@ -1,15 +1,9 @@
 package org.jlbh.junit.internal;
 
 import org.jlbh.junit.internal.config.UnrunnableMethods;
-import org.junit.jupiter.api.Nested;
-import org.junit.platform.commons.support.AnnotationSupport;
-import org.junit.platform.engine.discovery.ClassSelector;
-import org.junit.platform.engine.discovery.MethodSelector;
-import org.junit.platform.engine.discovery.NestedClassSelector;
 import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 
-import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -27,30 +21,10 @@ public final class UnrunnableLatencyTests implements LauncherDiscoveryListener {
 
     @Override
     public void launcherDiscoveryFinished(LauncherDiscoveryRequest request) {
-        Set<Class<?>> classes = new LinkedHashSet<>();
-        try {
-            request.getSelectorsByType(ClassSelector.class).forEach(selector -> add(selector.getJavaClass(), classes));
-            request.getSelectorsByType(MethodSelector.class).forEach(selector -> add(selector.getJavaClass(), classes));
-            request.getSelectorsByType(NestedClassSelector.class)
-                    .forEach(selector -> add(selector.getNestedClass(), classes));
-        } catch (RuntimeException notLoadable) {
-            // a class JUnit cannot load is JUnit's to report
-        }
-        for (Class<?> testClass : classes) {
+        for (Class<?> testClass : DiscoveredClasses.of(request)) {
             for (String warning : UnrunnableMethods.of(testClass)) {
                 if (WARNED.add(warning)) {
                     System.out.println("=== WARNING: " + warning);
-                }
-            }
-        }
-    }
-
-    /** Adds the class and, as JUnit runs them with it, its {@code @Nested} classes. */
-    private static void add(Class<?> testClass, Set<Class<?>> classes) {
-        if (classes.add(testClass)) {
-            for (Class<?> inner : testClass.getDeclaredClasses()) {
-                if (AnnotationSupport.isAnnotated(inner, Nested.class)) {
-                    add(inner, classes);
                 }
             }
         }

@@ -30,18 +30,8 @@ public final class UnrunnableMethods {
      * @return for each of its latency test methods JUnit will not run, a sentence saying which and how to fix it
      */
     public static List<String> of(Class<?> testClass) {
-        Set<Method> methods = new LinkedHashSet<>(ReflectionSupport.findMethods(testClass,
-                UnrunnableMethods::latencyTest, HierarchyTraversalMode.TOP_DOWN));
-        // findMethods passes over the static and private methods of the interfaces a class implements
-        for (Class<?> type : interfaces(testClass, new LinkedHashSet<>())) {
-            for (Method method : type.getDeclaredMethods()) {
-                if (latencyTest(method)) {
-                    methods.add(method);
-                }
-            }
-        }
         List<String> unrunnable = new ArrayList<>();
-        for (Method method : methods) {
+        for (Method method : latencyTestMethods(testClass)) {
             List<String> why = new ArrayList<>();
             if (Modifier.isStatic(method.getModifiers())) {
                 why.add("is static");
@@ -59,6 +49,30 @@ public final class UnrunnableMethods {
             }
         }
         return unrunnable;
+    }
+
+    /**
+     * @param testClass a test class
+     * @return whether it, its superclasses or the interfaces it implements declare a latency test method, runnable or
+     *         not
+     */
+    public static boolean hasLatencyTests(Class<?> testClass) {
+        return !latencyTestMethods(testClass).isEmpty();
+    }
+
+    /** @return the latency test methods of the class, its superclasses and the interfaces it implements */
+    private static Set<Method> latencyTestMethods(Class<?> testClass) {
+        Set<Method> methods = new LinkedHashSet<>(ReflectionSupport.findMethods(testClass,
+                UnrunnableMethods::latencyTest, HierarchyTraversalMode.TOP_DOWN));
+        // findMethods passes over the static and private methods of the interfaces a class implements
+        for (Class<?> type : interfaces(testClass, new LinkedHashSet<>())) {
+            for (Method method : type.getDeclaredMethods()) {
+                if (latencyTest(method)) {
+                    methods.add(method);
+                }
+            }
+        }
+        return methods;
     }
 
     private static boolean latencyTest(Method method) {

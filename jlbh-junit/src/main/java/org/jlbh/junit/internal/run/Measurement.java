@@ -14,6 +14,7 @@ import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
+import org.jlbh.junit.internal.run.evidence.JvmPauseRecorder;
 import org.jlbh.junit.internal.run.evidence.PlatformStalls;
 import org.jlbh.junit.internal.run.evidence.ReadingPlan;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
@@ -128,8 +129,9 @@ public final class Measurement {
     }
 
     /**
-     * Measures this machine's own floor ({@link MachineFloor}) for the test's highest percentile, once per JVM, then
-     * starts what the evidence starts once: the Flight Recorder's stream, whose start (its first events parsed, the code
+     * Measures this machine's own floor ({@link MachineFloor}) for the test's highest percentile, once per JVM (after the
+     * Flight Recorder's start where it was begun ahead, when JUnit discovered the tests:
+     * {@link JvmPauseRecorder#startAhead()}), then starts what the evidence starts once: the Flight Recorder's stream, whose start (its first events parsed, the code
      * its start made the JIT throw away compiled again) would otherwise land in the floor; a sized warm-up
      * goes on until it is over ({@link WarmUpGauge}), and a warm-up as set is followed by a wait for it.
      *
@@ -137,6 +139,8 @@ public final class Measurement {
      * @return the floor
      */
     public MachineFloor floor(PrintStream out) {
+        // the Flight Recorder's start, where it was begun when JUnit discovered the tests, must not land in the floor
+        JvmPauseRecorder.awaitHeadStart();
         MachineFloor floor = MachineFloor.of(settings.budgets().strictestPercentile(), out);
         evidence.prepare();
         return floor;

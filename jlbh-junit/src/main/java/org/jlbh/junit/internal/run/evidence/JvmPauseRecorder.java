@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code jdk.SafepointEnd}, named by their {@code jdk.ExecuteVMOperation}) and, among them, garbage collections
  * ({@code jdk.GCPhasePause}, named by their {@code jdk.GarbageCollection}, with what each copied:
  * {@code jdk.EvacuationInformation}, {@code jdk.TenuringDistribution}, see {@link GcCopy}), no stack traces. One stream for
- * the JVM ({@link #shared()}), started by its first latency test run and left running until the JVM exits: starting
- * it takes about 0.3 s, which a JVM running several test runs (an IDE's, or a test kit's) would otherwise pay for each.
+ * the JVM ({@link #shared()}), started when JUnit discovers latency tests ({@link #startAhead()}, beside JUnit's own
+ * work) or else by the first latency test run, and left running until the JVM exits: starting it takes about 0.3 s,
+ * which a JVM running several test runs (an IDE's, or a test kit's) would otherwise pay for each.
  * Pauses are kept only while a test run {@linkplain #open() uses} the stream; between test runs they are dropped as
  * they come. Event times are wall-clock instants; they are placed on the {@link System#nanoTime()} line by an offset
  * taken at start as the narrowest of 200 brackets {@code nanoTime, Instant.now(), nanoTime}, and the bracket's width is
@@ -43,6 +44,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class JvmPauseRecorder {
     private static final long FLUSH_WAIT_NANOS = 3_000_000_000L;
     private static final long MARK_WAIT_NANOS = 5_000_000_000L;
+    /** How long a measurement waits, at most, for a start ahead of it ({@link #awaitHeadStart()}), in milliseconds. */
+    private static final long HEAD_START_WAIT_MILLIS = 6_000;
     /** How often, in milliseconds, events still awaited are asked for again ({@link #deliverNow()}). */
     private static final long ASK_AGAIN_MILLIS = 50;
 
@@ -83,6 +86,8 @@ public final class JvmPauseRecorder {
     private long usedSinceNanos;
 
     private static JvmPauseRecorder shared;
+    /** The thread starting the shared recorder ahead of the first latency test, if one was started. */
+    private static Thread headStart;
 
     private JvmPauseRecorder(Recording recording, EventStream stream, String unavailable, long offsetNanos,
             long accuracyNanos) {
@@ -104,6 +109,43 @@ public final class JvmPauseRecorder {
             shared = start();
         }
         return shared;
+    }
+
+    /**
+     * Starts the JVM's recorder ({@link #shared()}) on a daemon thread of its own, which then waits for its first events
+     * ({@link #awaitFirstFlush()}): called when JUnit has discovered latency tests, so that the Flight Recorder's start
+     * (0.2-0.3 s here: the JDK instruments its event classes, registers them and starts a recording) overlaps JUnit's own
+     * work before the first test instead of adding to it. Nothing when it is started or being started already. A
+     * measurement must not begin before it is over: {@link #awaitHeadStart()}.
+     */
+    public static synchronized void startAhead() {
+        if (shared != null || headStart != null) {
+            return;
+        }
+        headStart = new Thread(() -> shared().awaitFirstFlush(), "jlbh Flight Recorder start");
+        headStart.setDaemon(true);
+        headStart.start();
+    }
+
+    /**
+     * Waits until a start begun by {@link #startAhead()} is over, its first events in, so that no measurement shares
+     * the machine with it; at once where none was begun. Gives up after {@value #HEAD_START_WAIT_MILLIS} ms (the
+     * first events are waited for up to {@value #FLUSH_WAIT_NANOS} ns after the start), or when the calling thread is
+     * interrupted (its interrupt kept).
+     */
+    public static void awaitHeadStart() {
+        Thread starting;
+        synchronized (JvmPauseRecorder.class) {
+            starting = headStart;
+        }
+        if (starting == null) {
+            return;
+        }
+        try {
+            starting.join(HEAD_START_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -74,6 +74,37 @@ class JvmPauseRecorderTest {
         assertThat(process.exitValue()).isZero();
     }
 
+    @Test
+    void aRecorderStartedAheadIsStartedWithItsFirstEventsInOnceItsStartIsAwaited() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                StartsTheRecorderAhead.class.getName()).redirectErrorStream(true).start();
+        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly();
+        }
+        String output = new String(process.getInputStream().readAllBytes());
+        // a fresh JVM, so that the start is this test's own and not one an earlier test of the suite began
+        assertThat(exited).as("the JVM exited after main returned; its output: %s", output).isTrue();
+        assertThat(output).contains("starting ahead: true", "after the wait: started true, first events in true");
+        assertThat(process.exitValue()).isZero();
+    }
+
+    /** Starts the JVM's recorder ahead, waits for that start, and says what it found. */
+    static final class StartsTheRecorderAhead {
+        public static void main(String[] args) {
+            JvmPauseRecorder.startAhead();
+            boolean starting = Thread.getAllStackTraces().keySet().stream()
+                    .anyMatch(thread -> thread.getName().equals("jlbh Flight Recorder start") && thread.isDaemon());
+            System.out.println("starting ahead: " + starting);
+            JvmPauseRecorder.awaitHeadStart();
+            boolean started = Thread.getAllStackTraces().keySet().stream()
+                    .anyMatch(thread -> thread.getName().equals("jlbh JVM pauses"));
+            System.out.println("after the wait: started " + started + ", first events in "
+                    + JvmPauseRecorder.shared().firstEventsCame());
+        }
+    }
+
     /** Starts the JVM's recorder, waits for its first events, and returns from main. */
     static final class StartsTheRecorderAndReturns {
         public static void main(String[] args) {
