@@ -60,34 +60,35 @@ class JvmPauseRecorderTest {
 
     @Test
     void aJvmWhoseRecorderIsRunningStillExits() throws Exception {
+        // the recorder's stream is read by a daemon thread: main returning ends the JVM
+        assertThat(outputOfAJvmThatExits(StartsTheRecorderAndReturns.class))
+                .contains("recorder started, first events came");
+    }
+
+    /**
+     * Runs the class's main in a JVM of its own and waits for it to exit (60 s at most: a slow JVM start is allowed).
+     *
+     * @return what it printed, after asserting that it exited, with 0
+     */
+    private static String outputOfAJvmThatExits(Class<?> main) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                StartsTheRecorderAndReturns.class.getName()).redirectErrorStream(true).start();
-        // the recorder's stream is read by a daemon thread: main returning ends the JVM (allow a slow JVM start)
+                main.getName()).redirectErrorStream(true).start();
         boolean exited = process.waitFor(60, TimeUnit.SECONDS);
         if (!exited) {
             process.destroyForcibly();
         }
         String output = new String(process.getInputStream().readAllBytes());
         assertThat(exited).as("the JVM exited after main returned; its output: %s", output).isTrue();
-        assertThat(output).contains("recorder started, first events came");
-        assertThat(process.exitValue()).isZero();
+        assertThat(process.exitValue()).as("its exit status; its output: %s", output).isZero();
+        return output;
     }
 
     @Test
     void aRecorderStartedAheadIsStartedWithItsFirstEventsInOnceItsStartIsAwaited() throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                StartsTheRecorderAhead.class.getName()).redirectErrorStream(true).start();
-        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly();
-        }
-        String output = new String(process.getInputStream().readAllBytes());
-        // a fresh JVM, so that the start is this test's own and not one an earlier test of the suite began
-        assertThat(exited).as("the JVM exited after main returned; its output: %s", output).isTrue();
-        assertThat(output).contains("starting ahead: true", "after the wait: started true, first events in true");
-        assertThat(process.exitValue()).isZero();
+        // a JVM of its own, so that the start is this test's and not one an earlier test of the suite began
+        assertThat(outputOfAJvmThatExits(StartsTheRecorderAhead.class))
+                .contains("starting ahead: true", "after the wait: started true, first events in true");
     }
 
     /** Starts the JVM's recorder ahead, waits for that start, and says what it found. */
