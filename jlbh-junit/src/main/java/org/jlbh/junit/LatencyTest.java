@@ -138,17 +138,16 @@ public @interface LatencyTest {
     /**
      * @return the most garbage collections (stop-the-world collections and pauses the JVM reports through its GC
      *         notifications) allowed during the measured runs, all runs together; 0 allows none. The JVM's
-     *         collections count whatever thread's garbage filled the heap, so a test with a GC budget (this or
-     *         {@link #maxGcPauseMillis()}) collects the heap once after its warm-up ({@code System.gc()}, not counted):
-     *         its runs begin on an empty young generation, and garbage that earlier tests left cannot be collected
-     *         during them. {@link #UNLIMITED} (the default) sets no budget; collections are still reported
+     *         collections count whatever thread's garbage filled the heap, so with 0 the heap is collected once after
+     *         the warm-up ({@code System.gc()}, not counted): the runs begin on an empty young generation, and garbage
+     *         that earlier tests left cannot be collected during them. {@link #UNLIMITED} (the default) sets no
+     *         budget; collections are still reported
      */
     long maxGcCount() default UNLIMITED;
 
     /**
      * @return the longest garbage-collection pause allowed during the measured runs, in milliseconds (the JVM
-     *         reports pauses to the millisecond). Collects the heap after the warm-up, as {@link #maxGcCount()}
-     *         says. {@link #UNLIMITED} (the default) sets no budget
+     *         reports pauses to the millisecond). {@link #UNLIMITED} (the default) sets no budget
      */
     long maxGcPauseMillis() default UNLIMITED;
 

@@ -66,7 +66,7 @@ public final class Measurement {
         }
         this.task = new MethodTask(settings.run(),
                 new Timelines(timelines, settings.run().threads(), settings.run().iterations()));
-        task.collectGarbageBeforeRuns(settings.budgets().hasGcBudget());
+        task.collectGarbageBeforeRuns(settings.budgets().allowsNoCollection());
     }
 
     /** @return a timeline for the probe, late over its smallest budget */

@@ -78,7 +78,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final BodyFailure failure = new BodyFailure();
     /** In a paired measurement, the turns this side takes with the other; null otherwise. */
     private volatile Alternation turns;
-    /** Whether the warm-up ends with a full collection, for a test with a GC budget ({@link #warmedUp()}). */
+    /** Whether the warm-up ends with a full collection, for a test that allows none ({@link #warmedUp()}). */
     private boolean collectsBeforeRuns;
     private volatile int side;
 
@@ -116,7 +116,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     /**
      * @param collects whether the warm-up ends with a full collection ({@code System.gc()}), so that the measured runs
-     *                 begin on an empty young generation: set for a test with a GC budget; before the benchmark starts
+     *                 begin on an empty young generation: set for a test that allows no collection
+     *                 ({@code maxGcCount = 0}); before the benchmark starts
      */
     void collectGarbageBeforeRuns(boolean collects) {
         this.collectsBeforeRuns = collects;
@@ -234,10 +235,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
     }
 
     /**
-     * After the warm-up, before the first measured run: with a GC budget, collects the heap first. The JVM counts every
-     * collection during the runs against that budget, whatever filled the young generation; without this, garbage that
-     * earlier tests in the same JVM left could fill it with the few KB other threads allocate during the runs (the
-     * Flight Recorder's reader, ~40-170 KB over two runs of 0.4 s here) and a garbage-free body would fail.
+     * After the warm-up, before the first measured run: for a test that allows no collection, collects the heap first.
+     * The JVM counts every collection during the runs, whatever filled the young generation; without this, garbage
+     * that earlier tests in the same JVM left could fill it with the few KB other threads allocate during the runs (the
+     * Flight Recorder's reader, ~40-170 KB over two runs of 0.4 s here) and a garbage-free body would fail. Only then:
+     * a full collection shrinks the heap, and an allocating body measured right after it collects more often than it
+     * would in a running system.
      */
     @Override
     public void warmedUp() {
