@@ -131,6 +131,21 @@ public class JLBH implements NanoSampler {
     }
 
     /**
+     * When the harness called the task for the calling harness thread's current iteration, by the benchmark's clock,
+     * in nanoseconds: at or after the iteration's intended start (the {@code startTimeNS} {@link JLBHTask#run} is
+     * given with coordinated omission accounted for). The time between the two is the harness's: no call of the task
+     * ran in it, so an iteration that began late on its schedule was held up outside the task. Where the harness was
+     * behind its schedule it reads its clock only every few iterations, and this may be a reading up to 16 iterations
+     * old (so earlier than the call, never later). Costs a comparison per harness thread, as {@link #threadIndex()}.
+     *
+     * @return that time, or {@link Long#MIN_VALUE} where it is not known: on a thread that is not a harness thread,
+     *         before its first iteration, or for a benchmark run as an event loop's handler
+     */
+    public long callTimeNanos() {
+        return harness.callTimeNanos();
+    }
+
+    /**
      * The name of the probe that holds one harness thread's end-to-end samples, when several threads share the
      * load: {@code "end to end, thread 0"}, …. Those are the samples the thread recorded itself; samples recorded
      * from other threads (a reply's reader) are in the whole end to end only.

@@ -103,6 +103,37 @@ class JLBHTimingTest {
     }
 
     @Test
+    void theTaskCanTellWhenTheHarnessCalledItsIterationAndSoHowLateItBeganOutsideTheTask() {
+        long[] starts = new long[6];
+        long[] calls = new long[6];
+        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
+            starts[i] = start;
+            calls[i] = jlbh.callTimeNanos();
+            jlbh.sample(clock.nanoTime() - start);
+            if (i == 1) {
+                // the machine stops the harness thread after the call returned: no call runs while iteration 2 is due
+                clock.advance(250 * MICROS);
+            }
+        });
+        run(new JLBHOptions().throughput(10_000).warmUpIterations(0).iterations(6).runs(1).jlbhTask(task));
+
+        // 100 us apart; iteration 1 ended at 100 us, the clock then stood still for 250 us: iteration 2 (due at
+        // 200 us) and 3 (due at 300 us) were called at 350 us, 4 on time again
+        assertThat(calls[0]).isEqualTo(starts[0]);
+        assertThat(calls[1]).isEqualTo(starts[1]);
+        assertThat(calls[2] - starts[2]).isEqualTo(150 * MICROS);
+        assertThat(calls[3] - starts[3]).isEqualTo(50 * MICROS);
+        assertThat(calls[4]).isEqualTo(starts[4]);
+        assertThat(calls[5]).isEqualTo(starts[5]);
+    }
+
+    @Test
+    void theCallTimeIsNotKnownOffTheHarnessThread() {
+        JLBH jlbh = new JLBH(new JLBHOptions().clock(clock).jlbhTask(spikeTask()));
+        assertThat(jlbh.callTimeNanos()).isEqualTo(Long.MIN_VALUE);
+    }
+
+    @Test
     void latenciesBelowAMicrosecondArePrintedAsMeasured() {
         ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
             clock.advance(41);

@@ -33,6 +33,14 @@ public final class PacedLanes {
         return loops.length();
     }
 
+    /**
+     * @param lane a lane's index, 0 to {@link #count()} - 1
+     * @return its loop, or null while that lane has not joined
+     */
+    public PacedLoop loop(int lane) {
+        return loops.get(lane);
+    }
+
     /** @return the first lane's loop */
     public PacedLoop first() {
         return loops.get(0);

@@ -49,6 +49,8 @@ public final class PacedLoop {
     private long returned;
     private volatile boolean abortRequested;
     private volatile boolean iterating;
+    /** When the task was called for the current (or last) iteration, by the clock; harness thread only. */
+    private long calledAtNanos = Long.MIN_VALUE;
 
     /**
      * @param clock the clock to pace and time with
@@ -91,6 +93,7 @@ public final class PacedLoop {
                 if (abortRequested) {
                     return i;
                 }
+                calledAtNanos = now;
                 task.run(giveIntendedStart ? due : now);
                 RETURNED.setRelease(this, i + 1);
             }
@@ -98,6 +101,16 @@ public final class PacedLoop {
         } finally {
             iterating = false;
         }
+    }
+
+    /**
+     * @return when the loop called the task for its current (or last) iteration, by its clock, in nanoseconds: at or
+     *         after that iteration's due time, a reading up to {@value #MAX_ITERATIONS_BETWEEN_CLOCK_READS} iterations
+     *         old (so earlier than the call) where the loop was behind; {@link Long#MIN_VALUE} before its first.
+     *         Read on the harness thread, from the task
+     */
+    public long calledAtNanos() {
+        return calledAtNanos;
     }
 
     /** Asks the loop to stop before its next iteration. */

@@ -84,6 +84,16 @@ public final class Harness {
         return recorders.endToEnd.ownerIndex(Thread.currentThread());
     }
 
+    /**
+     * @return when the calling harness thread's loop called the task for its current iteration, for
+     *         {@link JLBH#callTimeNanos()}; {@link Long#MIN_VALUE} where that is not known
+     */
+    public long callTimeNanos() {
+        int lane = threadIndex();
+        PacedLoop laneLoop = lane < 0 || lane >= lanes.count() ? null : lanes.loop(lane);
+        return laneLoop == null ? Long.MIN_VALUE : laneLoop.calledAtNanos();
+    }
+
     /** Ends the benchmark early, for {@link JLBH#abort()}; from any thread. */
     public void abort() {
         abort.abort("abort() was called");

@@ -179,7 +179,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
         // a queued iteration (the one before ended after this one was due) begins after the harness's own work: when
         // its call begins is read, so that a replay without the pauses that queued it does not count that work as the
-        // code's; an iteration on schedule reads nothing more
+        // code's; an iteration on schedule reads nothing more (when it ends late, the harness's call time is taken)
         LatencyTimeline endToEnd = samplesOnReturn ? timelines.endToEndOfThread(thread) : null;
         long began = endToEnd != null && endToEnd.queued(startTimeNS) ? System.nanoTime() : Long.MIN_VALUE;
         try {
@@ -193,6 +193,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
         if (samplesOnReturn) {
             long latency = now - startTimeNS;
             jlbh.sample(latency);
+            if (began == Long.MIN_VALUE && latency > endToEnd.lateNanos()) {
+                // a late iteration on its schedule: when the harness called it says how late it began with no call
+                // running (the harness read its clock for that anyway), so that a replay can keep that time out of
+                // the code's account
+                began = jlbh.callTimeNanos();
+            }
             endToEnd.record(now, latency, began);
         }
         scheduler.afterIteration(startTimeNS, now);

@@ -156,7 +156,7 @@ public final class LateSampleAttribution {
         Arrays.fill(withinBudget, limitNanos);
         return new RunAttribution(run, limitNanos, counts, notKept, Arrays.copyOf(excused, excusedCount), withinBudget,
                 causes, queueWait, queueStretches, host, hostStretches, sortedByStart(machineStalls), collections,
-                safepoints, RunAttribution.Blocked.NONE);
+                safepoints, RunAttribution.Blocked.NONE, RunAttribution.LateStarts.NONE);
     }
 
     /**
@@ -179,6 +179,7 @@ public final class LateSampleAttribution {
         Set<JvmPause> collections = new LinkedHashSet<>();
         Set<JvmPause> safepoints = new LinkedHashSet<>();
         RunAttribution.Blocked blocked = RunAttribution.Blocked.NONE;
+        RunAttribution.LateStarts lateStarts = RunAttribution.LateStarts.NONE;
         for (int thread = 0; thread < ofThreads.size(); thread++) {
             RunTimeline timeline = ofThreads.get(thread);
             RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
@@ -200,6 +201,7 @@ public final class LateSampleAttribution {
             collections.addAll(one.gcPauses());
             safepoints.addAll(one.safepoints());
             blocked = blocked.plus(one.blocked());
+            lateStarts = lateStarts.plus(one.lateStarts());
         }
         order.sort(Comparator.comparingLong(sample -> sample[0]));
         byte[] causes = new byte[order.size()];
@@ -210,7 +212,7 @@ public final class LateSampleAttribution {
         counts[Cause.CODE.ordinal()] += notKept;
         return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, queueWait,
                 queueStretches, host, hostStretches, sortedByStart(machineStalls), List.copyOf(collections),
-                List.copyOf(safepoints), blocked);
+                List.copyOf(safepoints), blocked, lateStarts);
     }
 
     private static List<MachineStall> sortedByStart(java.util.Collection<MachineStall> stalls) {

@@ -149,6 +149,12 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         histogram.add(replacements);
     }
 
+    /** @return the late samples on their schedule whose call the harness began late, over the runs */
+    public RunAttribution.LateStarts lateStarts() {
+        return runs.stream().map(RunAttribution::lateStarts).reduce(RunAttribution.LateStarts.NONE,
+                RunAttribution.LateStarts::plus);
+    }
+
     /** @return the code's late samples in stretches where the harness thread blocked, over the runs */
     public RunAttribution.Blocked blocked() {
         return runs.stream().map(RunAttribution::blocked).reduce(RunAttribution.Blocked.NONE,
@@ -179,6 +185,13 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
                         plural(stalls.size(), "stall", "stalls"),
                         ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).sum()),
                         ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).max().orElse(0))));
+            }
+            RunAttribution.LateStarts lateStarts = lateStarts();
+            if (lateStarts.samples() > 0) {
+                how.add(String.format(Locale.ROOT, "the harness called %s late with no call of the test method "
+                                + "running (%s in all, longest %s, beyond the waits and pauses seen: the harness thread "
+                                + "was held up outside the code)", plural(lateStarts.samples(), "iteration", "iterations"),
+                        ReportFormat.duration(lateStarts.nanos()), ReportFormat.duration(lateStarts.longestNanos())));
             }
             parts.add(String.format(Locale.ROOT, "%,d while %s", platform, String.join(" and ", how)));
         }

@@ -31,7 +31,14 @@ import java.util.Set;
  *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left;</li>
  *   <li>a stall of the whole machine a second thread saw ({@link MachineStall}), placed by that thread's clock, inside
  *   every service it overlaps, as far as the overlap is more than the waits for the CPU and the host's time already
- *   cut from that service (they may be the same time).</li>
+ *   cut from that service (they may be the same time);</li>
+ *   <li>for a sample on its schedule (not queued), the time from its intended start {@code s} to when the harness
+ *   called it ({@code c}, as the harness read it), as far as the cuts above do not hold it and it is more than a
+ *   microsecond, and only with the JVM's evidence (without it, the hold-up may have been a collection, which is the
+ *   code's): no call ran then, so the harness thread was held up outside the code (by a stall of the machine too
+ *   short or too quick for the second thread to see, or by the harness's own work). On this kind of machine the host
+ *   stops the whole VM for 0.1-0.3 ms every 100 ms at times, with no wait counted by the scheduler; nearly all of that
+ *   falls between calls, and it delayed the next call by as much.</li>
  * </ul>
  * A pause is cut out of the service it lies in, never below the least service an iteration needs: the smallest of
  * the run's latencies and of the late samples' services (in a run that never caught up, every latency is queued). The
@@ -78,6 +85,8 @@ final class QueueReplay {
     /** The part of a collection spent copying objects alive before the measured runs: the JVM's. */
     private final long[] olderCut;
     private final long[] queueCut;
+    /** From a late sample on its schedule, the time the harness began its call late that no other cut holds. */
+    private final long[] startCut;
     private final long[] hostCut;
     /** The part of a whole-machine stall a second thread saw that the service's other platform cuts do not hold. */
     private final long[] machineCut;
@@ -117,6 +126,7 @@ final class QueueReplay {
         safepointCut = new long[n];
         olderCut = new long[n];
         queueCut = new long[n];
+        startCut = new long[n];
         hostCut = new long[n];
         machineCut = new long[n];
         gcCut = new long[n];
@@ -166,8 +176,11 @@ final class QueueReplay {
                 machineStalls.add(stall);
             }
         }
+        // without the JVM's pauses, a call held up could have been held up by a collection, which is the code's
+        RunAttribution.LateStarts lateStarts = evidence.jvmUnavailable().isPresent() ? RunAttribution.LateStarts.NONE
+                : replay.cutLateStarts();
         RunAttribution attributed = replay.attribute(run, limitNanos, notKept, queueStretches, hostStretches,
-                machineStalls, List.copyOf(collections), List.copyOf(safepoints));
+                machineStalls, List.copyOf(collections), List.copyOf(safepoints), lateStarts);
         return replay.withBlocked(attributed, blockedStretches);
     }
 
@@ -226,12 +239,12 @@ final class QueueReplay {
                 attributed.notKept(), attributed.originalNanos(), attributed.codeOnlyNanos(), attributed.causes(),
                 attributed.queueWaitNanos(), attributed.queueStretches(), attributed.hostNanos(),
                 attributed.hostStretches(), attributed.machineStalls(), attributed.gcPauses(), attributed.safepoints(),
-                new RunAttribution.Blocked(samples, nanos, switches));
+                new RunAttribution.Blocked(samples, nanos, switches), attributed.lateStarts());
     }
 
     private RunAttribution attribute(int run, long limitNanos, long notKept, int queueStretches, int hostStretches,
                                      List<MachineStall> machineStalls, List<JvmPause> collections,
-                                     List<JvmPause> safepoints) {
+                                     List<JvmPause> safepoints, RunAttribution.LateStarts lateStarts) {
         int n = end.length;
         long[] withoutPlatform = replay(false);
         long[] withoutAnyPause = replay(true);
@@ -266,7 +279,31 @@ final class QueueReplay {
         return new RunAttribution(run, limitNanos, counts, notKept, toArray(original), toArray(replayed), causes,
                 sum(queueCut), queueStretches, sum(hostCut), hostStretches,
                 machineStalls, collections, safepoints,
-                RunAttribution.Blocked.NONE);
+                RunAttribution.Blocked.NONE, lateStarts);
+    }
+
+    /**
+     * Cuts from each late sample on its schedule (not queued) the time from its intended start to when the harness
+     * called it, as far as the cuts so far do not hold it and it is more than {@link RunAttribution.LateStarts#MIN_NANOS}:
+     * no call of the test method ran in that time, so it is not the code's. It is the harness thread held up before
+     * the call: by the machine (a stall the scheduler does not count, too short for the second thread to see) or by
+     * the harness's own work.
+     *
+     * @return the samples cut, and how much
+     */
+    private RunAttribution.LateStarts cutLateStarts() {
+        RunAttribution.LateStarts cut = RunAttribution.LateStarts.NONE;
+        for (int i = 0; i < end.length; i++) {
+            if (queued(i)) {
+                continue;
+            }
+            long heldUp = Math.min(left(i), began[i] - begin[i] - cutSoFar(i));
+            if (heldUp > RunAttribution.LateStarts.MIN_NANOS) {
+                startCut[i] = heldUp;
+                cut = cut.plus(new RunAttribution.LateStarts(1, heldUp, heldUp));
+            }
+        }
+        return cut;
     }
 
     /**
@@ -353,7 +390,7 @@ final class QueueReplay {
     }
 
     private long cutSoFar(int i) {
-        return safepointCut[i] + olderCut[i] + queueCut[i] + hostCut[i] + machineCut[i] + gcCut[i];
+        return safepointCut[i] + olderCut[i] + queueCut[i] + hostCut[i] + machineCut[i] + startCut[i] + gcCut[i];
     }
 
     private long left(int i) {
@@ -374,7 +411,7 @@ final class QueueReplay {
         for (int i = 0; i < end.length; i++) {
             long before = follows(i) ? replayed[i - 1] : previousEnd[i];
             long service = end[i] - begin[i] - safepointCut[i] - olderCut[i] - queueCut[i] - hostCut[i]
-                    - machineCut[i] - (withCollections ? gcCut[i] : 0);
+                    - machineCut[i] - startCut[i] - (withCollections ? gcCut[i] : 0);
             if (queued(i)) {
                 // the harness's own work came first (what the cuts left of it), then the call
                 long call = Math.min(service, end[i] - began[i]);
@@ -407,7 +444,7 @@ final class QueueReplay {
     private Cause[] excusedCauses(long[] replayed) {
         Cause[] causes = new Cause[end.length];
         for (int i = 0; i < end.length; i++) {
-            long platform = queueCut[i] + hostCut[i] + machineCut[i];
+            long platform = queueCut[i] + hostCut[i] + machineCut[i] + startCut[i];
             long own = platform + safepointCut[i] + olderCut[i];
             Cause ownCause = platform >= safepointCut[i] && platform >= olderCut[i] ? Cause.PLATFORM
                     : safepointCut[i] >= olderCut[i] ? Cause.SAFEPOINT : Cause.OLDER_OBJECTS;

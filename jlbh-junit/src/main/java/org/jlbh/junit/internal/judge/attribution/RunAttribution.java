@@ -29,11 +29,13 @@ import java.util.Optional;
  * @param gcPauses          the collections that made samples late
  * @param safepoints        the other safepoints that made samples late
  * @param blocked           of the code's late samples, those whose service the harness thread gave up its CPU in
+ * @param lateStarts        the late samples on their schedule whose call the harness began late, and by how much
  */
 public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
                              long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches,
                              long hostNanos, int hostStretches, List<MachineStall> machineStalls,
-                             List<JvmPause> gcPauses, List<JvmPause> safepoints, Blocked blocked) {
+                             List<JvmPause> gcPauses, List<JvmPause> safepoints, Blocked blocked,
+                             LateStarts lateStarts) {
 
     /** Copies the pauses. */
     public RunAttribution {
@@ -50,7 +52,7 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
                           long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos,
                           int hostStretches, List<JvmPause> gcPauses, List<JvmPause> safepoints) {
         this(run, limitNanos, counts, notKept, originalNanos, codeOnlyNanos, causes, queueWaitNanos, queueStretches,
-                hostNanos, hostStretches, List.of(), gcPauses, safepoints, Blocked.NONE);
+                hostNanos, hostStretches, List.of(), gcPauses, safepoints, Blocked.NONE, LateStarts.NONE);
     }
 
 
@@ -69,6 +71,31 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
         /** @return both together */
         public Blocked plus(Blocked other) {
             return new Blocked(samples + other.samples, nanos + other.nanos, switches + other.switches);
+        }
+    }
+
+    /**
+     * Late samples on their schedule (not queued behind the one before) whose call the harness began more than
+     * {@link #MIN_NANOS} ns after it was due: no call of the test method ran in between, so that time is cut from their
+     * service as not the code's, as far as the pauses and waits cut already do not hold it.
+     *
+     * @param samples      how many late samples
+     * @param nanos        how long their calls were held up, beyond the pauses and waits cut already, in all
+     * @param longestNanos the longest of those
+     */
+    public record LateStarts(long samples, long nanos, long longestNanos) {
+        /** None. */
+        public static final LateStarts NONE = new LateStarts(0, 0, 0);
+        /**
+         * The least hold-up counted, in nanoseconds: the harness's loop takes tens of nanoseconds between its clock
+         * reading and the call; a microsecond more is something else.
+         */
+        public static final long MIN_NANOS = 1_000;
+
+        /** @return both together */
+        public LateStarts plus(LateStarts other) {
+            return new LateStarts(samples + other.samples, nanos + other.nanos,
+                    Math.max(longestNanos, other.longestNanos));
         }
     }
 

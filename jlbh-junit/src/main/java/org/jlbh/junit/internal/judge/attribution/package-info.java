@@ -10,8 +10,9 @@
  * the guest's scheduler does not count; and the JVM's safepoints and collections, from the Flight Recorder. A sample
  * over a budget is put down to
  * <ul>
- *   <li>the <b>platform</b> when, replayed without the waits for a CPU, the host's taking it and the machine's stalls,
- *   it would have been within the budget;</li>
+ *   <li>the <b>platform</b> when, replayed without the waits for a CPU, the host's taking it, the machine's stalls and
+ *   the time the harness began a late call after it was due (no call of the test method ran then: the harness thread
+ *   was held up outside the code), it would have been within the budget;</li>
  *   <li>a <b>safepoint</b> (named by its VM operation) when it is so without the JVM's stops other than
  *   collections;</li>
  *   <li>a collection's copying of <b>objects older than the measured runs</b> (the JVM's, JUnit's, the harness's, what

@@ -107,7 +107,8 @@ public final class LatencyTimeline {
 
     /**
      * Records a sample the harness thread took as its iteration returned, as {@link #record(long, long)}, with when its
-     * call began where the caller read it (a {@link #queued} iteration).
+     * call began where the caller read it (a {@link #queued} iteration) or the harness called it (a late one on its
+     * schedule).
      *
      * @param endNanos   when it ended, nanoTime
      * @param latency    its latency, in nanoseconds

@@ -36,6 +36,8 @@ class QueueReplayTest {
         long harness;
         /** Per iteration on its schedule, the time from its start to its call (the harness's wake-up). */
         long[] toCall = new long[0];
+        /** Per iteration on its schedule, how long the harness thread was held up before its call, unseen. */
+        final long[] heldUp = new long[ITERATIONS];
 
         Run() {
             java.util.Arrays.fill(service, SERVICE);
@@ -56,6 +58,15 @@ class QueueReplayTest {
          */
         Run callsAfterItsStart(long... pattern) {
             toCall = pattern;
+            return this;
+        }
+
+        /**
+         * The harness thread is held up for {@code length} before it calls iteration {@code i}, on its schedule, and
+         * nothing sees it: the host stopped the machine for less than a second thread notices, between two calls.
+         */
+        Run heldUpBeforeCall(int i, long length) {
+            heldUp[i] = length;
             return this;
         }
 
@@ -103,9 +114,11 @@ class QueueReplayTest {
                 // as the harness thread does: it reads when a queued iteration's call begins
                 boolean queued = recorder.queued(due);
                 long wakeUp = toCall.length == 0 ? 0 : toCall[i % toCall.length];
-                begins[i] = queued ? previousEnd + harness : Math.max(due + wakeUp, previousEnd + harness);
+                begins[i] = queued ? previousEnd + harness : Math.max(due + wakeUp + heldUp[i], previousEnd + harness);
                 long end = begins[i] + service[i];
-                recorder.record(end, end - due, queued ? begins[i] : Long.MIN_VALUE);
+                // and, for a late one on its schedule, takes when the harness called it
+                boolean late = end - due > BUDGET;
+                recorder.record(end, end - due, queued || late ? begins[i] : Long.MIN_VALUE);
                 latencies[i] = end - due;
                 previousEnd = end;
             }
@@ -206,6 +219,38 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(40);
         assertThat(attributed.replaced()).isZero();
+    }
+
+    @Test
+    void aCallTheHarnessBeganLateWithNoCallRunningIsThePlatformsWithTheIterationsQueuedBehindIt() {
+        // held up 250 µs before its call: iteration 500 ends 251 µs after its start, and 501-504, due meanwhile, queue
+        // behind it (201, 151, 101 and 51 µs late): the first three over the budget
+        RunAttribution attributed = new Run().heldUpBeforeCall(500, 250 * US).attribute();
+
+        assertThat(attributed.late()).isEqualTo(4);
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(4);
+        assertThat(attributed.lateStarts()).isEqualTo(new RunAttribution.LateStarts(1, 250 * US, 250 * US));
+        for (int i = 0; i < attributed.replaced(); i++) {
+            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        }
+    }
+
+    @Test
+    void theCodesOwnSlowCallIsStillTheCodesWhenTheHarnessBeganItLateToo() {
+        // held up 200 µs before the call, then 300 µs of the code's own: without the hold-up it is 301 µs late
+        RunAttribution attributed = new Run().heldUpBeforeCall(500, 200 * US).slowCode(500, 300 * US).attribute();
+
+        assertThat(attributed.count(Cause.CODE)).isPositive();
+        assertThat(attributed.cause(0)).contains(Cause.CODE);
+        assertThat(attributed.lateStarts().nanos()).isEqualTo(200 * US);
+    }
+
+    @Test
+    void aHoldUpBeforeTheCallOfAMicrosecondOrLessIsNotCut() {
+        RunAttribution attributed = new Run().heldUpBeforeCall(500, 900).slowCode(500, 100 * US).attribute();
+
+        assertThat(attributed.lateStarts()).isEqualTo(RunAttribution.LateStarts.NONE);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(1);
     }
 
     @Test
