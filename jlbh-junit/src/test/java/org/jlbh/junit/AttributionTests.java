@@ -138,8 +138,13 @@ class AttributionTests {
     private static final String HELD_UP = "the harness called [\\d,]+ iterations? late with no call of the test method "
             + "running \\([\\d.,]+ ms in all, longest [\\d.,]+ ms, beyond the waits and pauses seen: the harness thread "
             + "was held up outside the code\\)";
-    /** A part of the message for such late starts alone, where there are any: {@code 2 while the harness called ...}. */
-    private static final String HELD_UP_BEFORE_CALLS = "(?:[\\d,]+ while " + HELD_UP + ", )?";
+    /**
+     * The platform's part of a message, where this machine made any late samples the platform's: late starts, alone
+     * ({@code 2 while the harness called ...}) or after a wait for the CPU the machine's own load made
+     * ({@code 3 while the harness thread waited ... and the harness called ...}).
+     */
+    private static final String HELD_UP_BEFORE_CALLS = "(?:[\\d,]+ while (?:the harness thread waited [\\d.,]+ ms on the "
+            + "run queue \\([\\d,]+ stretch(?:es)?\\) and )?" + HELD_UP + ", )?";
     /** The same after other platform evidence, where there are any: {@code ... and the harness called ...}. */
     private static final String AND_HELD_UP_BEFORE_CALLS = "(?: and " + HELD_UP + ")?";
 
@@ -229,8 +234,12 @@ class AttributionTests {
     void collectionsAreTheCodesOwnAndFailTheTestNamed() throws IOException {
         run(Collected.class, Map.of()).assertThatEvents().haveExactly(1, event(test("sometimesSlow"),
                 finishedWithFailure(instanceOf(AssertionError.class), message(m -> m.matches("(?s)end to end p50 was "
-                        + ".*late samples over 50 \u00b5s: [\\d,]+ in [\\d,]+ GC pauses \\(G1New, longest [\\d.]+ ms\\), [\\d,]+ "
+                        + ".*late samples over 50 \u00b5s: " + HELD_UP_BEFORE_CALLS + "[\\d,]+ in [\\d,]+ GC pauses "
+                        + "\\(G1New, longest [\\d.]+ ms\\), [\\d,]+ "
                         + "with no pause: the code"
+                        // where late starts were excused, what the breach would still be without them
+                        + "(?:; without the pauses not the code's, which account for [\\d,]+ late samples, it would "
+                        + "still be [\\d.,]+ \u00b5s)?"
                         // then where the late iterations spent their time (jlbh.profile = on-breach)
                         + "\\RWhere the late iterations \\(end to end over 50 \u00b5s\\) spent their time.*")))));
         assertThat(total(attribution(Collected.class), "gc")).isGreaterThanOrEqualTo(600);
@@ -241,10 +250,14 @@ class AttributionTests {
         run(CollectedOlderObjects.class, Map.of()).assertThatEvents().haveExactly(1, event(test("sometimesSlow"),
                 finishedSuccessfully()));
         assertThat((String) check(CollectedOlderObjects.class).get("codesOwnAccount")).matches("(?s).*late samples "
-                + "over 50 \u00b5s: ([\\d,]+) in collections copying objects older than the measured runs \\(the JVM's\\), "
+                + "over 50 \u00b5s: " + HELD_UP_BEFORE_CALLS + "([\\d,]+) in collections copying objects older than the "
+                + "measured runs \\(the JVM's\\), "
                 + "[\\d,]+ in [\\d,]+ GC pauses \\(G1New, longest [\\d.]+ ms; [\\d.,]+ ms of them copying objects older "
                 + "than the measured runs: the JVM's\\).*");
-        assertThat(total(attribution(CollectedOlderObjects.class), "olderObjects")).isGreaterThanOrEqualTo(600);
+        // every slow call is the older objects', but one queued behind a call the harness began late (the machine held
+        // its thread up before the call, now and then for a millisecond here) is the platform's, as that call is
+        Map<?, ?> attribution = attribution(CollectedOlderObjects.class);
+        assertThat(total(attribution, "olderObjects") + total(attribution, "platform")).isGreaterThanOrEqualTo(600);
     }
 
     @Test
@@ -252,7 +265,7 @@ class AttributionTests {
         run(AtSafepoints.class, Map.of()).assertThatEvents().haveExactly(1, event(test("sometimesSlow"),
                 finishedSuccessfully()));
         assertThat((String) check(AtSafepoints.class).get("codesOwnAccount")).matches("(?s).*late samples over 50 "
-                + "\u00b5s: [\\d,]+ in [\\d,]+ safepoints \\(Cleanup, longest .*");
+                + "\u00b5s: " + HELD_UP_BEFORE_CALLS + "[\\d,]+ in [\\d,]+ safepoints \\(Cleanup, longest .*");
     }
 
     @Test

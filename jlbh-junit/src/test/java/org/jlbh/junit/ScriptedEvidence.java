@@ -47,8 +47,9 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
 
     /**
      * @param lateSample the late sample, 0-based, in the order its run's late samples ended, counting only those whose
-     *                   service (from when the harness could begin it to its end) took at least 100 µs: on a busy
-     *                   machine a quick call queued behind a stall is late too, and is not counted
+     *                   call (from when the harness called it, or could begin it, to its end) took at least 100 µs: on
+     *                   a busy machine a quick call queued behind a stall is late too, and so is one the harness was
+     *                   held up before calling; neither is counted
      * @return what the evidence shows during it
      */
     abstract Cover cover(int lateSample);
@@ -111,8 +112,10 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
             long end = timeline.lateEnd(i);
             long begin = Math.max(end - timeline.lateLatency(i), timeline.latePreviousEnd(i));
             long stopped = end - begin - 1_000;
-            // a quick call queued behind a stall has nothing in its own service: it moves up with the one before
-            Cover cover = end - begin >= 100_000 ? cover(counted++) : Cover.NOTHING;
+            // a quick call queued behind a stall has nothing in its own service: it moves up with the one before; one
+            // the harness called late (the machine stopped it before the call) has nothing in its call
+            long called = timeline.lateBegan(i) == Long.MIN_VALUE ? begin : Math.max(begin, timeline.lateBegan(i));
+            Cover cover = end - called >= 100_000 ? cover(counted++) : Cover.NOTHING;
             switch (cover) {
                 case CPU_WAIT, BLOCKED -> {
                     // a reading just before the service began and one just after it ended

@@ -384,9 +384,12 @@ final class QueueReplay {
         return any;
     }
 
-    /** @return whether the time off the CPU given to sample {@code i}'s service is at least half of that service */
+    /**
+     * @return whether the time off the CPU given to sample {@code i}'s service is at least half of that service's call:
+     *         the time before its call that the harness was held up ({@link #cutLateStarts()}) holds no call to block in
+     */
     private boolean mostlyBlocked(int i, long given) {
-        return given > 0 && 2 * given >= end[i] - begin[i];
+        return given > 0 && 2 * given >= end[i] - begin[i] - startCut[i];
     }
 
     private long cutSoFar(int i) {
