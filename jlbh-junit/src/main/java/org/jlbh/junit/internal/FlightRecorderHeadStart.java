@@ -1,12 +1,11 @@
 package org.jlbh.junit.internal;
 
 import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.UnrunnableMethods;
 import org.jlbh.junit.internal.run.evidence.JvmPauseRecorder;
 import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
-
-import java.util.Locale;
 
 /**
  * When JUnit has discovered the tests of a run and some of the selected classes hold latency tests, starts the JVM's
@@ -31,8 +30,7 @@ public final class FlightRecorderHeadStart implements LauncherDiscoveryListener 
      * @return whether the evidence is on and a class it selects holds a latency test
      */
     static boolean wanted(LauncherDiscoveryRequest request) {
-        boolean evidenceOff = request.getConfigurationParameters().get(LatencyTestConfiguration.EVIDENCE)
-                .map(value -> value.trim().toLowerCase(Locale.ROOT).equals("off")).orElse(false);
-        return !evidenceOff && DiscoveredClasses.of(request).stream().anyMatch(UnrunnableMethods::hasLatencyTests);
+        return Configuration.evidence(request.getConfigurationParameters()::get) == LatencyTestConfiguration.Evidence.ON
+                && DiscoveredClasses.of(request).stream().anyMatch(UnrunnableMethods::hasLatencyTests);
     }
 }

@@ -79,6 +79,17 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     }
 
     /**
+     * Reads {@value LatencyTestConfiguration#EVIDENCE} alone, as {@link #load} does, for those that need no more (when
+     * JUnit has discovered the tests, say).
+     *
+     * @param parameters reads a configuration parameter by name
+     * @return whether the evidence is collected; on where the parameter cannot be read (the tests say why)
+     */
+    public static Evidence evidence(Function<String, Optional<String>> parameters) {
+        return new Reader(parameters).choice(LatencyTestConfiguration.EVIDENCE, Evidence.class, Evidence.ON);
+    }
+
+    /**
      * Reads every parameter.
      *
      * @param parameters reads a configuration parameter by name
