@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-/** When the Flight Recorder is started ahead, at discovery: where a selected class holds a latency test, evidence on. */
+/** When the Flight Recorder is started ahead, at discovery: a selected class holds a latency test, evidence on. */
 class FlightRecorderHeadStartTest {
 
     static class Plain {

@@ -189,8 +189,9 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
             RunAttribution.LateStarts lateStarts = lateStarts();
             if (lateStarts.samples() > 0) {
                 how.add(String.format(Locale.ROOT, "the harness called %s late with no call of the test method "
-                                + "running (%s in all, longest %s, beyond the waits and pauses seen: the harness thread "
-                                + "was held up outside the code)", plural(lateStarts.samples(), "iteration", "iterations"),
+                                + "running (%s in all, longest %s, beyond the waits and pauses seen: the harness "
+                                + "thread was held up outside the code)",
+                        plural(lateStarts.samples(), "iteration", "iterations"),
                         ReportFormat.duration(lateStarts.nanos()), ReportFormat.duration(lateStarts.longestNanos())));
             }
             parts.add(String.format(Locale.ROOT, "%,d while %s", platform, String.join(" and ", how)));

@@ -26,7 +26,8 @@ import java.util.List;
  *                       read by the harness thread when the iteration was queued (due before the one before it ended,
  *                       so the harness's own work between the two came first), else when the harness called it (at or
  *                       after its intended start: later where the harness thread was held up before the call), else
- *                       the later of its intended start and the end of the one before; {@link Long#MIN_VALUE} where {@code latePreviousEndNanos} is
+ *                       the later of its intended start and the end of the one before; {@link Long#MIN_VALUE} where
+ *                       {@code latePreviousEndNanos} is
  * @param lateNotKept    late samples beyond the capacity, counted only
  */
 public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos, long[] budgetsNanos,
