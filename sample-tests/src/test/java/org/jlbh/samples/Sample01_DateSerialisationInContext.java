@@ -25,12 +25,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with a budget); {@link #inContextItCostsMoreThanAlone()} measures the very same serialiser with a probe on the
  * server thread of a loopback round trip at 20,000/s, and compares.
  *
- * <p>What it showed here (2 vCPU AMD EPYC, JDK 17 and 25, timed the same way in both places: a probe around the
- * call): the fastest tenth of the calls, p10, took 0.17–0.21 µs alone and 0.32–0.38 µs in context, 1.8 to 2.0 times
- * as much, as in the post; the median took 0.29–0.34 µs alone and 0.39–0.47 µs in context, 1.3 to 1.5 times. Alone,
- * the serialiser allocates a new stream per call 100,000 times a second, so even there many calls meet freshly
- * allocated memory; the fastest calls show what a warm call costs, and in context no call is that fast. The end-to-end round trip at 20,000/s did not keep up on this machine (p50 from 77 µs to 43 ms across
- * runs): see Sample 3 for what that means.
+ * <p>What it showed here (timed the same way in both places: a probe around the call): on a 2 vCPU AMD EPYC, JDK 17
+ * and 25, the fastest tenth of the calls, p10, took 0.17–0.21 µs alone and 0.32–0.38 µs in context, 1.8 to 2.0 times
+ * as much, as in the post; the median took 0.29–0.34 µs alone and 0.39–0.47 µs in context, 1.3 to 1.5 times. On a 2
+ * vCPU Intel Xeon with a 4 MB L2 cache a core, JDK 17, the warm calls alone split in two groups (p1 0.23 µs, p10
+ * 0.34 µs): the fastest hundredth took 1.4 to 1.8 times as much in context, p10 only 1.2 times, the median 1.3 to 1.5
+ * times. Alone, the serialiser allocates a new stream per call 100,000 times a second, so even there many calls meet
+ * freshly allocated memory; the fastest calls show what a warm call costs, and in context no call is that fast. The
+ * end-to-end round trip at 20,000/s did not keep up on these machines (p50 from 77 µs to 43 ms across runs): see
+ * Sample 3 for what that means.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample01*} (add
  * {@code -Dsurefire.failIfNoSpecifiedTests=false}); the reports are printed in the test output.
@@ -56,20 +59,22 @@ class Sample01_DateSerialisationInContext {
 
     /**
      * The serialiser alone, and again with a probe on the server side of a loopback round trip, each call timed by
-     * the same probe around it. The median run's p10 in context must be at least 1.3 times the one alone, and its
-     * p50 must be higher too. Measured here: p10 1.76 to 1.99 times over 14 builds on two JDKs, p50 1.26 to 1.47
-     * times; beside a busy-loop process the gap narrows (p10 1.48, p50 1.12 to 1.18 times in 2 builds). The round trip
-     * then ran 3 runs of 50,000 after 50,000 to warm up; since 2026-11-27 of 20,000 after 20,000 (6 s less), and 6
-     * builds on JDK 17 measured p10 1.67 to 1.80 times, p50 1.31 to 1.39. The serialiser alone keeps its 3 runs of
-     * 200,000: with 50,000 the median run of 1 build in 5 was still warming up (p50 1.4 µs, against 0.3 µs after). The bound is
-     * on p10 because the fastest calls are what a warm call costs, steady from build to build, while the median mixes
-     * in cold memory even alone and moved enough that a 1.3 bound on it failed 1 build in 8. 1.3 on p10 still fails
-     * if the two cost the same.
+     * the same probe around it. The median run's p1, the fastest hundredth of the calls, in context must be at least
+     * 1.2 times the one alone, and its p50 must be higher too. The bound is on the fastest calls because they are what
+     * a warm call costs, steady from build to build (p1 alone 0.234–0.236 µs over 11 builds), while the median mixes
+     * in cold memory even alone. Measured on the Intel host (JDK 17): p1 1.42 to 1.81 times over 11 quiet builds and
+     * 1.28 to 1.49 beside a busy-loop process (4 builds), p50 1.32 to 1.47 quiet and 1.12 to 1.26 busy. The AMD host's
+     * p10 (1.76 to 1.99 times over 14 builds, 1.48 busy) held a bound of 1.3 there, but on the Intel host p10 took 1.05
+     * to 1.28 times and failed it in every build: its alone calls' fastest group ends below p10. 1.2 on p1 still fails
+     * if the two cost the same. The serialiser alone runs 3 runs of 100,000 after 100,000 to warm up: with runs of
+     * 200,000 its p1 and p10 were the same (0.234 and 0.345 µs) and it took 3 s more; with 50,000 the median run of 1
+     * build in 5 was still warming up (p50 1.4 µs, against 0.3 µs after). The round trip runs 3 runs of 20,000 after
+     * 20,000 (from 50,000 each since 2026-11-27: its ratios held over 6 builds).
      */
     @Test
     void inContextItCostsMoreThanAlone() throws IOException {
         JLBHResult alone = Benchmarks.run(new JLBHOptions().throughput(100_000).warmUpIterations(100_000)
-                .iterations(200_000).runs(3), new SerialiseTask(new DateSerialiser()));
+                .iterations(100_000).runs(3), new SerialiseTask(new DateSerialiser()));
 
         DateSerialiser serverSide = new DateSerialiser();
         NanoSampler[] probe = new NanoSampler[1];
@@ -99,14 +104,14 @@ class Sample01_DateSerialisationInContext {
 
         JLBHResult.ProbeResult aloneCalls = alone.probe(PROBE).orElseThrow();
         JLBHResult.ProbeResult inContextCalls = inContext.probe(PROBE).orElseThrow();
-        for (double percentile : new double[]{10, 50}) {
+        for (double percentile : new double[]{1, 10, 50}) {
             double aloneNanos = Benchmarks.medianRun(aloneCalls, percentile);
             double inContextNanos = Benchmarks.medianRun(inContextCalls, percentile);
             System.out.printf("Date serialisation p%.0f: %.3f us alone, %.3f us in context (x%.2f)%n",
                     percentile, aloneNanos / 1e3, inContextNanos / 1e3, inContextNanos / aloneNanos);
         }
-        assertThat(Benchmarks.medianRun(inContextCalls, 10)).as("p10 in context / alone")
-                .isGreaterThanOrEqualTo(1.3 * Benchmarks.medianRun(aloneCalls, 10));
+        assertThat(Benchmarks.medianRun(inContextCalls, 1)).as("p1 in context / alone")
+                .isGreaterThanOrEqualTo(1.2 * Benchmarks.medianRun(aloneCalls, 1));
         assertThat(Benchmarks.medianRun(inContextCalls, 50)).as("p50 in context / alone")
                 .isGreaterThan(Benchmarks.medianRun(aloneCalls, 50));
     }
