@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the median (a busy CPU wakes at once), the high rate was 1,000,000/s, and end-to-end p99 75 ms against 5.2–5.4 µs.
  *
  * <p>How many round trips a second a machine can do is the machine's, not the sample's: beside a busy-loop process the
- * same round trip took 16.5 µs at the median (5.5 µs on the Intel host), 40,000/s was kept up with (end to end p99 85 µs) and the sample failed.
+ * same round trip took 16.5 µs at the median (5.5 µs on the Intel host), 40,000/s was kept up with (end to end p99
+ * 85 µs) and the sample failed.
  * So the high rate is ten times what the low rate's median round trip allows one after another (at least 40,000/s):
  * past capacity wherever it runs.
  *
