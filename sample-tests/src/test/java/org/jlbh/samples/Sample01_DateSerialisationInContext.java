@@ -58,18 +58,18 @@ class Sample01_DateSerialisationInContext {
     }
 
     /**
-     * The serialiser alone, and again with a probe on the server side of a loopback round trip, each call timed by
-     * the same probe around it. The median run's p1, the fastest hundredth of the calls, in context must be at least
-     * 1.2 times the one alone, and its p50 must be higher too. The bound is on the fastest calls because they are what
-     * a warm call costs, steady from build to build (p1 alone 0.234–0.236 µs over 11 builds), while the median mixes
-     * in cold memory even alone. Measured on the Intel host (JDK 17): p1 1.42 to 1.81 times over 11 quiet builds and
-     * 1.28 to 1.49 beside a busy-loop process (4 builds), p50 1.32 to 1.47 quiet and 1.12 to 1.26 busy. The AMD host's
-     * p10 (1.76 to 1.99 times over 14 builds, 1.48 busy) held a bound of 1.3 there, but on the Intel host p10 took 1.05
-     * to 1.28 times and failed it in every build: its alone calls' fastest group ends below p10. 1.2 on p1 still fails
-     * if the two cost the same. The serialiser alone runs 3 runs of 100,000 after 100,000 to warm up: with runs of
-     * 200,000 its p1 and p10 were the same (0.234 and 0.345 µs) and it took 3 s more; with 50,000 the median run of 1
-     * build in 5 was still warming up (p50 1.4 µs, against 0.3 µs after). The round trip runs 3 runs of 20,000 after
-     * 20,000 (from 50,000 each since 2026-11-27: its ratios held over 6 builds).
+     * The serialiser alone, and again with a probe on the server side of a loopback round trip, each call timed by the
+     * same probe around it. The median run's p1, the fastest hundredth of the calls, in context must be at least 1.2
+     * times the one alone, and its p50 must be higher too. The bound is on the fastest calls because they are what a
+     * warm call costs, steady from build to build (p1 alone 0.229–0.243 µs over 17 builds, quiet and busy), while the
+     * median mixes in cold memory even alone. Measured on the Intel host (JDK 17): p1 1.42 to 1.81 times over 11 quiet
+     * builds and 1.28 to 1.49 beside a busy-loop process (4 builds), p50 1.32 to 1.47 quiet and 1.12 to 1.26 busy. The
+     * AMD host's p10 (1.76 to 1.99 times over 14 builds, 1.48 busy) held a bound of 1.3 there, but on the Intel host
+     * p10 took 1.05 to 1.28 times and failed it in every build: its alone calls' fastest group ends below p10. 1.2 on
+     * p1 still fails if the two cost the same. The serialiser alone runs 3 runs of 100,000 after 100,000 to warm up:
+     * with runs of 200,000 its p1 and p10 were the same (0.234 and 0.345 µs) and it took 3 s more; with 50,000 the
+     * median run of 1 build in 5 was still warming up (p50 1.4 µs, against 0.3 µs after). The round trip runs 3 runs of
+     * 20,000 after 20,000 (from 50,000 each since 2026-11-27: its ratios held over 6 builds).
      */
     @Test
     void inContextItCostsMoreThanAlone() throws IOException {

@@ -133,8 +133,8 @@ public final class Measurement {
      * the Flight Recorder's start where it was begun ahead, when JUnit discovered the tests:
      * {@link JvmPauseRecorder#startAhead()}), then starts what the evidence starts once: the Flight Recorder's stream,
      * whose start (its first events parsed, the code its start made the JIT throw away compiled again) would otherwise
-     * land in the floor; a sized warm-up
-     * goes on until it is over ({@link WarmUpGauge}), and a warm-up as set is followed by a wait for it.
+     * land in the floor; a sized warm-up goes on until it is over ({@link WarmUpGauge}), and a warm-up as set is
+     * followed by a wait for it.
      *
      * @param out where to say what the floor is, when it is measured now
      * @return the floor

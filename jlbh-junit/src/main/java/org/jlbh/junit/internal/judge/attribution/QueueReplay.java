@@ -285,9 +285,9 @@ final class QueueReplay {
     /**
      * Cuts from each late sample on its schedule (not queued) the time from its intended start to when the harness
      * called it, as far as the cuts so far do not hold it and it is more than
-     * {@link RunAttribution.LateStarts#MIN_NANOS}: no call of the test method ran in that time, so it is not the code's. It is the harness thread held up before
-     * the call: by the machine (a stall the scheduler does not count, too short for the second thread to see) or by
-     * the harness's own work.
+     * {@link RunAttribution.LateStarts#MIN_NANOS}: no call of the test method ran in that time, so it is not the code's.
+     * It is the harness thread held up before the call: by the machine (a stall the scheduler does not count, too short
+     * for the second thread to see) or by the harness's own work.
      *
      * @return the samples cut, and how much
      */

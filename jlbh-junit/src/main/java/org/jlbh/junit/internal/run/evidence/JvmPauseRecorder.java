@@ -115,8 +115,8 @@ public final class JvmPauseRecorder {
      * Starts the JVM's recorder ({@link #shared()}) on a daemon thread of its own, which then waits for its first
      * events ({@link #awaitFirstFlush()}): called when JUnit has discovered latency tests, so that the Flight Recorder's
      * start (0.2-0.3 s here: the JDK instruments its event classes, registers them and starts a recording) overlaps
-     * JUnit's own work before the first test instead of adding to it. Nothing when it is started or being started already. A
-     * measurement must not begin before it is over: {@link #awaitHeadStart()}.
+     * JUnit's own work before the first test instead of adding to it. Nothing when it is started or being started
+     * already. A measurement must not begin before it is over: {@link #awaitHeadStart()}.
      */
     public static synchronized void startAhead() {
         if (shared != null || headStart != null) {
