@@ -157,6 +157,6 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
             switches[k] = switches[k - 1] + (blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
         }
         return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], 0, Optional.empty(),
-                blockedNanos, switches);
+                blockedNanos, switches, new long[time.length]);
     }
 }

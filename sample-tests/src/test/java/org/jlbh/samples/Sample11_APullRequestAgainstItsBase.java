@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -34,14 +36,19 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * {@code target/paired-base} with a copy of the unchanged latency test's class, as a CI job builds its base beside the
  * change ({@code git worktree}, then {@code mvn test-compile}; see docs/regression-gates.md, "Paired mode"). This
  * sample runs that latency test, {@link QuoteParserLatency}, with {@code jlbh.paired.base} naming the folder, while a
- * thread of this JVM spins all along beside it, a busy neighbour on this 2-core machine; and checks what a pull
- * request's build would say.
+ * process spins all along beside it (a shell's busy loop), a busy neighbour on this 2-core machine, as another build
+ * on a shared runner would be; and checks what a pull request's build would say. A process, not a thread of this JVM:
+ * a thread the test starts is the test's own, and the harness thread's waits while it runs are the code's.
  *
- * <p>What it showed here (2 vCPU, JDK 17, 100 pairs of 0.05 s runs, beside the spinning thread): the change at p50
- * +11.5% (interval +11.2..+11.6%) and +12.3% (+11.8..+12.6%), at p90 +14.0% and +18.1%, in two builds, the parser
- * 0.35 µs on the base's side; both sides the same code (the base's parser copied into the change) read −0.4%,
- * −0.1% and +0.8% at p50 in three builds without the thread. A history gate's tolerance is 10%, and the smallest
- * change it detects at p50 +13–14% on a quiet history: it would most likely call this within noise.
+ * <p>What it showed here (2 vCPU AMD EPYC, JDK 17, 100 pairs of 0.05 s runs, beside a spinning thread of the JVM):
+ * the change at p50 +11.5% (interval +11.2..+11.6%) and +12.3% (+11.8..+12.6%), at p90 +14.0% and +18.1%, in two
+ * builds, the parser 0.35 µs on the base's side; both sides the same code (the base's parser copied into the change)
+ * read −0.4%, −0.1% and +0.8% at p50 in three builds without the thread. A history gate's tolerance is 10%, and the
+ * smallest change it detects at p50 +13–14% on a quiet history: it would most likely call this within noise. On a
+ * 2 vCPU Intel Xeon (JDK 17) beside the spinning thread, p50 +17.0% (+16.5..+17.6%), the parser 0.35 µs on the base's
+ * side; beside the busy process since 2026-11-28, in 3 builds, p50 +21.5% to +24.1% (intervals within ±0.7%) and p90
+ * +16.7% to +20.0%, the parser 0.45 µs on the base's side: the process slows both sides' calls more than the thread
+ * did, and the check's share grows with them.
  *
  * <p>Where the time went: after the verdict, each side is measured once more (2 s of runs) with async-profiler
  * sampling its harness thread, and the failure message names the frames the change spent more time a call in than its
@@ -98,31 +105,26 @@ class Sample11_APullRequestAgainstItsBase {
                 .withMessage("not a number in tag 270");
     }
 
-    /** A thread that spins until stopped: a neighbour that keeps one of this machine's two cores busy. */
+    /** A process that spins until stopped: a neighbour that keeps one of this machine's two cores busy. */
     private static final class BusyNeighbour {
-        private final Thread thread;
-        private volatile boolean stopped;
+        private final Process process;
 
-        private BusyNeighbour() {
-            thread = new Thread(() -> {
-                while (!stopped) {
-                    Thread.onSpinWait();
-                }
-            }, "sample11-busy-neighbour");
-            thread.setDaemon(true);
+        private BusyNeighbour(Process process) {
+            this.process = process;
         }
 
         static BusyNeighbour start() {
-            BusyNeighbour neighbour = new BusyNeighbour();
-            neighbour.thread.start();
-            return neighbour;
+            try {
+                return new BusyNeighbour(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not start the busy neighbour (sh)", e);
+            }
         }
 
-        /** Stops the thread and waits for it to end; an interrupt while waiting is kept for the caller. */
+        /** Stops the process and waits for it to end; an interrupt while waiting is kept for the caller. */
         void stop() {
-            stopped = true;
             try {
-                thread.join();
+                process.destroyForcibly().waitFor();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

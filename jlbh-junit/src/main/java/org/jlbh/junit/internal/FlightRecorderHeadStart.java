@@ -4,6 +4,7 @@ import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.UnrunnableMethods;
 import org.jlbh.junit.internal.run.evidence.JvmPauseRecorder;
+import org.jlbh.junit.internal.run.evidence.TestThreads;
 import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 
@@ -21,6 +22,7 @@ public final class FlightRecorderHeadStart implements LauncherDiscoveryListener 
     @Override
     public void launcherDiscoveryFinished(LauncherDiscoveryRequest request) {
         if (wanted(request)) {
+            TestThreads.noteLaunchersThreads(); // the threads alive now are the launcher's, not a test's
             JvmPauseRecorder.startAhead();
         }
     }

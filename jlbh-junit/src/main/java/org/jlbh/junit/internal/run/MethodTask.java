@@ -6,6 +6,7 @@ import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
+import org.jlbh.junit.internal.run.evidence.TestThreads;
 import org.jlbh.junit.internal.run.paired.Alternation;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
@@ -151,6 +152,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         harnessThreads[0] = Thread.currentThread();
         tellWatcher();
         readings[0].open();
+        watchTestThreads();
         timelines.clear();
         this.run = plan.warmUpIterations() > 0 ? 0 : 1;
         this.partIterations = iterationsOfThread[run == 0 ? 0 : 1];
@@ -257,7 +259,20 @@ public final class MethodTask implements JLBHTask, IterationContext {
         run = 1;
         partIterations = iterationsOfThread[1];
         restartCounts();
+        watchTestThreads(); // again: the warm-up may have started some (a lock's holder, on its first use)
         handOver();
+    }
+
+    /**
+     * Finds the test's own other threads, and has each harness thread's readings read how long they run on a CPU: while
+     * a harness thread waits for one, the time they ran is the code's, not the platform's. Between parts of the
+     * measurement (it allocates).
+     */
+    private void watchTestThreads() {
+        TestThreads found = TestThreads.find();
+        for (SchedulerReadings ofThread : readings) {
+            ofThread.watch(found);
+        }
     }
 
     @Override

@@ -156,7 +156,8 @@ public final class LateSampleAttribution {
         Arrays.fill(withinBudget, limitNanos);
         return new RunAttribution(run, limitNanos, counts, notKept, Arrays.copyOf(excused, excusedCount), withinBudget,
                 causes, queueWait, queueStretches, host, hostStretches, sortedByStart(machineStalls), collections,
-                safepoints, RunAttribution.Blocked.NONE, RunAttribution.LateStarts.NONE);
+                safepoints, RunAttribution.Blocked.NONE, RunAttribution.LateStarts.NONE,
+                RunAttribution.TestThreadsWait.NONE);
     }
 
     /**
@@ -180,6 +181,7 @@ public final class LateSampleAttribution {
         Set<JvmPause> safepoints = new LinkedHashSet<>();
         RunAttribution.Blocked blocked = RunAttribution.Blocked.NONE;
         RunAttribution.LateStarts lateStarts = RunAttribution.LateStarts.NONE;
+        RunAttribution.TestThreadsWait testThreadsWait = RunAttribution.TestThreadsWait.NONE;
         for (int thread = 0; thread < ofThreads.size(); thread++) {
             RunTimeline timeline = ofThreads.get(thread);
             RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
@@ -202,6 +204,7 @@ public final class LateSampleAttribution {
             safepoints.addAll(one.safepoints());
             blocked = blocked.plus(one.blocked());
             lateStarts = lateStarts.plus(one.lateStarts());
+            testThreadsWait = testThreadsWait.plus(one.testThreadsWait());
         }
         order.sort(Comparator.comparingLong(sample -> sample[0]));
         byte[] causes = new byte[order.size()];
@@ -212,7 +215,7 @@ public final class LateSampleAttribution {
         counts[Cause.CODE.ordinal()] += notKept;
         return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, queueWait,
                 queueStretches, host, hostStretches, sortedByStart(machineStalls), List.copyOf(collections),
-                List.copyOf(safepoints), blocked, lateStarts);
+                List.copyOf(safepoints), blocked, lateStarts, testThreadsWait);
     }
 
     private static List<MachineStall> sortedByStart(java.util.Collection<MachineStall> stalls) {
@@ -306,7 +309,7 @@ public final class LateSampleAttribution {
                 if (scheduler.time(i - 1) - to > 0) {
                     break;
                 }
-                long wait = scheduler.runDelaySince(i);
+                long wait = scheduler.platformWaitSince(i); // the part the test's own threads ran in is the code's
                 if (wait > 0) {
                     pauses.add(new Pause(Cause.PLATFORM, scheduler.intervalFrom(i), scheduler.intervalTo(i), wait,
                             Math.max(1, scheduler.slicesSince(i)), samplesPerNano, load, null, false));

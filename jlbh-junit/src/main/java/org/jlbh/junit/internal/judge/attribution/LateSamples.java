@@ -155,6 +155,12 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
                 RunAttribution.LateStarts::plus);
     }
 
+    /** @return the harness thread's waits for a CPU kept as the code's (its own threads ran), over the runs */
+    public RunAttribution.TestThreadsWait testThreadsWait() {
+        return runs.stream().map(RunAttribution::testThreadsWait).reduce(RunAttribution.TestThreadsWait.NONE,
+                RunAttribution.TestThreadsWait::plus);
+    }
+
     /** @return the code's late samples in stretches where the harness thread blocked, over the runs */
     public RunAttribution.Blocked blocked() {
         return runs.stream().map(RunAttribution::blocked).reduce(RunAttribution.Blocked.NONE,
@@ -216,6 +222,12 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
             code += String.format(Locale.ROOT, ", %,d of them while the code blocked (%s, %s)", blocked.samples(),
                     plural(blocked.switches(), "voluntary switch", "voluntary switches"),
                     ReportFormat.duration(blocked.nanos()));
+        }
+        RunAttribution.TestThreadsWait ownThreads = testThreadsWait();
+        if (ownThreads.nanos() > 0) {
+            code += String.format(Locale.ROOT, ", the harness thread's waits for a CPU while the test's own threads "
+                    + "ran counted as the code's (%s, %s)", ReportFormat.duration(ownThreads.nanos()),
+                    plural(ownThreads.stretches(), "stretch", "stretches"));
         }
         if (notKept() > 0) {
             code += String.format(Locale.ROOT, " (%,d of them beyond the %,d late samples kept per run, not "

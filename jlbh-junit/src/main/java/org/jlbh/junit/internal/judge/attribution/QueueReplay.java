@@ -28,7 +28,10 @@ import java.util.Set;
  *   scheduler figures, so ended in an interval {@code (t₀, t₁]} ({@link SchedulerEvidence}): the thread got its CPU
  *   back inside the interval, and before the service it lies in
  *   ended, so it can only cover the part of a service before {@code min(e, t₁)}. Each of the interval's waits (as
- *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left;</li>
+ *   many as the times the thread got its CPU back) goes to the service that can hold the most of what is left. As
+ *   much of the interval's wait as the test's own other threads ran on a CPU meanwhile is the code's, not cut (they
+ *   held a CPU the harness thread could have had: a lock's holder spinning, a server answering), but placed the same
+ *   way, so that no other cut below takes that time for the platform's;</li>
  *   <li>a stall of the whole machine a second thread saw ({@link MachineStall}), placed by that thread's clock, inside
  *   every service it overlaps, as far as the overlap is more than the waits for the CPU and the host's time already
  *   cut from that service (they may be the same time);</li>
@@ -92,6 +95,11 @@ final class QueueReplay {
     private final long[] machineCut;
     private final long[] gcCut;
     /**
+     * The harness thread's waits for a CPU that are the code's (the test's own threads ran meanwhile), placed in the
+     * services they lie in like the waits cut: not cut, but no other cut takes that time.
+     */
+    private final long[] testThreadsHeld;
+    /**
      * What an iteration on its schedule takes beyond its call, in nanoseconds: a dequeued call begins this long after
      * its start.
      */
@@ -130,6 +138,7 @@ final class QueueReplay {
         hostCut = new long[n];
         machineCut = new long[n];
         gcCut = new long[n];
+        testThreadsHeld = new long[n];
     }
 
     /**
@@ -156,6 +165,7 @@ final class QueueReplay {
         }
         int queueStretches = 0;
         int hostStretches = 0;
+        RunAttribution.TestThreadsWait testThreadsWait = RunAttribution.TestThreadsWait.NONE;
         List<long[]> blockedStretches = new ArrayList<>();
         if (scheduler.available()) {
             int first = Math.max(1, scheduler.floorIndex(timeline.startNanos()));
@@ -163,7 +173,14 @@ final class QueueReplay {
                 long from = scheduler.intervalFrom(j);
                 long to = scheduler.intervalTo(j);
                 int waits = (int) Math.max(1, scheduler.slicesSince(j));
-                queueStretches += replay.cutWait(scheduler.runDelaySince(j), waits, from, to, replay.queueCut) ? 1 : 0;
+                // the part of the wait the test's own threads ran in is the code's: placed, so that no other cut
+                // takes that time for the platform's, and kept
+                if (replay.cutWait(scheduler.codesWaitSince(j), waits, from, to, replay.testThreadsHeld)) {
+                    testThreadsWait = testThreadsWait.plus(new RunAttribution.TestThreadsWait(
+                            scheduler.codesWaitSince(j), 1));
+                }
+                queueStretches += replay.cutWait(scheduler.platformWaitSince(j), waits, from, to, replay.queueCut)
+                        ? 1 : 0;
                 hostStretches += replay.cutWait(scheduler.lostSince(j), 1, from, to, replay.hostCut) ? 1 : 0;
                 if (scheduler.blockedSince(j) > 0) {
                     blockedStretches.add(new long[] {from, to, scheduler.blockedSince(j), scheduler.switchesSince(j)});
@@ -180,7 +197,7 @@ final class QueueReplay {
         RunAttribution.LateStarts lateStarts = evidence.jvmUnavailable().isPresent() ? RunAttribution.LateStarts.NONE
                 : replay.cutLateStarts();
         RunAttribution attributed = replay.attribute(run, limitNanos, notKept, queueStretches, hostStretches,
-                machineStalls, List.copyOf(collections), List.copyOf(safepoints), lateStarts);
+                machineStalls, List.copyOf(collections), List.copyOf(safepoints), lateStarts, testThreadsWait);
         return replay.withBlocked(attributed, blockedStretches);
     }
 
@@ -239,12 +256,14 @@ final class QueueReplay {
                 attributed.notKept(), attributed.originalNanos(), attributed.codeOnlyNanos(), attributed.causes(),
                 attributed.queueWaitNanos(), attributed.queueStretches(), attributed.hostNanos(),
                 attributed.hostStretches(), attributed.machineStalls(), attributed.gcPauses(), attributed.safepoints(),
-                new RunAttribution.Blocked(samples, nanos, switches), attributed.lateStarts());
+                new RunAttribution.Blocked(samples, nanos, switches), attributed.lateStarts(),
+                attributed.testThreadsWait());
     }
 
     private RunAttribution attribute(int run, long limitNanos, long notKept, int queueStretches, int hostStretches,
                                      List<MachineStall> machineStalls, List<JvmPause> collections,
-                                     List<JvmPause> safepoints, RunAttribution.LateStarts lateStarts) {
+                                     List<JvmPause> safepoints, RunAttribution.LateStarts lateStarts,
+                                     RunAttribution.TestThreadsWait testThreadsWait) {
         int n = end.length;
         long[] withoutPlatform = replay(false);
         long[] withoutAnyPause = replay(true);
@@ -279,7 +298,7 @@ final class QueueReplay {
         return new RunAttribution(run, limitNanos, counts, notKept, toArray(original), toArray(replayed), causes,
                 sum(queueCut), queueStretches, sum(hostCut), hostStretches,
                 machineStalls, collections, safepoints,
-                RunAttribution.Blocked.NONE, lateStarts);
+                RunAttribution.Blocked.NONE, lateStarts, testThreadsWait);
     }
 
     /**
@@ -297,7 +316,7 @@ final class QueueReplay {
             if (queued(i)) {
                 continue;
             }
-            long heldUp = Math.min(left(i), began[i] - begin[i] - cutSoFar(i));
+            long heldUp = Math.min(left(i), began[i] - begin[i] - accounted(i));
             if (heldUp > RunAttribution.LateStarts.MIN_NANOS) {
                 startCut[i] = heldUp;
                 cut = cut.plus(new RunAttribution.LateStarts(1, heldUp, heldUp));
@@ -314,7 +333,7 @@ final class QueueReplay {
         boolean any = false;
         for (int i = firstEndingAfter(stall.startNanos()); i < end.length && begin[i] - stall.endNanos() < 0; i++) {
             long overlap = Math.min(end[i], stall.endNanos()) - Math.max(begin[i], stall.startNanos());
-            long taken = Math.min(overlap - queueCut[i] - hostCut[i], left(i));
+            long taken = Math.min(overlap - queueCut[i] - hostCut[i] - testThreadsHeld[i], left(i));
             if (taken > 0) {
                 machineCut[i] += taken;
                 any = true;
@@ -367,7 +386,7 @@ final class QueueReplay {
             int best = -1;
             long bestReach = 0;
             for (int i = first; i < end.length && begin[i] - to < 0; i++) {
-                long reach = Math.min(left(i), Math.min(end[i], to) - begin[i] - cutSoFar(i));
+                long reach = Math.min(left(i), Math.min(end[i], to) - begin[i] - accounted(i));
                 if (reach > bestReach) {
                     best = i;
                     bestReach = reach;
@@ -396,8 +415,13 @@ final class QueueReplay {
         return safepointCut[i] + olderCut[i] + queueCut[i] + hostCut[i] + machineCut[i] + startCut[i] + gcCut[i];
     }
 
+    /** @return the pauses cut from sample {@code i}'s service and the code's waits placed in it */
+    private long accounted(int i) {
+        return cutSoFar(i) + testThreadsHeld[i];
+    }
+
     private long left(int i) {
-        return reducible[i] - cutSoFar(i);
+        return reducible[i] - accounted(i);
     }
 
     /** @return whether sample {@code i} began when the one before it (also late, so kept) ended */

@@ -30,12 +30,14 @@ import java.util.Optional;
  * @param safepoints        the other safepoints that made samples late
  * @param blocked           of the code's late samples, those whose service the harness thread gave up its CPU in
  * @param lateStarts        the late samples on their schedule whose call the harness began late, and by how much
+ * @param testThreadsWait   the harness thread's waits for a CPU kept as the code's, because the test's own threads ran
+ *                          meanwhile, in the stretches in which late samples ran
  */
 public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
                              long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches,
                              long hostNanos, int hostStretches, List<MachineStall> machineStalls,
                              List<JvmPause> gcPauses, List<JvmPause> safepoints, Blocked blocked,
-                             LateStarts lateStarts) {
+                             LateStarts lateStarts, TestThreadsWait testThreadsWait) {
 
     /** Copies the pauses. */
     public RunAttribution {
@@ -52,7 +54,26 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
                           long[] codeOnlyNanos, byte[] causes, long queueWaitNanos, int queueStretches, long hostNanos,
                           int hostStretches, List<JvmPause> gcPauses, List<JvmPause> safepoints) {
         this(run, limitNanos, counts, notKept, originalNanos, codeOnlyNanos, causes, queueWaitNanos, queueStretches,
-                hostNanos, hostStretches, List.of(), gcPauses, safepoints, Blocked.NONE, LateStarts.NONE);
+                hostNanos, hostStretches, List.of(), gcPauses, safepoints, Blocked.NONE, LateStarts.NONE,
+                TestThreadsWait.NONE);
+    }
+
+    /**
+     * The harness thread's waits for a CPU that stay the code's: in each stretch between two of its readings, as much
+     * of its run-queue wait as the test's own other threads ran on a CPU meanwhile (they held a CPU it could have had;
+     * {@code SchedulerEvidence.codesWaitSince}). Counted in the stretches in which late samples ran.
+     *
+     * @param nanos      how long, in all
+     * @param stretches  in how many stretches
+     */
+    public record TestThreadsWait(long nanos, int stretches) {
+        /** None. */
+        public static final TestThreadsWait NONE = new TestThreadsWait(0, 0);
+
+        /** @return both together */
+        public TestThreadsWait plus(TestThreadsWait other) {
+            return new TestThreadsWait(nanos + other.nanos, stretches + other.stretches);
+        }
     }
 
 

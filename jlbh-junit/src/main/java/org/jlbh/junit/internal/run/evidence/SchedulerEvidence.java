@@ -22,16 +22,18 @@ import java.util.Optional;
  * @param blockedNanos  how long so far the thread had given up its CPU itself (slept, or blocked on I/O or a lock),
  *                      at each reading, in nanoseconds (see {@link #of})
  * @param switches      how many times so far it had given up its CPU itself where that was read, at each reading
+ * @param testThreadsCpuNanos how long so far the test's own other threads ({@link TestThreads}) had run on a CPU, at
+ *                      each reading, in nanoseconds; zeros where the test has none
  */
 public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices,
                                 long[] lostNanos, int merged, Optional<String> unavailable, long[] blockedNanos,
-                                long[] switches) {
+                                long[] switches, long[] testThreadsCpuNanos) {
 
-    /** Evidence without the thread's own blocking: none was read. */
+    /** Evidence without the thread's own blocking and without the test's own threads: none was read. */
     public SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices, long[] lostNanos,
                              int merged, Optional<String> unavailable) {
         this(fromNanos, atNanos, runDelayNanos, slices, lostNanos, merged, unavailable, new long[atNanos.length],
-                new long[atNanos.length]);
+                new long[atNanos.length], new long[atNanos.length]);
     }
 
     /**
@@ -57,12 +59,14 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      * @param slices        how many times so far the thread had got a CPU, at each
      * @param cpuNanos      its CPU time so far at each
      * @param voluntary     how many times so far it had given up its CPU itself, at each, or -1 where not read
+     * @param testThreadsCpu how long so far the test's own other threads had run on a CPU, at each
      * @param merged        readings that replaced the one before them
      * @param unavailable   why the readings stop short, or null
      * @return the evidence
      */
     public static SchedulerEvidence of(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices,
-                                       long[] cpuNanos, long[] voluntary, int merged, String unavailable) {
+                                       long[] cpuNanos, long[] voluntary, long[] testThreadsCpu, int merged,
+                                       String unavailable) {
         int n = fromNanos.length;
         long[] lost = new long[n];
         long[] blocked = new long[n];
@@ -81,7 +85,7 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
             }
         }
         return new SchedulerEvidence(fromNanos.clone(), atNanos.clone(), runDelayNanos.clone(), slices.clone(), lost,
-                merged, Optional.ofNullable(unavailable), blocked, switches);
+                merged, Optional.ofNullable(unavailable), blocked, switches, testThreadsCpu.clone());
     }
 
     /**
@@ -149,6 +153,37 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      */
     public long runDelaySince(int i) {
         return runDelayNanos[i] - runDelayNanos[i - 1];
+    }
+
+    /**
+     * @param i a reading after the first
+     * @return how long the test's own other threads ran on a CPU in the interval ending at reading {@code i}, in
+     *         nanoseconds
+     */
+    public long testThreadsCpuSince(int i) {
+        return testThreadsCpuNanos[i] - testThreadsCpuNanos[i - 1];
+    }
+
+    /**
+     * The part of the interval's run delay that is the code's: as much of it as the test's own other threads ran on a
+     * CPU in the interval, at most all of it. While the harness thread waited for a CPU, a thread of the test's that
+     * ran held one of the CPUs it could have had: without the test's threads it would have waited that much less (on
+     * a machine whose other CPUs were busy; where they were not, it did not wait). The rest is the platform's.
+     *
+     * @param i a reading after the first
+     * @return that part, in nanoseconds
+     */
+    public long codesWaitSince(int i) {
+        return Math.max(0, Math.min(runDelaySince(i), testThreadsCpuSince(i)));
+    }
+
+    /**
+     * @param i a reading after the first
+     * @return the interval's run delay that is the platform's: all of it but {@link #codesWaitSince(int)}, in
+     *         nanoseconds
+     */
+    public long platformWaitSince(int i) {
+        return runDelaySince(i) - codesWaitSince(i);
     }
 
     /**

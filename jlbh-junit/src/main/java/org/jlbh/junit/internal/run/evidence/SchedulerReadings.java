@@ -25,7 +25,9 @@ import java.util.function.LongSupplier;
  *   (and of the warm-up), always.</li>
  * </ul>
  * The voluntary switches (the dearer read) are read only where the time since the last reading kept is not all CPU
- * and run-queue wait: that is sleep or time the host took, which they tell apart.
+ * and run-queue wait: that is sleep or time the host took, which they tell apart. Where the test has threads of its
+ * own ({@link TestThreads}, given by {@link #watch}), each reading also reads how long they have run on a CPU (about
+ * 2 µs a thread more, so a reading in the slack needs that much more room).
  *
  * <p>Nothing is allocated while it reads: the readings go into an array made before the measurement, a part's share
  * of it each; when a part has used its share (only when nearly every iteration is late and the run is long), later
@@ -58,7 +60,10 @@ public final class SchedulerReadings {
     private static final int DELAY = 3;
     private static final int SLICES = 4;
     private static final int VOLUNTARY = 5;
-    private static final int COLUMNS = 6;
+    private static final int TEST_THREADS = 6;
+    private static final int COLUMNS = 7;
+    /** What reading one of the test's own threads adds to a reading, at most, in nanoseconds. */
+    private static final long TEST_THREAD_READ_NANOS = 3_000;
     private static final int NOT_BEGUN = -2;
     private static final int BEGUN = -1;
     /** Rows a part may keep: a reading opening and one after each late reading, the end of the part, a margin. */
@@ -67,8 +72,12 @@ public final class SchedulerReadings {
     private final Opener opener;
     private final long lateNanos;
     private final long laneIntervalNanos;
-    /** The least time to the next iteration's due time for a reading in the slack. */
+    /** The least time to the next iteration's due time for a reading in the slack, without the test's threads. */
     private final long roomNanos;
+    /** The same, with reading the test's own threads. */
+    private long roomWithTestThreadsNanos;
+    /** The test's own other threads, read at each reading; set between parts ({@link #watch}). */
+    private volatile TestThreads.Cpu testThreads = TestThreads.Cpu.NONE;
     private final LongSupplier clock;
     private final long lateSpacingNanos;
     private long[] rows = new long[0];
@@ -123,6 +132,7 @@ public final class SchedulerReadings {
         // with Poisson arrivals the next may come sooner than the mean: there, read only where the mean leaves room
         // for a reading many times over
         this.roomNanos = plan.fixedRate() ? SLACK_NANOS : 20 * SLACK_NANOS;
+        this.roomWithTestThreadsNanos = roomNanos;
         this.clock = clock;
         this.lateSpacingNanos = Math.max(MIN_LATE_SPACING_NANOS, plan.runNanos() / LATE_READINGS_PER_PART);
         this.parts = plan.runs() + 1;
@@ -169,6 +179,21 @@ public final class SchedulerReadings {
     }
 
     /**
+     * From now on also reads how long the test's own other threads have run on a CPU; between parts of the
+     * measurement (before the first, or after the warm-up), while this thread does not read. The column stays
+     * continuous: it goes on from what the threads read until now had run.
+     *
+     * @param threads the test's own threads, as found now
+     */
+    public void watch(TestThreads threads) {
+        TestThreads.Cpu before = testThreads;
+        TestThreads.Cpu now = threads.open(before.nanos());
+        roomWithTestThreadsNanos = roomNanos + now.threads() * TEST_THREAD_READ_NANOS;
+        testThreads = now;
+        before.close();
+    }
+
+    /**
      * Begins the thread's part of a run, at its first iteration.
      *
      * @param run 1-based measured run, or 0 for the warm-up
@@ -197,7 +222,7 @@ public final class SchedulerReadings {
                 lateSinceKept = true;
             }
         } else if (endNanos - lastReadNanos >= QUIET_PERIOD_NANOS
-                && startNanos + laneIntervalNanos - endNanos >= roomNanos) {
+                && startNanos + laneIntervalNanos - endNanos >= roomWithTestThreadsNanos) {
             read(lateSinceKept);
         }
     }
@@ -226,6 +251,7 @@ public final class SchedulerReadings {
         if (source != null) {
             source.close();
         }
+        testThreads.close();
     }
 
     /**
@@ -259,7 +285,7 @@ public final class SchedulerReadings {
             }
         }
         return SchedulerEvidence.of(columns[FROM], columns[AT], columns[DELAY], columns[SLICES], columns[CPU],
-                columns[VOLUNTARY], merged, why);
+                columns[VOLUNTARY], columns[TEST_THREADS], merged, why);
     }
 
     /** Keeps the reading not yet kept, if there is one: it opens the late stretch about to be read. */
@@ -291,6 +317,7 @@ public final class SchedulerReadings {
             rows[base + DELAY] = scratch[1];
             rows[base + SLICES] = scratch[2];
             rows[base + VOLUNTARY] = voluntaryWhenNeeded(source, row, base);
+            rows[base + TEST_THREADS] = testThreads.nanos();
             lastReadNanos = from;
         } catch (IOException | RuntimeException failed) {
             unavailable = "no scheduler evidence after " + kept + " readings: reading /proc/thread-self failed ("

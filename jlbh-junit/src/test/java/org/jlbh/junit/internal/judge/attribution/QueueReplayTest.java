@@ -29,7 +29,7 @@ class QueueReplayTest {
     /** A simulated run: each iteration's service time, the pauses that lengthened some, and the evidence. */
     private static final class Run {
         final long[] service = new long[ITERATIONS];
-        final List<long[]> waits = new ArrayList<>(); // {iteration, length}: a wait for the CPU
+        final List<long[]> waits = new ArrayList<>(); // {iteration, length, test's threads' CPU}: a wait for the CPU
         final List<long[]> jvm = new ArrayList<>(); // {iteration, length, 1 for a collection}
         final List<long[]> stalls = new ArrayList<>(); // {iteration, length, 1 when it also lengthened the service}
         /** The harness's own work between two iterations, done before a queued one can begin. */
@@ -72,8 +72,16 @@ class QueueReplayTest {
 
         /** The thread waits for its CPU for {@code length} while iteration {@code i} runs. */
         Run waitFor(int i, long length) {
+            return waitWhileTestThreadsRan(i, length, 0);
+        }
+
+        /**
+         * The thread waits for its CPU for {@code length} while iteration {@code i} runs, and the test's own other
+         * threads run on a CPU for {@code cpu} in the same stretch between two readings.
+         */
+        Run waitWhileTestThreadsRan(int i, long length, long cpu) {
             service[i] += length;
-            waits.add(new long[] {i, length});
+            waits.add(new long[] {i, length, cpu});
             return this;
         }
 
@@ -128,6 +136,7 @@ class QueueReplayTest {
             long[] times = new long[samples];
             long[] delay = new long[samples];
             long[] slices = new long[samples];
+            long[] testThreadsCpu = new long[samples];
             for (int k = 0; k < samples; k++) {
                 times[k] = k * 1_000 * US + 300 * US;
             }
@@ -145,13 +154,14 @@ class QueueReplayTest {
                         for (int later = k; later < samples; later++) {
                             delay[later] += wait[1];
                             slices[later]++;
+                            testThreadsCpu[later] += wait[2];
                         }
                         break;
                     }
                 }
             }
             SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples], 0,
-                    Optional.empty());
+                    Optional.empty(), new long[samples], new long[samples], testThreadsCpu);
             List<MachineStall> machine = new ArrayList<>();
             for (long[] stall : stalls) {
                 long from = stall[2] == 1 ? begins[(int) stall[0]] : (int) stall[0] * INTERVAL + 2 * SERVICE;
@@ -181,6 +191,41 @@ class QueueReplayTest {
         for (int i = 0; i < attributed.replaced(); i++) {
             assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
         }
+    }
+
+    @Test
+    void aWaitForTheCpuWhileTheTestsOwnThreadsRanIsTheCodes() {
+        // a lock's holder, a thread of the test's, spun 1.5 ms while the harness thread waited for a CPU: without it,
+        // the harness thread would have had that CPU
+        RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 1_500 * US).attribute();
+
+        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
+        assertThat(attributed.queueWaitNanos()).isZero();
+        assertThat(attributed.replaced()).isZero();
+        assertThat(attributed.testThreadsWait()).isEqualTo(new RunAttribution.TestThreadsWait(1_500 * US, 1));
+    }
+
+    @Test
+    void onlyAsMuchOfAWaitAsTheTestsOwnThreadsRanIsTheCodes() {
+        // they ran 0.5 ms of the 1.5 ms: the other 1 ms is cut, and the 0.5 ms left queues 9 iterations over 100 µs
+        // (due every 50 µs: 451, 401, ... 101 µs late), the code's
+        RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 500 * US).attribute();
+
+        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(attributed.queueWaitNanos()).isEqualTo(1_000 * US);
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(9);
+        assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(20);
+        assertThat(attributed.testThreadsWait()).isEqualTo(new RunAttribution.TestThreadsWait(500 * US, 1));
+    }
+
+    @Test
+    void theTestsOwnThreadsRunningLongerThanTheWaitKeepNoMoreThanTheWait() {
+        // 5 ms of their CPU in the stretch, of which the harness thread waited 1.5 ms: only the wait is the code's
+        RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 5_000 * US).attribute();
+
+        assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
+        assertThat(attributed.testThreadsWait().nanos()).isEqualTo(1_500 * US);
     }
 
     @Test
