@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  *
  * <p>Arguments: builds per setting of the profile (20: half quiet, half beside a busy loop), the JDK, the table's file,
  * and the tests, comma-separated ({@code quote,readBook} by default; {@code quoteRarely}: every 300th call spins, so
- * that p99 lies among the fast calls, for the figures with the profile on and off). Not thread-safe.
+ * that p99 lies among the fast calls, for the figures with the profile on and off; {@code quoteSteadily}: the same
+ * with every call pricing for about 4 µs, so that p99 lies among calls doing work of their own). Not thread-safe.
  */
 public final class TailProfiles {
     /** The tests built, set once from the arguments. */
