@@ -25,7 +25,7 @@ import java.util.Set;
  * matched to its Linux task by the name HotSpot gives a thread when it starts to run (its Java name's first
  * {@value #TASK_NAME_BYTES} bytes), among the tasks not there when the launcher's threads were noted. A thread that has
  * not run yet, was renamed after it started, or started after {@code find()} is not found. None are read where there
- * are more than {@value #MOST} (each costs about 2 µs a reading), or where {@code /proc} does not list the process's
+ * are more than {@value #MOST} (each adds about 0.5 µs to a reading), or where {@code /proc} does not list the process's
  * tasks (another OS): {@link #whyNone()} says why.
  *
  * <p>Immutable; thread-safe. Each harness thread opens its own {@link Cpu} to read them.
