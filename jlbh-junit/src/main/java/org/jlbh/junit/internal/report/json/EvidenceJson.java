@@ -40,7 +40,9 @@ final class EvidenceJson {
                 .value("hostNanos", attribution.hostNanos())
                 .value("hostStretches", attribution.hostStretches())
                 .value("machineStalls", attribution.machineStalls())
-                .value("machineStallNanos", attribution.machineStallNanos());
+                .value("machineStallNanos", attribution.machineStallNanos())
+                .value("testThreadsWaitNanos", attribution.testThreadsWaitNanos())
+                .value("testThreadsStretches", attribution.testThreadsStretches());
         writePauses(json, "gcPauses", attribution.gcPauses());
         writePauses(json, "safepoints", attribution.safepoints());
         json.value("codeOnlyMicros", attribution.codeOnlyMicros());
@@ -139,6 +141,8 @@ final class EvidenceJson {
                 attribution.whole("hostNanos"), attribution.integer("hostStretches"),
                 attribution.has("machineStalls") ? attribution.integer("machineStalls") : 0,
                 attribution.has("machineStallNanos") ? attribution.whole("machineStallNanos") : 0,
+                attribution.has("testThreadsWaitNanos") ? attribution.whole("testThreadsWaitNanos") : 0,
+                attribution.has("testThreadsStretches") ? attribution.integer("testThreadsStretches") : 0,
                 readPauses(attribution, "gcPauses"), readPauses(attribution, "safepoints"),
                 attribution.numberOrNaN("codeOnlyMicros"),
                 attribution.list("missingEvidence").stream().map(JsonNode::asText).toList(),

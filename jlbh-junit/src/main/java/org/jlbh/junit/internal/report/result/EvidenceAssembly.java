@@ -47,7 +47,8 @@ final class EvidenceAssembly {
             }
             return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, late.queueWaitNanos(),
                     late.queueStretches(), late.hostNanos(), late.hostStretches(), late.machineStalls().size(),
-                    late.machineStalls().stream().mapToLong(MachineStall::nanos).sum(), collections, safepoints,
+                    late.machineStalls().stream().mapToLong(MachineStall::nanos).sum(),
+                    late.testThreadsWait().nanos(), late.testThreadsWait().stretches(), collections, safepoints,
                     check.codeOnlyNanos().orElse(Double.NaN) / 1e3, late.notes(), late.describe());
         });
     }

@@ -26,6 +26,9 @@ public final class EvidenceSnapshot {
      * @param hostStretches      in how many intervals it did
      * @param machineStalls      how many stalls of the whole machine a second thread saw made samples late
      * @param machineStallNanos  how long they lasted, summed, in nanoseconds
+     * @param testThreadsWaitNanos how long the harness thread waited for a CPU while the test's own threads ran, in the
+     *                     stretches where late samples ran: kept as the code's, not cut
+     * @param testThreadsStretches in how many of the monitor's intervals it did
      * @param gcPauses           the collections that made samples late
      * @param safepoints         the other safepoints that made samples late
      * @param codeOnlyMicros     the value judged without the late samples that are not the code's, microseconds; NaN
@@ -35,7 +38,7 @@ public final class EvidenceSnapshot {
      */
     public record Attribution(double overMicros, List<LateByCause> runs, long runQueueWaitNanos, int runQueueStretches,
                               long hostNanos, int hostStretches, int machineStalls, long machineStallNanos,
-                              List<PauseRecord> gcPauses,
+                              long testThreadsWaitNanos, int testThreadsStretches, List<PauseRecord> gcPauses,
                               List<PauseRecord> safepoints, double codeOnlyMicros, List<String> missingEvidence,
                               String summary) {
         /** Copies the lists. */
