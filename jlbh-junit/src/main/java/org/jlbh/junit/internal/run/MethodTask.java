@@ -152,7 +152,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
         harnessThreads[0] = Thread.currentThread();
         tellWatcher();
         readings[0].open();
-        watchTestThreads();
         timelines.clear();
         this.run = plan.warmUpIterations() > 0 ? 0 : 1;
         this.partIterations = iterationsOfThread[run == 0 ? 0 : 1];
@@ -259,7 +258,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
         run = 1;
         partIterations = iterationsOfThread[1];
         restartCounts();
-        watchTestThreads(); // again: the warm-up may have started some (a lock's holder, on its first use)
+        // after the warm-up, which may have started some (a lock's holder, on its first use); the harness calls this
+        // before the first measured run with or without a warm-up
+        watchTestThreads();
         handOver();
     }
 
