@@ -175,9 +175,9 @@ final class QueueReplay {
                 int waits = (int) Math.max(1, scheduler.slicesSince(j));
                 // the part of the wait the test's own threads ran in is the code's: placed, so that no other cut
                 // takes that time for the platform's, and kept
-                if (replay.cutWait(scheduler.codesWaitSince(j), waits, from, to, replay.testThreadsHeld)) {
-                    testThreadsWait = testThreadsWait.plus(new RunAttribution.TestThreadsWait(
-                            scheduler.codesWaitSince(j), 1));
+                long codes = scheduler.codesWaitSince(j);
+                if (replay.cutWait(codes, waits, from, to, replay.testThreadsHeld)) {
+                    testThreadsWait = testThreadsWait.plus(new RunAttribution.TestThreadsWait(codes, 1));
                 }
                 queueStretches += replay.cutWait(scheduler.platformWaitSince(j), waits, from, to, replay.queueCut)
                         ? 1 : 0;

@@ -123,10 +123,9 @@ public final class TestThreads {
             return none("");
         }
         List<Integer> found = new ArrayList<>();
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
-                int id = Integer.parseInt(task.getFileName().toString());
-                if (!before.tasks.contains(id) && wanted.contains(comm(task))) {
+        try {
+            for (int id : liveTasks()) {
+                if (!before.tasks.contains(id) && wanted.contains(comm(id))) {
                     found.add(id);
                 }
             }
@@ -168,9 +167,21 @@ public final class TestThreads {
         return new String(bytes, 0, Math.min(bytes.length, TASK_NAME_BYTES), StandardCharsets.UTF_8);
     }
 
-    private static String comm(Path task) {
+    /** @return the ids of the process's Linux tasks alive now */
+    private static Set<Integer> liveTasks() throws IOException {
+        Set<Integer> tasks = new HashSet<>();
+        try (DirectoryStream<Path> list = Files.newDirectoryStream(TASKS)) {
+            for (Path task : list) {
+                tasks.add(Integer.parseInt(task.getFileName().toString()));
+            }
+        }
+        return tasks;
+    }
+
+    /** @return the task's name, or empty when it has ended */
+    private static String comm(int task) {
         try {
-            return Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
+            return Files.readString(TASKS.resolve(task + "/comm"), StandardCharsets.UTF_8).strip();
         } catch (IOException ended) {
             return "";
         }
@@ -213,13 +224,11 @@ public final class TestThreads {
             for (Thread thread : threadsOf(root)) {
                 threads.add(thread.getId());
             }
-            Set<Integer> tasks = new HashSet<>();
-            try (DirectoryStream<Path> list = Files.newDirectoryStream(TASKS)) {
-                for (Path task : list) {
-                    tasks.add(Integer.parseInt(task.getFileName().toString()));
-                }
+            Set<Integer> tasks;
+            try {
+                tasks = liveTasks();
             } catch (IOException | RuntimeException unreadable) {
-                // find() then finds no tasks to read either
+                tasks = Set.of(); // find() then finds no tasks to read either
             }
             return new Noted(threads, tasks);
         }
