@@ -51,8 +51,7 @@ class Sample01_DateSerialisationInContext {
      * the harness's long-lived objects, still young (12 MB here). On JDK 17 the pauses took 0.7–1.8 ms; on Temurin 25
      * 4–27 ms, and 2 quiet builds of 14 failed, two of their three runs having met long ones.
      */
-    @LatencyTest(throughput = 100_000, iterations = 200_000, warmUpIterations = 100_000, runs = 3,
-            percentile = 99, maxMicros = 100)
+    @LatencyTest(throughput = 100_000, percentile = 99, maxMicros = 100)
     void alone() {
         serialiser.serialise();
     }
@@ -85,7 +84,7 @@ class Sample01_DateSerialisationInContext {
             probe[0].sampleNanos(System.nanoTime() - start);
         })) {
             inContext = Benchmarks.run(new JLBHOptions().throughput(20_000).warmUpIterations(20_000)
-                    .iterations(20_000).runs(3), new JLBHTask() {
+                    .iterations(10_000).runs(3), new JLBHTask() {
                 private JLBH jlbh;
 
                 @Override

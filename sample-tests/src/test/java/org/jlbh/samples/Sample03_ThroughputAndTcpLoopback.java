@@ -46,7 +46,7 @@ class Sample03_ThroughputAndTcpLoopback {
 
     @Test
     void dropTheThroughputToGetGoodHighPercentiles() throws IOException {
-        JLBHResult low = roundTrips(LOW_RATE, 5_000);
+        JLBHResult low = roundTrips(LOW_RATE, 2_500);
         double lowEndToEnd = Benchmarks.medianRun(low.endToEnd(), 50);
         // ten times the round trips a second the low rate's median allows one after another: past this machine's
         // capacity, whatever it is today

@@ -106,7 +106,7 @@ class Sample07_PoissonArrivals {
     }
 
     private static JLBHOptions options(Arrivals arrivals) {
-        return new JLBHOptions().throughput(20_000).warmUpIterations(20_000).iterations(20_000).runs(3)
+        return new JLBHOptions().throughput(20_000).warmUpIterations(5_000).iterations(10_000).runs(3)
                 .arrivals(arrivals).arrivalSeed(2026);
     }
 

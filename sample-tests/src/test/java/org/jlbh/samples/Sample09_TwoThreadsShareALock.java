@@ -37,8 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code -Dsurefire.failIfNoSpecifiedTests=false}); the reports are printed in the test output.
  */
 class Sample09_TwoThreadsShareALock {
-    private static final int WARM_UP = 10_000;
-    private static final int ITERATIONS = 20_000;
+    private static final int WARM_UP = 5_000;
+    private static final int ITERATIONS = 10_000;
     private static final int RUNS = 3;
 
     @Test

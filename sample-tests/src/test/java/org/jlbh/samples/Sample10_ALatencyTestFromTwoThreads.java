@@ -39,8 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code -Dsurefire.failIfNoSpecifiedTests=false}); the report is printed in the test output.
  */
 class Sample10_ALatencyTestFromTwoThreads {
-    private static final int WARM_UP = 10_000;
-    private static final int ITERATIONS = 20_000;
+    private static final int WARM_UP = 5_000;
+    private static final int ITERATIONS = 10_000;
     private static final int RUNS = 3;
     private static final long CALLS = WARM_UP + (long) ITERATIONS * RUNS;
 
