@@ -29,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the halves' p50 74.1–76.3 µs against end to end 75.3–76.9 µs, p99 0.42–0.87 ms; at 130,101–132,754/s end-to-end
  * p99 0.87–0.96 s against 112–116 µs for the halves (3 quiet builds); beside a busy loop the round trip took 5.5 µs at
  * the median (a busy CPU wakes at once), the high rate was 1,000,000/s, and end-to-end p99 75 ms against 5.2–5.4 µs.
+ * The low rate's runs are 2,500 round trips since a later change that day (1.75 s less), the high rate's 20,000: at
+ * 5,000/s the halves' p50 78.7–88.8 µs against end to end 81.3–89.6 µs, p99 0.79–1.5 ms; at 111,608–122,936/s
+ * end-to-end p99 0.91–1.14 s against 130–149 µs for the halves (4 quiet builds, JDK 17 and one on Temurin 25).
  *
  * <p>How many round trips a second a machine can do is the machine's, not the sample's: beside a busy-loop process the
  * same round trip took 16.5 µs at the median (5.5 µs on the Intel host), 40,000/s was kept up with (end to end p99
