@@ -16,17 +16,18 @@ import java.util.regex.Pattern;
 
 /**
  * Where the tail is spent, measured where users build (issue 37): a consumer project whose two latency tests have a
- * known cause for their late iterations, built with {@code mvn test} against the installed jars, a fresh JVM per
- * build. {@code RarePathTest.quote} spins about 150 µs in a method of its own ({@code recalculateRisk}) every 100th
- * call; {@code RarePathTest.readBook} waits, every 100th call, for a lock another thread took just before (woken by
- * the call before it) and holds, spinning, for 300 µs. Builds alternate with the profile on ({@code jlbh.profile = on-breach}, the default) and off, and between
- * quiet and beside one busy-loop process, so that the host's drift falls on all alike. From each test's JSON result it
- * reads the outcome, the frame the profile ranked first (and where its time went, and which of the code's methods
- * called it), the profiled run's time, whether the flame graph is on the suite page, and each run's p50 and p99 (the
- * runs that decide the verdict, the same whether the profile is on or off). Writes every build into
+ * known cause for their late iterations, built with {@code mvn test} against the installed jars, a fresh JVM per build.
+ * {@code RarePathTest.quote} spins about 150 µs in a method of its own ({@code recalculateRisk}) every 100th call;
+ * {@code RarePathTest.readBook} waits, every 100th call, for a lock another thread took just before (woken by the call
+ * before it) and holds, spinning, for 300 µs once the call waits for it (sleeping until then; before 2026-11-28 it spun
+ * at once, see the README). Builds alternate with the profile on ({@code jlbh.profile = on-breach}, the default) and
+ * off, and between quiet and beside one busy-loop process, so that the host's drift falls on all alike. From each
+ * test's JSON result it reads the outcome, the frame the profile ranked first (and where its time went, and which of
+ * the code's methods called it), the profiled run's time, whether the flame graph is on the suite page, and each run's
+ * p50 and p99 (the runs that decide the verdict, the same whether the profile is on or off). Writes every build into
  * {@code target/tail-profiles-builds.tsv}, keeps the console and results of every build whose test did not fail or
- * whose profile did not name the cause ({@code target/tail-profiles-kept}), and prints a table. After
- * {@code mvn -B install -DskipTests -Dinvoker.skip=true}:
+ * whose profile did not name the cause ({@code target/tail-profiles-kept}), and prints a table. After {@code mvn -B
+ * install -DskipTests -Dinvoker.skip=true}:
  *
  * <pre>
  * mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.TailProfiles \
