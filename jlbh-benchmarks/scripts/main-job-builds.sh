@@ -1,7 +1,8 @@
 #!/bin/bash
 # The main job (README's first command) built from a clean clone, N builds quiet and N beside one busy-loop process,
 # alternating; `git clean -fdx` before each, the Maven repository warm (offline). Writes <out>/runs.tsv (each build's
-# Surefire totals) and, for a build with a failure or a skip, its console and its Surefire and jlbh reports.
+# Surefire totals), every build's console (gzipped when the build was clean) and, for a build with a failure or a skip,
+# its Surefire and jlbh reports.
 # usage: jlbh-benchmarks/scripts/main-job-builds.sh <builds per condition> <out dir> <commit>
 set -u
 n=$1
@@ -42,7 +43,7 @@ PY
     condition=$([ "$busy" = 0 ] && echo quiet || echo "one busy loop")
     echo -e "$i\t$condition\t$t\t$f\t$e\t$s\t$took" >> "$out/runs.tsv"
     if [ "$f$e$s" = "000" ] && [ "$t" != "0" ]; then
-      rm "$out/console-$i-$busy.txt"
+      gzip "$out/console-$i-$busy.txt" # kept small: the samples print their figures there
     else
       mkdir -p "$out/kept-$i-$busy"
       cp -r sample-tests/target/surefire-reports sample-tests/target/jlbh-reports "$out/kept-$i-$busy/" 2>/dev/null
