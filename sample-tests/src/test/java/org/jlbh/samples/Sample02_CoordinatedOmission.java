@@ -22,7 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>What it showed here (2 vCPU, JDK 17; on a 2 vCPU Intel Xeon, with runs of 100,000, 0.91–0.93% and 0.010% in three
  * quiet builds, 1.22–1.46% and 0.010% beside a busy-loop process, of which the platform's 0.30–0.37%): the share of
  * calls slower than 100 µs was 0.93% with coordinated
- * omission accounted for and 0.010% without, as the analysis says (90 in 10,000 against 1 in 10,000).
+ * omission accounted for and 0.010% without, as the analysis says (90 in 10,000 against 1 in 10,000). With runs of
+ * 50,000 (since a later change on 2026-11-28), in 4 quiet main-job builds 0.93–1.19% and 0.010–0.011%, the platform's
+ * 0.03–0.82%; beside a busy-loop process 1.35% and 1.87%, the platform's 0.19% and 3.4%.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample02* -Dsurefire.failIfNoSpecifiedTests=false}.
  */
