@@ -48,9 +48,9 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * 2 vCPU Intel Xeon (JDK 17) beside the spinning thread, p50 +17.0% (+16.5..+17.6%), the parser 0.35 µs on the base's
  * side; beside the busy process since 2026-11-28, in 3 builds, p50 +21.5% to +24.1% (intervals within ±0.7%) and p90
  * +16.7% to +20.0%, the parser 0.45 µs on the base's side: the process slows both sides' calls more than the thread
- * did, and the check's share grows with them. With 60 pairs (since a later change that day; a hundred before, 4 s
- * longer), in 6 builds: p50 +15.5% to +18.3% (each interval within 1.8 points of it), and the profile's first frame
- * {@code QuoteFields.readChecked} every time, +0.405 to +0.475 µs a call (± 0.045 to 0.062).
+ * did, and the check's share grows with them. With 60 pairs (tried that day,
+ * see {@link QuoteParserLatency}), in 6 builds: p50 +15.5% to +18.3% (each interval within 1.8 points of it), and the
+ * profile's first frame {@code QuoteFields.readChecked} every time, +0.405 to +0.475 µs a call (± 0.045 to 0.062).
  *
  * <p>Where the time went: after the verdict, each side is measured once more (2 s of runs) with async-profiler
  * sampling its harness thread, and the failure message names the frames the change spent more time a call in than its
