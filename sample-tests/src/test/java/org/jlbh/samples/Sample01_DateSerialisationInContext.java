@@ -53,7 +53,7 @@ class Sample01_DateSerialisationInContext {
      * the budget (runs of a second, a warm-up until compiled), it took 4.5 s where these take 7 s, but beside a
      * busy-loop process one build of three ended inconclusive, reported as skipped: its runs split 2 to 1 on the budget
      * and the machine's own p99 there, 231 µs with an empty body, left the budget nothing to tell apart, so it was not
-     * measured again (jlbh-benchmarks' README, "The main job in under two minutes").
+     * measured again (jlbh-benchmarks' README, "The main job in about two minutes").
      */
     @LatencyTest(throughput = 100_000, iterations = 200_000, warmUpIterations = 100_000, runs = 3,
             percentile = 99, maxMicros = 100)

@@ -58,13 +58,13 @@ class Sample02_CoordinatedOmission {
      * Analytically 0.90% of calls exceed 100 µs with coordinated omission accounted for, 0.01% without. The lower band
      * (0.8%) and the ratio of 20 or more are the lesson and hold in every measurement: the platform's stalls only add
      * late calls. The upper band (1.5%) is about the task's own stalls, but with coordinated omission accounted for a
-     * stall of the machine itself truly delays every call queued behind it too: this 2-core machine's occasional
-     * 2–4 ms stalls add 0.2–0.4% each to a measurement's 100,000 calls (two runs of 50,000, the task stalling 10
-     * times; runs of 200,000, then of 100,000, until 2026-11-28, 9 s and 3 s longer), beside a busy-loop process the share measured 1.1–1.8%
-     * (1.6–1.8% in all three measurements of one main-job build, which failed), and when its host was busy (15% steal
-     * time seen) stalls of 10–100 ms took it to 2.7%. So the same calls are measured right after without the task's
-     * stall, and what the platform made late there is taken off before the upper band is judged; the measurement is
-     * repeated up to three times, and the upper band is judged on the least disturbed one.
+     * stall of the machine itself truly delays every call queued behind it too: this 2-core machine's occasional 2–4 ms
+     * stalls add 0.2–0.4% each to a measurement's 100,000 calls (two runs of 50,000, the task stalling 10 times; runs
+     * of 200,000, then of 100,000, until 2026-11-28, 9 s and 3 s longer), beside a busy-loop process the share measured
+     * 1.1–1.8% (1.6–1.8% in all three measurements of one main-job build, which failed), and when its host was busy
+     * (15% steal time seen) stalls of 10–100 ms took it to 2.7%. So the same calls are measured right after without the
+     * task's stall, and what the platform made late there is taken off before the upper band is judged; the measurement
+     * is repeated up to three times, and the upper band is judged on the least disturbed one.
      */
     @Test
     void accountingForItShowsOneCallInAHundredDelayedNotOneInTenThousand() {

@@ -178,7 +178,7 @@ class Sample06_GarbageFreeLogging {
      * job on a 2 vCPU Intel Xeon they delay 0.5–1.5%: 3–6 young pauses of 2–6 ms a run, after the other samples'
      * objects, and logback's own file writes blocked the logging thread for up to 28 ms in a run, so p99 meets them:
      * 25–88 µs in 14 builds of that day (on the code's own account where the platform stalled), 2 more met it after
-     * measuring again, and one failed at 206 µs (jlbh-benchmarks' README, "The main job in under two minutes"). 1 ms
+     * measuring again, and one failed at 206 µs (jlbh-benchmarks' README, "The main job in about two minutes"). 1 ms
      * still fails if a line costs ten times as much, or if the collections hold up more than 1% of the lines for a
      * millisecond.
      */

@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
  * the code's methods called it), the profiled run's time, whether the flame graph is on the suite page, and each run's
  * p50 and p99 (the runs that decide the verdict, the same whether the profile is on or off). Writes every build into
  * {@code target/tail-profiles-builds.tsv}, keeps the console and results of every build whose test did not fail or
- * whose profile did not name the cause ({@code target/tail-profiles-kept}), and prints a table. After {@code mvn -B
- * install -DskipTests -Dinvoker.skip=true}:
+ * whose profile did not name the cause ({@code target/tail-profiles-kept}), and prints a table. After
+ * {@code mvn -B install -DskipTests -Dinvoker.skip=true}:
  *
  * <pre>
  * mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.TailProfiles \

@@ -46,7 +46,8 @@ public class ResultJsonTest {
                             new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31, 64)), 64),
                     new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of())),
             38_200_000, 12, 48_000, 1, 2, 21_200_000, 90_700_000, 303, List.of(GC_PAUSE),
-            List.of(new EvidenceSnapshot.PauseRecord(1, false, "Cleanup", 10, 687_000)), 45.5, List.of("no JVM evidence: the Flight Recorder is not available"),
+            List.of(new EvidenceSnapshot.PauseRecord(1, false, "Cleanup", 10, 687_000)), 45.5,
+            List.of("no JVM evidence: the Flight Recorder is not available"),
             "late samples over 50 µs: 1,180 while the harness thread waited …");
     private static final EvidenceSnapshot.Evidence EVIDENCE = new EvidenceSnapshot.Evidence(Optional.empty(),
             38_200_000, 48_000, 412, Optional.empty(), 120, List.of(GC_PAUSE));
