@@ -2,12 +2,13 @@ package org.jlbh.samples.quotes;
 
 /**
  * Reading a FIX market-data snapshot's fields, for both versions of {@link QuoteParser} (the base's folder holds its
- * own copy of this class, as it holds its whole package): one pass over the bytes, nothing allocated.
+ * own copy of this class, as it holds its whole package): nothing allocated.
  */
 final class QuoteFields {
     private static final int SIDE = 269;
     private static final int PRICE = 270;
     private static final int SIZE = 271;
+    private static final int CHECKSUM = 10;
 
     private QuoteFields() {
     }
@@ -24,11 +25,11 @@ final class QuoteFields {
     }
 
     /**
-     * As {@link #read(byte[], int, Quote)}, and checks that each book entry's fields hold only digits (and a price's
-     * decimal point).
+     * As {@link #read(byte[], int, Quote)}, and checks the message's checksum (tag 10: its bytes before that field
+     * summed, modulo 256) in a second pass over them.
      *
      * @return the quote, filled
-     * @throws IllegalArgumentException when a field of a book entry is not a number
+     * @throws IllegalArgumentException when the checksum is not the one the message's bytes give
      */
     static Quote readChecked(byte[] message, int length, Quote quote) {
         return read(message, length, quote, true);
@@ -40,6 +41,7 @@ final class QuoteFields {
         long price = 0;
         int i = 0;
         while (i < length) {
+            int field = i;
             int tag = 0;
             byte b;
             while ((b = message[i++]) != '=') {
@@ -47,19 +49,32 @@ final class QuoteFields {
             }
             long value = 0;
             while ((b = message[i++]) != '|') {
-                if (checked && tag >= SIDE && (b < '0' || b > '9') && b != '.') {
-                    throw new IllegalArgumentException("not a number in tag " + tag);
-                }
                 value = b == '.' ? value : value * 10 + (b - '0');
             }
             switch (tag) {
                 case SIDE -> side = (int) value;
                 case PRICE -> price = value;
                 case SIZE -> quote.entry(side, price, value);
+                case CHECKSUM -> {
+                    if (checked) {
+                        checkSum(message, field, value);
+                    }
+                }
                 default -> {
                 }
             }
         }
         return quote;
+    }
+
+    private static void checkSum(byte[] message, int checksumField, long checksum) {
+        int sum = 0;
+        for (int i = 0; i < checksumField; i++) {
+            sum += message[i];
+        }
+        if ((sum & 0xFF) != checksum) {
+            throw new IllegalArgumentException("checksum " + checksum + ", but the bytes before it give "
+                    + (sum & 0xFF));
+        }
     }
 }

@@ -11,7 +11,7 @@ import org.jlbh.junit.LatencyTest;
  *
  * <p>A hundred runs of 1,000 calls (0.05 s each at 20,000/s), so a hundred pairs taken 0.05 s apart: the sign test's
  * interval then lies between the 38th smallest and the 38th greatest pair (p50, p90 and p99 compared), not the
- * extremes, and a change of an eighth is told from noise; eight pairs of long runs (the fewest judged) see only changes
+ * extremes, and a change of a tenth is told from noise; eight pairs of long runs (the fewest judged) see only changes
  * several times the pairs' spread. Sixty pairs, tried on 2026-11-28 (about 4 s less), left the p90 row undecided in
  * 2 of 18 main-job builds (+9.3%, interval +3.0..+16.6%, against a tolerance of 5%), and the test measured them again,
  * 13 s more each time: some 3 s less on average, but a time that moves by 13 s, and not the design whose error rates
