@@ -36,8 +36,10 @@ import java.util.regex.Pattern;
  *
  * <p>Arguments: builds per setting of the profile (20: half quiet, half beside a busy loop), the JDK, the table's file,
  * and the tests, comma-separated ({@code quote,readBook} by default; {@code quoteRarely}: every 300th call spins, so
- * that p99 lies among the fast calls, for the figures with the profile on and off; {@code quoteSteadily}: the same
- * with every call pricing for about 4 µs, so that p99 lies among calls doing work of their own). Not thread-safe.
+ * that p99 lies among the fast calls, for the figures with the profile on and off; {@code quoteSteadily}: the same with
+ * every call pricing for about 4 µs, so that p99 lies among calls doing work of their own; {@code quoteAndRevalue}: as
+ * {@code quoteSteadily}, and every 25th call revalues for about 25 µs, so that p99 lies within that work), and, fifth,
+ * {@code quiet} to build every build without the busy loop. Not thread-safe.
  */
 public final class TailProfiles {
     /** The tests built, set once from the arguments. */
@@ -77,7 +79,7 @@ public final class TailProfiles {
     }
 
     /**
-     * @param args builds per setting of the profile, the JDK, the table's file
+     * @param args builds per setting of the profile, the JDK, the table's file, the tests, {@code quiet}: see the class
      * @throws IOException when a project, a build or a file cannot be written or read
      */
     public static void main(String[] args) throws IOException {
@@ -86,6 +88,10 @@ public final class TailProfiles {
         Path table = Path.of(args.length > 2 ? args[2] : "target/tail-profiles.md");
         if (args.length > 3) {
             selected = List.of(args[3].split(","));
+        }
+        boolean quietOnly = args.length > 4 && args[4].equals("quiet");
+        if (args.length > 4 && !quietOnly) {
+            throw new IllegalArgumentException("the fifth argument is quiet or nothing, not " + args[4]);
         }
         Path work = Path.of("target", "tail-profiles").toAbsolutePath();
         Path kept = Path.of("target", "tail-profiles-kept").toAbsolutePath();
@@ -99,7 +105,7 @@ public final class TailProfiles {
                 + "\tprofiled run s\ton page\tmedian-run p50 µs\tmedian-run p99 µs\n");
         List<BuildResult> done = new ArrayList<>();
         for (int number = 1; number <= builds; number++) {
-            int neighbours = number % 2 == 0 ? 1 : 0;
+            int neighbours = number % 2 == 0 && !quietOnly ? 1 : 0;
             for (boolean profile : new boolean[]{true, false}) {
                 BuildResult result;
                 try (Neighbours busy = Neighbours.start(neighbours)) {
@@ -204,6 +210,9 @@ public final class TailProfiles {
                     List<TestResult> rows = done.stream().filter(b -> b.profile() == profile && b.neighbours() == busy)
                             .flatMap(b -> b.tests().stream()).filter(t -> t.test().equals(test)).toList();
                     long builds = done.stream().filter(b -> b.profile() == profile && b.neighbours() == busy).count();
+                    if (builds == 0) {
+                        continue; // quiet only
+                    }
                     text.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %s | %s | %s | %.3f | %.1f |%n",
                             test, profile ? "on" : "off", busy, builds,
                             rows.stream().filter(t -> t.outcome().equals("FAILED")).count(),

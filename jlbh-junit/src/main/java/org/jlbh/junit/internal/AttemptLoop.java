@@ -17,7 +17,7 @@ import java.util.Optional;
  * current window say ({@link SequentialRule}), and the test
  * <ul>
  *   <li>stops when its budgets are decided (in the paired mode, once the change no longer leans past its threshold
- *   undecided, or the attempts allowed are spent);</li>
+ *   undecided, or has regressed on another row, or the attempts allowed are spent);</li>
  *   <li>is measured again while the runs disagree, up to {@code jlbh.remeasure.undecided} attempts more; not when this machine's
  *   own floor leaves a budget no room, where more runs would not decide;</li>
  *   <li>starts afresh, a new window judged on its own, while {@code jlbh.retry.failed} allows, after a failure.</li>

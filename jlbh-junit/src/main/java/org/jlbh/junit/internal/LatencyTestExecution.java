@@ -220,8 +220,8 @@ public final class LatencyTestExecution {
         int runs = ended.runs();
         int attempts = ended.attempts().size();
         RunPlan plan = settings.run();
-        String ofRuns = String.format(Locale.ROOT, "%d run%s of %,d iterations (%.1f s each)", runs,
-                runs == 1 ? "" : "s", plan.iterations(), plan.scheduledRunNanos() / 1e9);
+        String ofRuns = String.format(Locale.ROOT, "%d run%s of %,d iterations (%s each)", runs,
+                runs == 1 ? "" : "s", plan.iterations(), runTime(plan.scheduledRunNanos()));
         if (!plan.sizing().runs()) {
             return ofRuns + " in " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ", runs as set";
         }
@@ -232,6 +232,15 @@ public final class LatencyTestExecution {
         return "undecided after " + ofRuns + (stoppedByFloor ? ", not measured again: this machine's own floor leaves "
                 + "the code no room" : ", the most " + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = "
                 + settings.configuration().remeasures() + " allows");
+    }
+
+    /** @return a run's scheduled time: {@code 1.0 s} from a second, {@code 50 ms} or {@code 2.50 ms} below it */
+    static String runTime(long nanos) {
+        double millis = nanos / 1e6;
+        if (millis >= 999.5) {
+            return String.format(Locale.ROOT, "%.1f s", millis / 1e3);
+        }
+        return String.format(Locale.ROOT, millis >= 9.995 ? "%.0f ms" : "%.2f ms", millis);
     }
 
     /** @return the change against its base over the pairs of every attempt so far */

@@ -198,11 +198,15 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Row> row
      * threshold: its whole interval above zero, its lower end below the threshold. More pairs would decide it one way
      * or the other (pairs of later attempts are compared together with these). A row whose interval also reaches
      * below zero (a wide p99, say) is left as it is: more pairs would rarely decide it, and unchanged code would be
-     * measured again for nothing.
+     * measured again for nothing. Nor is one asked for once another row is a regression: the change fails whatever
+     * more pairs would say of the leaning row, and measuring both sides again would only add to the test's time.
      *
-     * @return the first such row, probe by probe in ascending percentile; empty when there is none
+     * @return the first such row, probe by probe in ascending percentile; empty when there is none or a row regressed
      */
     public Optional<Row> leaningToRegression() {
+        if (regressed()) {
+            return Optional.empty();
+        }
         return rows.stream().filter(row -> row.decision() == BaselineComparison.Change.WITHIN_NOISE
                 && row.changePercent() > row.thresholdPercent() && row.lowPercent() > 0).findFirst();
     }

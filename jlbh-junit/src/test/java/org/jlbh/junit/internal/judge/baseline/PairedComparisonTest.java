@@ -81,6 +81,26 @@ class PairedComparisonTest {
     }
 
     @Test
+    void aRowLeaningToARegressionIsNotMeasuredAgainOnceAnotherRowRegressed() {
+        // the send probe's pairs lean (the median pair +10%, one +2%); the end-to-end pairs are surely 21% slower
+        long[] base = {330, 330, 330, 330, 330, 330, 330, 330};
+        ProbeFigures leaningSend = probe("send", new long[] {363, 363, 363, 363, 363, 363, 363, 337}, true);
+        PairedComparison alone = PairedComparison.compare(List.of(probe("send", base, true)), List.of(leaningSend),
+                P50, 5);
+        assertThat(alone.leaningToRegression()).as("the send row alone leans").isPresent();
+
+        PairedComparison withARegression = PairedComparison.compare(
+                List.of(probe("end to end", base, true), probe("send", base, true)),
+                List.of(probe("end to end", new long[] {400, 400, 400, 400, 400, 400, 400, 400}, true), leaningSend),
+                P50, 5);
+        assertThat(withARegression.regressed()).isTrue();
+        assertThat(withARegression.rows()).extracting(PairedComparison.Row::decision).containsExactly(
+                BaselineComparison.Change.REGRESSION, BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(withARegression.leaningToRegression()).as("the change fails anyway: nothing to measure again for")
+                .isEmpty();
+    }
+
+    @Test
     void aChangeSurelySlowerButNotSurelyByTheThresholdLeansToARegressionOthersDoNot() {
         // the pairs of the disturbed run above: the median pair +10%, the interval down to +2%: more pairs would decide
         PairedComparison leaning = compare(new long[] {330, 330, 330, 330, 330, 330},
