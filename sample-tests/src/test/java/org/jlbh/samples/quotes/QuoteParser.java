@@ -2,8 +2,8 @@ package org.jlbh.samples.quotes;
 
 /**
  * The change's quote parser (Sample 11): a pull request that checks the snapshot's checksum before it trusts the
- * prices. Correct, and a third slower than its base (whose copy is in {@code src/base/java}): the change the sample's
- * paired mode catches.
+ * prices. Correct, and a fifth to a third slower than its base (whose copy is in {@code src/base/java}): the change the
+ * sample's paired mode catches.
  */
 public final class QuoteParser {
     private final Quote quote = new Quote();
