@@ -66,8 +66,10 @@ public final class LatencyTestConfiguration {
      * {@value}: how many more attempts a test gets, at most, when its runs disagree about a latency budget (some meet
      * it, some break it, and neither side leads by the sequential rule's margin), 3 by default; 0 leaves such a test
      * inconclusive at once, and so does this machine's own floor where it leaves a budget no room (a test whose runs
-     * are sized, {@link LatencyTest#runs()}). Unlike {@link #RETRY_FAILED}, which measures a failed test again until an
-     * attempt passes, every run of every attempt counts towards the decision.
+     * are sized, {@link LatencyTest#runs()}); a sweep's rate above its {@link LatencyTemplate#requiredThroughput()},
+     * whose latency budgets are reported and not enforced, is not measured again either. Unlike {@link #RETRY_FAILED},
+     * which measures a failed test again until an attempt passes, every run of every attempt counts towards the
+     * decision.
      */
     public static final String REMEASURE_UNDECIDED = "jlbh.remeasure.undecided";
 

@@ -18,8 +18,9 @@ import java.util.Optional;
  * <ul>
  *   <li>stops when its budgets are decided (in the paired mode, once the change no longer leans past its threshold
  *   undecided, or has regressed on another row, or the attempts allowed are spent);</li>
- *   <li>is measured again while the runs disagree, up to {@code jlbh.remeasure.undecided} attempts more; not when this machine's
- *   own floor leaves a budget no room, where more runs would not decide;</li>
+ *   <li>is measured again while the runs disagree, up to {@code jlbh.remeasure.undecided} attempts more; not when this
+ *   machine's own floor leaves a budget no room, where more runs would not decide, nor above a sweep's required
+ *   throughput, where nothing they could decide is enforced;</li>
  *   <li>starts afresh, a new window judged on its own, while {@code jlbh.retry.failed} allows, after a failure.</li>
  * </ul>
  * The measuring itself is the caller's, so that tests can drive the loop with attempts made to order. Stateless.
@@ -71,15 +72,15 @@ final class AttemptLoop {
 
     /**
      * @param settings the test's settings
-     * @param noRoom   whether this machine's own floor leaves a budget no room: runs that disagree are not measured
-     *                 again
+     * @param notAgain whether runs that disagree are not measured again: this machine's own floor leaves a budget no
+     *                 room, or the rate is above a sweep's required throughput
      * @param measure  measures an attempt
      * @param leaning  in the paired mode, the row that leans over the attempts so far
      * @param reports  the test's output
      * @return what the attempts came to
      * @throws Throwable what the test body threw
      */
-    static Ended run(TestSettings settings, boolean noRoom, Measure measure, Leaning leaning, ReportWriter reports)
+    static Ended run(TestSettings settings, boolean notAgain, Measure measure, Leaning leaning, ReportWriter reports)
             throws Throwable {
         Configuration configuration = settings.configuration();
         List<AttemptJudgement> attempts = new ArrayList<>();
@@ -103,7 +104,7 @@ final class AttemptLoop {
                 reports.measuringAgain(leans.get(), number, allowed(configuration, remeasured));
                 continue;
             }
-            if (judged.undecided() && remeasured < configuration.remeasures() && !noRoom) {
+            if (judged.undecided() && remeasured < configuration.remeasures() && !notAgain) {
                 remeasured++;
                 reports.measuringAgain(judged, number, allowed(configuration, remeasured));
             } else if (retried < configuration.retries()) {

@@ -216,7 +216,7 @@ public final class LatencyTestExecution {
      *         undecided after 12 runs of 10,000 iterations (1.0 s each), the most jlbh.remeasure.undecided = 3 allows}, {@code 3
      *         runs of 100,000 iterations (10.0 s each) in 1 attempt, runs as set}
      */
-    private static String ended(TestSettings settings, AttemptLoop.Ended ended, boolean stoppedByFloor) {
+    private static String ended(TestSettings settings, AttemptLoop.Ended ended, Optional<String> notAgain) {
         int runs = ended.runs();
         int attempts = ended.attempts().size();
         RunPlan plan = settings.run();
@@ -229,9 +229,9 @@ public final class LatencyTestExecution {
             return (ended.judged().outcome() == Outcome.INCONCLUSIVE ? "inconclusive after " : "decided after ")
                     + ofRuns;
         }
-        return "undecided after " + ofRuns + (stoppedByFloor ? ", not measured again: this machine's own floor leaves "
-                + "the code no room" : ", the most " + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = "
-                + settings.configuration().remeasures() + " allows");
+        return "undecided after " + ofRuns + notAgain.map(why -> ", not measured again: " + why).orElse(", the most "
+                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + settings.configuration().remeasures()
+                + " allows");
     }
 
     /** @return a run's scheduled time: {@code 1.0 s} from a second, {@code 50 ms} or {@code 2.50 ms} below it */
@@ -264,11 +264,15 @@ public final class LatencyTestExecution {
             floor = FloorRoom.beside(settings.budgets(), measurement.floor(reports.console())::micros);
         }
         boolean noRoom = floor.stream().anyMatch(FloorRoom::noRoom);
-        reports.cost(settings, settings.run().mostNanos(configuration.remeasures()), floor);
+        // above a sweep's required throughput, latency budgets are reported, not enforced: runs that disagree there
+        // say the knee is about here, and measuring them again would decide nothing that fails
+        boolean aboveRequired = sweep.map(rate -> !rate.sweep().enforced(rate.rate())).orElse(false);
+        reports.cost(settings, settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
         List<Attempt> baseAttempts = new ArrayList<>();
-        AttemptLoop.Ended ended = AttemptLoop.run(settings, noRoom, (number, again) -> AttemptJudgement.judge(settings,
-                measure(number, again, measurement, base, baseAttempts, reports)), made -> base.isEmpty()
-                ? Optional.empty() : comparePaired(settings, baseAttempts, made).leaningToRegression(), reports);
+        AttemptLoop.Ended ended = AttemptLoop.run(settings, noRoom || aboveRequired, (number, again) ->
+                AttemptJudgement.judge(settings, measure(number, again, measurement, base, baseAttempts, reports)),
+                made -> base.isEmpty() ? Optional.empty()
+                        : comparePaired(settings, baseAttempts, made).leaningToRegression(), reports);
         List<AttemptJudgement> attempts = ended.attempts();
         SequentialRule.Judged judged = ended.judged();
         int allowed = ended.allowed();
@@ -298,7 +302,10 @@ public final class LatencyTestExecution {
         Decision verdict = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
                 .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
-        String howEnded = ended(settings, ended, stoppedByFloor);
+        String howEnded = ended(settings, ended, stoppedByFloor ? Optional.of("this machine's own floor leaves the "
+                + "code no room") : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required "
+                + "throughput (%,d/s) nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput()))
+                : Optional.empty());
         // after the verdict, which it never changes: where the late iterations spent their time
         Optional<TailProfile> profile = TailProfiling.profileIfAsked(settings, verdict, measurement,
                 attempts.size() + 1, test.id());
