@@ -21,13 +21,14 @@ import java.util.regex.Pattern;
  * {@code RarePathTest.readBook} waits, every 100th call, for a lock another thread took just before (woken by the call
  * before it) and holds, spinning, for 300 µs once the call waits for it (sleeping until then; before 2026-11-28 it spun
  * at once, see the README). Builds alternate with the profile on ({@code jlbh.profile = on-breach}, the default) and
- * off, and between quiet and beside one busy-loop process, so that the host's drift falls on all alike. From each
- * test's JSON result it reads the outcome, the frame the profile ranked first (and where its time went, and which of
- * the code's methods called it), the profiled run's time, whether the flame graph is on the suite page, and each run's
- * p50 and p99 (the runs that decide the verdict, the same whether the profile is on or off). Writes every build into
+ * off (in pairs, the profile on first in two pairs, then off first in the next two, and so on), and between quiet and
+ * beside one busy-loop process, so that the host's drift falls on all alike. From each test's JSON result it reads the
+ * outcome, the frame the profile ranked first (and where its time went, and which of the code's methods called it), the
+ * profiled run's time, whether the flame graph is on the suite page, and each run's p50 and p99 (the runs that decide
+ * the verdict, the same whether the profile is on or off). Writes every build into
  * {@code target/tail-profiles-builds.tsv}, keeps the console and results of every build whose test did not fail or
- * whose profile did not name the cause ({@code target/tail-profiles-kept}), and prints a table. After
- * {@code mvn -B install -DskipTests -Dinvoker.skip=true}:
+ * whose profile did not name the cause ({@code target/tail-profiles-kept}), and prints a table. After {@code mvn -B
+ * install -DskipTests -Dinvoker.skip=true}:
  *
  * <pre>
  * mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.TailProfiles \
@@ -38,8 +39,10 @@ import java.util.regex.Pattern;
  * and the tests, comma-separated ({@code quote,readBook} by default; {@code quoteRarely}: every 300th call spins, so
  * that p99 lies among the fast calls, for the figures with the profile on and off; {@code quoteSteadily}: the same with
  * every call pricing for about 4 µs, so that p99 lies among calls doing work of their own; {@code quoteAndRevalue}: as
- * {@code quoteSteadily}, and every 25th call revalues for about 25 µs, so that p99 lies within that work), and, fifth,
- * {@code quiet} to build every build without the busy loop. Not thread-safe.
+ * {@code quoteSteadily}, and every 25th call revalues for about 25 µs, so that p99 lies within that work;
+ * {@code quoteAndConfirm}: the same with every 25th call waiting 20 µs on the clock instead, so that p99 lies within a
+ * time the CPU's speed does not move), and, fifth, {@code quiet} to build every build without the busy loop. Not
+ * thread-safe.
  */
 public final class TailProfiles {
     /** The tests built, set once from the arguments. */
@@ -106,7 +109,10 @@ public final class TailProfiles {
         List<BuildResult> done = new ArrayList<>();
         for (int number = 1; number <= builds; number++) {
             int neighbours = number % 2 == 0 && !quietOnly ? 1 : 0;
-            for (boolean profile : new boolean[]{true, false}) {
+            // on first in pairs 1, 2, 5, 6, ..., off first in pairs 3, 4, 7, 8, ...: whatever building first does to a
+            // build (a warmer file cache, the host's drift within a pair) falls on both settings alike
+            boolean onFirst = (number - 1) / 2 % 2 == 0;
+            for (boolean profile : new boolean[]{onFirst, !onFirst}) {
                 BuildResult result;
                 try (Neighbours busy = Neighbours.start(neighbours)) {
                     result = build(project, work, javaHome, kept, profile, neighbours, number);
