@@ -162,31 +162,6 @@ class LatencyTemplateTests {
         assertThat(output()).contains("=== Knee: 1,000/s", "Capacity budget (at least 20,000/s): broken.");
     }
 
-    static class RunsThatDisagreeAboveTheRequiredRate {
-        private static int calls;
-
-        /** 100 µs a call, but 2 ms a call from the second run at 2,000/s on: its runs split, one met, one broken. */
-        @LatencyTemplate(rates = {1_000, 2_000}, requiredThroughput = 1_000, iterations = 200, warmUpIterations = 0,
-                runs = 2, percentile = 50, maxMicros = 1_000)
-        void servesSlowerAfterAWhile() {
-            spin(++calls > 600 ? 2_000_000 : 100_000);
-        }
-    }
-
-    @Test
-    void aboveTheRequiredRateRunsThatDisagreeAreReportedWithoutMeasuringThemAgain() {
-        EngineExecutionResults results = run(RunsThatDisagreeAboveTheRequiredRate.class);
-
-        results.testEvents().assertStatistics(s -> s.started(2).succeeded(2).failed(0).aborted(0));
-        assertThat(output()).contains("=== Latency budget breached (not failing): Above the required throughput "
-                        + "(1,000/s), latency budgets are reported, not enforced: the runs at this rate did not settle "
-                        + "them", "the knee is about here",
-                "RunsThatDisagreeAboveTheRequiredRate.servesSlowerAfterAWhile[2,000/s] measured for",
-                ": 2 runs of 200 iterations (100 ms each) in 1 attempt, runs as set")
-                .as("nothing above the required rate is enforced: one attempt decides all it can")
-                .doesNotContain("attempt 2 of");
-    }
-
     // ---------------------------------------------------------------- a sweep's results for @AfterAll
 
     static class KneeAboveTheRequiredRateWithItsResults {
