@@ -7,6 +7,8 @@ import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.core.JLBHTask;
 import org.jlbh.junit.assertj.LatencyAssertions;
 
+import java.util.List;
+
 /** Small helpers the programmatic samples share. */
 final class Benchmarks {
 
@@ -27,8 +29,12 @@ final class Benchmarks {
 
     /** @return the median over the runs of the probe's value at the percentile, in nanoseconds */
     static double medianRun(JLBHResult.ProbeResult probe, double percentile) {
-        double[] values = probe.eachRunSummary().stream()
-                .mapToDouble(run -> run.percentile(percentile).toNanos()).sorted().toArray();
+        return medianRun(probe.eachRunSummary(), percentile);
+    }
+
+    /** @return the median over the runs of their value at the percentile, in nanoseconds */
+    static double medianRun(List<JLBHResult.RunResult> runs, double percentile) {
+        double[] values = runs.stream().mapToDouble(run -> run.percentile(percentile).toNanos()).sorted().toArray();
         return values[values.length / 2];
     }
 
