@@ -41,7 +41,7 @@ import java.util.regex.Pattern;
  * every call pricing for about 4 µs, so that p99 lies among calls doing work of their own; {@code quoteAndRevalue}: as
  * {@code quoteSteadily}, and every 25th call revalues for about 25 µs, so that p99 lies within that work;
  * {@code quoteAndConfirm}: the same with every 25th call waiting 20 µs on the clock instead, so that p99 lies within a
- * time the CPU's speed does not move; {@code quoteAndSettle}: at 1,000/s, every 25th call waiting 400 µs, so that the
+ * time the CPU's speed does not move; {@code quoteAndSettle}: at 2,000/s, every 25th call waiting 400 µs, so that the
  * host's few microseconds move p99 by a hundredth), and, fifth, {@code quiet} to build every build without the busy
  * loop. Not thread-safe.
  */

@@ -212,6 +212,7 @@ public final class LatencyTestExecution {
     }
 
     /**
+     * @param notAgain why runs that disagreed were not measured again, where they were not
      * @return how the measurement ended, e.g. {@code decided after 3 runs of 10,000 iterations (1.0 s each)}, {@code
      *         undecided after 12 runs of 10,000 iterations (1.0 s each), the most jlbh.remeasure.undecided = 3 allows}, {@code 3
      *         runs of 100,000 iterations (10.0 s each) in 1 attempt, runs as set}
@@ -267,9 +268,12 @@ public final class LatencyTestExecution {
         // above a sweep's required throughput, latency budgets are reported, not enforced: runs that disagree there
         // say the knee is about here, and measuring them again would decide nothing that fails
         boolean aboveRequired = sweep.map(rate -> !rate.sweep().enforced(rate.rate())).orElse(false);
+        Optional<String> notAgain = noRoom ? Optional.of("this machine's own floor leaves the code no room")
+                : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required throughput (%,d/s) "
+                + "nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput())) : Optional.empty();
         reports.cost(settings, settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
         List<Attempt> baseAttempts = new ArrayList<>();
-        AttemptLoop.Ended ended = AttemptLoop.run(settings, noRoom || aboveRequired, (number, again) ->
+        AttemptLoop.Ended ended = AttemptLoop.run(settings, notAgain.isPresent(), (number, again) ->
                 AttemptJudgement.judge(settings, measure(number, again, measurement, base, baseAttempts, reports)),
                 made -> base.isEmpty() ? Optional.empty()
                         : comparePaired(settings, baseAttempts, made).leaningToRegression(), reports);
@@ -302,10 +306,7 @@ public final class LatencyTestExecution {
         Decision verdict = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
                 .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
-        String howEnded = ended(settings, ended, stoppedByFloor ? Optional.of("this machine's own floor leaves the "
-                + "code no room") : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required "
-                + "throughput (%,d/s) nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput()))
-                : Optional.empty());
+        String howEnded = ended(settings, ended, notAgain);
         // after the verdict, which it never changes: where the late iterations spent their time
         Optional<TailProfile> profile = TailProfiling.profileIfAsked(settings, verdict, measurement,
                 attempts.size() + 1, test.id());
