@@ -53,14 +53,6 @@ public final class LatencyTestConfiguration {
      */
     public static final String RETRY_FAILED = "jlbh.retry.failed";
 
-    /**
-     * {@value}: the old name of {@link #RETRY_FAILED}, still read where the new name is not set (and a configuration
-     * error where both are set to different values).
-     *
-     * @deprecated use {@link #RETRY_FAILED}: this name read too much like {@link #REMEASURE_UNDECIDED}'s
-     */
-    @Deprecated
-    public static final String RETRIES = "jlbh.retries";
 
     /**
      * {@value}: how many more attempts a test gets, at most, when its runs disagree about a latency budget (some meet
@@ -73,14 +65,18 @@ public final class LatencyTestConfiguration {
      */
     public static final String REMEASURE_UNDECIDED = "jlbh.remeasure.undecided";
 
+
     /**
-     * {@value}: the old name of {@link #REMEASURE_UNDECIDED}, still read where the new name is not set (and a
-     * configuration error where both are set to different values).
-     *
-     * @deprecated use {@link #REMEASURE_UNDECIDED}: this name read too much like {@link #RETRY_FAILED}'s
+     * {@value}: {@code skip} (default) or {@code fail}: what an inconclusive latency test does to the build. A test is
+     * inconclusive when its measurement cannot show whether its budgets hold: its runs still disagree after the
+     * attempts {@link #REMEASURE_UNDECIDED} allows, or this machine's own floor leaves a budget no room; its budgets
+     * broke only through late samples that are not the code's, judged without the scheduler's evidence; {@link
+     * #ITERATIONS_FACTOR} leaves too few samples for a budget's percentile; or an earlier test's body is still running.
+     * {@code skip} aborts it (JUnit and Surefire report it as skipped, and a build does not fail on skips); {@code fail}
+     * fails it, for a gate whose rule is "red unless shown within budget". Either way its message says what was
+     * undecided and what would decide it.
      */
-    @Deprecated
-    public static final String REMEASURE = "jlbh.remeasure";
+    public static final String INCONCLUSIVE = "jlbh.inconclusive";
 
     /**
      * {@value}: the folder for each test's JSON result, its HdrHistogram percentile distributions ({@code .hgrm})
@@ -194,6 +190,14 @@ public final class LatencyTestConfiguration {
         REPORT,
         /** Latency tests are skipped. */
         DISABLED
+    }
+
+    /** The values of {@link #INCONCLUSIVE}. */
+    public enum Inconclusive {
+        /** An inconclusive test is aborted: reported as skipped. */
+        SKIP,
+        /** An inconclusive test fails. */
+        FAIL
     }
 
     /** The values of {@link #BASELINE_ENVIRONMENT}. */

@@ -268,7 +268,13 @@ class LatencyTestExtensionTests {
         run(NeedsTenThousand.class, Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, "0.1")).assertThatEvents()
                 .haveExactly(1, event(test("fast"), abortedWithReason(message(
                         "jlbh.iterations.factor = 0.1 leaves 1,000 iterations per run, too few to judge p99.9, "
-                                + "which needs at least 10,000: not measured"))));
+                                + "which needs at least 10,000: not measured. To decide it: a factor of at least 1"))));
+        run(NeedsTenThousand.class, Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, "0.1",
+                LatencyTestConfiguration.INCONCLUSIVE, "fail")).assertThatEvents()
+                .haveExactly(1, event(test("fast"), finishedWithFailure(instanceOf(AssertionError.class), message(
+                        m -> m.startsWith("jlbh.iterations.factor = 0.1 leaves 1,000 iterations per run")
+                                && m.endsWith("(failed: jlbh.inconclusive = fail fails a test that could not be "
+                                + "decided)")))));
         run(NeedsTenThousand.class, Map.of(LatencyTestConfiguration.ITERATIONS_FACTOR, "2"))
                 .assertStatistics(s -> s.succeeded(1));
     }

@@ -116,7 +116,21 @@ class SequentialRuleTests {
                 event(test("splits"), abortedWithReason(message(m -> m.startsWith("Inconclusive: the runs disagree "
                         + "about a latency budget, and 2 attempts did not settle it: the sequential rule calls a budget "
                         + "met or broken when the runs on one side outnumber the other by 3 (end to end p50 <= 50 "
-                        + "\u00b5s: 4 runs of 6 met it)")))));
+                        + "\u00b5s: 4 runs of 6 met it)") && m.contains("To decide it: more runs, which "
+                        + "jlbh.remeasure.undecided (now 1, at most 10) measures while they disagree")))));
+    }
+
+    @Test
+    void anUndecidedTestFailsWhereInconclusiveTestsFailSayingWhatWouldDecideIt() {
+        Events events = run(MiddleRunSlow.class, Map.of(LatencyTestConfiguration.REMEASURE_UNDECIDED, "1",
+                LatencyTestConfiguration.INCONCLUSIVE, "fail"));
+        events.assertThatEvents().haveExactly(1, event(test("splits"), finishedWithFailure(
+                instanceOf(AssertionError.class), message(m -> m.startsWith("Inconclusive: the runs disagree about a "
+                        + "latency budget, and 2 attempts did not settle it") && m.contains("(end to end p50 <= 50 "
+                        + "\u00b5s: 4 runs of 6 met it)") && m.contains("To decide it: more runs")
+                        && m.endsWith("(failed: jlbh.inconclusive = fail fails a test that could not be decided)")))));
+        assertThat(EngineRuns.reportEntries(events, "jlbh verdict")).singleElement().asString()
+                .startsWith("INCONCLUSIVE: Inconclusive: the runs disagree");
     }
 
     @Test

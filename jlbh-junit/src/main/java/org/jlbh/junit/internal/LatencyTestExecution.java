@@ -3,6 +3,7 @@ package org.jlbh.junit.internal;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.DeclarationRules;
+import org.jlbh.junit.internal.config.InconclusiveEnd;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
@@ -132,8 +133,9 @@ public final class LatencyTestExecution {
      * @param machine     how the test came to the machine ({@link MachineTurn}), said before it measures
      * @throws AssertionError       when a budget broke, or the baseline or the base shows a regression, in enforce
      *                              mode
-     * @throws TestAbortedException when the breaches are explained by the platform's stalls, or the body of an
-     *                              earlier test is still running
+     * @throws TestAbortedException when the test is inconclusive (its runs disagree, its breaches are explained by
+     *                              the platform's stalls, the body of an earlier test is still running) and {@code
+     *                              jlbh.inconclusive = skip}; with {@code fail}, an {@link AssertionError}
      * @throws Throwable            what the test body threw
      */
     public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
@@ -303,8 +305,9 @@ public final class LatencyTestExecution {
         Decision capacity = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),
                 rate.table().rates())).orElse(decided);
         boolean stoppedByFloor = noRoom && judged.undecided();
-        Decision verdict = stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
-                .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity;
+        Decision verdict = (stoppedByFloor ? capacity.withNote("Not measured again: " + floor.stream()
+                .filter(FloorRoom::noRoom).map(FloorRoom::describe).collect(Collectors.joining("; "))) : capacity)
+                .withWhatWouldDecide(judged, stoppedByFloor, configuration.remeasures());
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
         String howEnded = ended(settings, ended, notAgain);
         // after the verdict, which it never changes: where the late iterations spent their time
@@ -334,7 +337,7 @@ public final class LatencyTestExecution {
 
         switch (decision.outcome()) {
             case INCONCLUSIVE:
-                throw new TestAbortedException(decision.detail());
+                throw InconclusiveEnd.of(configuration, decision.detail());
             case FAILED:
                 throw new AssertionError(decision.detail());
             default:

@@ -21,16 +21,10 @@ public final class Stores {
     private Stores() {
     }
 
-    /**
-     * @return the configuration parameters, read once per test run; a parameter read under its deprecated old name is
-     *         said once, on standard output, when they are read
-     */
+    /** @return the configuration parameters, read once per test run */
     public static Configuration.Loaded configuration(ExtensionContext context) {
-        return shared(context.getRoot(), Configuration.Loaded.class, () -> {
-            Configuration.Loaded loaded = Configuration.load(context.getRoot()::getConfigurationParameter);
-            loaded.notices().forEach(notice -> System.out.println("=== WARNING: " + notice));
-            return loaded;
-        });
+        return shared(context.getRoot(), Configuration.Loaded.class,
+                () -> Configuration.load(context.getRoot()::getConfigurationParameter));
     }
 
     /**

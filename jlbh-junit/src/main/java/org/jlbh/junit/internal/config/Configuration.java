@@ -4,6 +4,7 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
+import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
@@ -45,13 +46,14 @@ import java.util.function.Function;
  * @param machineWaitSeconds the longest a test waits for its turn, in seconds
  * @param summary            whether each test run appends its table to the CI job's summary, where it has one
  * @param profile            when a test's late iterations are profiled after its verdict
+ * @param inconclusive       whether an inconclusive test is skipped or fails
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
                             double tolerancePercent, int baselineHistory, List<String> baselinePercentiles,
                             BaselineEnvironment baselineEnvironment, Evidence evidence, int remeasures,
                             Optional<Paired> paired, MachineLock machineLock, double machineWaitSeconds,
-                            Summary summary, Profile profile) {
+                            Summary summary, Profile profile, Inconclusive inconclusive) {
     /** The report folder when none is configured. */
     public static final String DEFAULT_REPORT_DIR = "target/jlbh-reports";
     /** The report folder when none is configured, in a Gradle project. */
@@ -95,16 +97,13 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
      * @param parameters reads a configuration parameter by name
      * @return the configuration, or the first parameter that could not be read
      */
-    @SuppressWarnings("deprecation") // reads the old names too
     public static Loaded load(Function<String, Optional<String>> parameters) {
         Reader reader = new Reader(parameters);
         Mode mode = reader.choice(LatencyTestConfiguration.MODE, Mode.class, Mode.ENFORCE);
         Optional<Mode> modeRead = reader.problems.isEmpty() ? Optional.of(mode) : Optional.empty();
         Noise noise = reader.choice(LatencyTestConfiguration.NOISE, Noise.class, Noise.AWARE);
-        int retries = reader.attempts(LatencyTestConfiguration.RETRY_FAILED, LatencyTestConfiguration.RETRIES, 0,
-                "retries");
-        int remeasures = reader.attempts(LatencyTestConfiguration.REMEASURE_UNDECIDED,
-                LatencyTestConfiguration.REMEASURE, DEFAULT_REMEASURES, "attempts");
+        int retries = reader.attempts(LatencyTestConfiguration.RETRY_FAILED, 0, "retries");
+        int remeasures = reader.attempts(LatencyTestConfiguration.REMEASURE_UNDECIDED, DEFAULT_REMEASURES, "attempts");
         double iterationsFactor = reader.factor(LatencyTestConfiguration.ITERATIONS_FACTOR);
         double budgetFactor = reader.factor(LatencyTestConfiguration.BUDGET_FACTOR);
         Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(defaultReportDir(Path.of("")));
@@ -122,12 +121,14 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         double machineWait = reader.seconds(LatencyTestConfiguration.MACHINE_LOCK_WAIT, DEFAULT_MACHINE_WAIT_SECONDS);
         Summary summary = reader.choice(LatencyTestConfiguration.SUMMARY, Summary.class, Summary.ON);
         Profile profile = reader.choice(LatencyTestConfiguration.PROFILE, Profile.class, Profile.ON_BREACH);
+        Inconclusive inconclusive = reader.choice(LatencyTestConfiguration.INCONCLUSIVE, Inconclusive.class,
+                Inconclusive.SKIP);
         if (!reader.problems.isEmpty()) {
-            return new Loaded(modeRead, reportDir, null, reader.problems.get(0), reader.notices);
+            return new Loaded(modeRead, reportDir, null, reader.problems.get(0));
         }
         return new Loaded(modeRead, reportDir, new Configuration(mode, noise, retries, iterationsFactor, budgetFactor,
                 reportDir, baselineDir, writeBaseline, tolerance, history, percentiles, environment, evidence,
-                remeasures, paired, machineLock, machineWait, summary, profile), null, reader.notices);
+                remeasures, paired, machineLock, machineWait, summary, profile, inconclusive), null);
     }
 
     /**
@@ -160,20 +161,12 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         private final Path reportDir;
         private final Configuration configuration;
         private final InvalidParameter problem;
-        private final List<String> notices;
 
-        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem,
-                       List<String> notices) {
-            this.notices = List.copyOf(notices);
+        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem) {
             this.mode = mode;
             this.reportDir = reportDir;
             this.configuration = configuration;
             this.problem = problem;
-        }
-
-        /** @return one line for each parameter read under its deprecated old name, to print once per test run */
-        public List<String> notices() {
-            return notices;
         }
 
         /** @return the mode, when its parameter could be read (whatever the others) */
@@ -212,7 +205,6 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     private static final class Reader {
         private final Function<String, Optional<String>> parameters;
         private final List<InvalidParameter> problems = new ArrayList<>();
-        private final List<String> notices = new ArrayList<>();
 
         Reader(Function<String, Optional<String>> parameters) {
             this.parameters = parameters;
@@ -237,24 +229,9 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return byDefault;
         }
 
-        /**
-         * @return a number of more attempts, 0 to {@value #MAX_RETRIES}, read from {@code key} or, where it is not set,
-         *         from its deprecated old name
-         */
-        int attempts(String key, String oldKey, int byDefault, String what) {
+        /** @return a number of more attempts, 0 to {@value #MAX_RETRIES} */
+        int attempts(String key, int byDefault, String what) {
             Optional<String> value = parameters.apply(key);
-            Optional<String> old = parameters.apply(oldKey);
-            if (value.isPresent() && old.isPresent() && !value.get().trim().equals(old.get().trim())) {
-                problems.add(new InvalidParameter(key, value.get(), "disagrees with its old name " + oldKey + " = '"
-                        + old.get() + "'", "set " + key + " alone"));
-                return byDefault;
-            }
-            if (value.isEmpty() && old.isPresent()) {
-                notices.add("configuration parameter " + oldKey + " is deprecated: read as " + key + " = "
-                        + old.get().trim() + "; set " + key + " instead");
-                value = old;
-                key = oldKey;
-            }
             if (value.isEmpty()) {
                 return byDefault;
             }

@@ -52,7 +52,8 @@ public final class TestSettingsReader {
      * @param configuration     the configuration parameters
      * @return the settings
      * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
-     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
+     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
+     *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
      */
     public static TestSettings read(Class<?> testClass, Method method, LatencyTest test,
                                   List<LatencyBudget> budgetAnnotations, Configuration configuration) {
@@ -71,7 +72,8 @@ public final class TestSettingsReader {
      * @param configuration     the configuration parameters
      * @return the settings
      * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
-     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget
+     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
+     *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
      */
     public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
                                   int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
@@ -157,10 +159,11 @@ public final class TestSettingsReader {
         // sized: the rule's margin an attempt (the paired mode's pairs are set where its comparison is known)
         int runs = sizedRuns ? Sizing.FIRST_RUNS : test.runs();
         if (iterations < needed && configuration.mode() != Mode.DISABLED) {
-            throw new TestAbortedException(String.format(Locale.ROOT,
-                    "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not measured",
-                    LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(iterationsFactor), iterations,
-                    Percentiles.label(strictest), needed));
+            throw InconclusiveEnd.of(configuration, String.format(Locale.ROOT,
+                    "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not "
+                            + "measured. To decide it: a factor of at least %s", LatencyTestConfiguration.ITERATIONS_FACTOR,
+                    ReportFormat.plain(iterationsFactor), iterations, Percentiles.label(strictest), needed,
+                    ReportFormat.plain(Math.ceil(1000.0 * needed / test.iterations()) / 1000)));
         }
         return new TestSettings(new TestIdentity(testClass, method, invocation), configuration,
                 new RunPlan(test.throughput(), test.arrivals(), test.arrivalSeed(), test.threads(), iterations, warmUp,

@@ -168,6 +168,31 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
     }
 
     /**
+     * @param judged         what the attempts counted together by the sequential rule said
+     * @param stoppedByFloor whether runs that disagreed were not measured again because this machine's own floor
+     *                       leaves a budget no room
+     * @param remeasures     how many more attempts {@code jlbh.remeasure.undecided} allowed
+     * @return an inconclusive decision, its detail ending with what would decide it; any other, as it is
+     */
+    public Decision withWhatWouldDecide(SequentialRule.Judged judged, boolean stoppedByFloor, int remeasures) {
+        if (outcome != Outcome.INCONCLUSIVE) {
+            return this;
+        }
+        if (stoppedByFloor) {
+            return withNote("To decide it: a budget this machine's floor leaves room for, or a faster, quieter "
+                    + "machine");
+        }
+        if (judged.undecided()) {
+            return withNote("To decide it: more runs, which " + LatencyTestConfiguration.REMEASURE_UNDECIDED
+                    + " (now " + remeasures + ", at most 10) measures while they disagree, or a machine quiet enough "
+                    + "that they agree (the latency tests in a build step of their own, -Dgroups=latency)");
+        }
+        return withNote("To decide it: the scheduler's evidence (Linux, " + LatencyTestConfiguration.EVIDENCE
+                + " = on), which tells the code's late samples from the platform's, or a quieter machine; or "
+                + LatencyTestConfiguration.NOISE + " = strict, which judges every breach as measured");
+    }
+
+    /**
      * @param profile where the late iterations spent their time, a line
      * @return this decision, its detail ending with that line
      */

@@ -4,6 +4,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.RunPlan;
@@ -411,8 +412,9 @@ public final class ReportWriter {
                         .findFirst().orElse(""));
                 break;
             case INCONCLUSIVE:
-                out.println("=== INCONCLUSIVE " + settings.displayName() + " (reported as skipped): "
-                        + decision.verdictDetail());
+                out.println("=== INCONCLUSIVE " + settings.displayName() + (configuration.inconclusive()
+                        == Inconclusive.FAIL ? " (failing the test: " + LatencyTestConfiguration.INCONCLUSIVE
+                        + " = fail): " : " (reported as skipped): ") + decision.verdictDetail());
                 break;
         }
     }

@@ -9,6 +9,7 @@ import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.ConfigurationError;
+import org.jlbh.junit.internal.config.InconclusiveEnd;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestSettings;
@@ -24,7 +25,6 @@ import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.opentest4j.TestAbortedException;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -102,11 +102,12 @@ public final class Measurement {
      * the machine with this measurement.
      *
      * @throws org.opentest4j.TestAbortedException when one is still running: the test is not measured, and says why
+     *                                             ({@link InconclusiveEnd}: or an {@link AssertionError})
      */
     public void requireNoAbandonedBody() {
         abandoned.awaitEnd(settings.run().timeoutMillis()).ifPresent(running -> {
-            throw new TestAbortedException("Not measured: " + running + ", and would take a CPU from this "
-                    + "measurement. Fix the test whose body does not return");
+            throw InconclusiveEnd.of(settings.configuration(), "Not measured: " + running + ", and would take a "
+                    + "CPU from this measurement. To decide it: fix the test whose body does not return");
         });
     }
 

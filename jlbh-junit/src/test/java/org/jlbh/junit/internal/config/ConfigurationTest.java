@@ -4,6 +4,7 @@ import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.LatencyTestConfiguration.Evidence;
+import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
 import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
@@ -34,7 +35,7 @@ class ConfigurationTest {
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
                 BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON,
-                Profile.ON_BREACH));
+                Profile.ON_BREACH, Inconclusive.SKIP));
     }
 
     @Test
@@ -48,12 +49,14 @@ class ConfigurationTest {
                         "50, 99.90", LatencyTestConfiguration.BASELINE_ENVIRONMENT, "any")
                 .plus(LatencyTestConfiguration.EVIDENCE, " Off", LatencyTestConfiguration.REMEASURE_UNDECIDED, " 5")
                 .plus(LatencyTestConfiguration.MACHINE_LOCK, "OFF ", LatencyTestConfiguration.MACHINE_LOCK_WAIT, "2.5")
-                .plus(LatencyTestConfiguration.SUMMARY, "off", LatencyTestConfiguration.PROFILE, " Always"))
+                .plus(LatencyTestConfiguration.SUMMARY, "off", LatencyTestConfiguration.PROFILE, " Always")
+                .plus(LatencyTestConfiguration.INCONCLUSIVE, "Fail "))
                 .require(WHERE);
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5, Summary.OFF, Profile.ALWAYS));
+                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5, Summary.OFF, Profile.ALWAYS,
+                Inconclusive.FAIL));
     }
 
     @Test
@@ -77,35 +80,6 @@ class ConfigurationTest {
     }
 
     @Test
-    @SuppressWarnings("deprecation")
-    void theOldNamesOfRetriesAndRemeasuresAreStillReadSayingSo() {
-        Configuration.Loaded old = load(Map.of(LatencyTestConfiguration.RETRIES, "2",
-                LatencyTestConfiguration.REMEASURE, "1"));
-        assertThat(old.require(WHERE).retries()).isEqualTo(2);
-        assertThat(old.require(WHERE).remeasures()).isEqualTo(1);
-        assertThat(old.notices()).containsExactly(
-                "configuration parameter jlbh.retries is deprecated: read as jlbh.retry.failed = 2; "
-                        + "set jlbh.retry.failed instead",
-                "configuration parameter jlbh.remeasure is deprecated: read as jlbh.remeasure.undecided = 1; "
-                        + "set jlbh.remeasure.undecided instead");
-
-        Configuration.Loaded both = load(Map.of(LatencyTestConfiguration.RETRY_FAILED, "1",
-                LatencyTestConfiguration.RETRIES, "1", LatencyTestConfiguration.REMEASURE_UNDECIDED, "0"));
-        assertThat(both.require(WHERE).retries()).as("the same value under both names").isEqualTo(1);
-        assertThat(both.require(WHERE).remeasures()).isZero();
-        assertThat(both.notices()).isEmpty();
-        assertThat(load(Map.of()).notices()).isEmpty();
-
-        assertThatExceptionOfType(ExtensionConfigurationException.class).isThrownBy(() -> load(Map.of(
-                        LatencyTestConfiguration.REMEASURE_UNDECIDED, "2", LatencyTestConfiguration.REMEASURE, "5"))
-                        .require(WHERE))
-                .withMessage("Configuration error: configuration parameter jlbh.remeasure.undecided = '2' disagrees "
-                        + "with its old name jlbh.remeasure = '5' (for " + WHERE + "). Fix: set "
-                        + "jlbh.remeasure.undecided alone");
-        expect(LatencyTestConfiguration.RETRIES, "-1", "is not a whole number of retries", "use e.g. 2");
-    }
-
-    @Test
     void eachParameterSaysWhatIsWrong() {
         expect(LatencyTestConfiguration.ITERATIONS_FACTOR, "0", "is not a positive number", "use a factor such as 0.1 or 2");
         expect(LatencyTestConfiguration.BUDGET_FACTOR, "Infinity", "is not a positive number", "use a factor");
@@ -121,6 +95,7 @@ class ConfigurationTest {
         expect(LatencyTestConfiguration.EVIDENCE, "maybe", "is not one of [on, off]", "use one of on, off");
         expect(LatencyTestConfiguration.MACHINE_LOCK, "shared", "is not one of [on, off]", "use one of on, off");
         expect(LatencyTestConfiguration.SUMMARY, "markdown", "is not one of [on, off]", "use one of on, off");
+        expect(LatencyTestConfiguration.INCONCLUSIVE, "pass", "is not one of [skip, fail]", "use one of skip, fail");
         expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "-1", "is not a number of seconds, 0 or more", "use e.g. 600");
         expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "soon", "is not a number of seconds, 0 or more",
                 "use e.g. 600");

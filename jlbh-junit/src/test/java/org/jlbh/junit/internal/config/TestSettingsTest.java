@@ -124,7 +124,7 @@ class TestSettingsTest {
         assertThatExceptionOfType(TestAbortedException.class)
                 .isThrownBy(() -> settings("valid", Map.of("jlbh.iterations.factor", "0.5")))
                 .withMessage("jlbh.iterations.factor = 0.5 leaves 5,000 iterations per run, too few to judge p99.9, "
-                        + "which needs at least 10,000: not measured");
+                        + "which needs at least 10,000: not measured. To decide it: a factor of at least 1");
         assertThat(settings("valid", Map.of("jlbh.iterations.factor", "0.5", "jlbh.mode", "disabled")).run().iterations())
                 .as("disabled tests are not measured, so nothing to abort").isEqualTo(5_000);
     }
