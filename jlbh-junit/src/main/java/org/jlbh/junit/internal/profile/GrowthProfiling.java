@@ -35,6 +35,11 @@ public final class GrowthProfiling {
      * or so, the 100 µs asked for stretched by the timers), and a body of 20 µs in 2,000.
      */
     static final double SECONDS = 2;
+    /** What the colours of the change's flame graph against the base's mean, written on its page. */
+    static final String DIFFERENTIAL_LEGEND = "Colour is the time a call in a frame itself, not in what it calls. red: "
+            + "more in the change than in the base, the deeper the more (a frame the base never entered counts as none "
+            + "there); blue: less; grey: the same. The base's counts scaled to the change's number of calls and "
+            + "sampling period.";
 
     private GrowthProfiling() {
     }
@@ -86,8 +91,8 @@ public final class GrowthProfiling {
                 ? null : () -> FlameGraphPages.of("Calls of " + name + " in the change", changeCalls.stacks()));
         Optional<String> differential = TailProfiling.write(dir, testId + ".change-vs-base.html",
                 changeCalls.stacks().isEmpty() || baseCalls.stacks().isEmpty() ? null
-                        : () -> FlameGraphPages.differential("Calls of " + name + " in the change against the base "
-                        + "(red: more time a call in the change)", changeCalls.stacks(), baseCalls.stacks(),
+                        : () -> FlameGraphPages.differential("Calls of " + name + " in the change against the base",
+                        DIFFERENTIAL_LEGEND, changeCalls.stacks(), baseCalls.stacks(),
                         baseScale(changeCalls, baseCalls)));
         return Optional.of(new GrowthProfile(AsyncProfilerRun.ENGINE, Optional.empty(),
                 (System.nanoTime() - began) / 1e9, changeCalls, baseCalls, top, flameGraph, differential));

@@ -35,6 +35,11 @@ import java.util.Optional;
 public final class TailProfiling {
     /** How many frames are ranked. */
     public static final int RANKED = 10;
+    /** What the colours of the late iterations' flame graph against those on time mean, written on its page. */
+    static final String DIFFERENTIAL_LEGEND = "Colour is the time in a frame itself, not in what it calls. red: more "
+            + "in the late iterations than in those on time, the deeper the more (a frame the on-time iterations never "
+            + "entered counts as none there); blue: less; grey: the same. On-time counts scaled to the late "
+            + "iterations' total.";
 
     private TailProfiling() {
     }
@@ -137,7 +142,7 @@ public final class TailProfiling {
                 "Late iterations of " + settings.displayName() + " (" + lateOver + ")", split.late()));
         Optional<String> differential = write(dir, testId + ".late-vs-on-time.html", split.late().isEmpty()
                 || split.onTime().isEmpty() ? null : () -> FlameGraphPages.differential("Late iterations of "
-                + settings.displayName() + " against those on time (red: more when late)", split.late(),
+                + settings.displayName() + " against those on time", DIFFERENTIAL_LEGEND, split.late(),
                 split.onTime()));
         return new TailProfile(AsyncProfilerRun.ENGINE, Optional.empty(), lateOver, seconds, lateIterations, split,
                 top, flameGraph, differential);
