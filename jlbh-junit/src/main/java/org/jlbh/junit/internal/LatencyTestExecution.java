@@ -299,7 +299,8 @@ public final class LatencyTestExecution {
         comparison.ifPresent(compared -> reports.comparison(test, compared));
         List<ProbeFigures> baseProbes = base.isEmpty() ? List.of() : probesOf(settings, baseAttempts);
         Optional<PairedComparison> paired = base.map(side -> comparePaired(settings, baseAttempts, attempts));
-        paired.ifPresent(compared -> reports.paired(compared, configuration.paired().orElseThrow().base()));
+        paired.ifPresent(compared -> reports.paired(compared, base.orElseThrow().classPath().describe(),
+                base.orElseThrow().classPath().dependencies()));
         Decision decided = Decision.decide(attempts, allowed, comparison, paired, configuration.mode(), judged);
         Optional<Capacity.Rate> atRate = sweep.map(rate -> Capacity.Rate.of(rate.rate(), reported));
         Decision capacity = sweep.map(rate -> Capacity.judge(decided, comparison, rate.sweep(), atRate.orElseThrow(),

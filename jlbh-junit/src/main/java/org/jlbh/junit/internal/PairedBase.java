@@ -4,6 +4,7 @@ import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.run.BaseSide;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.paired.BaseClassLoader;
+import org.jlbh.junit.internal.run.paired.BaseClassPath;
 import org.jlbh.junit.internal.run.paired.BaseTestClass;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -36,13 +37,14 @@ final class PairedBase {
                                  Measurement measurement, PrintStream out) {
         Class<?> testClass = context.getRequiredTestClass();
         BaseClassLoader loader = Stores.shared(context.getRoot(), BaseClassLoader.class,
-                () -> BaseClassLoader.of(paired.base(), testClass.getClassLoader()));
+                () -> BaseClassLoader.of(BaseClassPath.of(paired.base(),
+                        BaseClassPath.changeClassPath(testClass.getClassLoader())), testClass.getClassLoader()));
         BaseClass base = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName()),
                 BaseClass.class, () -> BaseClass.of(loader, testClass.getName()));
         Optional<BaseSide> side = base.testClass().flatMap(copy -> BaseSide.of(copy, method, measurement));
         if (side.isEmpty()) {
             out.printf(Locale.ROOT, "=== Not paired: the base (%s) has no %s, so this test is judged on its budgets "
-                            + "alone%n", loader.paths(), base.testClass().isEmpty() ? "class " + testClass.getName()
+                            + "alone%n", loader.classPath().describe(), base.testClass().isEmpty() ? "class " + testClass.getName()
                             : "method " + method.getName() + " in " + testClass.getName());
         }
         return side;

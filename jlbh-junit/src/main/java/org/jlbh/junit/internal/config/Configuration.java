@@ -380,36 +380,25 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return percent;
         }
 
-        /** @return the paired mode's parameters, when its base is given */
+        /**
+         * @return the paired mode's parameters, when its base is given: its entries in order, each {@code @file}
+         *         replaced by the entries the file lists
+         */
         Optional<Paired> paired() {
             double tolerance = percentage(LatencyTestConfiguration.PAIRED_TOLERANCE, DEFAULT_PAIRED_TOLERANCE_PERCENT);
-            Optional<String> value = parameters.apply(LatencyTestConfiguration.PAIRED_BASE).map(String::trim)
-                    .filter(v -> !v.isEmpty());
+            String key = LatencyTestConfiguration.PAIRED_BASE;
+            Optional<String> value = parameters.apply(key).map(String::trim).filter(v -> !v.isEmpty());
             if (value.isEmpty()) {
                 return Optional.empty();
             }
             List<Path> base = new ArrayList<>();
-            for (String part : value.get().split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
-                if (part.isBlank()) {
-                    continue;
+            try {
+                for (String entry : PairedBaseEntries.split(value.get())) {
+                    base.addAll(PairedBaseEntries.expand(entry));
                 }
-                try {
-                    base.add(Path.of(part.trim()));
-                } catch (InvalidPathException e) {
-                    problems.add(new InvalidParameter(LatencyTestConfiguration.PAIRED_BASE, value.get(),
-                            "is not valid", "use folders or jars separated by '" + java.io.File.pathSeparator
-                            + "' (" + e.getMessage() + ")"));
-                    return Optional.empty();
-                }
-            }
-            for (Path path : base) {
-                if (!Files.isDirectory(path) && !(Files.isRegularFile(path) && path.toString().endsWith(".jar"))) {
-                    problems.add(new InvalidParameter(LatencyTestConfiguration.PAIRED_BASE, value.get(),
-                            "names " + path.toAbsolutePath() + ", " + (Files.exists(path) ? "neither a folder nor a jar"
-                            : "which is not there"), "build the base first (e.g. git worktree add ../base main && mvn "
-                            + "-f ../base test-compile) and give its target/test-classes and target/classes"));
-                    return Optional.empty();
-                }
+            } catch (IllegalArgumentException wrong) {
+                problems.add(new InvalidParameter(key, value.get(), wrong.getMessage(), PairedBaseEntries.FIX));
+                return Optional.empty();
             }
             return Optional.of(new Paired(base, tolerance));
         }

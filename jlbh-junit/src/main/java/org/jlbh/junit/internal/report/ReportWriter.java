@@ -264,10 +264,14 @@ public final class ReportWriter {
     }
 
     /**
-     * @param comparison the change against its base, paired
-     * @param base       the base's class folders and jars
+     * Prints the paired comparison: its header, what the base's side loaded and which dependencies differ between the
+     * sides, then its rows.
+     *
+     * @param comparison   the change against its base, paired
+     * @param base         the base's class folders and jars, and which of them its side loaded
+     * @param dependencies which dependencies differ between the sides, or that none does
      */
-    public void paired(PairedComparison comparison, List<Path> base) {
+    public void paired(PairedComparison comparison, String base, String dependencies) {
         out.print("=== Change against the base " + base + " (" + comparison.pairs() + " pair" + (comparison.pairs() == 1
                 ? "" : "s") + " of runs taken in turns in this JVM, on the code's own account where both have it; "
                 + "the median pair's change with a sign-test interval at " + ReportFormat.plain(Math.round(1_000 * (1
@@ -275,7 +279,7 @@ public final class ReportWriter {
                 * PairedComparison.FAMILY_ALPHA) + "% split over " + rows(comparison.rows().size()) + "); tolerance +"
                 + ReportFormat.plain(comparison.tolerancePercent())
                 + "%; detectable: the smallest slowdown these pairs would flag)" + System.lineSeparator()
-                + comparison.table());
+                + "=== Dependencies: " + dependencies + System.lineSeparator() + comparison.table());
         for (PairedComparison.Row row : comparison.rows()) {
             publisher.entry("paired " + row.probe() + " p" + row.percentile(), row.describe());
         }

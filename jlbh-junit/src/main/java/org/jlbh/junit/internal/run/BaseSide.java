@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.run;
 
+import org.jlbh.junit.internal.run.paired.BaseClassPath;
 import org.jlbh.junit.internal.run.paired.BaseTestClass;
 
 import java.lang.reflect.Method;
@@ -36,6 +37,11 @@ public final class BaseSide {
     /** @return the base side's measurement */
     public Measurement measurement() {
         return measurement;
+    }
+
+    /** @return the base's folders and jars, which of them its side loads, and the dependencies that differ */
+    public BaseClassPath classPath() {
+        return testClass.classPath();
     }
 
     /**

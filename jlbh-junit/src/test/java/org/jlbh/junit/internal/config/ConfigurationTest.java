@@ -122,6 +122,32 @@ class ConfigurationTest {
                 + ", neither a folder nor a jar", "build the base first");
     }
 
+    @Test
+    void anAtFileEntryOfThePairedBaseStandsForTheEntriesItLists(@org.junit.jupiter.api.io.TempDir Path base)
+            throws java.io.IOException {
+        Path testClasses = java.nio.file.Files.createDirectories(base.resolve("test-classes"));
+        Path library = java.nio.file.Files.writeString(base.resolve("library-1.0.jar"), "");
+        Path other = java.nio.file.Files.writeString(base.resolve("other-2.0.jar"), "");
+        // as mvn dependency:build-classpath writes it: one line, the path separator between entries
+        Path classPath = java.nio.file.Files.writeString(base.resolve("test.classpath"),
+                library + java.io.File.pathSeparator + other);
+        // as one entry a line, with a blank line and a line break at the end
+        Path lines = java.nio.file.Files.writeString(base.resolve("lines.classpath"), other + "\n\n" + library + "\n");
+
+        assertThat(load(Map.of(LatencyTestConfiguration.PAIRED_BASE, testClasses + java.io.File.pathSeparator + "@"
+                + classPath)).require(WHERE).paired())
+                .contains(new Configuration.Paired(List.of(testClasses, library, other), 5));
+        assertThat(load(Map.of(LatencyTestConfiguration.PAIRED_BASE, "@" + lines)).require(WHERE).paired())
+                .contains(new Configuration.Paired(List.of(other, library), 5));
+        expect(LatencyTestConfiguration.PAIRED_BASE, "@" + base.resolve("missing.classpath"),
+                "names the class-path file " + base.resolve("missing.classpath").toAbsolutePath()
+                        + ", which is not there", "build the base first");
+        java.nio.file.Files.writeString(classPath, library + java.io.File.pathSeparator + base.resolve("gone.jar"));
+        expect(LatencyTestConfiguration.PAIRED_BASE, "@" + classPath, "names "
+                + base.resolve("gone.jar").toAbsolutePath() + " (listed in " + classPath + "), which is not there",
+                "build the base first");
+    }
+
     /** Builds a parameter map of more than ten entries. */
     private static final class Parameters extends java.util.HashMap<String, String> {
         private static final long serialVersionUID = 1L;

@@ -14,10 +14,11 @@ import java.util.Locale;
 
 /**
  * Loads the base build's classes, the other side of a paired test: a class or resource found in the base's folders
- * and jars is loaded from there, before the change's (child first), so the base's test class and the code it tests
- * are the base's; everything else comes from the change's class loader, the parent: the JDK, JUnit, jlbh and its
- * dependencies (whose types the two sides must share: the annotations, a probe's {@code NanoSampler}), and every
- * library the base's folders do not hold. Thread-safe, as {@link URLClassLoader} is.
+ * and its own jars ({@link BaseClassPath#loaded()}) is loaded from there, before the change's (child first), so the
+ * base's test class, the code it tests and the library versions only the base names are the base's; everything else
+ * comes from the change's class loader, the parent: the JDK, JUnit, jlbh and its dependencies (whose types the two
+ * sides must share: the annotations, a probe's {@code NanoSampler}), and every library both sides name alike.
+ * Thread-safe, as {@link URLClassLoader} is.
  */
 public final class BaseClassLoader extends URLClassLoader {
     /**
@@ -32,20 +33,22 @@ public final class BaseClassLoader extends URLClassLoader {
         registerAsParallelCapable();
     }
 
-    private final List<Path> paths;
+    private final BaseClassPath classPath;
 
-    private BaseClassLoader(List<Path> paths, URL[] urls, ClassLoader parent) {
+    private BaseClassLoader(BaseClassPath classPath, URL[] urls, ClassLoader parent) {
         super("jlbh-paired-base", urls, parent);
-        this.paths = List.copyOf(paths);
+        this.classPath = classPath;
     }
 
     /**
-     * @param paths  the base build's class folders and jars (its test classes and main classes), each existing
-     * @param parent the change's class loader: the test class's
+     * @param classPath the base build's class folders and jars, and which of them its side loads
+     * @param parent    the change's class loader: the test class's
      * @return a loader of the base's classes
-     * @throws IllegalArgumentException when a path does not exist, or is neither a folder nor a jar
+     * @throws IllegalArgumentException when a path the base's side loads does not exist, or is neither a folder nor a
+     *                                  jar
      */
-    public static BaseClassLoader of(List<Path> paths, ClassLoader parent) {
+    public static BaseClassLoader of(BaseClassPath classPath, ClassLoader parent) {
+        List<Path> paths = classPath.loaded();
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("no base folder or jar given");
         }
@@ -63,12 +66,12 @@ public final class BaseClassLoader extends URLClassLoader {
                 throw new IllegalArgumentException("cannot read " + path + " as a URL", e);
             }
         }
-        return new BaseClassLoader(paths, urls, parent);
+        return new BaseClassLoader(classPath, urls, parent);
     }
 
-    /** @return the base's folders and jars, as given */
-    public List<Path> paths() {
-        return paths;
+    /** @return the base's folders and jars, and which of them its side loads */
+    public BaseClassPath classPath() {
+        return classPath;
     }
 
     /**

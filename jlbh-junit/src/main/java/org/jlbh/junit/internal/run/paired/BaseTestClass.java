@@ -72,6 +72,11 @@ public final class BaseTestClass implements AutoCloseable {
         return type;
     }
 
+    /** @return the base's folders and jars its class was loaded from, and which of them the base's side loads */
+    public BaseClassPath classPath() {
+        return ((BaseClassLoader) type.getClassLoader()).classPath(); // of(...) took only the base loader's own class
+    }
+
     /**
      * @param name           the test method's name
      * @param parameterTypes the change's method's parameter types

@@ -32,7 +32,7 @@ class BaseClassesTest {
                     public static String side() { return "base"; }
                 }
                 """);
-        try (BaseClassLoader loader = BaseClassLoader.of(List.of(base), getClass().getClassLoader())) {
+        try (BaseClassLoader loader = BaseClassLoader.of(BaseClassPath.of(List.of(base), List.of()), getClass().getClassLoader())) {
             Class<?> hasher = loader.loadClass(Hasher.class.getName());
 
             assertThat(hasher).isNotSameAs(Hasher.class);
@@ -49,10 +49,12 @@ class BaseClassesTest {
     void aPathThatIsNeitherAFolderNorAJarIsSaidSo() throws IOException {
         Path text = Files.writeString(base.resolve("notes.txt"), "");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> BaseClassLoader.of(List.of(text), null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BaseClassLoader.of(BaseClassPath.of(List.of(text), List.of()), null))
                 .withMessage(text.toAbsolutePath() + " is neither a folder nor a jar: the base's classes are given "
                         + "as folders of compiled classes or jars");
-        assertThatIllegalArgumentException().isThrownBy(() -> BaseClassLoader.of(List.of(base.resolve("gone")), null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BaseClassLoader.of(BaseClassPath.of(List.of(base.resolve("gone")), List.of()), null))
                 .withMessageStartingWith(base.resolve("gone").toAbsolutePath() + " is not there");
     }
 
@@ -74,7 +76,7 @@ class BaseClassesTest {
                     @AfterAll static void afterAll() { Calls.add("after all"); }
                 }
                 """);
-        try (BaseClassLoader loader = BaseClassLoader.of(List.of(base), getClass().getClassLoader())) {
+        try (BaseClassLoader loader = BaseClassLoader.of(BaseClassPath.of(List.of(base), List.of()), getClass().getClassLoader())) {
             BaseTestClass copy = BaseTestClass.of(loader, "org.example.paired.LifecycleTest").orElseThrow();
             Method measured = copy.method("measured", new Class<?>[] {int.class}).orElseThrow();
 
@@ -104,7 +106,7 @@ class BaseClassesTest {
                     @BeforeEach void beforeEach(TestInfo info) { }
                 }
                 """);
-        try (BaseClassLoader loader = BaseClassLoader.of(List.of(base), getClass().getClassLoader())) {
+        try (BaseClassLoader loader = BaseClassLoader.of(BaseClassPath.of(List.of(base), List.of()), getClass().getClassLoader())) {
             assertThatIllegalArgumentException().isThrownBy(() -> BaseTestClass.of(loader,
                     "org.example.paired.TakesInfo")).withMessage("the base's org.example.paired.TakesInfo.beforeEach "
                     + "(@BeforeEach) takes parameters: the base side of a paired test calls lifecycle methods without "

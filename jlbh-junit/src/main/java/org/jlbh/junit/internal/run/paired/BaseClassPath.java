@@ -1,0 +1,203 @@
+package org.jlbh.junit.internal.run.paired;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ
+ * between the two sides. The rule: the base's folders are the base's; a jar both sides name alike (the same file, or
+ * the same artifact in the same version) is shared, loaded once, from the change's class path; an artifact the base
+ * names in another version than the change, or that the change does not name, is the base's own; jlbh, its
+ * dependencies, JUnit and the JDK are always the change's (their types pass between the two sides and the harness).
+ * Immutable.
+ *
+ * @param folders     the base's folders of compiled classes, in order
+ * @param ownJars     the base's jars that only its side loads, in order
+ * @param sharedJars  how many of the base's jars the change names alike
+ * @param changes     how many of the base's jars are jlbh's or JUnit's, which are always the change's
+ * @param differences the dependencies that differ between the sides, by artifact; empty when they are the same or the
+ *                    base names no jar
+ */
+public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJars, int changes,
+                            List<Difference> differences) {
+    /** Groups whose jars are always the change's: jlbh, its dependencies, JUnit, AssertJ. */
+    private static final List<String> ALWAYS_THE_CHANGES = List.of("org.jlbh", "org.junit", "org.opentest4j",
+            "org.apiguardian", "org.hdrhistogram", "net.openhft", "tools.profiler", "org.assertj");
+
+    /** Copies the lists. */
+    public BaseClassPath {
+        folders = List.copyOf(folders);
+        ownJars = List.copyOf(ownJars);
+        differences = List.copyOf(differences);
+    }
+
+    /**
+     * A dependency that differs between the sides.
+     *
+     * @param artifact     {@code group:name}
+     * @param base         its version in the base, if the base names it
+     * @param change       its version in the change, if the change names it
+     * @param alwaysChange whether it is jlbh's or JUnit's, which the base's side takes from the change whatever it names
+     */
+    public record Difference(String artifact, Optional<String> base, Optional<String> change, boolean alwaysChange) {
+        /**
+         * @return e.g. {@code org.apache.commons:commons-lang3 3.14.0 in the base, 3.17.0 in the change}, {@code
+         *         com.example:cache 1.2 in the base only}
+         */
+        public String describe() {
+            String versions = base.isEmpty() ? change.orElseThrow() + " in the change only"
+                    : change.isEmpty() ? base.get() + " in the base only"
+                    : base.get() + " in the base, " + change.get() + " in the change";
+            return artifact + " " + versions + (alwaysChange && base.isPresent()
+                    ? " (not loaded from the base: jlbh and JUnit are always the change's)" : "");
+        }
+    }
+
+    /**
+     * @param base            the base build's folders and jars, as configured
+     * @param changeClassPath the change's class path: its folders and jars
+     * @return which the base's side loads, and what differs
+     */
+    public static BaseClassPath of(List<Path> base, List<Path> changeClassPath) {
+        Set<Path> changeFiles = new LinkedHashSet<>();
+        Map<String, JarArtifact> changeArtifacts = new LinkedHashMap<>();
+        for (Path path : changeClassPath) {
+            if (isJar(path)) {
+                changeFiles.add(normal(path));
+                JarArtifact.of(path).ifPresent(artifact -> changeArtifacts.putIfAbsent(artifact.key(), artifact));
+            }
+        }
+        List<Path> folders = new ArrayList<>();
+        List<Path> own = new ArrayList<>();
+        Map<String, JarArtifact> baseArtifacts = new LinkedHashMap<>();
+        int shared = 0;
+        int changes = 0;
+        for (Path path : base) {
+            if (!isJar(path)) {
+                folders.add(path);
+                continue;
+            }
+            Optional<JarArtifact> artifact = JarArtifact.of(path);
+            artifact.ifPresent(known -> baseArtifacts.putIfAbsent(known.key(), known));
+            if (artifact.filter(BaseClassPath::alwaysTheChanges).isPresent()) {
+                changes++;
+            } else if (changeFiles.contains(normal(path)) || artifact.map(known -> changeArtifacts.get(known.key()))
+                    .filter(other -> other.version().equals(artifact.get().version())).isPresent()) {
+                shared++;
+            } else {
+                own.add(path);
+            }
+        }
+        List<Difference> differences = new ArrayList<>();
+        if (!baseArtifacts.isEmpty()) {
+            Set<String> keys = new TreeSet<>(baseArtifacts.keySet());
+            keys.addAll(changeArtifacts.keySet());
+            for (String key : keys) {
+                Optional<JarArtifact> inBase = Optional.ofNullable(baseArtifacts.get(key));
+                Optional<JarArtifact> inChange = Optional.ofNullable(changeArtifacts.get(key));
+                Optional<String> baseVersion = inBase.map(JarArtifact::version);
+                Optional<String> changeVersion = inChange.map(JarArtifact::version);
+                if (!baseVersion.equals(changeVersion)) {
+                    differences.add(new Difference(key, baseVersion, changeVersion,
+                            inBase.or(() -> inChange).filter(BaseClassPath::alwaysTheChanges).isPresent()));
+                }
+            }
+        }
+        return new BaseClassPath(folders, own, shared, changes, differences);
+    }
+
+    /**
+     * @param loader the change's test class's loader
+     * @return the change's class path: the JVM's ({@code java.class.path}, which Surefire sets to the test class path)
+     *         and that of every {@link URLClassLoader} from the loader up (a launcher's own, such as the
+     *         ConsoleLauncher's {@code --class-path})
+     */
+    public static List<Path> changeClassPath(ClassLoader loader) {
+        Set<Path> paths = new LinkedHashSet<>();
+        for (ClassLoader at = loader; at != null; at = at.getParent()) {
+            if (at instanceof URLClassLoader urls) {
+                for (URL url : urls.getURLs()) {
+                    fileOf(url).ifPresent(paths::add);
+                }
+            }
+        }
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                paths.add(Path.of(entry));
+            }
+        }
+        return List.copyOf(paths);
+    }
+
+    /** @return what the base's side loads from its own paths, in order: its folders, then its own jars */
+    public List<Path> loaded() {
+        List<Path> loaded = new ArrayList<>(folders);
+        loaded.addAll(ownJars);
+        return loaded;
+    }
+
+    /**
+     * @return e.g. {@code [../base/target/test-classes, ../base/target/classes] and 15 jars (13 shared with the
+     *         change, 1 the base's own, 1 always the change's)}; the folders alone when the base names no jar
+     */
+    public String describe() {
+        int jars = ownJars.size() + sharedJars + changes;
+        if (jars == 0) {
+            return folders.toString();
+        }
+        return String.format(Locale.ROOT, "%s and %d jar%s (%d shared with the change, %d the base's own, %d always "
+                + "the change's)", folders, jars, jars == 1 ? "" : "s", sharedJars, ownJars.size(), changes);
+    }
+
+    /**
+     * @return a line for the comparison's header: which dependencies differ between the sides, that none does, or that
+     *         the base names no jar (so that both sides run the change's libraries)
+     */
+    public String dependencies() {
+        if (ownJars.size() + sharedJars + changes == 0) {
+            return "the base names no jar, so both sides run the change's libraries: name the base's test class path "
+                    + "(@file) to compare a dependency upgrade";
+        }
+        if (differences.isEmpty()) {
+            return "the same on both sides";
+        }
+        return String.join("; ", differences.stream().map(Difference::describe).toList());
+    }
+
+    private static boolean alwaysTheChanges(JarArtifact artifact) {
+        return ALWAYS_THE_CHANGES.stream().anyMatch(group -> artifact.group().equals(group)
+                || artifact.group().startsWith(group + "."));
+    }
+
+    private static boolean isJar(Path path) {
+        return path.toString().endsWith(".jar") && !Files.isDirectory(path);
+    }
+
+    private static Path normal(Path path) {
+        return path.toAbsolutePath().normalize();
+    }
+
+    private static Optional<Path> fileOf(URL url) {
+        if (!"file".equals(url.getProtocol())) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(url.toURI()));
+        } catch (URISyntaxException | IllegalArgumentException notAFile) {
+            return Optional.empty();
+        }
+    }
+}

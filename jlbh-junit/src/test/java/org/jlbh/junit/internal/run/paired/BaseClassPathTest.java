@@ -1,0 +1,114 @@
+package org.jlbh.junit.internal.run.paired;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Which of the base's jars its side loads, and what the comparison's header says differs, on jars made for the test:
+ * each holds the {@code pom.properties} Maven writes, or none.
+ */
+class BaseClassPathTest {
+    @TempDir
+    Path work;
+
+    @Test
+    void aJarBothSidesNameAlikeIsSharedAnotherVersionOrOneTheChangeLacksIsTheBases() throws IOException {
+        Path classes = Files.createDirectories(work.resolve("base/target/classes"));
+        Path shared = jar("repository/shared-1.0.jar", "com.example", "shared", "1.0");
+        Path sameVersionElsewhere = jar("base-copy/codec-2.1.jar", "com.example", "codec", "2.1");
+        Path changesCodec = jar("repository/codec-2.1.jar", "com.example", "codec", "2.1");
+        Path oldLang = jar("repository/commons-lang3-3.14.0.jar", "org.apache.commons", "commons-lang3", "3.14.0");
+        Path newLang = jar("repository/commons-lang3-3.17.0.jar", "org.apache.commons", "commons-lang3", "3.17.0");
+        Path dropped = jar("repository/cache-1.2.jar", "com.example", "cache", "1.2");
+        Path added = jar("repository/metrics-4.0.jar", "com.example", "metrics", "4.0");
+        Path oldJunit = jar("repository/junit-jupiter-api-5.10.0.jar", "org.junit.jupiter", "junit-jupiter-api",
+                "5.10.0");
+        Path newJunit = jar("repository/junit-jupiter-api-5.11.3.jar", "org.junit.jupiter", "junit-jupiter-api",
+                "5.11.3");
+        Path jlbh = jar("repository/jlbh-junit-0.1.0.jar", "org.jlbh", "jlbh-junit", "0.1.0");
+
+        BaseClassPath classPath = BaseClassPath.of(
+                List.of(classes, shared, sameVersionElsewhere, oldLang, dropped, oldJunit, jlbh),
+                List.of(work.resolve("change/target/classes"), shared, changesCodec, newLang, added, newJunit, jlbh));
+
+        assertThat(classPath.loaded()).as("its folder, then the versions only the base names")
+                .containsExactly(classes, oldLang, dropped);
+        assertThat(classPath.sharedJars()).as("the same file, and the same artifact and version elsewhere")
+                .isEqualTo(2);
+        assertThat(classPath.changes()).as("JUnit and jlbh are the change's whatever the base names").isEqualTo(2);
+        assertThat(classPath.differences()).extracting(BaseClassPath.Difference::describe).containsExactly(
+                "com.example:cache 1.2 in the base only",
+                "com.example:metrics 4.0 in the change only",
+                "org.apache.commons:commons-lang3 3.14.0 in the base, 3.17.0 in the change",
+                "org.junit.jupiter:junit-jupiter-api 5.10.0 in the base, 5.11.3 in the change (not loaded from the "
+                        + "base: jlbh and JUnit are always the change's)");
+        assertThat(classPath.describe()).isEqualTo("[" + classes + "] and 6 jars (2 shared with the change, 2 the "
+                + "base's own, 2 always the change's)");
+        assertThat(classPath.dependencies()).startsWith("com.example:cache 1.2 in the base only; com.example:metrics");
+    }
+
+    @Test
+    void theSameJarsOnBothSidesDifferInNothing() throws IOException {
+        Path classes = Files.createDirectories(work.resolve("classes"));
+        Path lang = jar("repository/commons-lang3-3.17.0.jar", "org.apache.commons", "commons-lang3", "3.17.0");
+
+        BaseClassPath classPath = BaseClassPath.of(List.of(classes, lang), List.of(lang));
+
+        assertThat(classPath.loaded()).containsExactly(classes);
+        assertThat(classPath.differences()).isEmpty();
+        assertThat(classPath.dependencies()).isEqualTo("the same on both sides");
+    }
+
+    @Test
+    void aBaseOfFoldersAloneSaysBothSidesRunTheChangesLibraries() throws IOException {
+        Path testClasses = Files.createDirectories(work.resolve("test-classes"));
+        Path classes = Files.createDirectories(work.resolve("classes"));
+        Path lang = jar("repository/commons-lang3-3.17.0.jar", "org.apache.commons", "commons-lang3", "3.17.0");
+
+        BaseClassPath classPath = BaseClassPath.of(List.of(testClasses, classes), List.of(lang));
+
+        assertThat(classPath.loaded()).containsExactly(testClasses, classes);
+        assertThat(classPath.describe()).isEqualTo("[" + testClasses + ", " + classes + "]");
+        assertThat(classPath.dependencies()).isEqualTo("the base names no jar, so both sides run the change's "
+                + "libraries: name the base's test class path (@file) to compare a dependency upgrade");
+    }
+
+    @Test
+    void aJarSaysWhatItIsByItsMetadataElseByItsPlaceInGradlesCacheElseByItsName() throws IOException {
+        assertThat(JarArtifact.of(jar("m2/lang.jar", "org.apache.commons", "commons-lang3", "3.14.0")))
+                .contains(new JarArtifact("org.apache.commons", "commons-lang3", "3.14.0"));
+        assertThat(JarArtifact.of(jar("files-2.1/com.google.guava/guava/33.0.0-jre/0a1b2c/guava-33.0.0-jre.jar",
+                null, null, null))).contains(new JarArtifact("com.google.guava", "guava", "33.0.0-jre"));
+        assertThat(JarArtifact.of(jar("lib/fastutil-core-8.5.12.jar", null, null, null)))
+                .contains(new JarArtifact("", "fastutil-core", "8.5.12"));
+        assertThat(JarArtifact.of(jar("lib/tools.jar", null, null, null))).isEqualTo(Optional.empty());
+    }
+
+    /** @return a jar at {@code path} under the work folder, with Maven's pom.properties when a group is given */
+    private Path jar(String path, String group, String name, String version) throws IOException {
+        Path jar = work.resolve(path);
+        Files.createDirectories(jar.getParent());
+        try (OutputStream file = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(file)) {
+            zip.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+            zip.write("Manifest-Version: 1.0\n".getBytes(StandardCharsets.UTF_8));
+            if (group != null) {
+                zip.putNextEntry(new ZipEntry("META-INF/maven/" + group + "/" + name + "/pom.properties"));
+                zip.write(("groupId=" + group + "\nartifactId=" + name + "\nversion=" + version + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return jar;
+    }
+}
