@@ -19,10 +19,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every {@code java} block of the README and of the guide ({@code docs/*.md}) is code the build compiles: its lines,
  * each trimmed and blank ones left out, stand in that order in a Java source of the repository (a sample, a consumer
- * project the suite builds, the guide's examples in {@code org.jlbh.junit.guide}).
+ * project the suite builds, the guide's examples in {@code org.jlbh.junit.guide}). And the pages speak to users: no
+ * commit hash or campaign date, which belong in the commit messages and {@code jlbh-benchmarks/README.md}.
  */
 class DocsSnippetsTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
+    /** 7 to 40 hex digits as a whole word, with at least one letter and one digit: a commit, not a number or a word. */
+    private static final Pattern COMMIT_HASH =
+            Pattern.compile("\\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\\b");
+    /** A date as ISO 8601 writes it, alone or starting a time ({@code 2026-11-27T02:14:10Z}). */
+    private static final Pattern ISO_DATE = Pattern.compile("\\b\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?!\\d)");
 
     @Test
     void everyJavaSnippetOfTheReadmeAndTheGuideIsInACompiledSource() throws IOException {
@@ -34,12 +40,8 @@ class DocsSnippetsTest {
                             .anyMatch(part -> part.toString().equals("target")))
                     .map(DocsSnippetsTest::normalised).toList();
         }
-        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
-        try (Stream<Path> guide = Files.list(root.resolve("docs"))) {
-            guide.filter(file -> file.toString().endsWith(".md")).sorted().forEach(pages::add);
-        }
         int snippets = 0;
-        for (Path page : pages) {
+        for (Path page : pages(root)) {
             Matcher block = JAVA_BLOCK.matcher(Files.readString(page));
             while (block.find()) {
                 String snippet = normalised(block.group(1));
@@ -62,6 +64,34 @@ class DocsSnippetsTest {
         }
         assertThat(pages).as("the guide's pages").hasSizeGreaterThanOrEqualTo(10)
                 .allSatisfy(page -> assertThat(readme).as("README.md links " + page).contains("(" + page));
+    }
+
+    @Test
+    void noPageOfTheReadmeOrTheGuideNamesACommitOrADate() throws IOException {
+        Path root = root();
+        List<String> found = new ArrayList<>();
+        for (Path page : pages(root)) {
+            List<String> lines = Files.readAllLines(page);
+            for (int i = 0; i < lines.size(); i++) {
+                for (Pattern notebook : List.of(COMMIT_HASH, ISO_DATE)) {
+                    Matcher match = notebook.matcher(lines.get(i));
+                    while (match.find()) {
+                        found.add(root.relativize(page) + ":" + (i + 1) + ": " + match.group());
+                    }
+                }
+            }
+        }
+        assertThat(found).as("commit hashes and dates in the README and the guide: the evidence goes to "
+                + "jlbh-benchmarks/README.md, linked from the page").isEmpty();
+    }
+
+    /** @return README.md and every page of the guide, {@code docs/*.md}, in order */
+    private static List<Path> pages(Path root) throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
+        try (Stream<Path> guide = Files.list(root.resolve("docs"))) {
+            guide.filter(file -> file.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        return pages;
     }
 
     /** @return the repository's root: where {@code docs} and {@code README.md} are, above the module */
