@@ -33,7 +33,8 @@ class ReferenceTablesTest {
     @Test
     void everyAttributeOfEachAnnotationIsTabledWithItsTypeAndDefault() throws IOException {
         String reference = Files.readString(docs().resolve("reference.md"));
-        for (Class<?> annotation : List.of(LatencyTest.class, LatencyTemplate.class, LatencyBudget.class)) {
+        for (Class<?> annotation : List.of(LatencyTest.class, LatencyTemplate.class, LatencyBudget.class,
+                SweepOf.class)) {
             Map<String, List<String>> rows = table(reference, "## @" + annotation.getSimpleName());
             List<Method> attributes = Arrays.stream(annotation.getDeclaredMethods())
                     .filter(method -> !method.isSynthetic()).toList();
@@ -82,6 +83,7 @@ class ReferenceTablesTest {
         byParameter.put(LatencyTestConfiguration.EVIDENCE, Configuration::evidence);
         byParameter.put(LatencyTestConfiguration.REMEASURE_UNDECIDED, Configuration::remeasures);
         byParameter.put(LatencyTestConfiguration.RETRY_FAILED, Configuration::retries);
+        byParameter.put(LatencyTestConfiguration.INCONCLUSIVE, Configuration::inconclusive);
         byParameter.put(LatencyTestConfiguration.REPORT_DIR, Configuration::reportDir);
         byParameter.put(LatencyTestConfiguration.BASELINE_DIR, Configuration::baselineDir);
         byParameter.put(LatencyTestConfiguration.BASELINE_WRITE, Configuration::writeBaseline);
@@ -106,12 +108,14 @@ class ReferenceTablesTest {
                 (field.isAnnotationPresent(Deprecated.class) ? oldNames : parameters).add((String) field.get(null));
             }
         }
-        String configuration = Files.readString(docs().resolve("configuration.md"));
-        int oldNamesAt = configuration.indexOf("\nOld names");
-        assertThat(oldNamesAt).as("a paragraph of old names in docs/configuration.md").isNotNegative();
-        String oldNamesParagraph = configuration.substring(oldNamesAt, configuration.indexOf("\n\n", oldNamesAt));
-        assertThat(oldNamesParagraph).as("docs/configuration.md's paragraph of old names").contains(
-                oldNames.stream().map(name -> "`" + name + "`").toList());
+        if (!oldNames.isEmpty()) {
+            String configuration = Files.readString(docs().resolve("configuration.md"));
+            int oldNamesAt = configuration.indexOf("\nOld names");
+            assertThat(oldNamesAt).as("a paragraph of old names in docs/configuration.md").isNotNegative();
+            String oldNamesParagraph = configuration.substring(oldNamesAt, configuration.indexOf("\n\n", oldNamesAt));
+            assertThat(oldNamesParagraph).as("docs/configuration.md's paragraph of old names").contains(
+                    oldNames.stream().map(name -> "`" + name + "`").toList());
+        }
         assertThat(byParameter.keySet()).as("this test knows every parameter's default")
                 .containsExactlyInAnyOrderElementsOf(parameters);
         assertThat(rows.keySet()).as("the parameters in docs/configuration.md").containsExactlyInAnyOrderElementsOf(
@@ -140,7 +144,8 @@ class ReferenceTablesTest {
             if (line.startsWith("| `")) {
                 List<String> cells = Arrays.stream(line.substring(1, line.lastIndexOf('|')).split("\\|"))
                         .map(String::trim).toList();
-                rows.put(plain(cells.get(0)), cells);
+                assertThat(rows.put(plain(cells.get(0)), cells)).as("%s tabled once under %s", cells.get(0), heading)
+                        .isNull();
             }
         }
         return rows;
