@@ -244,9 +244,15 @@ public final class LatencyTestConfiguration {
 
     /** The values of {@link #NOISE}. */
     public enum Noise {
-        /** A breach the platform's stalls and the JVM's safepoints account for is inconclusive, not a failure. */
+        /**
+         * A broken latency budget that holds without the late samples the platform (waits for a CPU, the host's and
+         * the whole machine's stalls), the JVM's safepoints and its collections' copying of objects older than the
+         * measured runs account for is met on the code's own account: the test passes, saying both figures. This
+         * needs the scheduler's evidence; without it (another OS, or {@link #EVIDENCE} off) a breach the OS jitter
+         * measured beside the runs explains is inconclusive, not a failure. Any other breach fails.
+         */
         AWARE,
-        /** Every breach fails. */
+        /** Every breach as measured fails, with its late samples' causes in the message. */
         STRICT
     }
 }
