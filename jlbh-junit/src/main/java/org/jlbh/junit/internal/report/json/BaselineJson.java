@@ -3,7 +3,6 @@ package org.jlbh.junit.internal.report.json;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
 import java.util.ArrayList;
@@ -12,9 +11,8 @@ import java.util.List;
 /**
  * The baseline format, {@value #FORMAT}: one file per test holding its last recorded builds, oldest first, each with
  * when and where it ran and its figures per probe and run (what {@link ResultJson} writes for a run, without the
- * charts' distributions), so that a change shows in review as one build added and one dropped. A result file of
- * {@value ResultJson#FORMAT} (what baselines were before they had a history) reads as a history of one build.
- * Stateless; thread-safe.
+ * charts' distributions), so that a change shows in review as one build added and one dropped. Stateless;
+ * thread-safe.
  */
 public final class BaselineJson {
     /** The format's name and version, written in every baseline. */
@@ -49,26 +47,22 @@ public final class BaselineJson {
     }
 
     /**
-     * @param text   a baseline file, or a result file written as a baseline before baselines had a history
+     * @param text   a baseline file
      * @param testId the test it should be the baseline of, as {@link ResultSnapshot.Test#id()} says it
      * @return its recorded builds, oldest first
      * @throws OtherTest                when it is another test's baseline (a file copied or renamed by hand)
-     * @throws IllegalArgumentException when it is neither a baseline nor a result file, saying what is wrong and where
+     * @throws IllegalArgumentException when it is not a baseline file, saying what is wrong and where
      */
     public static List<RecordedBuild> read(String text, String testId) {
-        Object document = JsonReader.parse(text);
-        JsonNode root = JsonNode.root(document, FORMAT);
+        JsonNode root = JsonNode.root(JsonReader.parse(text), FORMAT);
         String format = root.text("format");
-        if (format.equals(ResultJson.FORMAT)) {
-            ResultSnapshot result = ResultJson.read(text);
-            requireTest(result.test().id(), testId);
-            return List.of(ResultAssembly.recordedBuild(result));
-        }
         if (!format.equals(FORMAT)) {
-            throw new IllegalArgumentException("not a \"" + FORMAT + "\" or \"" + ResultJson.FORMAT + "\" file: its "
-                    + "format is \"" + format + "\"");
+            throw new IllegalArgumentException("not a \"" + FORMAT + "\" file: its format is \"" + format + "\"");
         }
-        requireTest(root.get("test").text("id"), testId);
+        String recorded = root.get("test").text("id");
+        if (!recorded.equals(testId)) {
+            throw new OtherTest(recorded);
+        }
         List<RecordedBuild> builds = new ArrayList<>();
         for (JsonNode build : root.list("builds")) {
             List<ProbeFigures> probes = new ArrayList<>();
@@ -82,12 +76,6 @@ public final class BaselineJson {
             builds.add(new RecordedBuild(build.text("time"), build.text("environment"), probes));
         }
         return builds;
-    }
-
-    private static void requireTest(String recorded, String expected) {
-        if (!recorded.equals(expected)) {
-            throw new OtherTest(recorded);
-        }
     }
 
     /** A baseline file that records another test than the one it was read for. */

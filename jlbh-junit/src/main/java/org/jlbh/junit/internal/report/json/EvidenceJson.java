@@ -8,10 +8,12 @@ import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 /**
  * The members of the {@value ResultJson#FORMAT} format that say why samples were late ({@link EvidenceSnapshot}):
  * a latency budget's {@code attribution}, a run's {@code evidence} and {@code timeline}. Like {@link ResultJson}, it
- * names each member once for writing and once for reading, so that the two cannot drift apart; a result written
- * before these members existed reads without them. Times are in nanoseconds; a window list is sparse, as
- * {@code [[window, value], ...]} (a run's late samples' windows as {@code [[window, platform, safepoint, gc, code, olderObjects],
- * ...]}). Stateless; thread-safe.
+ * names each member once for writing and once for reading, so that the two cannot drift apart. Each of the three is
+ * there only where it was worked out (an attribution for a latency budget that could be judged, evidence when it was
+ * collected, a timeline when it was recorded). Times are in nanoseconds; a window list is sparse, as
+ * {@code [[window, value], ...]} (a run's late samples' windows as
+ * {@code [[window, platform, safepoint, gc, code, olderObjects], ...]}); a pause's {@code olderObjectsNanos} is a
+ * collection's only. Stateless; thread-safe.
  */
 final class EvidenceJson {
 
@@ -123,26 +125,23 @@ final class EvidenceJson {
             List<EvidenceSnapshot.CauseWindow> windows = new ArrayList<>();
             for (JsonNode window : run.list("windows")) {
                 List<JsonNode> values = window.elements();
-                // a result written before collections were split has no olderObjects
-                if (values.size() != 5 && values.size() != 6) {
+                if (values.size() != 6) {
                     throw window.wrong("is not a [window, platform, safepoint, gc, code, olderObjects] list");
                 }
                 windows.add(new EvidenceSnapshot.CauseWindow((int) values.get(0).asNumber(),
                         Math.round(values.get(1).asNumber()), Math.round(values.get(2).asNumber()),
                         Math.round(values.get(3).asNumber()), Math.round(values.get(4).asNumber()),
-                        values.size() == 6 ? Math.round(values.get(5).asNumber()) : 0));
+                        Math.round(values.get(5).asNumber())));
             }
             runs.add(new EvidenceSnapshot.LateByCause(run.integer("run"), run.whole("platform"),
                     run.whole("safepoint"), run.whole("gc"), run.whole("code"), run.whole("notAttributed"), windows,
-                    run.has("olderObjects") ? run.whole("olderObjects") : 0));
+                    run.whole("olderObjects")));
         }
         return Optional.of(new EvidenceSnapshot.Attribution(attribution.number("overMicros"), runs,
                 attribution.whole("runQueueWaitNanos"), attribution.integer("runQueueStretches"),
                 attribution.whole("hostNanos"), attribution.integer("hostStretches"),
-                attribution.has("machineStalls") ? attribution.integer("machineStalls") : 0,
-                attribution.has("machineStallNanos") ? attribution.whole("machineStallNanos") : 0,
-                attribution.has("testThreadsWaitNanos") ? attribution.whole("testThreadsWaitNanos") : 0,
-                attribution.has("testThreadsStretches") ? attribution.integer("testThreadsStretches") : 0,
+                attribution.integer("machineStalls"), attribution.whole("machineStallNanos"),
+                attribution.whole("testThreadsWaitNanos"), attribution.integer("testThreadsStretches"),
                 readPauses(attribution, "gcPauses"), readPauses(attribution, "safepoints"),
                 attribution.numberOrNaN("codeOnlyMicros"),
                 attribution.list("missingEvidence").stream().map(JsonNode::asText).toList(),
@@ -156,9 +155,7 @@ final class EvidenceJson {
         }
         JsonNode evidence = run.get("evidence");
         return Optional.of(new EvidenceSnapshot.Evidence(optionalText(evidence, "schedulerMissing"),
-                evidence.whole("runQueueWaitNanos"), evidence.whole("hostNanos"),
-                // results written before the harness threads read their own figures called it preemptions
-                evidence.whole(evidence.has("cpuSlices") ? "cpuSlices" : "preemptions"),
+                evidence.whole("runQueueWaitNanos"), evidence.whole("hostNanos"), evidence.whole("cpuSlices"),
                 optionalText(evidence, "jvmMissing"), evidence.whole("jvmAccuracyNanos"),
                 readPauses(evidence, "pauses")));
     }
@@ -189,9 +186,9 @@ final class EvidenceJson {
             if (!kind.equals("gc") && !kind.equals("safepoint")) {
                 throw pause.wrong("has kind \"" + kind + "\", not \"gc\" or \"safepoint\"");
             }
-            pauses.add(new EvidenceSnapshot.PauseRecord(pause.integer("run"), kind.equals("gc"), pause.text("name"),
-                    pause.whole("startNanos"), pause.whole("durationNanos"),
-                    pause.has("olderObjectsNanos") ? pause.whole("olderObjectsNanos") : 0));
+            boolean gc = kind.equals("gc");
+            pauses.add(new EvidenceSnapshot.PauseRecord(pause.integer("run"), gc, pause.text("name"),
+                    pause.whole("startNanos"), pause.whole("durationNanos"), gc ? pause.whole("olderObjectsNanos") : 0));
         }
         return pauses;
     }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * more time than its base ({@link GrowthProfile}). Times are in microseconds a call, estimated from the samples; each
  * side's stacks are collapsed ({@code Test.method;QuoteParser.parse}, the outermost frame first, as async-profiler's
  * collapsed output), each with its samples, beside the calls measured and the sampling period (nanoseconds) that turn
- * samples into time. Like {@link ProfileJson}, it names each member once for writing and once for reading; a result
- * written before the member existed reads without it. Stateless; thread-safe.
+ * samples into time. Like {@link ProfileJson}, it names each member once for writing and once for reading; the member
+ * is there only where the change was profiled against its base. Stateless; thread-safe.
  */
 final class GrowthJson {
 

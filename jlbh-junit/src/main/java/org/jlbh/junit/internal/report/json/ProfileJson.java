@@ -13,8 +13,8 @@ import java.util.Optional;
  * The verdict's {@code profile} member of the {@value ResultJson#FORMAT} format: where the late iterations spent their
  * time ({@link TailProfile}). Shares are from 0 to 1 (an on-time share null where too few on-time samples were taken); stacks are collapsed ({@code Test.method;Pricer.quote}, the
  * outermost frame first, as async-profiler's collapsed output), each with its samples. Like {@link EvidenceJson}, it
- * names each member once for writing and once for reading; a result written before the member existed reads without
- * it. Stateless; thread-safe.
+ * names each member once for writing and once for reading; the member is there only where the test was profiled
+ * ({@code jlbh.profile}). Stateless; thread-safe.
  */
 final class ProfileJson {
 

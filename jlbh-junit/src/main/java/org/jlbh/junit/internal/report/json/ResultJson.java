@@ -1,6 +1,5 @@
 package org.jlbh.junit.internal.report.json;
 
-import org.jlbh.core.Arrivals;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
@@ -25,9 +24,9 @@ import java.util.OptionalLong;
 
 /**
  * The JSON result format, {@value #FORMAT}: the one place that knows its member names, writing a
- * {@link ResultSnapshot} and reading one back (a baseline is a result read back). What {@link #write} writes,
- * {@link #read} reads to an equal snapshot. A file written before the snapshot existed reads too: members it lacks
- * that are not needed to compare with it are taken as absent. Stateless; thread-safe.
+ * {@link ResultSnapshot} and reading one back (the suite page reads a run's results back). What {@link #write}
+ * writes, {@link #read} reads to an equal snapshot; a file that lacks a member the format always has is refused,
+ * naming the member and where it is missing. Stateless; thread-safe.
  *
  * <p>Longer than most classes here on purpose: the format's every member is named in this one file, once for writing
  * and once for reading, so that the two cannot drift apart.
@@ -397,15 +396,15 @@ public final class ResultJson {
         if (root.has("baseline")) {
             List<BaselineComparison.Row> rows = new ArrayList<>();
             for (JsonNode row : root.list("baseline")) {
-                rows.add(row.has("decision") ? readRow(row) : readRowOfOneBuild(row));
+                rows.add(readRow(row));
             }
             baseline = Optional.of(rows);
         }
         return new ResultSnapshot(readTest(test), readSettings(settings),
                 new ResultSnapshot.Environment(environment.text("time"), environment.text("javaVersion"),
                         environment.text("javaVm"), environment.text("javaVendor"), environment.text("os"),
-                        environment.text("arch"), environment.has("cpu") ? environment.text("cpu")
-                        : environment.text("arch"), environment.integer("cores"), environment.whole("maxHeapBytes"),
+                        environment.text("arch"), environment.text("cpu"), environment.integer("cores"),
+                        environment.whole("maxHeapBytes"),
                         environment.list("garbageCollectors").stream().map(JsonNode::asText).toList()),
                 new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
                         verdict.integer("attempts"), verdict.text("detail"), verdict.numberOrNaN("measuringSeconds"),
@@ -426,40 +425,23 @@ public final class ResultJson {
                 machine.text("to"));
     }
 
-    /** Reads what {@link #writeTest} writes, and the {@code test} member of results written before it named more. */
+    /** Reads what {@link #writeTest} writes; {@code invocation} is there only for a template's invocation. */
     static ResultSnapshot.Test readTest(JsonNode test) {
-        return new ResultSnapshot.Test(test.text("id"), test.text("class"),
-                test.has("declaringClass") ? test.text("declaringClass") : test.text("class"), test.text("method"),
-                test.has("parameterTypes") ? test.list("parameterTypes").stream().map(JsonNode::asText).toList()
-                        : List.of(), test.text("displayName"), test.has("invocation") ? test.text("invocation") : "");
+        return new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("declaringClass"),
+                test.text("method"), test.list("parameterTypes").stream().map(JsonNode::asText).toList(),
+                test.text("displayName"), test.has("invocation") ? test.text("invocation") : "");
     }
 
-    /** Reads a row; one written before rows had a basis compared the figures as measured, and said nothing more. */
+    /** Reads a {@code baseline} row; {@code detectablePercent} is a number, null, or {@code "none"} (infinite). */
     private static BaselineComparison.Row readRow(JsonNode row) {
-        double now = row.number("nowNanos");
         double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")
                 ? Double.POSITIVE_INFINITY : row.numberOrNaN("detectablePercent");
         return new BaselineComparison.Row(row.text("probe"), row.text("percentile"),
-                row.has("basis") ? BaselineComparison.Basis.valueOf(row.text("basis"))
-                        : BaselineComparison.Basis.MEASURED, row.number("historyLowNanos"),
-                row.number("historyHighNanos"), row.integer("builds"), now,
-                row.has("measuredNowNanos") ? row.number("measuredNowNanos") : now,
-                row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"), row.numberOrNaN("highPercent"),
-                row.number("thresholdPercent"), detectable, BaselineComparison.Change.valueOf(row.text("decision")),
-                row.text("why"));
-    }
-
-    /** A row written before baselines had a history: one build, its median run against this build's, no interval. */
-    private static BaselineComparison.Row readRowOfOneBuild(JsonNode row) {
-        double change = row.numberOrNaN("changePercent");
-        boolean worst = row.text("percentile").equals(BaselineComparison.WORST);
-        BaselineComparison.Change decision = worst ? BaselineComparison.Change.NOT_GATED : row.bool("regressed")
-                ? BaselineComparison.Change.REGRESSION : BaselineComparison.Change.WITHIN_NOISE;
-        double after = row.number("afterNanos");
-        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"),
-                BaselineComparison.Basis.MEASURED, row.number("beforeNanos"), row.number("beforeNanos"), 1, after,
-                after, change, change, change, row.number("tolerancePercent"), Double.NaN, decision,
-                worst ? "the worst is one sample" : "");
+                BaselineComparison.Basis.valueOf(row.text("basis")), row.number("historyLowNanos"),
+                row.number("historyHighNanos"), row.integer("builds"), row.number("nowNanos"),
+                row.number("measuredNowNanos"), row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"),
+                row.numberOrNaN("highPercent"), row.number("thresholdPercent"), detectable,
+                BaselineComparison.Change.valueOf(row.text("decision")), row.text("why"));
     }
 
     private static ResultSnapshot.Settings readSettings(JsonNode settings) {
@@ -469,9 +451,7 @@ public final class ResultJson {
                     budget.number("declaredMicros")));
         }
         return new ResultSnapshot.Settings(settings.integer("throughputPerSecond"),
-                settings.has("arrivals") ? settings.text("arrivals") : Arrivals.FIXED_RATE.describe(0),
-                settings.has("threads") ? settings.integer("threads") : 1,
-                settings.whole("iterations"),
+                settings.text("arrivals"), settings.integer("threads"), settings.whole("iterations"),
                 settings.integer("warmUpIterations"), settings.integer("runs"),
                 settings.bool("accountForCoordinatedOmission"), settings.bool("recordOSJitter"),
                 settings.whole("timeoutMillis"), Verdict.valueOf(settings.text("verdict")),
@@ -479,10 +459,10 @@ public final class ResultJson {
                 Noise.valueOf(settings.text("noise").toUpperCase(Locale.ROOT)), settings.integer("retries"), budgets,
                 settings.optionalWhole("maxAllocatedBytesPerOp"), settings.optionalWhole("maxGcCount"),
                 settings.optionalWhole("maxGcPauseMillis"),
-                settings.has("description") ? settings.text("description") : "", readSweep(settings));
+                settings.text("description"), readSweep(settings));
     }
 
-    /** Reads the {@code sweep} member of a sweep's rate; empty for other tests, and for results written before it. */
+    /** Reads the {@code sweep} member of a sweep's rate; empty for other tests, which have none. */
     private static Optional<Sweep> readSweep(JsonNode settings) {
         if (!settings.has("sweep")) {
             return Optional.empty();
@@ -511,9 +491,8 @@ public final class ResultJson {
         List<ResultSnapshot.Collection> gc = new ArrayList<>();
         for (JsonNode event : run.list("gc")) {
             gc.add(new ResultSnapshot.Collection(event.text("collector"), event.text("action"), event.text("cause"),
-                    event.whole("durationMillis"), event.bool("concurrent"),
-                    event.has("collectorIndex") ? event.integer("collectorIndex") : -1,
-                    event.has("id") ? event.whole("id") : 0));
+                    event.whole("durationMillis"), event.bool("concurrent"), event.integer("collectorIndex"),
+                    event.whole("id")));
         }
         return new ResultSnapshot.Run(run.integer("run"), RunStatus.valueOf(run.text("status")), run.text("detail"),
                 run.whole("iterations"), run.whole("iterationsRun"), run.whole("samples"), run.whole("runTimeNanos"),

@@ -9,7 +9,6 @@ import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
-import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.profile.TailFrame;
@@ -19,13 +18,9 @@ import org.jlbh.junit.internal.profile.GrownFrame;
 import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.profile.TailSplit;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
-import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +30,7 @@ import java.util.OptionalLong;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-/** The JSON format: what is written reads back equal, and results written before the snapshot still read. */
+/** The JSON format: what is written reads back equal, and a file that lacks what the format always has is refused. */
 public class ResultJsonTest {
 
     private static final EvidenceSnapshot.PauseRecord GC_PAUSE = new EvidenceSnapshot.PauseRecord(1, true, "G1New",
@@ -172,8 +167,8 @@ public class ResultJsonTest {
         assertThat(ResultJson.write(waited)).contains("\"machine\": {", "\"lock\": \"on\"", "\"waitedSeconds\": 2.5",
                 "\"pid 4242: OtherTest.hash\"", "\"from\": \"2026-11-27T14:00:02.500Z\"").doesNotContain("\"shared\"");
         assertThat(ResultJson.write(shared)).contains("\"shared\": \"waited the longest wait allowed");
-        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().machine()).as("written before: "
-                + "not known").isEmpty();
+        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().machine()).as("not known: "
+                + "not written").isEmpty();
     }
 
     @Test
@@ -246,43 +241,20 @@ public class ResultJsonTest {
     }
 
     @Test
-    void aResultWrittenBeforeTheSnapshotExistedReadsAndComparesAsWritten() throws IOException {
-        ResultSnapshot old = ResultJson.read(resource("written-before-the-snapshot.json"));
+    void aResultLackingWhatTheFormatAlwaysHasIsRefusedSayingWhatAndWhere() {
+        String json = ResultJson.write(everything());
 
-        assertThat(old.test().id()).isEqualTo("com.example.OrderParserLatencyTest.parseNewOrderSingle");
-        assertThat(old.conclusion().outcome()).isEqualTo(Outcome.PASSED);
-        assertThat(old.settings().description()).as("not written then").isEmpty();
-        assertThat(old.settings().arrivals()).as("not written then: every test ran at a fixed rate").isEqualTo("fixed rate");
-        assertThat(old.test().invocation()).as("not written then: no test was a template's").isEmpty();
-        assertThat(old.settings().sweep()).as("not written then: no test was a sweep's").isEmpty();
-        assertThat(old.runs()).hasSize(3).allSatisfy(run -> assertThat(run.status()).isEqualTo(RunStatus.COMPLETE));
-        assertThat(old.probes()).extracting(ProbeFigures::name).containsExactly("end to end", "parse", "OS jitter");
-        assertThat(old.probes().get(0).runs()).allSatisfy(run -> {
-            assertThat(run.count()).isEqualTo(20_000);
-            assertThat(run.percentilesNanos()).containsKeys("50", "90", "99", "99.7", "99.9");
-            assertThat(run.distribution()).isNotEmpty();
-        });
-        assertThat(old.baseline()).isEmpty();
-        // it compares with itself without a change
-        BaselineComparison itself = BaselineComparison.compare(java.nio.file.Path.of("b"),
-                List.of(ResultAssembly.recordedBuild(old)), old.probes(), old.environment().identity(),
-                new BaselineGate(10, List.of("50", "90", "99"), false, 0.01), 1);
-        assertThat(itself.rows()).hasSize(4 * 2).allSatisfy(row -> {
-            assertThat(row.changePercent()).isZero();
-            assertThat(row.regressed()).isFalse();
-        });
-        // and what is read is written again as read
-        assertThat(ResultJson.read(ResultJson.write(old))).isEqualTo(old);
-    }
-
-    @Test
-    void anOldResultsBaselineRowsKeepTheWorstUngated() throws IOException {
-        ResultSnapshot old = ResultJson.read(resource("with-baseline-before-the-snapshot.json"));
-
-        assertThat(old.baseline()).hasValueSatisfying(rows -> assertThat(rows)
-                .extracting(row -> row.percentile() + " " + row.change() + " " + row.builds() + " " + row.basis()
-                        + " " + row.detectablePercent())
-                .containsExactly("50 WITHIN_NOISE 1 MEASURED NaN", "worst NOT_GATED 1 MEASURED NaN"));
+        // as development versions wrote them before the first release: no fallback reads them
+        String preemptions = json.replace("\"cpuSlices\"", "\"preemptions\"");
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(preemptions))
+                .withMessage("not a \"jlbh-junit result 1\" file: \"evidence\" of element 0 of \"runs\" of the "
+                        + "result has no \"cpuSlices\" member");
+        String fiveValueWindow = json.replace("[12, 1180, 3, 0, 1, 0]", "[12, 1180, 3, 0, 1]");
+        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(fiveValueWindow))
+                .withMessage("not a \"jlbh-junit result 1\" file: element 0 of \"windows\" of element 0 "
+                        + "of \"lateSamples\" of \"attribution\" of element 0 of \"checks\" of element 0 of "
+                        + "\"attempts\" of the result is not a [window, platform, safepoint, gc, code, olderObjects] "
+                        + "list");
     }
 
     @Test
@@ -296,11 +268,5 @@ public class ResultJsonTest {
         assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(badCount))
                 .withMessage("not a \"jlbh-junit result 1\" file: \"count\" of \"harnessLateness\" of element 0 of "
                         + "\"runs\" of the result is not a number");
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = ResultJsonTest.class.getResourceAsStream(name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }
