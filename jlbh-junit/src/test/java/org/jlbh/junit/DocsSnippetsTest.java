@@ -85,6 +85,63 @@ class DocsSnippetsTest {
                 + "jlbh-benchmarks/README.md, linked from the page").isEmpty();
     }
 
+    /**
+     * Every block of the README and the guide that a user copies into a build (a pom, a profile, properties, a
+     * workflow, commands: any fenced block with a language but Java, which the test above holds) says on the line
+     * before it which consumer build under {@code jlbh-junit/src/it} runs it, or why none can; and that build reads
+     * the page (its scripts name it) or holds the block's lines, in order.
+     */
+    @Test
+    void everyRecipeOfTheReadmeAndTheGuideIsRunByAConsumerBuild() throws IOException {
+        Path root = root();
+        Pattern fenced = Pattern.compile("(?m)^(.*)\\n```(\\w+)\\n((?s:.*?))```");
+        Pattern runBy = Pattern.compile("<!-- run by (jlbh-junit/src/it/[\\w-]+) -->");
+        int recipes = 0;
+        for (Path page : pages(root)) {
+            Matcher block = fenced.matcher(Files.readString(page));
+            while (block.find()) {
+                if (block.group(2).equals("java")) {
+                    continue;
+                }
+                String where = root.relativize(page) + ", a " + block.group(2) + " block:\n" + block.group(3);
+                if (block.group(1).startsWith("<!-- not run here: ")) {
+                    continue;
+                }
+                Matcher tag = runBy.matcher(block.group(1));
+                assertThat(tag.matches()).as("%s%nsays which consumer build runs it (<!-- run by "
+                        + "jlbh-junit/src/it/<name> -->) on the line before", where).isTrue();
+                Path build = root.resolve(tag.group(1));
+                assertThat(build).as(where).isDirectory();
+                List<String> files;
+                try (Stream<Path> all = Files.walk(build)) {
+                    files = all.filter(Files::isRegularFile).filter(file -> !file.toString().contains("/target/"))
+                            .map(DocsSnippetsTest::read).toList();
+                }
+                String pageName = page.getFileName().toString();
+                String lines = withoutComments(block.group(3));
+                assertThat(files).as("%s%nis read from the page or held by %s", where, build).anyMatch(file ->
+                        file.contains("'" + pageName + "'") || file.contains("/" + pageName + "'")
+                                || withoutComments(file).contains(lines));
+                recipes++;
+            }
+        }
+        assertThat(recipes).as("recipes found").isGreaterThanOrEqualTo(7);
+    }
+
+    /** @return the lines trimmed, blank ones and comments ({@code #}) left out, each ending with a line break */
+    private static String withoutComments(String text) {
+        return normalised(text.lines().filter(line -> !line.strip().startsWith("#"))
+                .collect(Collectors.joining("\n")));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** @return README.md and every page of the guide, {@code docs/*.md}, in order */
     private static List<Path> pages(Path root) throws IOException {
         List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
