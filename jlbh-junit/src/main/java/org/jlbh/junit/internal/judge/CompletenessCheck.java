@@ -9,10 +9,10 @@ import java.util.Optional;
  * Whether every planned run was complete: one end-to-end sample per iteration. Used by the extension and by the
  * AssertJ assertions. Immutable.
  *
- * @param status the result's status
- * @param why    when not complete, each incomplete run's status and reason
+ * @param measured the result's status, e.g. {@code COMPLETE}
+ * @param breach   when not complete, each incomplete run's status and reason
  */
-public record CompletenessCheck(RunStatus status, Optional<String> why) implements Check {
+public record CompletenessCheck(String measured, Optional<String> breach) implements Check {
 
     /**
      * @param result a result
@@ -20,7 +20,7 @@ public record CompletenessCheck(RunStatus status, Optional<String> why) implemen
      */
     public static CompletenessCheck of(JLBHResult result) {
         if (result.status() == RunStatus.COMPLETE) {
-            return new CompletenessCheck(RunStatus.COMPLETE, Optional.empty());
+            return new CompletenessCheck(RunStatus.COMPLETE.name(), Optional.empty());
         }
         StringBuilder why = new StringBuilder("Expected every run to be COMPLETE but the result was ")
                 .append(result.status());
@@ -36,26 +36,11 @@ public record CompletenessCheck(RunStatus status, Optional<String> why) implemen
                     .append(System.lineSeparator()).append("the warm-up was ").append(warmUp.status()).append(": ")
                     .append(warmUp.detail()));
         }
-        return new CompletenessCheck(result.status(), Optional.of(why.toString()));
+        return new CompletenessCheck(result.status().name(), Optional.of(why.toString()));
     }
 
     @Override
     public String budget() {
         return "complete runs";
-    }
-
-    @Override
-    public String measured() {
-        return status.name();
-    }
-
-    @Override
-    public boolean met() {
-        return why.isEmpty();
-    }
-
-    @Override
-    public Optional<String> breach() {
-        return why;
     }
 }

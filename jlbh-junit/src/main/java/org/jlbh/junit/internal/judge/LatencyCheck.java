@@ -14,20 +14,17 @@ import java.util.OptionalDouble;
 
 /**
  * A latency budget of a test checked against one attempt: met as measured, met on the code's own account (broken as
- * measured, held without the late samples the platform and the JVM's safepoints account for), or broken. Immutable.
+ * measured, held without the late samples that are not the code's), inconclusive, or broken. Immutable.
  *
- * @param latencyBudget   the budget
- * @param check           the percentile check over the attempt's runs, as measured
- * @param lateSamples     when the value could be judged, the samples over the budget put down to their causes, whether
- *                        it held or not; else empty
- * @param codeOnlyNanos   when the budget broke as measured, the value judged without the late samples the platform and
- *                        the JVM's safepoints account for, in nanoseconds; empty when it held or could not be judged so
- * @param codesOwnAccount when it broke as measured and holds on the code's own account (in {@code jlbh.noise = aware}):
- *                        both figures; else empty
- * @param explanation     when it broke and the evidence cannot decide whose the breach is: why it is inconclusive;
- *                        else empty
- * @param codeOnlyRunNanos when a run broke it as measured, in {@code jlbh.noise = aware}, each run's value on the
- *                        code's own account, in run order; else empty
+ * @param latencyBudget    the budget
+ * @param check            the percentile check over the attempt's runs, as measured
+ * @param lateSamples      when the value could be judged, the samples over the budget put down to their causes
+ * @param codeOnlyNanos    when it broke as measured, the value judged without the late samples not the code's, in
+ *                         nanoseconds; else empty
+ * @param codesOwnAccount  when it broke as measured and holds on the code's own account ({@code jlbh.noise = aware})
+ * @param explanation      when it broke and the evidence cannot decide whose the breach is, why
+ * @param codeOnlyRunNanos in {@code jlbh.noise = aware}, when a run broke it as measured, each run's value on the
+ *                         code's own account, in run order; else empty
  */
 public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional<LateSamples> lateSamples,
                            OptionalDouble codeOnlyNanos, Optional<CodesOwnAccount> codesOwnAccount,
@@ -62,7 +59,7 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
         return check.measured();
     }
 
-    /** @return whether the budget held as measured, or on the code's own account */
+    /** @return whether the budget held as measured, or on the code's own account (as {@link #breach()} is empty) */
     @Override
     public boolean met() {
         return check.met() || codesOwnAccount.isPresent();
@@ -70,8 +67,7 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
 
     /**
      * @return for a budget met on the code's own account, both figures and why they differ, e.g. {@code end to end p99
-     *         11.600 µs on the code's own account (runs: ...), budget 100 µs; as measured 3,690.000 µs, 5,011 late
-     *         samples the platform or the JVM account for: late samples over 100 µs: ...}; else empty
+     *         11.600 µs on the code's own account (runs: ...), budget 100 µs; as measured 3,690.000 µs, ...}
      */
     public Optional<String> metOnTheCodesOwnAccount() {
         return codesOwnAccount.map(account -> account.describe(ReportFormat.plain(check.limitNanos() / 1e3)
@@ -79,8 +75,8 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
     }
 
     /**
-     * @return the percentile check's breach, the budget as declared when {@code jlbh.budget.factor} scaled it, the
-     *         late samples' causes, and, when samples were excused but the budget still breaks, the value without them
+     * @return the percentile check's breach, with the budget as declared when {@code jlbh.budget.factor} scaled it,
+     *         the late samples' causes and, when some were excused, the value without them; empty when met
      */
     @Override
     public Optional<String> breach() {

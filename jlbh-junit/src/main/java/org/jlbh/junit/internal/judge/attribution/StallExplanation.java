@@ -12,13 +12,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How the platform's stalls explain a latency budget's breach, run by run. Immutable.
- *
- * <p>The rule: a stall of {@code S} ns at {@code R} iterations per ns, with coordinated omission accounted for, makes
- * about {@code (S − budget) × R + 1} samples exceed the budget (every iteration due during the stall is late by what
- * is left of it); without coordinated omission, only the iteration it interrupted. A run's breach is explained when,
- * without that many samples, its percentile would be within budget. The test's breach is explained when every run
- * that broke the budget is, and at least one did.
+ * How the platform's stalls, as the OS jitter measurement saw them, explain a latency budget's breach, run by run:
+ * where there is no scheduler evidence. A stall of {@code S} ns at {@code R} iterations per ns makes about
+ * {@code (S − budget) × R + 1} samples late (with coordinated omission off, {@code R} is 0). A run's breach is
+ * explained when without that many samples its percentile would be within the budget; the test's when every run that
+ * broke the budget is, and one did. Immutable.
  *
  * @param runs each run that broke the budget, in run order
  */
@@ -88,14 +86,8 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
         return explained.isEmpty() ? Optional.empty() : Optional.of(new StallExplanation(explained));
     }
 
-    /**
-     * @param stalls         the platform's stalls in a run
-     * @param limitNanos     the budget, in nanoseconds
-     * @param samplesPerNano iterations due per nanosecond during a stall (0 without coordinated omission)
-     * @return how many samples those stalls make exceed the budget: {@code (S − budget) × R + 1} for each stall
-     *         {@code S} longer than the budget
-     */
-    public static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
+    /** @return how many samples the stalls make exceed the budget: {@code (S − budget) × R + 1} per longer stall */
+    static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
         double explainable = 0;
         for (int i = 0; i < stalls.count(); i++) {
             long stall = stalls.nanos(i);

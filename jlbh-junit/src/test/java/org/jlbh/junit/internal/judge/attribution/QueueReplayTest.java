@@ -186,10 +186,10 @@ class QueueReplayTest {
         // 1.5 ms queues the 29 iterations due while it lasted: those over 100 µs are late
         assertThat(attributed.late()).isEqualTo(29);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.queueWaitNanos()).isEqualTo(1_500 * US);
-        assertThat(attributed.queueStretches()).isEqualTo(1);
-        for (int i = 0; i < attributed.replaced(); i++) {
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
+        assertThat(attributed.delays().runQueue().nanos()).isEqualTo(1_500 * US);
+        assertThat(attributed.delays().runQueue().stretches()).isEqualTo(1);
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
         }
     }
 
@@ -201,9 +201,9 @@ class QueueReplayTest {
 
         assertThat(attributed.late()).isEqualTo(29);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
-        assertThat(attributed.queueWaitNanos()).isZero();
-        assertThat(attributed.replaced()).isZero();
-        assertThat(attributed.testThreadsWait()).isEqualTo(new RunAttribution.TestThreadsWait(1_500 * US, 1));
+        assertThat(attributed.delays().runQueue().nanos()).isZero();
+        assertThat(attributed.codeOnlyNanos()).isEmpty();
+        assertThat(attributed.delays().testThreadsWait()).isEqualTo(new Delays.Stretches(1_500 * US, 1));
     }
 
     @Test
@@ -213,10 +213,10 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 500 * US).attribute();
 
         assertThat(attributed.late()).isEqualTo(29);
-        assertThat(attributed.queueWaitNanos()).isEqualTo(1_000 * US);
+        assertThat(attributed.delays().runQueue().nanos()).isEqualTo(1_000 * US);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(9);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(20);
-        assertThat(attributed.testThreadsWait()).isEqualTo(new RunAttribution.TestThreadsWait(500 * US, 1));
+        assertThat(attributed.delays().testThreadsWait()).isEqualTo(new Delays.Stretches(500 * US, 1));
     }
 
     @Test
@@ -225,7 +225,7 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 5_000 * US).attribute();
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
-        assertThat(attributed.testThreadsWait().nanos()).isEqualTo(1_500 * US);
+        assertThat(attributed.delays().testThreadsWait().nanos()).isEqualTo(1_500 * US);
     }
 
     @Test
@@ -235,9 +235,9 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().harnessWork(300).waitFor(500, 1_500 * US).attribute();
 
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.replaced()).isEqualTo(29);
-        for (int i = 0; i < attributed.replaced(); i++) {
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        assertThat(attributed.codeOnlyNanos()).hasSize(29);
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isEqualTo(SERVICE);
         }
     }
 
@@ -249,10 +249,10 @@ class QueueReplayTest {
                 300, 300, 300).waitFor(500, 1_500 * US).attribute();
 
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.replaced()).isEqualTo(29);
-        for (int i = 0; i < attributed.replaced(); i++) {
+        assertThat(attributed.codeOnlyNanos()).hasSize(29);
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
             // as the run's median iteration on its schedule: 300 ns to the call, then the call
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(300 + SERVICE);
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isEqualTo(300 + SERVICE);
         }
     }
 
@@ -263,7 +263,7 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().harnessWork(300).slowCode(500, 2_000 * US).attribute();
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(40);
-        assertThat(attributed.replaced()).isZero();
+        assertThat(attributed.codeOnlyNanos()).isEmpty();
     }
 
     @Test
@@ -274,9 +274,9 @@ class QueueReplayTest {
 
         assertThat(attributed.late()).isEqualTo(4);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(4);
-        assertThat(attributed.lateStarts()).isEqualTo(new RunAttribution.LateStarts(1, 250 * US, 250 * US));
-        for (int i = 0; i < attributed.replaced(); i++) {
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        assertThat(attributed.delays().lateStarts()).isEqualTo(new Delays.LateStarts(1, 250 * US, 250 * US));
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isEqualTo(SERVICE);
         }
     }
 
@@ -287,14 +287,14 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isPositive();
         assertThat(attributed.cause(0)).contains(Cause.CODE);
-        assertThat(attributed.lateStarts().nanos()).isEqualTo(200 * US);
+        assertThat(attributed.delays().lateStarts().nanos()).isEqualTo(200 * US);
     }
 
     @Test
     void aHoldUpBeforeTheCallOfAMicrosecondOrLessIsNotCut() {
         RunAttribution attributed = new Run().heldUpBeforeCall(500, 900).slowCode(500, 100 * US).attribute();
 
-        assertThat(attributed.lateStarts()).isEqualTo(RunAttribution.LateStarts.NONE);
+        assertThat(attributed.delays().lateStarts()).isEqualTo(Delays.LateStarts.NONE);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(1);
     }
 
@@ -304,7 +304,7 @@ class QueueReplayTest {
 
         assertThat(attributed.late()).isEqualTo(39);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
-        assertThat(attributed.replaced()).isZero();
+        assertThat(attributed.codeOnlyNanos()).isEmpty();
     }
 
     @Test
@@ -345,8 +345,8 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().machineStall(500, 1_500 * US, true).attribute();
 
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.machineStalls()).extracting(MachineStall::nanos).containsExactly(1_500 * US);
-        assertThat(attributed.queueStretches()).isZero();
+        assertThat(attributed.delays().machineStalls()).extracting(MachineStall::nanos).containsExactly(1_500 * US);
+        assertThat(attributed.delays().runQueue().stretches()).isZero();
     }
 
     @Test
@@ -368,7 +368,7 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.excused()).isZero();
-        assertThat(attributed.machineStalls()).isEmpty();
+        assertThat(attributed.delays().machineStalls()).isEmpty();
     }
 
     @Test
@@ -380,6 +380,6 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
-        assertThat(attributed.machineStalls()).isEmpty();
+        assertThat(attributed.delays().machineStalls()).isEmpty();
     }
 }
