@@ -14,18 +14,10 @@ import java.util.Optional;
  * The allocation budget checked against one attempt, judged over the runs as latency is: the median run's bytes per
  * operation (the worst run's for {@link Verdict#EVERY_RUN}), so that a one-off in one run (the JIT re-interpreting a
  * method) does not fail a median verdict. Immutable.
- *
- * @param budget   e.g. {@code allocation <= 0 bytes/op}
- * @param measured the judged bytes per operation, e.g. {@code 80 bytes/op}, or {@code not measured}
- * @param breach   why it broke; empty when met
  */
 public record AllocationCheck(String budget, String measured, Optional<String> breach) implements Check {
 
-    /**
-     * @param settings the test's settings, with an allocation budget
-     * @param attempt  the attempt
-     * @return the check
-     */
+    /** @return the check of the settings' allocation budget against the attempt */
     public static AllocationCheck of(TestSettings settings, Attempt attempt) {
         String budget = settings.budgets().describeAllocationBudget();
         List<Double> perOp = new ArrayList<>();

@@ -30,9 +30,8 @@ import java.util.Set;
 
 /**
  * Every budget of a latency test checked against one attempt, and how the attempt ended: passed when every check
- * holds, as measured or on the code's own account ({@code jlbh.noise = aware}); inconclusive when the evidence cannot
- * decide (a breach OS jitter explains, without scheduler evidence); failed otherwise. A latency budget that could be
- * judged always carries its late samples' causes ({@link LateSampleAttribution}). Immutable; thread-safe.
+ * holds, as measured or on the code's own account; inconclusive when the evidence cannot decide; failed otherwise.
+ * A judged latency budget carries its late samples' causes ({@link LateSampleAttribution}). Immutable; thread-safe.
  */
 public final class AttemptJudgement {
     private final Attempt attempt;
@@ -80,8 +79,7 @@ public final class AttemptJudgement {
             return new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(), Optional.empty(),
                     Optional.empty(), List.of());
         }
-        double samplesPerNano = endToEnd ? samplesPerNano(result) : 0;
-        LateSamples late = lateSamples(budget, probe, attempt, samplesPerNano);
+        LateSamples late = lateSamples(budget, probe, attempt);
         boolean aware = settings.configuration().noise() == Noise.AWARE;
         boolean anyRunBroke = check.runValuesNanos().stream().anyMatch(value -> value > check.limitNanos());
         List<Double> codeOnlyRuns = anyRunBroke ? late.codeOnlyRunNanos(probe, budget.percentile()) : List.of();
@@ -99,28 +97,24 @@ public final class AttemptJudgement {
                     codeOnly.getAsDouble(), codeOnlyRuns));
         } else if (aware && !schedulerEvidence(attempt)) {
             List<Optional<PlatformStalls>> stalls = attempt.runs().stream().map(RunMeasures::stalls).toList();
-            explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(), samplesPerNano, stalls)
+            explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(),
+                    samplesPerNano(budget, result), stalls)
                     .map(BreachExplanation.class::cast);
         }
         return new LatencyCheck(budget, check, Optional.of(late), codeOnly, codesOwnAccount, explanation,
                 runsCounted);
     }
 
-    /** @return end-to-end iterations due per nanosecond while a pause lasts: 0 without coordinated omission */
-    private static double samplesPerNano(JLBHResult result) {
-        return result.accountedForCoordinatedOmission() ? result.targetThroughputPerSecond() / 1e9 : 0;
+    /** @return iterations due per nanosecond while a pause lasts: 0 for a probe, or without coordinated omission */
+    private static double samplesPerNano(Budget budget, JLBHResult result) {
+        return budget.probe().equals(LatencyBudget.END_TO_END) && result.accountedForCoordinatedOmission()
+                ? result.targetThroughputPerSecond() / 1e9 : 0;
     }
 
-    /**
-     * @param budget         a latency budget
-     * @param probe          its probe's result
-     * @param attempt        the attempt, for each run's evidence and timelines
-     * @param samplesPerNano iterations due per nanosecond while a pause lasts (0 for a probe)
-     * @return each run's late samples against the budget, put down to their causes
-     */
-    static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt,
-                                   double samplesPerNano) {
+    /** @return each run's late samples against a budget, put down to their causes */
+    static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt) {
         long limit = budget.limitNanos();
+        double samplesPerNano = samplesPerNano(budget, attempt.result());
         List<RunAttribution> runs = new ArrayList<>();
         Set<String> notes = new LinkedHashSet<>();
         for (JLBHResult.RunResult run : probe.eachRunSummary()) {
@@ -133,7 +127,7 @@ public final class AttemptJudgement {
                     : histogram.getCountBetweenValues(limit + 1, histogram.getMaxValue());
             long typical = run.count() == 0 ? 0 : histogram.getValueAtPercentile(50);
             long fastest = run.count() == 0 ? 0 : histogram.getMinValue();
-            // every sample over the budget lies above every one within it: their median is at half their share
+            // the samples over the budget lie above those within it: their median is at half their share
             long within = run.count() - over;
             long onSchedule = within <= 0 ? 0 : histogram.getValueAtPercentile(50.0 * within / run.count());
             runs.add(LateSampleAttribution.of(run.run(), measures == null ? null
@@ -149,10 +143,7 @@ public final class AttemptJudgement {
                 && attempt.runs().stream().allMatch(run -> run.evidence().schedulerAvailable());
     }
 
-    /**
-     * @return for an end-to-end budget with several harness threads, each thread's own end-to-end timeline of the
-     *         run, in thread order; else (or when one is missing) none
-     */
+    /** @return for an end-to-end budget, each of several harness threads' own timeline of the run; else none */
     private static List<RunTimeline> timelinesOfThreads(Budget budget, RunMeasures measures) {
         int threads = measures.evidence().schedulers().size();
         if (!budget.probe().equals(LatencyBudget.END_TO_END) || threads < 2) {
@@ -169,12 +160,11 @@ public final class AttemptJudgement {
         return ofThreads;
     }
 
-    /** @return the attempt judged */
     public Attempt attempt() {
         return attempt;
     }
 
-    /** @return 1-based attempt */
+    /** @return the 1-based attempt */
     public int number() {
         return attempt.number();
     }
@@ -184,7 +174,7 @@ public final class AttemptJudgement {
         return checks;
     }
 
-    /** @return how the attempt ended: {@link Outcome#PASSED}, {@link Outcome#INCONCLUSIVE} or {@link Outcome#FAILED} */
+    /** @return how the attempt ended: passed, inconclusive or failed */
     public Outcome outcome() {
         return outcome;
     }
@@ -199,11 +189,7 @@ public final class AttemptJudgement {
         return String.join(System.lineSeparator(), lines);
     }
 
-    /**
-     * @return why the late samples of a broken latency budget could not all be put down to their causes, each reason
-     *         once, e.g. {@code no scheduler evidence on this OS (...)}; evidence switched off
-     *         ({@code jlbh.evidence = off}) is not missing
-     */
+    /** @return each reason a broken budget's late samples lacked evidence, bar {@code jlbh.evidence = off} */
     public List<String> missingEvidence() {
         Set<String> missing = new LinkedHashSet<>();
         for (Check check : checks) {

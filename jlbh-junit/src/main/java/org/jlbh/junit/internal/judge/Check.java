@@ -18,7 +18,6 @@ public sealed interface Check permits CompletenessCheck, LatencyCheck, Allocatio
     /** @return why the budget does not hold, a sentence with the figures; empty when it holds */
     Optional<String> breach();
 
-    /** @return whether the budget held */
     default boolean met() {
         return breach().isEmpty();
     }

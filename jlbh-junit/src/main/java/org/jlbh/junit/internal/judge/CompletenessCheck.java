@@ -6,18 +6,12 @@ import org.jlbh.core.RunStatus;
 import java.util.Optional;
 
 /**
- * Whether every planned run was complete: one end-to-end sample per iteration. Used by the extension and by the
- * AssertJ assertions. Immutable.
- *
- * @param measured the result's status, e.g. {@code COMPLETE}
- * @param breach   when not complete, each incomplete run's status and reason
+ * Whether every planned run was complete, one end-to-end sample per iteration; measured is the result's status, and
+ * a breach names each incomplete run. Used by the extension and by the AssertJ assertions. Immutable.
  */
 public record CompletenessCheck(String measured, Optional<String> breach) implements Check {
 
-    /**
-     * @param result a result
-     * @return the check of its runs
-     */
+    /** @return the check of the result's runs */
     public static CompletenessCheck of(JLBHResult result) {
         if (result.status() == RunStatus.COMPLETE) {
             return new CompletenessCheck(RunStatus.COMPLETE.name(), Optional.empty());

@@ -12,33 +12,22 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * How a latency test ends, decided from its attempts, the comparison with its baseline and the mode: passed (on
- * which attempt), inconclusive, failed, or, in report mode, reported only. Report mode excuses broken budgets and
- * regressions, never a run that did not complete. Pure: no I/O. Immutable.
+ * How a latency test ends, from its attempts, the comparison with its baseline and the mode. Report mode excuses
+ * broken budgets and regressions, never a run that did not complete. Pure: no I/O. Immutable.
  *
  * @param outcome  the test's outcome
  * @param reported the attempt whose figures are reported and compared with a baseline
  * @param attempts how many attempts were made
- * @param allowed  how many attempts were allowed: the first, {@code jlbh.retry.failed} more, and, once the runs
- *                 disagreed, {@code jlbh.remeasure.undecided} more
- * @param detail   the failure message, the reason it is inconclusive, or the budgets met; when a broken budget was
- *                 judged without all its evidence, its first line says so ({@link #withoutEvidence})
- * @param rule     where the runs disagreed and the sequential rule decided, how, e.g. {@code  (by the sequential rule,
+ * @param allowed  how many attempts were allowed, the remeasured ones included
+ * @param detail   the failure message, why it is inconclusive, or the budgets met; its first line says when a broken
+ *                 budget was judged without all its evidence ({@link #withoutEvidence})
+ * @param rule     how the sequential rule decided where the runs disagreed, e.g. {@code  (by the sequential rule,
  *                 over 3 attempts: end to end p99 <= 100 µs: 7 runs of 9 met it)}; else empty
  */
 public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail,
                        String rule) {
 
-    /**
-     * As {@link #decide(List, int, Optional, Optional, Mode, SequentialRule.Judged)} for a test that is not paired.
-     *
-     * @param attempts   every attempt, in order
-     * @param allowed    how many attempts the test could have had
-     * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param mode       the mode the tests run in
-     * @param judged     what the attempts counted together by the sequential rule say
-     * @return the decision
-     */
+    /** @return {@link #decide(List, int, Optional, Optional, Mode, SequentialRule.Judged)} for a test not paired */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode, SequentialRule.Judged judged) {
         return decide(attempts, allowed, comparison, Optional.empty(), mode, judged);
@@ -48,11 +37,9 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      * @param attempts   every attempt, in order
      * @param allowed    how many attempts the test could have had
      * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param paired     the change against its base, if the test was paired: a regression there fails the test as
-     *                   one against the baseline does
+     * @param paired     the change against its base, if the test was paired: a regression there fails it too
      * @param mode       the mode the tests run in
-     * @param judged     what the attempts counted together by the sequential rule say: the last window's, or an
-     *                   earlier window's failure that a later {@code jlbh.retry.failed} window could not decide
+     * @param judged     what the attempts counted together by the sequential rule say
      * @return the decision
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
@@ -80,7 +67,6 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return new Decision(outcome, reported, attempts.size(), allowed, detail, rule);
     }
 
-    /** @return what the attempts said, before the evidence missing and the regressions: the budgets met or broken */
     private static String detail(Outcome outcome, AttemptJudgement reported, List<AttemptJudgement> attempts,
                                  int allowed, SequentialRule.Judged judged, String rule) {
         if (outcome == Outcome.PASSED) {
@@ -118,11 +104,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return window.get(window.size() - 1);
     }
 
-    /**
-     * @param judged an attempt with a broken budget
-     * @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late samples the
-     *         platform or the JVM caused cannot be told from the code's, and are counted as the code's}
-     */
+    /** @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late ...} */
     public static String withoutEvidence(AttemptJudgement judged) {
         return "Judged without all its evidence (" + String.join("; ", judged.missingEvidence()) + "): late samples "
                 + "the platform or the JVM caused cannot be told from the code's, and are counted as the code's";
@@ -136,18 +118,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return detail;
     }
 
-    /**
-     * @param note what more to say of the outcome, e.g. why it could not be decided
-     * @return this decision, its detail ending with the note
-     */
+    /** @return this decision, its detail ending with the note */
     public Decision withNote(String note) {
         return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
     }
 
     /**
      * @param judged         what the attempts counted together by the sequential rule said
-     * @param stoppedByFloor whether runs that disagreed were not measured again because this machine's own floor
-     *                       leaves a budget no room
+     * @param stoppedByFloor whether this machine's floor left a budget no room, so runs were not measured again
      * @param remeasures     how many more attempts {@code jlbh.remeasure.undecided} allowed
      * @return an inconclusive decision, its detail ending with what would decide it; any other, as it is
      */
@@ -169,10 +147,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                 + LatencyTestConfiguration.NOISE + " = strict, which judges every breach as measured");
     }
 
-    /**
-     * @param profile where the late iterations spent their time, a line
-     * @return this decision, its detail ending with that line
-     */
+    /** @return this decision, its detail ending with a line: where the late iterations spent their time */
     public Decision withProfile(String profile) {
         return new Decision(outcome, reported, attempts, allowed, detail + System.lineSeparator() + profile, rule);
     }

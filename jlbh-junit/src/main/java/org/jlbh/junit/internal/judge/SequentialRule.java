@@ -9,18 +9,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * When the runs of a latency test disagree about a budget, measure again and decide by a stated rule. Each measured
- * run meets a latency budget, as measured or on the code's own account, or breaks it. With the median run judged
- * ({@link Verdict#MEDIAN_RUN}), the runs of every attempt so far are counted together, and the budget is
- * <ul>
- *   <li><b>met</b> when the runs that met it outnumber those that broke it by {@value #MARGIN} or more,</li>
- *   <li><b>broken</b> when those that broke it outnumber those that met it by as many,</li>
- *   <li><b>undecided</b> otherwise: the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts,
- *   and is inconclusive when they run out.</li>
- * </ul>
- * This is Wald's sequential probability ratio test of a run meeting the budget with probability 0.8 against 0.2 (error
- * rates of 5% at most). With fewer than {@value #MARGIN} runs an attempt, the margin is the runs of one attempt: they
- * must agree. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure; thread-safe.
+ * When the runs of a latency test disagree about a budget, measure again and decide by a stated rule. Each run meets
+ * a latency budget, as measured or on the code's own account, or breaks it. With the median run judged, the runs of
+ * every attempt so far are counted together: the budget is <b>met</b> when those that met it outnumber those that
+ * broke it by {@value #MARGIN} (or the runs of one attempt, when fewer), <b>broken</b> the other way round, and
+ * <b>undecided</b> otherwise, when the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts,
+ * before it is inconclusive. This is Wald's sequential probability ratio test of a run meeting the budget with
+ * probability 0.8 against 0.2. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure;
+ * thread-safe.
  */
 public final class SequentialRule {
     /** How many more runs of one side than of the other decide. */
@@ -29,24 +25,14 @@ public final class SequentialRule {
     private SequentialRule() {
     }
 
-    /** What the runs so far say of one budget. */
+    /** What the runs so far say of one budget: met or broken by the margin, or too close to call. */
     public enum Call {
-        /** Met: the runs that met it outnumber those that broke it by the margin. */
         MET,
-        /** Broken: the other way round. */
         BROKEN,
-        /** Too close to call: measure again. */
         UNDECIDED
     }
 
-    /**
-     * One latency budget's runs so far.
-     *
-     * @param what   the budget, e.g. {@code end to end p99 <= 100 µs}
-     * @param met    runs that met it (as measured, or on the code's own account)
-     * @param broken runs that broke it
-     * @param call   what they say
-     */
+    /** One latency budget's runs so far: how many met it (as measured or on the code's own account), broke it. */
     public record Tally(String what, int met, int broken, Call call) {
 
         /** @return e.g. {@code end to end p99 <= 100 µs: 7 runs of 9 met it} */
@@ -57,27 +43,20 @@ public final class SequentialRule {
     }
 
     /**
-     * What the attempts measured together so far say of a test.
-     *
-     * @param outcome   passed when every latency budget is called met and every other check of the last attempt
-     *                  holds; failed when a budget is called broken or another check broke; inconclusive when a budget
-     *                  is undecided, or the last attempt is inconclusive for want of evidence
+     * @param outcome   passed when every budget is called met and every other check of the last attempt holds
      * @param undecided whether it is inconclusive because the runs disagree about a budget: measuring again may decide
      * @param tallies   per latency budget that could be judged, its runs over the attempts
      * @param window    the attempts counted together, in order, at least one
-     * @param margin    how many more runs of one side than of the other decide a budget; 0 where every run is judged
-     *                  ({@link Verdict#EVERY_RUN}) and one broken run decides, so no rule is applied
+     * @param margin    the lead that decides a budget; 0 where one broken run decides ({@link Verdict#EVERY_RUN})
      */
     public record Judged(Outcome outcome, boolean undecided, List<Tally> tallies, List<AttemptJudgement> window,
                          int margin) {
 
-        /** Copies the lists. */
         public Judged {
             tallies = List.copyOf(tallies);
             window = List.copyOf(window);
         }
 
-        /** @return how many attempts were counted together */
         public int attempts() {
             return window.size();
         }
@@ -120,10 +99,7 @@ public final class SequentialRule {
         return new Judged(undecided ? Outcome.INCONCLUSIVE : Outcome.PASSED, undecided, tallies, window, margin);
     }
 
-    /**
-     * @return per latency budget that could be judged in any of the attempts, in the order first seen, what its runs
-     *         say; a budget an attempt could not judge adds no run there
-     */
+    /** @return per latency budget judged in any attempt, in the order first seen, what its runs say */
     private static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
         Map<String, int[]> counts = new LinkedHashMap<>();
         for (AttemptJudgement attempt : attempts) {
@@ -145,13 +121,7 @@ public final class SequentialRule {
         return verdict == Verdict.EVERY_RUN ? 0 : Math.min(MARGIN, runsPerAttempt);
     }
 
-    /**
-     * @param met            runs that met the budget
-     * @param broken         runs that broke it
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param verdict        over which runs it is judged
-     * @return what they say
-     */
+    /** @return what {@code met} and {@code broken} runs say of a budget */
     static Call call(int met, int broken, int runsPerAttempt, Verdict verdict) {
         if (verdict == Verdict.EVERY_RUN) {
             return broken > 0 ? Call.BROKEN : Call.MET;

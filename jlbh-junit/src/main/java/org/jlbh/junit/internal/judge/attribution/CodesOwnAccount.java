@@ -20,16 +20,15 @@ import java.util.stream.Collectors;
 public record CodesOwnAccount(String what, double measuredNanos, long excused, double codeOnlyNanos,
                               List<Double> runValuesNanos) {
 
-    /** Copies the values. */
     public CodesOwnAccount {
         runValuesNanos = List.copyOf(runValuesNanos);
     }
 
     /**
      * @param budget the budget, e.g. {@code 100 µs}
-     * @param late   the late samples' causes, as {@link LateSamples#describe()} says them
+     * @param late   the late samples' causes ({@link LateSamples#describe()})
      * @return e.g. {@code end to end p99 11.600 µs on the code's own account (runs: 11.2, 11.6, 12.0 µs), budget
-     *         100 µs; as measured 3,690.000 µs: late samples over 100 µs: 5,011 while the harness thread waited ...}
+     *         100 µs; as measured 3,690.000 µs, 5,011 late samples the platform or the JVM account for: ...}
      */
     public String describe(String budget, String late) {
         return String.format(Locale.ROOT, "%s %s \u00b5s on the code's own account (runs: %s \u00b5s), budget %s; as "

@@ -13,32 +13,16 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Puts each late sample of a run (over a budget) down to a {@link Cause}, from the evidence seen beside the run. Pure;
- * thread-safe.
+ * Puts each late sample of a run (over a budget) down to a {@link Cause}. The iterations one harness thread ran one
+ * after another are replayed ({@link QueueReplay}), each thread's against its own evidence. Pure; thread-safe.
  *
- * <p>The harness's own end-to-end samples, of iterations one thread ran one after another, are replayed
- * ({@link QueueReplay}); with several harness threads, each thread's against its own evidence. The rule below is for
- * the rest (probes, replies sampled from other threads).
- *
- * <h2>The rule</h2>
- * A sample that ended at {@code e} with latency {@code λ} covers {@code [e − λ, e]} and is {@code x = λ − budget} late.
- * The pauses are the JVM's stops (Flight Recorder), the harness threads' waits for the CPU and the host's taking it,
- * each placed in the interval between two of the thread's scheduler readings ({@link SchedulerEvidence#lostSince}),
- * and the whole-machine stalls a second thread saw ({@link MachineStall}). A pause of {@code W} can have made a sample
- * late when
- * <ul>
- *   <li>the sample ended after the pause could have ended, and began before it did or while the schedule was catching
- *   up after it, which takes {@code W·ρ/(1−ρ)} at a load ρ (the run's median latency over the interval, at most
- *   {@value #MAX_LOAD});</li>
- *   <li>it covers the whole lateness, {@code x ≤ W}, where a wait for the CPU sums every platform pause that can have
- *   delayed the sample;</li>
- *   <li>it has not yet accounted for all the samples it can make late, {@code ⌈W·R/(1−ρ)⌉ + n}: {@code R} iterations
- *   due per nanosecond (0 for a probe), {@code n} the separate waits in it (1 for a JVM pause).</li>
- * </ul>
- * Samples are taken in the order they ended; each goes to the first pause that can have made it late, a collection
- * before another safepoint before a wait for the CPU. Samples no pause covers, and late samples beyond those the
- * timeline keeps, are the code's. Collections are the code's own allocation: only the platform's waits and the other
- * safepoints are excused, and a sample they excuse counts at the budget in the verdict.
+ * <p>For the rest (probes, replies sampled on other threads): a sample {@code x} late can have been made so by a pause
+ * of {@code W} (a JVM stop, a harness thread's wait for the CPU or the host's time, a machine stall) that could have
+ * ended before it did, began before it did or while the schedule caught up ({@code W·ρ/(1−ρ)} at a load ρ of at most
+ * {@value #MAX_LOAD}), covers {@code x ≤ W} (waits for the CPU summed), and has made fewer than
+ * {@code ⌈W·R/(1−ρ)⌉ + n} samples late ({@code R} iterations due per ns, {@code n} its separate waits). In the order
+ * they ended, each sample goes to the first such pause, a collection before a safepoint before a wait; the rest,
+ * and those beyond the timeline's capacity, are the code's. The platform's and safepoints' count at the budget.
  */
 public final class LateSampleAttribution {
     /** The highest load assumed when a schedule catches up after a pause. */
@@ -53,13 +37,12 @@ public final class LateSampleAttribution {
      * @param limitNanos      the budget, in nanoseconds
      * @param overBudget      how many of the run's samples exceed the budget (from its histogram)
      * @param evidence        what was seen beside the run
-     * @param samplesPerNano  iterations due per nanosecond while a pause lasts: the target throughput / 1e9 for end to
-     *                        end with coordinated omission accounted for, 0 for a probe or without it
+     * @param samplesPerNano  iterations due per nanosecond while a pause lasts; 0 for a probe or without coordinated
+     *                        omission
      * @param typicalNanos    the run's median latency of the probe, in nanoseconds
      * @param fastestNanos    the run's smallest latency of the probe, in nanoseconds
      * @param onScheduleNanos the run's median latency of the probe's samples within the budget, in nanoseconds
-     * @param ofThreads       with several harness threads, each one's own end-to-end timeline of the run, in thread
-     *                        order; else empty
+     * @param ofThreads       with several harness threads, each one's end-to-end timeline, in thread order
      * @return the attribution
      */
     public static RunAttribution of(int run, RunTimeline timeline, long limitNanos, long overBudget,
@@ -83,11 +66,7 @@ public final class LateSampleAttribution {
         return new PauseLine(timeline, evidence, samplesPerNano, load).attribute(run, timeline, limitNanos, notKept);
     }
 
-    /**
-     * Replays each harness thread's iterations against that thread's own evidence, and puts the threads' attributions
-     * together in the order the run's merged timeline keeps its late samples: by end, then thread
-     * ({@link RunTimeline#merge}).
-     */
+    /** Replays each thread's iterations on its own evidence, merged in the order of {@link RunTimeline#merge}. */
     private static RunAttribution ofEachThread(int run, long limitNanos, long notKept, RunEvidence evidence,
                                                long fastestNanos, long onScheduleNanos, List<RunTimeline> ofThreads) {
         long[] counts = new long[Cause.values().length];
@@ -95,7 +74,7 @@ public final class LateSampleAttribution {
         long[] codeOnly = new long[0];
         Delays delays = Delays.NONE;
         List<RunAttribution> attributed = new ArrayList<>();
-        List<long[]> order = new ArrayList<>(); // {end, thread, index in the thread's timeline}
+        List<long[]> order = new ArrayList<>(); // {end, thread, index}
         for (int thread = 0; thread < ofThreads.size(); thread++) {
             RunTimeline timeline = ofThreads.get(thread);
             RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
@@ -248,7 +227,6 @@ public final class LateSampleAttribution {
             return wait;
         }
 
-        /** @return the index of the last pause whose earliest end is at or before {@code end}, or -1 */
         private int lastEndingBy(long end) {
             int low = 0;
             int high = pauses.size() - 1;
@@ -265,7 +243,6 @@ public final class LateSampleAttribution {
             return found;
         }
 
-        /** @return the pauses that made samples late, by kind */
         private Delays delays() {
             Delays.Stretches runQueue = Delays.Stretches.NONE;
             Delays.Stretches host = Delays.Stretches.NONE;
@@ -291,18 +268,16 @@ public final class LateSampleAttribution {
         }
     }
 
-    /** A stretch in which the harness thread was stopped for {@code nanos}, with what it can still account for. */
+    /** A stop of a harness thread: samples it made late ended from {@code earliestEnd}, began by {@code latestStart}. */
     private static final class Pause {
         final Cause cause;
-        /** Samples it made late ended at or after this, nanoTime. */
         final long earliestEnd;
-        /** Samples it made late began before this (or while the schedule caught up after it), nanoTime. */
         final long latestStart;
         final long nanos;
-        /** The JVM's pause or the machine's stall it is; null for a wait of a harness thread. */
+        /** The JVM's pause or the machine's stall it is; null for a wait, on the run queue or for the host. */
         final Record source;
-        /** Whether it is time the host took, rather than a wait on the run queue. */
         final boolean host;
+        /** How many more samples it can have made late. */
         long remaining;
         boolean used;
 

@@ -26,16 +26,12 @@ import java.util.function.ToLongFunction;
  */
 public record LateSamples(long limitNanos, List<RunAttribution> runs, List<String> notes) {
 
-    /** Copies the lists. */
     public LateSamples {
         runs = List.copyOf(runs);
         notes = List.copyOf(notes);
     }
 
-    /**
-     * @param cause a cause
-     * @return late samples put down to it, over all runs
-     */
+    /** @return late samples put down to the cause, over all runs */
     public long count(Cause cause) {
         return sum(run -> run.count(cause));
     }
@@ -90,10 +86,8 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
     }
 
     /**
-     * @param probe      the probe
-     * @param percentile a percentile in (0, 100]
-     * @return each run's value at the percentile without the pauses not the code's ({@link #codeOnlyHistogram}), in
-     *         nanoseconds, in run order; empty when a run has too few samples to support the percentile
+     * @return each run's value at the percentile on the code's own account ({@link #codeOnlyHistogram}), in ns, in
+     *         run order; empty when a run has too few samples for it
      */
     public List<Double> codeOnlyRunNanos(JLBHResult.ProbeResult probe, double percentile) {
         List<Double> values = new ArrayList<>();
@@ -109,8 +103,7 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
     }
 
     /**
-     * @param run one run of the probe these late samples are of
-     * @return a copy of its histogram with the excused late samples replaced by what they would have been without the
+     * @return a copy of the run's histogram with the excused late samples replaced by their latencies without the
      *         pauses not the code's (as measured when these samples have no such run)
      */
     public Histogram codeOnlyHistogram(RunResult run) {
@@ -152,7 +145,7 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         return notes.isEmpty() ? described : described + " (" + String.join("; ", notes) + ")";
     }
 
-    /** @return how the platform made samples late: the run queue's waits, the host's, machine stalls, late calls */
+    /** @return how the platform made samples late: the waits, the host's time, machine stalls, late calls */
     private static List<String> platform(Delays delays) {
         List<String> how = new ArrayList<>();
         if (delays.runQueue().stretches() > 0) {
@@ -204,10 +197,7 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         return code;
     }
 
-    /**
-     * @return e.g. {@code 4 GC pauses (G1New, longest 24.600 ms; 21.000 ms of them copying objects older than the
-     *         measured runs: the JVM's)}
-     */
+    /** @return e.g. {@code 4 GC pauses (G1New, longest 24.600 ms; 21.000 ms of them copying objects older ...)} */
     private static String pauses(List<JvmPause> pauses, String one, String many) {
         Set<String> names = new LinkedHashSet<>();
         long longest = 0;

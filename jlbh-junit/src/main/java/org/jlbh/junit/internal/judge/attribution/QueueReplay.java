@@ -18,30 +18,21 @@ import java.util.stream.IntStream;
  * replay's working state.
  *
  * <h2>The rule</h2>
- * A late sample {@code i} has an intended start {@code s}, an end {@code e}, and the end {@code p} of the iteration
- * before it: its service ran from {@code b = max(s, p)} to {@code e}. Each pause is cut out of the services it lies in:
- * <ul>
- *   <li>a safepoint or a collection (Flight Recorder): out of every service it overlaps; the share of a collection
- *   spent copying objects older than the measured runs ({@code run.evidence.GcCopy}) apart from the rest;</li>
- *   <li>a wait for the CPU or the host's time, counted between two of the thread's scheduler readings, so ended in
- *   {@code (t₀, t₁]} ({@link SchedulerEvidence}): each of the interval's waits into the one service that can hold most
- *   of it before {@code min(e, t₁)}. As much of it as the test's own other threads ran meanwhile is placed the same
- *   way but not cut: it is the code's;</li>
- *   <li>a whole-machine stall a second thread saw ({@link MachineStall}): out of every service it overlaps, beyond the
- *   waits already cut there;</li>
- *   <li>for a sample on its schedule, with the JVM's evidence, the time from {@code s} to its call beyond the cuts
- *   above, when over {@link Delays.LateStarts#MIN_NANOS}: no call ran then.</li>
- * </ul>
- * No cut takes a service below the least an iteration needs: the run's fastest latency, or a shorter late service.
- * The samples are then replayed on their schedule: each begins at {@code max(s, end of the one before)} and takes its
- * cut service, so iterations queued behind a pause move up with it. A queued call keeps the harness's own work before
- * it ({@code c − p}, {@code c} when its call began); one that no longer queues calls {@link #callDelayNanos} after its
- * start.
+ * A late sample has an intended start {@code s}, an end {@code e}, and the end {@code p} of the iteration before: its
+ * service ran from {@code b = max(s, p)} to {@code e}. Cut out of the services they lie in are: the JVM's pauses,
+ * from every service they overlap, a collection's share spent copying objects older than the measured runs apart
+ * from the rest; each wait for the CPU and host's time counted between two scheduler readings {@code (t₀, t₁]},
+ * into the one service that can hold most of it before {@code min(e, t₁)} (the part the test's own threads ran
+ * meanwhile is placed so but kept as the code's); a whole-machine stall a second thread saw, from every service it
+ * overlaps beyond the waits cut there; and, with the JVM's evidence, the time a call on its schedule began late
+ * beyond those cuts, when over {@link Delays.LateStarts#MIN_NANOS}. No cut takes a service below the least an
+ * iteration needs. The samples are then replayed on their schedule, each beginning at {@code max(s, end of the one
+ * before)}, so iterations queued behind a pause move up with it. A queued call keeps the harness's own work before
+ * its call; one no longer queued calls {@link #callDelayNanos} after its start.
  *
  * <p>A late sample whose replay is within the budget goes to the largest of its own cuts (the platform, a safepoint,
- * older objects), or to the cause of the sample before it when that moved it up more. One within the budget only when
- * the rest of the collections is cut too goes to {@link Cause#GC}; the rest are the code's. The verdict replaces each
- * late sample's latency by its replayed one.
+ * older objects), or to the cause of the sample before it when that moved it up more; one within only with the rest
+ * of the collections cut too, to {@link Cause#GC}; the rest to the code. The verdict takes each replayed latency.
  */
 final class QueueReplay {
     private final long[] start;
@@ -50,25 +41,18 @@ final class QueueReplay {
     private final long[] previousEnd;
     /** When a queued sample's call began, as the harness thread read it; else its begin. */
     private final long[] began;
-    /** How much of each service may be cut: all of it but the least service an iteration needs. */
+    /** How much of each service may be cut: all but the least service an iteration needs. */
     private final long[] reducible;
     private final long[] safepointCut;
-    /** The part of a collection spent copying objects alive before the measured runs: the JVM's. */
     private final long[] olderCut;
     private final long[] gcCut;
     private final long[] queueCut;
     private final long[] hostCut;
-    /** The part of a whole-machine stall the service's waits and host time cut do not hold. */
     private final long[] machineCut;
-    /** From a late sample on its schedule, the time the harness began its call late that no other cut holds. */
     private final long[] startCut;
     /** The waits for a CPU that are the code's (the test's own threads ran): placed, not cut. */
     private final long[] testThreadsHeld;
-    /**
-     * What an iteration on its schedule takes beyond its call, in nanoseconds: the run's median latency on its
-     * schedule less the queued calls' median. Medians, not minima: calls run back to back are quicker than calls on
-     * their schedule.
-     */
+    /** What an iteration on its schedule takes beyond its call, in ns: by medians, as calls back to back are quicker. */
     private final long callDelayNanos;
 
     private QueueReplay(RunTimeline timeline, long fastestNanos, long onScheduleNanos) {
@@ -100,16 +84,8 @@ final class QueueReplay {
     }
 
     /**
-     * @param run             1-based run
-     * @param timeline        the run's timeline, {@link RunTimeline#sequential()}
-     * @param limitNanos      the budget, in nanoseconds
-     * @param notKept         late samples beyond those the timeline kept
-     * @param evidence        what was seen beside the run
-     * @param scheduler       the scheduler's evidence of the harness thread that ran the timeline's iterations
-     * @param fastestNanos    the run's smallest latency, in nanoseconds: a bound on the least service an iteration
-     *                        keeps
-     * @param onScheduleNanos the run's median latency of the samples within the budget, in nanoseconds
-     * @return the attribution
+     * @return the attribution of a {@link RunTimeline#sequential()} timeline's late samples, given as to
+     *         {@link LateSampleAttribution#of}; {@code scheduler} is the evidence of the thread that ran them
      */
     static RunAttribution of(int run, RunTimeline timeline, long limitNanos, long notKept, RunEvidence evidence,
                              SchedulerEvidence scheduler, long fastestNanos, long onScheduleNanos) {
@@ -139,26 +115,12 @@ final class QueueReplay {
                 Arrays.stream(replaced).mapToLong(i -> codeOnlyEnds[i] - replay.start[i]).toArray(), causes, delays);
     }
 
-    /**
-     * The monitor intervals' waits, cut.
-     *
-     * @param runQueue        the waits on the run queue cut, and in how many intervals
-     * @param host            the host's time cut, and in how many intervals
-     * @param testThreadsWait the waits kept as the code's, and in how many intervals
-     * @param blocked         the intervals in which the harness thread gave up its CPU itself
-     */
+    /** The scheduler's intervals cut: run-queue waits, host time, waits kept as the code's; those it blocked in. */
     private record Waits(Delays.Stretches runQueue, Delays.Stretches host, Delays.Stretches testThreadsWait,
                          List<Stretch> blocked) {
     }
 
-    /**
-     * An interval between two readings in which the harness thread gave up its CPU itself.
-     *
-     * @param from     when the reading before it began, nanoTime
-     * @param to       when the reading that ends it ended, nanoTime
-     * @param nanos    how long it was off its CPU
-     * @param switches how many voluntary switches
-     */
+    /** An interval between two readings (nanoTime) in which the harness thread gave up its CPU itself. */
     private record Stretch(long from, long to, long nanos, long switches) {
     }
 
@@ -190,12 +152,7 @@ final class QueueReplay {
                 new Delays.Stretches(sum(hostCut), hostStretches), testThreadsWait, blocked);
     }
 
-    /**
-     * Says which of the code's late samples were late because the code blocked. Each stretch's time off the CPU goes
-     * to the code's samples whose service overlaps it, the one with most room left first, at most the room each has
-     * beyond the least an iteration needs and the cuts. A sample is named when at least half of its call went so, and
-     * so is one queued behind a named one; the time and switches said are those of the stretches that named one.
-     */
+    /** @return the code's samples whose call is half or more a stretch off the CPU given to them, and those behind */
     private Delays.Blocked blocked(byte[] causes, List<Stretch> stretches) {
         long[] given = new long[end.length];
         List<List<Integer>> gaveTo = new ArrayList<>();
@@ -242,12 +199,7 @@ final class QueueReplay {
         return to;
     }
 
-    /**
-     * Cuts from each late sample on its schedule the time from its start to its call, as far as no cut holds it and it
-     * is more than {@link Delays.LateStarts#MIN_NANOS}: no call of the test method ran then.
-     *
-     * @return the samples cut, and how much
-     */
+    /** Cuts from each sample on its schedule the time its call began late beyond the cuts: @return those cut */
     private Delays.LateStarts cutLateStarts() {
         Delays.LateStarts cut = Delays.LateStarts.NONE;
         for (int i = 0; i < end.length; i++) {
@@ -263,7 +215,7 @@ final class QueueReplay {
         return cut;
     }
 
-    /** Cuts a whole-machine stall out of every service it overlaps, beyond its waits and host time: @return whether any */
+    /** Cuts a machine stall from the services it overlaps, beyond their waits: @return whether any of it was cut */
     private boolean cutStall(MachineStall stall) {
         boolean any = false;
         for (int i = firstEndingAfter(stall.startNanos()); i < end.length && begin[i] - stall.endNanos() < 0; i++) {
@@ -298,17 +250,7 @@ final class QueueReplay {
         return any;
     }
 
-    /**
-     * Cuts a monitor interval's waits, one service per wait, each into the service that can hold most of what is
-     * left before both the interval's and its own end.
-     *
-     * @param wait  how long the thread was kept from its CPU in the interval, in nanoseconds
-     * @param waits how many separate stretches that was at most
-     * @param from  the earliest the waits can have ended, nanoTime
-     * @param to    the latest, nanoTime
-     * @param cut   where the cuts are added
-     * @return whether any of it was cut
-     */
+    /** Cuts {@code wait} ns ended in {@code (from, to]}, each of {@code waits} pieces where most fits: @return if any */
     private boolean cutWait(long wait, int waits, long from, long to, long[] cut) {
         IntToLongFunction reach = i -> Math.min(left(i), Math.min(end[i], to) - begin[i] - accounted(i));
         long remaining = wait;
@@ -326,10 +268,7 @@ final class QueueReplay {
         return any;
     }
 
-    /**
-     * @return of the samples ending after {@code from} whose service began before {@code to}, the first with the
-     *         most room, or -1 when none has any
-     */
+    /** @return of the services overlapping {@code (from, to)}, the first with the most room; -1 when none has any */
     private int most(long from, long to, IntToLongFunction room) {
         int most = -1;
         long mostRoom = 0;
@@ -343,12 +282,11 @@ final class QueueReplay {
         return most;
     }
 
-    /** @return whether the time off the CPU given to sample {@code i} is at least half of its service after its call */
+    /** @return whether the time off the CPU given to sample {@code i} is half its service after the call or more */
     private boolean mostlyBlocked(int i, long given) {
         return given > 0 && 2 * given >= end[i] - begin[i] - startCut[i];
     }
 
-    /** @return what is cut from sample {@code i}'s service, the collections' whole pauses included */
     private long cutSoFar(int i) {
         return safepointCut[i] + olderCut[i] + gcCut[i] + platformCut(i);
     }
@@ -376,10 +314,7 @@ final class QueueReplay {
         return previousEnd[i] - start[i] > 0 && begin[i] - end[i] < 0;
     }
 
-    /**
-     * @param withCollections whether the collections' own part is cut too
-     * @return each sample's end when replayed on its schedule without the pauses cut
-     */
+    /** @return each sample's end, replayed on its schedule without the pauses cut (the collections' own part too) */
     private long[] replay(boolean withCollections) {
         long[] replayed = new long[end.length];
         for (int i = 0; i < end.length; i++) {
@@ -398,11 +333,7 @@ final class QueueReplay {
         return replayed;
     }
 
-    /**
-     * @param limitNanos   the budget, in nanoseconds
-     * @param codeOnlyEnds each sample's end replayed without the pauses not the code's ({@link #replay})
-     * @return per sample, the {@link Cause#ordinal()} it goes to; -1 for one within the budget
-     */
+    /** @return per sample, the {@link Cause#ordinal()} it goes to; -1 for one within the budget */
     private byte[] causes(long limitNanos, long[] codeOnlyEnds) {
         long[] withoutAnyPause = replay(true);
         byte[] causes = new byte[end.length];
@@ -417,11 +348,7 @@ final class QueueReplay {
         return causes;
     }
 
-    /**
-     * @param before the cause the sample before went to, were it excused
-     * @return the cause sample {@code i}'s replay owes most to: its own largest cut, or the one before's when that
-     *         moved it up more
-     */
+    /** @return the cause sample {@code i}'s replay owes most: its largest cut, or {@code before}'s if that did more */
     private Cause excusedCause(int i, long[] replayed, Cause before) {
         long platform = platformCut(i);
         long own = platform + safepointCut[i] + olderCut[i];
@@ -431,7 +358,6 @@ final class QueueReplay {
         return follows(i) && movedUp > own ? before : ownCause;
     }
 
-    /** @return the index of the first sample ending after {@code time} (ends ascend), or the count */
     private int firstEndingAfter(long time) {
         int low = 0;
         int high = end.length;

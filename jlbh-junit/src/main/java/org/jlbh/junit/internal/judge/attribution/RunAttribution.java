@@ -9,39 +9,28 @@ import java.util.Optional;
 
 /**
  * One run's late samples of one probe (those over a budget), each put down to a {@link Cause}. Immutable: its arrays
- * are never changed once it is built, by it or by its readers.
+ * are never changed once built, by it or by its readers.
  *
  * @param run           1-based run
  * @param limitNanos    the budget the samples were late against, in nanoseconds
- * @param counts        late samples per cause, indexed by {@link Cause#ordinal()}; those beyond the kept ones count as
- *                      the code's
- * @param notKept       of those, late samples beyond the timeline's capacity, which could not be attributed
- * @param originalNanos the latencies the verdict replaces: late samples pauses not the code's made later, in
- *                      nanoseconds
- * @param codeOnlyNanos what each is replaced by, index for index: its latency without those pauses, in nanoseconds
- * @param causes        per late sample the timeline kept, in its order, the {@link Cause#ordinal()} it was put down
- *                      to; -1 for one within this budget (late only against a smaller one)
+ * @param counts        late samples per {@link Cause#ordinal()}; those beyond the kept ones count as the code's
+ * @param notKept       of those, the late samples beyond the timeline's capacity, not attributed
+ * @param originalNanos the latencies the verdict replaces (made later by pauses not the code's), in nanoseconds
+ * @param codeOnlyNanos what each is replaced by, index for index: its latency without those pauses
+ * @param causes        per late sample the timeline kept, its {@link Cause#ordinal()}; -1 for one within this budget
  * @param delays        what made the samples late besides the code
  */
 public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
                              long[] codeOnlyNanos, byte[] causes, Delays delays) {
 
-    /**
-     * @param run        1-based run
-     * @param limitNanos the budget, in nanoseconds
-     * @param over       how many samples were over it
-     * @return a run none of whose late samples could be attributed: every one counts as the code's
-     */
+    /** @return a run whose {@code over} late samples could not be attributed: every one counts as the code's */
     static RunAttribution unattributed(int run, long limitNanos, long over) {
         long[] counts = new long[Cause.values().length];
         counts[Cause.CODE.ordinal()] = over;
         return new RunAttribution(run, limitNanos, counts, over, new long[0], new long[0], new byte[0], Delays.NONE);
     }
 
-    /**
-     * @param cause a cause
-     * @return how many late samples were put down to it
-     */
+    /** @return how many late samples were put down to the cause */
     public long count(Cause cause) {
         return counts[cause.ordinal()];
     }
@@ -56,29 +45,22 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
         return Arrays.stream(Cause.values()).filter(cause -> !cause.codes()).mapToLong(this::count).sum();
     }
 
-    /**
-     * @param i a kept late sample's index in the run's timeline
-     * @return what it was put down to, or empty when it is within this budget
-     */
+    /** @return what the {@code i}th late sample the timeline kept was put down to; empty when within this budget */
     public Optional<Cause> cause(int i) {
         return causes[i] < 0 ? Optional.empty() : Optional.of(Cause.values()[causes[i]]);
     }
 
-    /** @return the collections that made samples late */
     public List<JvmPause> gcPauses() {
         return delays.gcPauses();
     }
 
-    /** @return the other safepoints that made samples late */
     public List<JvmPause> safepoints() {
         return delays.safepoints();
     }
 
     /**
-     * Exchanges, in a histogram of the run, the replaced latencies for their code-only values, never removing more
-     * samples at a value than it holds there.
-     *
-     * @param histogram a copy of the run's histogram of the probe; changed
+     * Exchanges, in a copy of the run's histogram of the probe, the replaced latencies for their code-only values,
+     * never removing more samples at a value than it holds there.
      */
     void replaceIn(Histogram histogram) {
         if (originalNanos.length == 0) {
