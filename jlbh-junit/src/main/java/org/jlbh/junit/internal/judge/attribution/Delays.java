@@ -27,9 +27,9 @@ public record Delays(Stretches runQueue, Stretches host, List<MachineStall> mach
     /** @return these and another thread's or run's together, a pause both name counted once */
     public Delays plus(Delays other) {
         return new Delays(runQueue.plus(other.runQueue), host.plus(other.host),
-                union(machineStalls, other.machineStalls), union(gcPauses, other.gcPauses), union(safepoints, other.safepoints),
-                lateStarts.plus(other.lateStarts), testThreadsWait.plus(other.testThreadsWait),
-                blocked.plus(other.blocked));
+                union(machineStalls, other.machineStalls), union(gcPauses, other.gcPauses),
+                union(safepoints, other.safepoints), lateStarts.plus(other.lateStarts),
+                testThreadsWait.plus(other.testThreadsWait), blocked.plus(other.blocked));
     }
 
     private static <T> List<T> union(List<T> first, List<T> second) {

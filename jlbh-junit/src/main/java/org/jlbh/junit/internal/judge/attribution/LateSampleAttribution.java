@@ -16,13 +16,14 @@ import java.util.stream.IntStream;
  * Puts each late sample of a run (over a budget) down to a {@link Cause}. The iterations one harness thread ran one
  * after another are replayed ({@link QueueReplay}), each thread's against its own evidence. Pure; thread-safe.
  *
- * <p>For the rest (probes, replies sampled on other threads): a sample {@code x} late can have been made so by a pause
- * of {@code W} (a JVM stop, a harness thread's wait for the CPU or the host's time, a machine stall) that could have
- * ended before it did, began before it did or while the schedule caught up ({@code W·ρ/(1−ρ)} at a load ρ of at most
- * {@value #MAX_LOAD}), covers {@code x ≤ W} (waits for the CPU summed), and has made fewer than
- * {@code ⌈W·R/(1−ρ)⌉ + n} samples late ({@code R} iterations due per ns, {@code n} its separate waits). In the order
- * they ended, each sample goes to the first such pause, a collection before a safepoint before a wait; the rest,
- * and those beyond the timeline's capacity, are the code's. The platform's and safepoints' count at the budget.
+ * <p>For the rest (probes, replies sampled on other threads), a pause of {@code W} (a JVM stop, a harness thread's
+ * wait for the CPU or the host's time, a machine stall) can have made a sample {@code x} late when the sample ended
+ * after the pause could have, and began before the pause ended or while the schedule caught up after it
+ * ({@code W·ρ/(1−ρ)} at a load ρ of at most {@value #MAX_LOAD}); when {@code x ≤ W} (waits for the CPU summed); and
+ * while it has made fewer than {@code ⌈W·R/(1−ρ)⌉ + n} samples late ({@code R} iterations due per ns, {@code n} its
+ * separate waits). In the order they ended, each sample goes to the first such pause, a collection before a safepoint
+ * before a wait; the rest, and those beyond the timeline's capacity, are the code's. A sample the platform or a
+ * safepoint accounts for counts at the budget in the verdict.
  */
 public final class LateSampleAttribution {
     /** The highest load assumed when a schedule catches up after a pause. */

@@ -46,8 +46,7 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         return sum(RunAttribution::notKept);
     }
 
-    /** @return what made the samples late besides the code, over all runs */
-    public Delays delays() {
+    private Delays delays() {
         return runs.stream().map(RunAttribution::delays).reduce(Delays.NONE, Delays::plus);
     }
 

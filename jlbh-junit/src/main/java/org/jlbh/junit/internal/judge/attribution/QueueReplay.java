@@ -314,7 +314,7 @@ final class QueueReplay {
         return previousEnd[i] - start[i] > 0 && begin[i] - end[i] < 0;
     }
 
-    /** @return each sample's end, replayed on its schedule without the pauses cut (the collections' own part too) */
+    /** @return each sample's end replayed on its schedule without the cuts, {@code withCollections}' own part or not */
     private long[] replay(boolean withCollections) {
         long[] replayed = new long[end.length];
         for (int i = 0; i < end.length; i++) {

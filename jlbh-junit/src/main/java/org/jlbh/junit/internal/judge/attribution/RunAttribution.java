@@ -35,11 +35,6 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
         return counts[cause.ordinal()];
     }
 
-    /** @return how many samples were late */
-    public long late() {
-        return Arrays.stream(counts).sum();
-    }
-
     /** @return how many late samples were put down to the platform, a safepoint or a collection's older objects */
     public long excused() {
         return Arrays.stream(Cause.values()).filter(cause -> !cause.codes()).mapToLong(this::count).sum();

@@ -179,12 +179,16 @@ class QueueReplayTest {
         }
     }
 
+    private static long late(RunAttribution attributed) {
+        return java.util.Arrays.stream(attributed.counts()).sum();
+    }
+
     @Test
     void aWaitForTheCpuAndTheIterationsQueuedBehindItAreThePlatforms() {
         RunAttribution attributed = new Run().waitFor(500, 1_500 * US).attribute();
 
         // 1.5 ms queues the 29 iterations due while it lasted: those over 100 µs are late
-        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(late(attributed)).isEqualTo(29);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
         assertThat(attributed.delays().runQueue().nanos()).isEqualTo(1_500 * US);
         assertThat(attributed.delays().runQueue().stretches()).isEqualTo(1);
@@ -199,7 +203,7 @@ class QueueReplayTest {
         // the harness thread would have had that CPU
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 1_500 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(late(attributed)).isEqualTo(29);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
         assertThat(attributed.delays().runQueue().nanos()).isZero();
         assertThat(attributed.codeOnlyNanos()).isEmpty();
@@ -212,7 +216,7 @@ class QueueReplayTest {
         // (due every 50 µs: 451, 401, ... 101 µs late), the code's
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 500 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(late(attributed)).isEqualTo(29);
         assertThat(attributed.delays().runQueue().nanos()).isEqualTo(1_000 * US);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(9);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(20);
@@ -272,7 +276,7 @@ class QueueReplayTest {
         // behind it (201, 151, 101 and 51 µs late): the first three over the budget
         RunAttribution attributed = new Run().heldUpBeforeCall(500, 250 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(4);
+        assertThat(late(attributed)).isEqualTo(4);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(4);
         assertThat(attributed.delays().lateStarts()).isEqualTo(new Delays.LateStarts(1, 250 * US, 250 * US));
         for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
@@ -302,7 +306,7 @@ class QueueReplayTest {
     void theCodesOwnStallIsTheCodesWithNoEvidence() {
         RunAttribution attributed = new Run().slowCode(500, 2_000 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(39);
+        assertThat(late(attributed)).isEqualTo(39);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.codeOnlyNanos()).isEmpty();
     }
@@ -335,7 +339,7 @@ class QueueReplayTest {
         // the stall alone still queues 39 iterations over budget... less the ten that the 0.5 ms moved up
         RunAttribution attributed = new Run().slowCode(500, 2_000 * US).waitFor(500, 500 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(49);
+        assertThat(late(attributed)).isEqualTo(49);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
     }
