@@ -20,7 +20,7 @@ import java.util.Locale;
  *   <li><b>runs</b>: attempts of {@value #FIRST_RUNS}, the sequential rule's margin (the fewest runs that can decide),
  *   the first measured always, each after it only while the runs disagree about a budget (up to
  *   {@code jlbh.remeasure.undecided} such attempts): a test stops as soon as its budgets are decided, and the rule keeps the
- *   error rates it has with runs as set ({@code SequentialRule.rates}). In the paired mode, each attempt takes the
+ *   error rates it has with runs as set ({@code SequentialRule}). In the paired mode, each attempt takes the
  *   pairs its comparison needs.</li>
  * </ul>
  * An attribute that is set keeps its value and the fixed design it always had. Immutable.

@@ -91,11 +91,31 @@ class DecisionTest {
 
     private static final Optional<PlatformStalls> STALL = Optional.of(new PlatformStalls(new long[] {150_000_000}));
 
+    /**
+     * Decides as the attempt loop does when {@code jlbh.retry.failed} judges each attempt on its own: by the last
+     * attempt, or by an earlier failed one when the last could not decide.
+     */
+    private static Decision decideEachOnItsOwn(List<AttemptJudgement> attempts, int allowed,
+                                               Optional<BaselineComparison> comparison, Mode mode) {
+        SequentialRule.Judged judged = null;
+        Optional<SequentialRule.Judged> failedEarlier = Optional.empty();
+        for (AttemptJudgement attempt : attempts) {
+            if (judged != null && judged.outcome() == Outcome.FAILED) {
+                failedEarlier = Optional.of(judged);
+            }
+            judged = SequentialRule.judge(List.of(attempt), 1, Verdict.MEDIAN_RUN);
+        }
+        if (judged.outcome() == Outcome.INCONCLUSIVE && failedEarlier.isPresent()) {
+            judged = failedEarlier.get();
+        }
+        return Decision.decide(attempts, allowed, comparison, mode, judged);
+    }
+
     @Test
     void theFirstPassingAttemptPassesTheTestAndSaysWhichItWas() {
         List<AttemptJudgement> attempts = List.of(breaching(1, Optional.empty()), passing(2));
 
-        Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE);
+        Decision decision = decideEachOnItsOwn(attempts, 3, Optional.empty(), Mode.ENFORCE);
 
         assertThat(decision.outcome()).isEqualTo(Outcome.PASSED);
         assertThat(decision.reported().number()).isEqualTo(2);
@@ -105,14 +125,15 @@ class DecisionTest {
     @Test
     void breachesThePlatformExplainsAreInconclusiveAndOneUnexplainedBreachFails() {
         assertThat(breaching(1, STALL).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-        assertThat(Decision.decide(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(), Mode.ENFORCE))
+        assertThat(decideEachOnItsOwn(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(),
+                Mode.ENFORCE))
                 .satisfies(decision -> {
                     assertThat(decision.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
                     assertThat(decision.verdictDetail()).startsWith("Inconclusive: the budgets broke only through late "
                             + "samples that are not the code's (jlbh.noise = aware), on all 2 attempts:");
                 });
 
-        Decision mixed = Decision.decide(List.of(breaching(1, Optional.empty()), breaching(2, STALL)), 2,
+        Decision mixed = decideEachOnItsOwn(List.of(breaching(1, Optional.empty()), breaching(2, STALL)), 2,
                 Optional.empty(), Mode.ENFORCE);
         assertThat(mixed.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(mixed.reported().number()).as("the last failed attempt is reported").isEqualTo(1);
@@ -142,7 +163,7 @@ class DecisionTest {
                 breaching(3, Optional.empty()));
 
         Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE,
-                SequentialRule.Judged.alone(attempts.get(2)));
+                SequentialRule.judge(List.of(attempts.get(2)), 1, Verdict.MEDIAN_RUN));
 
         assertThat(decision.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(decision.reported().number()).isEqualTo(3);
@@ -198,17 +219,17 @@ class DecisionTest {
                 List.of(), List.of());
         Optional<BaselineComparison> comparison = Optional.of(regressed);
 
-        Decision passed = Decision.decide(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
+        Decision passed = decideEachOnItsOwn(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
         assertThat(passed.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50 on the "
                 + "code's own account: history 1.000–1.100 \u00b5s (5 builds), now 2.000 \u00b5s (as measured 2.500 "
                 + "\u00b5s), +90% (interval +60..+120%), tolerance +10%, detectable +24%: REGRESSION");
 
-        Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
+        Decision failed = decideEachOnItsOwn(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
         assertThat(failed.verdictDetail()).startsWith("end to end p50 was ").contains(System.lineSeparator()
                 + "Regression against the baseline");
 
-        Decision inconclusive = Decision.decide(List.of(breaching(1, STALL)), 1, comparison, Mode.ENFORCE);
+        Decision inconclusive = decideEachOnItsOwn(List.of(breaching(1, STALL)), 1, comparison, Mode.ENFORCE);
         assertThat(inconclusive.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(inconclusive.detail()).doesNotContain("Regression");
     }
@@ -216,7 +237,7 @@ class DecisionTest {
     @Test
     void aBreachJudgedWithoutItsEvidenceSaysSoInTheFirstLine() {
         // these attempts' runs have no evidence: their late samples could not be put down to the platform or the JVM
-        Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(),
+        Decision failed = decideEachOnItsOwn(List.of(breaching(1, Optional.empty())), 1, Optional.empty(),
                 Mode.ENFORCE);
 
         assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
@@ -224,15 +245,16 @@ class DecisionTest {
                 + "collected): late samples the platform or the JVM caused cannot be told from the code's, and are "
                 + "counted as the code's");
         assertThat(failed.verdictDetail()).startsWith("end to end p50 was ");
-        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Mode.ENFORCE).detail())
+        assertThat(decideEachOnItsOwn(List.of(passing(1)), 1, Optional.empty(), Mode.ENFORCE).detail())
                 .startsWith("budgets met");
     }
 
     @Test
     void reportModeReportsWhatWouldHaveFailed() {
-        assertThat(Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(), Mode.REPORT).outcome())
+        assertThat(decideEachOnItsOwn(List.of(breaching(1, Optional.empty())), 1, Optional.empty(), Mode.REPORT)
+                .outcome())
                 .isEqualTo(Outcome.REPORTED);
-        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Mode.REPORT).outcome())
+        assertThat(decideEachOnItsOwn(List.of(passing(1)), 1, Optional.empty(), Mode.REPORT).outcome())
                 .isEqualTo(Outcome.PASSED);
     }
 }
