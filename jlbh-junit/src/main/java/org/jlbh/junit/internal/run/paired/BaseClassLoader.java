@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Loads the base build's classes, the other side of a paired test: a class or resource found in the base's folders
@@ -27,7 +29,8 @@ public final class BaseClassLoader extends URLClassLoader {
      */
     private static final List<String> SHARED = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.junit.",
             "org.opentest4j.", "org.apiguardian.", "org.jlbh.core.", "org.jlbh.junit.", "net.openhft.",
-            "org.HdrHistogram.", "org.assertj.");
+            "org.HdrHistogram.", "org.assertj.", "one.profiler.", "one.convert.", "one.jfr.",
+            "junit.", "org.hamcrest."); // JUnit 4 and its Hamcrest, which the ConsoleLauncher's standalone jar holds
 
     static {
         registerAsParallelCapable();
@@ -81,6 +84,23 @@ public final class BaseClassLoader extends URLClassLoader {
      */
     static boolean ownedByTheBase(String name) {
         return SHARED.stream().noneMatch(name::startsWith);
+    }
+
+    /**
+     * @param jar a jar
+     * @return whether every class it holds is in a package the two sides share (none loads from the base), true for a
+     *         jar of no classes; false for a file that cannot be read as a jar
+     */
+    static boolean sharesEveryClassOf(Path jar) {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().map(ZipEntry::getName)
+                    .filter(entry -> entry.endsWith(".class") && !entry.startsWith("META-INF/")
+                            && !entry.endsWith("module-info.class"))
+                    .noneMatch(entry -> ownedByTheBase(entry.substring(0, entry.length() - ".class".length())
+                            .replace('/', '.')));
+        } catch (IOException notAJar) {
+            return false;
+        }
     }
 
     @Override
