@@ -309,7 +309,7 @@ public final class ReportWriter {
                     Files.deleteIfExists(file);
                 }
             } catch (IOException | RuntimeException unwritten) {
-                // named nowhere
+                // the profile stands without the page
             }
         }
         CodeProfile<C> profile = taken.profile().withFilesWritten(written);
