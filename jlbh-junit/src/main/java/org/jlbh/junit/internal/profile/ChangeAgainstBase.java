@@ -14,6 +14,11 @@ import java.util.Map;
  */
 public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) implements Comparison {
     public static final ChangeAgainstBase NONE = new ChangeAgainstBase(Side.NONE, Side.NONE, List.of());
+    /** The differential flame graph's legend. */
+    static final String LEGEND = "Colour is the time a call in a frame itself, not in what it calls. red: more in the "
+            + "change than in the base, the deeper the more (a frame the base never entered counts as none there); "
+            + "blue: less; grey: the same. The base's counts scaled to the change's number of calls and sampling "
+            + "period.";
 
     public ChangeAgainstBase {
         top = List.copyOf(top);
@@ -73,18 +78,15 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
     }
 
     @Override
-    public Map<String, Long> drawn() {
-        return change.stacks();
+    public List<ProfileWithPages.Page> pages(String testId, String test) {
+        return List.of(FlameGraphPages.page(testId + ".change.html", "Calls of " + test + " in the change",
+                        change.stacks()),
+                FlameGraphPages.differentialPage(testId + ".change-vs-base.html", "Calls of " + test
+                        + " in the change against the base", LEGEND, change.stacks(), base.stacks(), baseScale()));
     }
 
-    @Override
-    public Map<String, Long> reference() {
-        return base.stacks();
-    }
-
-    /** @return the base's counts scaled to the change's calls and sampling period */
-    @Override
-    public double referenceScale() {
+    /** @return what the base's counts are multiplied by to stand for the change's calls and sampling period */
+    double baseScale() {
         return change.periodNanos() == 0 || base.calls() == 0 ? 0
                 : change.calls() / (double) base.calls() * (base.periodNanos() / change.periodNanos());
     }

@@ -6,8 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where a test's code spent its time, as a profile taken after the verdict found ({@link Profiling}), or why none was
- * taken. Immutable.
+ * Where a test's code spent its time, as a profile taken after the verdict found, or why none was taken. Immutable.
  *
  * @param engine       how the samples were taken
  * @param unavailable  why no profile was taken; empty when one was

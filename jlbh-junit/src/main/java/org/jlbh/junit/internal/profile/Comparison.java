@@ -3,11 +3,10 @@ package org.jlbh.junit.internal.profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * What a profile split in two and compared, and what it found: the part in which the tail and the growth profiles
- * differ. The flame graphs draw one side's stacks, alone and against the other's. Implementations are immutable.
+ * What a profile split in two and compared, what it found and how that is said and drawn: the part in which the tail
+ * and the growth profiles differ. Implementations are immutable.
  */
 public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase {
     /** How many ranked frames a message names. */
@@ -28,14 +27,8 @@ public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase 
     /** @return what the differential flame graph is against, e.g. {@code against the iterations on time} */
     String differentialLabel();
 
-    /** @return the side drawn: its stacks, with how many samples each */
-    Map<String, Long> drawn();
-
-    /** @return the side it is compared with */
-    Map<String, Long> reference();
-
-    /** @return what each of the reference's counts is multiplied by to stand for as much as a drawn one */
-    double referenceScale();
+    /** @return the flame graph of one side, then its differential against the other, named after the test */
+    List<ProfileWithPages.Page> pages(String testId, String test);
 
     /** @return the headline, then each ranked frame numbered, or why none is */
     static List<String> findings(String headline, List<String> ranked, String noneRanked) {

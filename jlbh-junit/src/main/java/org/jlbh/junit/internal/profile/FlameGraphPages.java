@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Flame graphs of collapsed stacks as self-contained HTML pages (no script or font from the network), drawn by
@@ -21,16 +22,34 @@ final class FlameGraphPages {
     private FlameGraphPages() {
     }
 
-    /** @return the flame graph of the collapsed stacks, with how many samples each */
-    static byte[] of(String title, Map<String, Long> stacks) throws IOException {
-        return dump(graph(title, stacks));
+    /** @return the flame graph of the collapsed stacks, with how many samples each; none where there are none */
+    static ProfileWithPages.Page page(String file, String title, Map<String, Long> stacks) {
+        return drawn(file, !stacks.isEmpty(), () -> dump(graph(title, stacks)));
+    }
+
+    /** @return the {@link #differential} flame graph; none where either side has no stacks */
+    static ProfileWithPages.Page differentialPage(String file, String title, String legend, Map<String, Long> stacks,
+                                                  Map<String, Long> base, double baseScale) {
+        return drawn(file, !stacks.isEmpty() && !base.isEmpty(),
+                () -> differential(title, legend, stacks, base, baseScale));
+    }
+
+    private interface Drawer {
+        byte[] draw() throws IOException;
+    }
+
+    private static ProfileWithPages.Page drawn(String file, boolean drawn, Drawer drawer) {
+        try {
+            return new ProfileWithPages.Page(file, drawn ? Optional.of(drawer.draw()) : Optional.empty());
+        } catch (IOException | RuntimeException cannot) {
+            return new ProfileWithPages.Page(file, Optional.empty()); // the profile stands without it
+        }
     }
 
     /**
-     * A differential flame graph: the frames of {@code stacks}, each coloured by its own samples (not those in what it
-     * calls) less its own samples in {@code base} times {@code baseScale}, rounded: red where that is more, the deeper
-     * the more, blue where it is less, grey where it is the same. A frame {@code base} never holds counts as none
-     * there. The legend says so above the graph.
+     * @return the frames of {@code stacks}, each coloured by its own samples less its own samples in {@code base} times
+     *         {@code baseScale}: red where more, the deeper the more, blue where less, grey where the same; a frame
+     *         {@code base} never holds counts as none there. The legend is written above the graph.
      */
     static byte[] differential(String title, String legend, Map<String, Long> stacks, Map<String, Long> base,
                                double baseScale) throws IOException {

@@ -8,14 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Ranks the frames the change's calls spent more time in than its base's: a frame's time a call is the samples with it
- * on their stack, times the sampling period, over the calls measured. A frame is kept only where it grew by more than
- * {@value #STANDARD_ERRORS} standard errors of counting samples; of frames that grew alike, the innermost comes first.
- * The test method, on every stack, is not ranked, but its own code is ({@link CollapsedStacks#OWN_CODE}); native
- * frames, which the JIT may inline on one side and not the other, are not. Stateless.
+ * Ranks the frames the change's calls spent more time in than its base's: a frame's time a call is the samples with
+ * it on their stack, times the sampling period, over the calls. Only growth beyond {@value #STANDARD_ERRORS} standard
+ * errors of counting samples is ranked, the innermost first of frames that grew alike. The test method (on every
+ * stack) and native frames (which the JIT may inline on one side only) are not ranked; its own code is. Stateless.
  */
 final class GrowthFrames {
-    /** How many standard errors a frame's growth must exceed to be named. */
     static final double STANDARD_ERRORS = 2;
 
     private GrowthFrames() {

@@ -17,6 +17,11 @@ public record LateAgainstOnTime(String late, int lateIterations, TailSplit split
         implements Comparison {
     public static final LateAgainstOnTime NONE = new LateAgainstOnTime("", 0, new TailSplit(Map.of(), Map.of()),
             List.of());
+    /** The differential flame graph's legend. */
+    static final String LEGEND = "Colour is the time in a frame itself, not in what it calls. red: more in the late "
+            + "iterations than in those on time, the deeper the more (a frame the on-time iterations never entered "
+            + "counts as none there); blue: less; grey: the same. On-time counts scaled to the late iterations' "
+            + "total.";
 
     public LateAgainstOnTime {
         top = List.copyOf(top);
@@ -60,18 +65,11 @@ public record LateAgainstOnTime(String late, int lateIterations, TailSplit split
     }
 
     @Override
-    public Map<String, Long> drawn() {
-        return split.late();
-    }
-
-    @Override
-    public Map<String, Long> reference() {
-        return split.onTime();
-    }
-
-    @Override
-    public double referenceScale() {
-        return split.onTimeSamples() == 0 ? 0 : split.lateSamples() / (double) split.onTimeSamples();
+    public List<ProfileWithPages.Page> pages(String testId, String test) {
+        return List.of(FlameGraphPages.page(testId + ".late.html", "Late iterations of " + test + " (" + late + ")",
+                        split.late()),
+                FlameGraphPages.differentialPage(testId + ".late-vs-on-time.html", "Late iterations of " + test
+                        + " against those on time", LEGEND, split.late(), split.onTime(), split.onTimeScale()));
     }
 
     private List<String> ranked() {
@@ -85,7 +83,7 @@ public record LateAgainstOnTime(String late, int lateIterations, TailSplit split
     }
 
     private String nothingRanked() {
-        return split.lateSamples() == 0 ? "no sample fell in a late iteration (" + lateIterations + " late, "
-                + late + ")" : "no frame of the code took the late iterations more of their time than the on-time ones'";
+        return split.lateSamples() == 0 ? "no sample fell in a late iteration (" + lateIterations + " late, " + late
+                + ")" : "no frame of the code took the late iterations more of their time than the on-time ones'";
     }
 }

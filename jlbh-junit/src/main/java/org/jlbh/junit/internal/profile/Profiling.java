@@ -16,34 +16,23 @@ import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * Takes the profiles, once a test's verdict is decided, in one more measurement that the verdict never depends on:
- * the tail profile ({@link LateAgainstOnTime}) and, in the paired mode, the growth profile ({@link ChangeAgainstBase}).
- * With {@code jlbh.profile = on-breach} (the default) only a latency budget broken on the code's own account, or a
- * paired regression, is profiled. Writes no file: the pages are returned for the caller to write. Stateless.
+ * Takes the tail and the growth profiles, each in one more measurement after the verdict, which they never change;
+ * with {@code jlbh.profile = on-breach} (the default) only for a latency budget broken on the code's own account, or a
+ * paired regression. Writes no file: the pages are returned for the caller to write. Stateless.
  */
 public final class Profiling {
     /** How many frames are ranked. */
     static final int RANKED = 10;
     /** The least time each side's profiled runs take, in seconds: a short body needs that many samples. */
     static final double GROWTH_SECONDS = 2;
-    static final String TAIL_LEGEND = "Colour is the time in a frame itself, not in what it calls. red: more in the "
-            + "late iterations than in those on time, the deeper the more (a frame the on-time iterations never "
-            + "entered counts as none there); blue: less; grey: the same. On-time counts scaled to the late "
-            + "iterations' total.";
-    static final String GROWTH_LEGEND = "Colour is the time a call in a frame itself, not in what it calls. red: more "
-            + "in the change than in the base, the deeper the more (a frame the base never entered counts as none "
-            + "there); blue: less; grey: the same. The base's counts scaled to the change's number of calls and "
-            + "sampling period.";
 
     private Profiling() {
     }
@@ -70,12 +59,8 @@ public final class Profiling {
         if (!asked(settings, decision, broken.isPresent()) || late.isEmpty()) {
             return Optional.empty();
         }
-        String name = settings.displayName();
-        return Optional.of(profile(settings, LateAgainstOnTime.NONE,
-                () -> lateAgainstOnTime(settings, late.get(), measurement, number),
-                compared -> pages(compared, testId + ".late.html", "Late iterations of " + name + " ("
-                        + compared.late() + ")", testId + ".late-vs-on-time.html", "Late iterations of " + name
-                        + " against those on time", TAIL_LEGEND)));
+        return Optional.of(profile(settings, testId, LateAgainstOnTime.NONE,
+                () -> lateAgainstOnTime(settings, late.get(), measurement, number)));
     }
 
     /**
@@ -90,12 +75,8 @@ public final class Profiling {
         if (!asked(settings, decision, compared.regressed())) {
             return Optional.empty();
         }
-        String name = settings.displayName();
-        return Optional.of(profile(settings, ChangeAgainstBase.NONE,
-                () -> changeAgainstBase(settings, change, base, number),
-                calls -> pages(calls, testId + ".change.html", "Calls of " + name + " in the change",
-                        testId + ".change-vs-base.html", "Calls of " + name + " in the change against the base",
-                        GROWTH_LEGEND)));
+        return Optional.of(profile(settings, testId, ChangeAgainstBase.NONE,
+                () -> changeAgainstBase(settings, change, base, number)));
     }
 
     /** @return whether the test is to be profiled: as asked, and only where every run of its verdict completed */
@@ -123,9 +104,8 @@ public final class Profiling {
     }
 
     /** The one way a profile is taken: measured and compared, then drawn; or why it is not. */
-    private static <C extends Comparison> ProfileWithPages<C> profile(TestSettings settings, C none,
-                                                                      Comparing<C> comparing,
-                                                                      Function<C, List<ProfileWithPages.Page>> pages) {
+    private static <C extends Comparison> ProfileWithPages<C> profile(TestSettings settings, String testId, C none,
+                                                                      Comparing<C> comparing) {
         if (settings.run().samplesItself()) {
             return notProfiled(none, "the test samples end to end itself (an IterationContext parameter): its "
                     + "iterations end on threads the harness does not run, which the profile cannot follow");
@@ -138,36 +118,13 @@ public final class Profiling {
             return notProfiled(none, why.getMessage());
         }
         double seconds = (System.nanoTime() - began) / 1e9;
-        List<ProfileWithPages.Page> drawn = pages.apply(compared);
+        List<ProfileWithPages.Page> pages = compared.pages(testId, settings.displayName());
         return new ProfileWithPages<>(new CodeProfile<>(AsyncProfilerRun.ENGINE, Optional.empty(), seconds, compared,
-                drawnFile(drawn.get(0)), drawnFile(drawn.get(1))), drawn);
+                drawnFile(pages.get(0)), drawnFile(pages.get(1))), pages);
     }
 
     private static <C extends Comparison> ProfileWithPages<C> notProfiled(C none, String why) {
         return new ProfileWithPages<>(CodeProfile.unavailable(AsyncProfilerRun.ENGINE, why, none), List.of());
-    }
-
-    /** @return the flame graph of the drawn side, then its differential; each empty where it has nothing to draw */
-    private static List<ProfileWithPages.Page> pages(Comparison compared, String file, String title,
-                                                     String differentialFile, String differentialTitle,
-                                                     String legend) {
-        boolean drawn = !compared.drawn().isEmpty();
-        return List.of(page(file, drawn, () -> FlameGraphPages.of(title, compared.drawn())),
-                page(differentialFile, drawn && !compared.reference().isEmpty(),
-                        () -> FlameGraphPages.differential(differentialTitle, legend, compared.drawn(),
-                                compared.reference(), compared.referenceScale())));
-    }
-
-    private interface Drawer {
-        byte[] draw() throws IOException;
-    }
-
-    private static ProfileWithPages.Page page(String file, boolean drawn, Drawer drawer) {
-        try {
-            return new ProfileWithPages.Page(file, drawn ? Optional.of(drawer.draw()) : Optional.empty());
-        } catch (IOException | RuntimeException cannot) {
-            return new ProfileWithPages.Page(file, Optional.empty()); // the profile stands without it
-        }
     }
 
     private static Optional<String> drawnFile(ProfileWithPages.Page page) {

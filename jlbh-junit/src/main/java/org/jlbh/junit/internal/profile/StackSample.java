@@ -3,7 +3,7 @@ package org.jlbh.junit.internal.profile;
 import java.util.List;
 
 /**
- * One profiler sample of a harness thread. Immutable.
+ * A profiler's sample of a harness thread. Immutable.
  *
  * @param timeNanos when it was taken, nanoTime
  * @param thread    the harness thread's index, from 0

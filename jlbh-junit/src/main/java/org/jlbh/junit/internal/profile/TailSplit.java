@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * @param onTime the on-time samples' collapsed stacks, with how many samples each
  */
 public record TailSplit(Map<String, Long> late, Map<String, Long> onTime) {
-    /** The frame a late sample stands for when the harness thread was not in the test method. */
+    /** The outermost frame of a late sample outside the test method. */
     public static final String BETWEEN_CALLS = "[the harness, between calls of the test method]";
 
     /** Copies the stacks, sorted. */
@@ -56,6 +56,11 @@ public record TailSplit(Map<String, Long> late, Map<String, Long> onTime) {
     /** @return how many samples were on time (in the test method) */
     public long onTimeSamples() {
         return CollapsedStacks.samples(onTime);
+    }
+
+    /** @return what the on-time counts are multiplied by to add up to as many as the late ones */
+    double onTimeScale() {
+        return onTimeSamples() == 0 ? 0 : lateSamples() / (double) onTimeSamples();
     }
 
     /** @return the share of the late samples outside the test method, from 0 to 1 */

@@ -25,9 +25,8 @@ class FlameGraphPagesTest {
 
     /** @return the late iterations' page against those on time, the on-time counts scaled as the tail profile does */
     private static Page lateAgainstOnTime(Map<String, Long> late, Map<String, Long> onTime) throws IOException {
-        LateAgainstOnTime compared = new LateAgainstOnTime("", 0, new TailSplit(late, onTime), List.of());
-        return Page.of(FlameGraphPages.differential("Late", LEGEND, compared.drawn(), compared.reference(),
-                compared.referenceScale()));
+        return Page.of(FlameGraphPages.differential("Late", LEGEND, late, onTime,
+                new TailSplit(late, onTime).onTimeScale()));
     }
 
     @Test
@@ -97,18 +96,18 @@ class FlameGraphPagesTest {
     void theLegendIsWrittenAboveTheGraphAndThePageLoadsNothing() throws IOException {
         Map<String, Long> late = Map.of(TEST + ";com.acme.Pricer.quote", 10L);
 
-        String tail = Page.of(FlameGraphPages.differential("Late", Profiling.TAIL_LEGEND, late,
+        String tail = Page.of(FlameGraphPages.differential("Late", LateAgainstOnTime.LEGEND, late,
                 Map.of(TEST, 10L), 1)).html;
-        String growth = Page.of(FlameGraphPages.differential("Change", Profiling.GROWTH_LEGEND, late,
+        String growth = Page.of(FlameGraphPages.differential("Change", ChangeAgainstBase.LEGEND, late,
                 Map.of(TEST, 10L), 1)).html;
 
         assertThat(tail).contains("<h1>Late</h1>")
-                .contains(">" + Profiling.TAIL_LEGEND + "</div>\n<canvas id='canvas'>");
-        assertThat(Profiling.TAIL_LEGEND).contains("red: more in the late iterations than in those on "
+                .contains(">" + LateAgainstOnTime.LEGEND + "</div>\n<canvas id='canvas'>");
+        assertThat(LateAgainstOnTime.LEGEND).contains("red: more in the late iterations than in those on "
                 + "time", "(a frame the on-time iterations never entered counts as none there)", "blue: less",
                 "grey: the same");
-        assertThat(growth).contains(">" + Profiling.GROWTH_LEGEND + "</div>\n<canvas id='canvas'>");
-        assertThat(Profiling.GROWTH_LEGEND).contains("red: more in the change than in the base",
+        assertThat(growth).contains(">" + ChangeAgainstBase.LEGEND + "</div>\n<canvas id='canvas'>");
+        assertThat(ChangeAgainstBase.LEGEND).contains("red: more in the change than in the base",
                 "(a frame the base never entered counts as none there)", "blue: less", "grey: the same");
         // self-contained: no script, style sheet or font fetched
         assertThat(List.of(tail, growth)).allSatisfy(html -> assertThat(html)

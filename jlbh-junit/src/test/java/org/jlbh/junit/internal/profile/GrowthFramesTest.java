@@ -93,10 +93,10 @@ class GrowthFramesTest {
         ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(BODY, 100L), 20_000, 202_000);
 
         // a base sample stood for 202 µs over half as many calls: 2 x 202/185 change samples' worth a call
-        assertThat(new ChangeAgainstBase(change, base, List.of()).referenceScale()).isCloseTo(2 * 202.0 / 185,
+        assertThat(new ChangeAgainstBase(change, base, List.of()).baseScale()).isCloseTo(2 * 202.0 / 185,
                 within(1e-12));
         assertThat(new ChangeAgainstBase(new ChangeAgainstBase.Side(Map.of(), 40_000, 0), base, List.of())
-                .referenceScale()).as("no samples").isZero();
+                .baseScale()).as("no samples").isZero();
     }
 
     @Test
