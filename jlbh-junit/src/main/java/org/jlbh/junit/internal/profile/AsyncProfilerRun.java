@@ -21,10 +21,11 @@ import java.util.Map;
 
 /**
  * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples of the threads {@link #addThread
- * added}, so that a wait on a lock shows as much as a loop, into a temporary recording that {@link #stop} reads and
- * deletes. One run at a time per JVM; not thread-safe, but {@link #addThread} may be called from any thread.
+ * added}, so that a wait on a lock shows as much as a loop, into a temporary {@code recording} that {@link #stop} reads
+ * and deletes, its {@code ticks} read against nanoTime. One run at a time per JVM; not thread-safe, but
+ * {@link #addThread} may be called from any thread.
  */
-final class AsyncProfilerRun {
+record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading ticks) {
     /** The sampling interval asked for, in microseconds; the operating system's timers may stretch it. */
     static final long INTERVAL_MICROS = 100;
     /** How the samples are taken, for the reports. */
@@ -34,17 +35,6 @@ final class AsyncProfilerRun {
     /** async-profiler's frame types from here up are native, VM and kernel frames, but C1's. */
     private static final byte NATIVE_FRAME = 3;
     private static final byte C1_COMPILED_FRAME = 6;
-
-    private final AsyncProfiler profiler;
-    private final Path recording;
-    /** The recording's ticks against nanoTime. */
-    private final ClockReading ticks;
-
-    private AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading ticks) {
-        this.profiler = profiler;
-        this.recording = recording;
-        this.ticks = ticks;
-    }
 
     /**
      * Loads the profiler, once per JVM, before the test's code is compiled: that switches on HotSpot's

@@ -14,7 +14,6 @@ import java.util.Map;
  */
 public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) implements Comparison {
     public static final ChangeAgainstBase NONE = new ChangeAgainstBase(Side.NONE, Side.NONE, List.of());
-    /** The differential flame graph's legend. */
     static final String LEGEND = "Colour is the time a call in a frame itself, not in what it calls. red: more in the "
             + "change than in the base, the deeper the more (a frame the base never entered counts as none there); "
             + "blue: less; grey: the same. The base's counts scaled to the change's number of calls and sampling "

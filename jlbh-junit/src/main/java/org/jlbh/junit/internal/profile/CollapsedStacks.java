@@ -38,7 +38,6 @@ final class CollapsedStacks {
         return frames.stream().map(frame -> frame.replace(';', ',')).collect(Collectors.joining(";"));
     }
 
-    /** @return how many samples the stacks hold */
     static long samples(Map<String, Long> stacks) {
         return stacks.values().stream().mapToLong(Long::longValue).sum();
     }

@@ -3,8 +3,8 @@ package org.jlbh.junit.internal.profile;
 import java.util.Locale;
 
 /**
- * A frame the change's calls spent more time in than its base's did, estimated from each side's samples with the
- * frame on their stack. Times are in microseconds a call. Immutable.
+ * A frame the change's calls spent more time in than its base's, estimated from the samples with it on their stack.
+ * Times are in microseconds a call. Immutable.
  *
  * @param frame        the frame, as {@code com.acme.QuoteFields.readChecked}
  * @param changeMicros the change's time in it

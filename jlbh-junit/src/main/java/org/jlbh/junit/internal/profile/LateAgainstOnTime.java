@@ -17,7 +17,6 @@ public record LateAgainstOnTime(String late, int lateIterations, TailSplit split
         implements Comparison {
     public static final LateAgainstOnTime NONE = new LateAgainstOnTime("", 0, new TailSplit(Map.of(), Map.of()),
             List.of());
-    /** The differential flame graph's legend. */
     static final String LEGEND = "Colour is the time in a frame itself, not in what it calls. red: more in the late "
             + "iterations than in those on time, the deeper the more (a frame the on-time iterations never entered "
             + "counts as none there); blue: less; grey: the same. On-time counts scaled to the late iterations' "

@@ -5,8 +5,8 @@ import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import java.util.Arrays;
 
 /**
- * One harness thread's late iterations in a run, each from its intended start (so that a queue's wait behind a slow
- * call counts) to its end, merged where they overlap. Times are nanoTime. Immutable.
+ * One harness thread's late iterations in a run, each from its intended start (a queue's wait behind a slow call
+ * counts) to its end, merged where they overlap; nanoTime. Immutable.
  */
 final class LateIterations {
     private final long[] starts;

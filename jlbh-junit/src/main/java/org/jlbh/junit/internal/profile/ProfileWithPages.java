@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A profile as taken, with its flame graph pages not yet written: the profile names every page drawn until
- * {@link CodeProfile#withFilesWritten}. A page is its file's name in the report folder and its bytes, not copied;
- * without them none is drawn, and an older file of that name is stale.
+ * A profile with its flame graph pages, not yet written ({@link CodeProfile#withFilesWritten}). A page is a file's name
+ * in the report folder and its bytes, not copied; without them none is drawn, and an older file of that name is stale.
  *
  * @param profile the profile
  * @param pages   its pages, none where no profile was taken

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Measures a test again, after its verdict, with async-profiler sampling its harness threads: the harness's reports
- * discarded, the samples read back. The verdict stands whatever happens here. Stateless.
+ * Measures a test again after its verdict, with async-profiler sampling its harness threads, the harness's reports
+ * discarded. Stateless.
  */
 final class ProfiledMeasurements {
 

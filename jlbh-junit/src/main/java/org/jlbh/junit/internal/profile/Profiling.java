@@ -29,7 +29,7 @@ import java.util.Optional;
  * paired regression. Writes no file: the pages are returned for the caller to write. Stateless.
  */
 public final class Profiling {
-    /** How many frames are ranked. */
+    /** How many frames are ranked at most. */
     static final int RANKED = 10;
     /** The least time each side's profiled runs take, in seconds: a short body needs that many samples. */
     static final double GROWTH_SECONDS = 2;

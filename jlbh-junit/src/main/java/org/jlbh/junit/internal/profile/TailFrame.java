@@ -11,7 +11,8 @@ import java.util.Locale;
  * @param depth       how many frames lie between the two
  * @param lateShare   the share, from 0 to 1, of the late samples with the frame on their stack
  * @param onTimeShare the share of the on-time samples with it; NaN where there were too few to compare with
- * @param caller      what called it, on the late stack with the most samples; empty where that is the test method
+ * @param caller      what called it on the late stack with the most samples (for a frame of the JDK's, the nearest of
+ *                    the code's own frames); empty where that is the test method
  */
 public record TailFrame(String frame, String deepest, int depth, double lateShare, double onTimeShare, String caller) {
 
