@@ -18,8 +18,9 @@ import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.CodeProfile;
+import org.jlbh.junit.internal.profile.Comparison;
+import org.jlbh.junit.internal.profile.ProfileWithPages;
 import org.jlbh.junit.internal.report.json.BaselineJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.json.ResultJson;
@@ -34,9 +35,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * All the extension's own output: its lines on the console (which Surefire keeps with the test), the report files
@@ -286,21 +289,32 @@ public final class ReportWriter {
     }
 
     /**
-     * Prints where the late iterations spent their time, or why that is not known.
+     * Writes a profile's flame graph pages into the report folder, deleting an older file of a page not drawn, then
+     * prints the profile. A page that cannot be written is left unnamed; the profile stands.
      *
-     * @param profile the profile
+     * @param taken the profile, with its pages
+     * @param <C>   its comparison
+     * @return the profile, naming the pages written
      */
-    public void profile(TailProfile profile) {
+    public <C extends Comparison> CodeProfile<C> profile(ProfileWithPages<C> taken) {
+        Set<String> written = new HashSet<>();
+        for (ProfileWithPages.Page page : taken.pages()) {
+            try {
+                Path file = configuration.reportDir().resolve(page.file());
+                if (page.html().isPresent()) {
+                    Files.createDirectories(configuration.reportDir());
+                    Files.write(file, page.html().get());
+                    written.add(page.file());
+                } else {
+                    Files.deleteIfExists(file);
+                }
+            } catch (IOException | RuntimeException unwritten) {
+                // the profile stands without the page
+            }
+        }
+        CodeProfile<C> profile = taken.profile().withFilesWritten(written);
         profile.consoleLines().forEach(out::println);
-    }
-
-    /**
-     * Prints where a paired test's change spent more time than its base.
-     *
-     * @param growth the profile
-     */
-    public void growth(GrowthProfile growth) {
-        growth.consoleLines().forEach(out::println);
+        return profile;
     }
 
     /**

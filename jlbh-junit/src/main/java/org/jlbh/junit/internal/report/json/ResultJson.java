@@ -82,7 +82,7 @@ public final class ResultJson {
             json.value("from", machine.from()).value("to", machine.to());
             json.endObject();
         }
-        conclusion.profile().ifPresent(profile -> ProfileJson.write(json, profile));
+        conclusion.profile().ifPresent(profile -> ProfileJson.writeTail(json, profile));
         json.endObject();
         json.name("attempts").beginArray(false);
         for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
@@ -171,7 +171,7 @@ public final class ResultJson {
             json.endArray().endObject();
         }
         json.endArray();
-        paired.growth().ifPresent(growth -> GrowthJson.write(json, growth));
+        paired.growth().ifPresent(growth -> ProfileJson.writeGrowth(json, growth));
         json.endObject();
     }
 
@@ -197,7 +197,7 @@ public final class ResultJson {
         return new ResultSnapshot.Paired(paired.list("base").stream().map(JsonNode::asText).toList(),
                 new PairedComparison(paired.integer("pairs"), paired.number("tolerancePercent"), rows,
                         paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes,
-                GrowthJson.read(paired));
+                ProfileJson.readGrowth(paired));
     }
 
     private static long[] wholes(List<JsonNode> numbers) {
@@ -413,7 +413,7 @@ public final class ResultJson {
                         floor.number("percentile"), floor.number("maxMicros"), floor.number("floorMicros"),
                         floor.bool("noRoom"))).toList() : List.of(), verdict.has("machine")
                         ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty(),
-                        ProfileJson.read(verdict)),
+                        ProfileJson.readTail(verdict)),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
                 root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
     }

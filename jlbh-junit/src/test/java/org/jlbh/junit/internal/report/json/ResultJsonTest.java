@@ -11,11 +11,11 @@ import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.profile.TailFrame;
-import org.jlbh.junit.internal.profile.GrowthFrames;
-import org.jlbh.junit.internal.profile.GrowthProfile;
+import org.jlbh.junit.internal.profile.ChangeAgainstBase;
+import org.jlbh.junit.internal.profile.CodeProfile;
 import org.jlbh.junit.internal.profile.GrownFrame;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.LateAgainstOnTime;
+import org.jlbh.junit.internal.profile.TailFrame;
 import org.jlbh.junit.internal.profile.TailSplit;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
@@ -175,12 +175,12 @@ public class ResultJsonTest {
     void whereTheLateIterationsSpentTheirTimeReadsBackEqual() {
         TailSplit split = new TailSplit(Map.of("com.example.T.m;com.example.Pricer.recalculateRisk", 90L,
                 TailSplit.BETWEEN_CALLS + ";java.lang.Thread.run", 10L), Map.of("com.example.T.m", 4L));
-        ResultSnapshot profiled = everything().withProfile(new TailProfile("async-profiler, wall-clock", Optional.empty(),
-                "end to end over 50 \u00b5s", 3.25, 101, split, List.of(new TailFrame("com.example.Pricer.recalculateRisk",
-                "com.example.Pricer.recalculateRisk", 0, 0.9, 0, "")), Optional.of("com.example.T.m.late.html"),
-                Optional.empty()));
-        ResultSnapshot unavailable = everything().withProfile(TailProfile.unavailable("async-profiler, wall-clock",
-                "async-profiler does not load here (Windows 11 amd64)"));
+        ResultSnapshot profiled = everything().withProfile(new CodeProfile<>("async-profiler, wall-clock",
+                Optional.empty(), 3.25, new LateAgainstOnTime("end to end over 50 \u00b5s", 101, split,
+                List.of(new TailFrame("com.example.Pricer.recalculateRisk", "com.example.Pricer.recalculateRisk", 0,
+                        0.9, 0, ""))), Optional.of("com.example.T.m.late.html"), Optional.empty()));
+        ResultSnapshot unavailable = everything().withProfile(CodeProfile.unavailable("async-profiler, wall-clock",
+                "async-profiler does not load here (Windows 11 amd64)", LateAgainstOnTime.NONE));
 
         for (ResultSnapshot result : List.of(profiled, unavailable)) {
             assertThat(ResultJson.read(ResultJson.write(result))).isEqualTo(result);
@@ -220,14 +220,16 @@ public class ResultJsonTest {
     void whereTheChangeSpentMoreTimeThanItsBaseReadsBackEqual() {
         ResultSnapshot result = everything();
         PairedComparison compared = new PairedComparison(0, 5, List.of(), List.of());
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.readChecked",
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.readChecked",
                 44L, "T.parse", 3L), 40_000, 212_345.5);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.read", 36L),
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.read", 36L),
                 40_000, 208_001.25);
-        for (GrowthProfile growth : List.of(new GrowthProfile("async-profiler, wall-clock", Optional.empty(), 12.1,
-                        change, base, List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035)),
+        for (CodeProfile<ChangeAgainstBase> growth : List.of(new CodeProfile<>("async-profiler, wall-clock",
+                        Optional.empty(), 12.1, new ChangeAgainstBase(change, base,
+                        List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035))),
                         Optional.of("T.parse.change.html"), Optional.of("T.parse.change-vs-base.html")),
-                GrowthProfile.unavailable("async-profiler, wall-clock", "async-profiler does not load here"))) {
+                CodeProfile.unavailable("async-profiler, wall-clock", "async-profiler does not load here",
+                        ChangeAgainstBase.NONE))) {
             ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                     result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(),
                     result.probes(), result.baseline(), Optional.of(new ResultSnapshot.Paired(List.of("base"),
