@@ -208,30 +208,6 @@ public final class LatencyTestConfiguration {
         ANY
     }
 
-    /** The values of {@link #EVIDENCE}. */
-    public enum Evidence {
-        /** Scheduler and JVM evidence is collected beside each measurement. */
-        ON,
-        /** None is collected. */
-        OFF
-    }
-
-    /** The values of {@link #MACHINE_LOCK}. */
-    public enum MachineLock {
-        /** Latency tests of different JVMs on the machine measure in turn. */
-        ON,
-        /** They measure whenever their JVM runs them. */
-        OFF
-    }
-
-    /** The values of {@link #SUMMARY}. */
-    public enum Summary {
-        /** The job summary gets each test run's table, where the CI names one. */
-        ON,
-        /** It gets nothing. */
-        OFF
-    }
-
     /** The values of {@link #PROFILE}. */
     public enum Profile {
         /** Profiled when a latency budget broke on the code's own account (written {@code on-breach}). */
