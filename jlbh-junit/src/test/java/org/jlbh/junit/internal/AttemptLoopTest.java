@@ -133,7 +133,7 @@ class AttemptLoopTest {
 
     @Test
     void runsAsSetAreMeasuredAgainInAttemptsOfAsMany() throws Throwable {
-        TestSettings asSet = settings(Sizing.NONE, 2, 1);
+        TestSettings asSet = settings(new Sizing(false, false, false), 2, 1);
         AttemptLoop.Ended ended = loop(asSet, false, true, false, true, true);
 
         assertThat(measured).containsExactly("1: 2", "2 again: 2");

@@ -6,6 +6,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
+import org.jlbh.junit.internal.config.ParameterReader.Range;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,30 +15,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The configuration parameters of latency tests ({@link LatencyTestConfiguration}), read once per test run (one JUnit
- * launcher) and kept in the root extension store. A value that cannot be used fails every latency test with a
- * configuration error naming the test ({@link Loaded#require}). Immutable; thread-safe.
- *
- * @param mode                {@value LatencyTestConfiguration#MODE}
- * @param noise               {@value LatencyTestConfiguration#NOISE}
- * @param retries             {@value LatencyTestConfiguration#RETRY_FAILED}: more attempts of a failed test
- * @param iterationsFactor    {@value LatencyTestConfiguration#ITERATIONS_FACTOR}, &gt; 0
- * @param budgetFactor        {@value LatencyTestConfiguration#BUDGET_FACTOR}, &gt; 0
- * @param reportDir           {@value LatencyTestConfiguration#REPORT_DIR}, or the build tool's default
- * @param baselineDir         {@value LatencyTestConfiguration#BASELINE_DIR}, if set
- * @param writeBaseline       {@value LatencyTestConfiguration#BASELINE_WRITE}: results recorded instead of compared
- * @param tolerancePercent    {@value LatencyTestConfiguration#BASELINE_TOLERANCE}, in percent
- * @param baselineHistory     {@value LatencyTestConfiguration#BASELINE_HISTORY}: builds a baseline keeps
- * @param baselinePercentiles {@value LatencyTestConfiguration#BASELINE_PERCENTILES}, as labels
- * @param baselineEnvironment {@value LatencyTestConfiguration#BASELINE_ENVIRONMENT}
- * @param evidence            {@value LatencyTestConfiguration#EVIDENCE}: whether scheduler and JVM evidence is collected
- * @param remeasures          {@value LatencyTestConfiguration#REMEASURE_UNDECIDED}: more attempts while runs disagree
- * @param paired              {@value LatencyTestConfiguration#PAIRED_BASE} and its tolerance, if a base is set
- * @param machineLock         {@value LatencyTestConfiguration#MACHINE_LOCK}: whether JVMs' latency tests measure in turn
- * @param machineWaitSeconds  {@value LatencyTestConfiguration#MACHINE_LOCK_WAIT}, in seconds
- * @param summary             {@value LatencyTestConfiguration#SUMMARY}: whether the CI job's summary gets the tables
- * @param profile             {@value LatencyTestConfiguration#PROFILE}
- * @param inconclusive        {@value LatencyTestConfiguration#INCONCLUSIVE}
+ * The configuration parameters of latency tests, read once per test run (one JUnit launcher) and kept in the root
+ * extension store. Each component is the parameter of its name in {@link LatencyTestConfiguration}: on/off ones as
+ * booleans, tolerances in percent, the wait for the machine in seconds, the baseline's percentiles as labels. A value
+ * that cannot be used fails every latency test with a configuration error naming it ({@link Loaded#require}).
+ * Immutable; thread-safe.
  */
 public record Configuration(Mode mode, Noise noise, int retries, double iterationsFactor, double budgetFactor,
                             Path reportDir, Optional<Path> baselineDir, boolean writeBaseline,
@@ -52,30 +34,19 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     /** The default of {@value LatencyTestConfiguration#BASELINE_PERCENTILES}. */
     public static final List<String> DEFAULT_BASELINE_PERCENTILES = List.of("50", "90", "99");
     /** The most retries and remeasures: each is a full measurement. */
-    static final int MAX_ATTEMPTS = 10;
-    private static final int MAX_BASELINE_HISTORY = 100;
+    private static final int MAX_ATTEMPTS = 10;
+    private static final int MAX_HISTORY = 100;
 
-    /** Copies the percentiles. */
     public Configuration {
         baselinePercentiles = List.copyOf(baselinePercentiles);
     }
 
-    /**
-     * Reads {@value LatencyTestConfiguration#EVIDENCE} alone, as {@link #load} does, for those that need no more.
-     *
-     * @param parameters reads a configuration parameter by name
-     * @return whether the evidence is collected; {@code true} where the value cannot be read
-     */
+    /** @return {@value LatencyTestConfiguration#EVIDENCE} alone, as {@link #load} reads it; on where unreadable */
     public static boolean evidence(Function<String, Optional<String>> parameters) {
         return new ParameterReader(parameters).onOff(LatencyTestConfiguration.EVIDENCE, true);
     }
 
-    /**
-     * Reads every parameter.
-     *
-     * @param parameters reads a configuration parameter by name
-     * @return the configuration, or the first parameter that could not be read
-     */
+    /** @return the configuration, or the first parameter that could not be read, from a parameter-by-name reader */
     public static Loaded load(Function<String, Optional<String>> parameters) {
         ParameterReader reader = new ParameterReader(parameters);
         Mode mode = reader.choice(LatencyTestConfiguration.MODE, Mode.class, Mode.ENFORCE);
@@ -89,9 +60,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Optional<Path> baselineDir = reader.path(LatencyTestConfiguration.BASELINE_DIR);
         boolean writeBaseline = writeBaseline(reader, baselineDir.isPresent());
         double tolerance = percentage(reader, LatencyTestConfiguration.BASELINE_TOLERANCE, DEFAULT_TOLERANCE_PERCENT);
-        int history = (int) reader.number(LatencyTestConfiguration.BASELINE_HISTORY,
-                ParameterReader.Range.whole(1, MAX_BASELINE_HISTORY), 5,
-                "is not a whole number of builds from 1 to " + MAX_BASELINE_HISTORY, "use e.g. 5");
+        int history = (int) reader.number(LatencyTestConfiguration.BASELINE_HISTORY, Range.whole(1, MAX_HISTORY), 5,
+                "is not a whole number of builds from 1 to " + MAX_HISTORY, "use e.g. 5");
         List<String> percentiles = reader.percentiles(LatencyTestConfiguration.BASELINE_PERCENTILES,
                 DEFAULT_BASELINE_PERCENTILES);
         BaselineEnvironment environment = reader.choice(LatencyTestConfiguration.BASELINE_ENVIRONMENT,
@@ -102,8 +72,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Optional<Paired> paired = reader.classPath(LatencyTestConfiguration.PAIRED_BASE)
                 .map(base -> new Paired(base, pairedTolerance));
         boolean machineLock = reader.onOff(LatencyTestConfiguration.MACHINE_LOCK, true);
-        double machineWait = reader.number(LatencyTestConfiguration.MACHINE_LOCK_WAIT,
-                ParameterReader.Range.above(0, true), 600, "is not a number of seconds, 0 or more", "use e.g. 600");
+        double machineWait = reader.number(LatencyTestConfiguration.MACHINE_LOCK_WAIT, Range.atLeast(0), 600,
+                "is not a number of seconds, 0 or more", "use e.g. 600");
         boolean summary = reader.onOff(LatencyTestConfiguration.SUMMARY, true);
         Profile profile = reader.choice(LatencyTestConfiguration.PROFILE, Profile.class, Profile.ON_BREACH);
         Inconclusive inconclusive = reader.choice(LatencyTestConfiguration.INCONCLUSIVE, Inconclusive.class,
@@ -116,17 +86,17 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     }
 
     private static int attempts(ParameterReader reader, String key, int byDefault, String what) {
-        return (int) reader.number(key, ParameterReader.Range.whole(0, MAX_ATTEMPTS), byDefault,
+        return (int) reader.number(key, Range.whole(0, MAX_ATTEMPTS), byDefault,
                 "is not a whole number of " + what + " from 0 to " + MAX_ATTEMPTS, "use e.g. 2");
     }
 
     private static double factor(ParameterReader reader, String key) {
-        return reader.number(key, ParameterReader.Range.above(0, false), 1, "is not a positive number",
+        return reader.number(key, Range.above(0), 1, "is not a positive number",
                 "use a factor such as 0.1 or 2");
     }
 
     private static double percentage(ParameterReader reader, String key, double byDefault) {
-        return reader.number(key, ParameterReader.Range.above(0, true), byDefault, "is not valid",
+        return reader.number(key, Range.atLeast(0), byDefault, "is not valid",
                 "use a percentage of 0 or more, e.g. " + (long) byDefault);
     }
 
@@ -143,20 +113,15 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
      * The paired mode's parameters. Immutable.
      *
      * @param base             the base build's class folders and jars, in order
-     * @param tolerancePercent the smallest change against the base counted as a regression, in percent
+     * @param tolerancePercent {@value LatencyTestConfiguration#PAIRED_TOLERANCE}, in percent
      */
     public record Paired(List<Path> base, double tolerancePercent) {
-        /** Copies the paths. */
         public Paired {
             base = List.copyOf(base);
         }
     }
 
-    /**
-     * @param projectDir the directory the tests run in (Maven's and Gradle's test tasks run them in the project's)
-     * @return {@code build/jlbh-reports} in a Gradle project (a {@code build.gradle} or {@code build.gradle.kts} and
-     *         no {@code pom.xml}), else {@code target/jlbh-reports}
-     */
+    /** @return the report folder of a Gradle project (no {@code pom.xml}, a {@code build.gradle(.kts)}) or another */
     static Path defaultReportDir(Path projectDir) {
         boolean gradle = Files.exists(projectDir.resolve("build.gradle"))
                 || Files.exists(projectDir.resolve("build.gradle.kts"));
@@ -182,10 +147,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return mode;
         }
 
-        /**
-         * @return whether the job summary is switched off ({@code jlbh.summary = off}); where a parameter cannot be
-         *         read, it is not: the summary lists the tests that configuration error failed
-         */
+        /** @return whether {@code jlbh.summary} is off; not where a parameter cannot be read (its errors are listed) */
         public boolean summaryOff() {
             return configuration != null && !configuration.summary();
         }
@@ -196,10 +158,9 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         }
 
         /**
-         * @param where the latency test asking, for the message
+         * @param where the latency test asking, as {@link ConfigurationError#where} names it
          * @return the configuration
-         * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when a parameter could not be
-         *         read, naming the parameter, the test and the fix
+         * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when a parameter could not be read
          */
         public Configuration require(String where) {
             if (problem != null) {

@@ -19,7 +19,6 @@ final class ParameterReader {
     private final Function<String, Optional<String>> parameters;
     private final List<InvalidParameter> problems = new ArrayList<>();
 
-    /** @param parameters reads a configuration parameter by name */
     ParameterReader(Function<String, Optional<String>> parameters) {
         this.parameters = parameters;
     }
@@ -122,35 +121,25 @@ final class ParameterReader {
         return labels;
     }
 
-    /**
-     * @return the folders and jars of a class path, in order, each {@code @file} entry replaced by those the file
-     *         lists ({@link PairedBaseEntries}); empty when blank
-     */
+    /** @return the folders and jars of a class path, as {@link PairedBaseEntries} reads it; empty when blank */
     Optional<List<Path>> classPath(String key) {
         Optional<String> value = nonBlank(key);
         if (value.isEmpty()) {
             return Optional.empty();
         }
-        List<Path> paths = new ArrayList<>();
         try {
-            for (String entry : PairedBaseEntries.split(value.get())) {
-                paths.addAll(PairedBaseEntries.expand(entry));
-            }
+            return Optional.of(PairedBaseEntries.read(value.get()));
         } catch (IllegalArgumentException wrong) {
             problem(key, value.get(), wrong.getMessage(), PairedBaseEntries.FIX);
             return Optional.empty();
         }
-        return Optional.of(paths);
     }
 
     private Optional<String> nonBlank(String key) {
         return parameters.apply(key).map(String::trim).filter(value -> !value.isEmpty());
     }
 
-    /**
-     * The numbers a parameter takes: whole ones only, or any; each bound included or not. Infinity and NaN are in no
-     * range.
-     */
+    /** The numbers a parameter takes: whole ones or any, each bound in or out; never infinity nor NaN. */
     record Range(boolean whole, double low, boolean lowIncluded, double high, boolean highIncluded) {
         /** A percentile that is neither 0 nor 100. */
         static final Range PERCENTILE = new Range(false, 0, false, 100, false);
@@ -160,9 +149,14 @@ final class ParameterReader {
             return new Range(true, low, true, high, true);
         }
 
-        /** @return numbers above {@code low}, or from it when {@code included} */
-        static Range above(double low, boolean included) {
-            return new Range(false, low, included, Double.POSITIVE_INFINITY, false);
+        /** @return numbers above {@code low} */
+        static Range above(double low) {
+            return new Range(false, low, false, Double.POSITIVE_INFINITY, false);
+        }
+
+        /** @return {@code low} and the numbers above it */
+        static Range atLeast(double low) {
+            return new Range(false, low, true, Double.POSITIVE_INFINITY, false);
         }
 
         /** @return the text, trimmed, as a number in this range; empty when it is not one */

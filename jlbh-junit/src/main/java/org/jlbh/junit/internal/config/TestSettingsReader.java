@@ -25,11 +25,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Reads one latency test's settings ({@link TestSettings}) from its {@link LatencyTest} (or a
- * {@link LatencyTemplate}'s invocation), its {@link LatencyBudget}s and the configuration parameters. Everything that
- * can be wrong with them is found here, before the test's setup runs, and said naming the method, the attribute, the
- * value and the fix ({@link ConfigurationError}); what this JVM cannot measure is checked where it is measured, before
- * setup too. Stateless; thread-safe.
+ * Reads one latency test's settings from its annotations and the configuration parameters, before its setup runs;
+ * everything wrong with them is a {@link ConfigurationError} naming the method, the attribute, the value and the fix.
+ * Stateless; thread-safe.
  */
 public final class TestSettingsReader {
     /** The most measured runs: per-run state is kept for each. */
@@ -43,15 +41,9 @@ public final class TestSettingsReader {
     }
 
     /**
-     * Validates and combines the settings of a latency test.
-     *
-     * @param testClass         the class being run
-     * @param method            the test method
-     * @param test              its {@link LatencyTest}
-     * @param budgetAnnotations its {@link LatencyBudget}s
-     * @param configuration     the configuration parameters
-     * @return the settings
-     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
+     * @param testClass the class being run
+     * @return the settings of a {@link LatencyTest} method with its {@link LatencyBudget}s
+     * @throws ExtensionConfigurationException when something is wrong
      * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
      *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
      */
@@ -61,19 +53,11 @@ public final class TestSettingsReader {
     }
 
     /**
-     * Validates and combines the settings of one invocation of a latency test template.
+     * Reads one invocation of a {@link LatencyTemplate} as the other {@code read} reads a test.
      *
-     * @param testClass         the class being run
-     * @param method            the test method
-     * @param invocation        which invocation, e.g. {@code [20,000/s]}
-     * @param template          its {@link LatencyTemplate}
-     * @param throughput        the invocation's iterations per second: a sweep's rate, else the template's
-     * @param budgetAnnotations its {@link LatencyBudget}s
-     * @param configuration     the configuration parameters
+     * @param invocation e.g. {@code [20,000/s]}
+     * @param throughput the invocation's iterations per second: a sweep's rate, else the template's
      * @return the settings
-     * @throws ExtensionConfigurationException naming method, attribute, value and fix, when something is wrong
-     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
-     *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
      */
     public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
                                   int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
@@ -163,10 +147,7 @@ public final class TestSettingsReader {
         return budgets;
     }
 
-    /**
-     * @return the iterations per run: sized ones as they are (the fewest the budgets allow), set ones scaled by the
-     *         iterations factor
-     */
+    /** @return the iterations per run: sized ones as they are, set ones scaled by the iterations factor */
     private static long iterations(String where, LatencyTest test, Sizing sizing, double strictest, double factor) {
         long needed = Percentiles.minimumSamples(strictest);
         long asked = sizing.iterations() ? Sizing.iterations(strictest, test.throughput()) : test.iterations();

@@ -53,7 +53,7 @@ class DecisionTest {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
                     new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false,
-                            Sizing.NONE),
+                            new Sizing(false, false, false)),
                     new Budgets(verdict, List.of(budgets), LatencyTest.UNLIMITED, LatencyTest.UNLIMITED,
                             LatencyTest.UNLIMITED));
         } catch (NoSuchMethodException e) {
