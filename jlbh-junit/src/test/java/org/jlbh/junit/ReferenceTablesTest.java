@@ -101,20 +101,11 @@ class ReferenceTablesTest {
         byParameter.put(LatencyTestConfiguration.PROFILE, Configuration::profile);
 
         List<String> parameters = new ArrayList<>();
-        List<String> oldNames = new ArrayList<>();
         for (Field field : LatencyTestConfiguration.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
                     && ((String) field.get(null)).startsWith("jlbh.")) {
-                (field.isAnnotationPresent(Deprecated.class) ? oldNames : parameters).add((String) field.get(null));
+                parameters.add((String) field.get(null));
             }
-        }
-        if (!oldNames.isEmpty()) {
-            String configuration = Files.readString(docs().resolve("configuration.md"));
-            int oldNamesAt = configuration.indexOf("\nOld names");
-            assertThat(oldNamesAt).as("a paragraph of old names in docs/configuration.md").isNotNegative();
-            String oldNamesParagraph = configuration.substring(oldNamesAt, configuration.indexOf("\n\n", oldNamesAt));
-            assertThat(oldNamesParagraph).as("docs/configuration.md's paragraph of old names").contains(
-                    oldNames.stream().map(name -> "`" + name + "`").toList());
         }
         assertThat(byParameter.keySet()).as("this test knows every parameter's default")
                 .containsExactlyInAnyOrderElementsOf(parameters);
