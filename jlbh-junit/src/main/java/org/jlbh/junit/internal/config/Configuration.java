@@ -91,8 +91,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     }
 
     private static double factor(ParameterReader reader, String key) {
-        return reader.number(key, Range.above(0), 1, "is not a positive number",
-                "use a factor such as 0.1 or 2");
+        return reader.number(key, Range.above(0), 1, "is not a positive number", "use a factor such as 0.1 or 2");
     }
 
     private static double percentage(ParameterReader reader, String key, double byDefault) {

@@ -17,7 +17,7 @@ import java.util.function.Function;
  */
 final class ParameterReader {
     private final Function<String, Optional<String>> parameters;
-    private final List<InvalidParameter> problems = new ArrayList<>();
+    private InvalidParameter firstProblem;
 
     ParameterReader(Function<String, Optional<String>> parameters) {
         this.parameters = parameters;
@@ -25,12 +25,14 @@ final class ParameterReader {
 
     /** @return the first value read so far that could not be used */
     Optional<InvalidParameter> firstProblem() {
-        return problems.stream().findFirst();
+        return Optional.ofNullable(firstProblem);
     }
 
-    /** Keeps a value that cannot be used for a reason the reader does not know. */
+    /** Keeps a value that cannot be used, unless one was kept before. */
     void problem(String key, String value, String problem, String fix) {
-        problems.add(new InvalidParameter(key, value, problem, fix));
+        if (firstProblem == null) {
+            firstProblem = new InvalidParameter(key, value, problem, fix);
+        }
     }
 
     /** @return the constant written as the value, its name in lower case, {@code _} written {@code -} */
