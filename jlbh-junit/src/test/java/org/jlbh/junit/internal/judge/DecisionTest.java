@@ -6,12 +6,9 @@ import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
-import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
-import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
-import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
@@ -50,13 +47,13 @@ class DecisionTest {
     private static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
-                Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON, Profile.ON_BREACH,
+                true, 3, Optional.empty(), true, 600, true, Profile.ON_BREACH,
                 Inconclusive.SKIP);
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
                     new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false,
-                            Sizing.NONE),
+                            new Sizing(false, false, false)),
                     new Budgets(verdict, List.of(budgets), LatencyTest.UNLIMITED, LatencyTest.UNLIMITED,
                             LatencyTest.UNLIMITED));
         } catch (NoSuchMethodException e) {
