@@ -244,13 +244,11 @@ public final class ReportWriter {
     public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
         out.print(comparisonHeader("baseline " + baselineFile(test), comparison.builds(), "recorded build", "; this "
                 + "build's median run against the history's median build on the code's own account where both have "
-                + "it, with a bootstrap interval", configuration.tolerancePercent(), "this history") + comparison.table());
+                + "it, with a bootstrap interval", configuration.tolerancePercent(), "this history")
+                + comparison.table());
     }
 
-    /**
-     * @return e.g. {@code === Change against the base … (8 pairs of runs …; tolerance +5%; detectable: the smallest
-     *         slowdown these pairs would flag)}, and a line separator
-     */
+    /** @return a comparison's header, e.g. {@code === Change against the base … would flag)}, and a line separator */
     private static String comparisonHeader(String against, int count, String counted, String how,
                                            double tolerancePercent, String flagger) {
         return "=== Change against the " + against + " (" + count + " " + counted + (count == 1 ? "" : "s") + how

@@ -145,11 +145,7 @@ public final class ResultJson {
         json.endObject();
     }
 
-    /**
-     * Writes a row of the {@code baseline} member or of the paired comparison's {@code rows}; read back by
-     * {@link #readRow}. A history's row adds {@code regressed}; {@code detectablePercent} is {@code "none"} when no
-     * change would be flagged, null when nothing is gated or judged.
-     */
+    /** Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. */
     private static void writeRow(JsonWriter json, ComparisonRow row) {
         json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
                 .value("basis", row.basis().name());
