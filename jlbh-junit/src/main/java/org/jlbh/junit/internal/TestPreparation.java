@@ -96,7 +96,7 @@ public final class TestPreparation {
             return settings;
         }
         int rows = settings.configuration().baselinePercentiles().size() * (1 + settings.run().probes().size());
-        int pairs = PairedComparison.fewestPairs(PairedComparison.FAMILY_ALPHA / rows);
+        int pairs = PairedComparison.fewestPairs(rows);
         return new TestSettings(settings.identity(), settings.configuration(), settings.run().withRuns(pairs),
                 settings.budgets());
     }

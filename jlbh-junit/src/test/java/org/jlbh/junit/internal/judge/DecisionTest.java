@@ -18,6 +18,7 @@ import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.evidence.PlatformStalls;
@@ -211,8 +212,9 @@ class DecisionTest {
     @Test
     void aRegressionFailsAPassingTestAndIsAddedToAFailedOneButNotToAnInconclusiveOne() {
         BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), 5, "", true, List.of(
-                new BaselineComparison.Row(LatencyBudget.END_TO_END, "50", BaselineComparison.Basis.CODES_OWN,
-                        1_000, 1_100, 5, 2_000, 2_500, 90, 60, 120, 10, 24, BaselineComparison.Change.REGRESSION, "")),
+                new ComparisonRow(LatencyBudget.END_TO_END, "50", ComparisonRow.Basis.CODES_OWN,
+                        new ComparisonRow.History(1_000, 1_100, 5, 2_000, 2_500), 90, 60, 120, 10, 24,
+                        ComparisonRow.Change.REGRESSION, "")),
                 List.of(), List.of());
         Optional<BaselineComparison> comparison = Optional.of(regressed);
 

@@ -7,7 +7,7 @@ import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
@@ -39,13 +39,13 @@ import java.util.OptionalLong;
  */
 public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                              List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
-                             List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline,
+                             List<ProbeFigures> probes, Optional<List<ComparisonRow>> baseline,
                              Optional<Paired> paired) {
 
     /** A result without a paired comparison. */
     public ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                           List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
-                          List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
+                          List<ProbeFigures> probes, Optional<List<ComparisonRow>> baseline) {
         this(test, settings, environment, conclusion, attempts, allocatedBytesPerOp, runs, probes, baseline,
                 Optional.empty());
     }

@@ -7,7 +7,7 @@ import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
@@ -104,15 +104,16 @@ public class ResultJsonTest {
                                         + "OS"), 0, 0, 0, Optional.of("no JVM evidence"), 0, List.of())),
                                 Optional.empty())),
                 List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
-                Optional.of(List.of(new BaselineComparison.Row("end to end", "50",
-                                BaselineComparison.Basis.CODES_OWN, 1_000, 1_100, 5, 1_234, 98_765, 17.5, 9.25, 26.1,
-                                10, 19.5, BaselineComparison.Change.WITHIN_NOISE, ""),
-                        new BaselineComparison.Row("end to end", "99", BaselineComparison.Basis.MEASURED, 1_000,
-                                9_000, 5, 1_234, 1_234, 17.5, -30, 90, 10, Double.POSITIVE_INFINITY,
-                                BaselineComparison.Change.NOT_JUDGED, "the history's own builds differ 9.0× here"),
-                        new BaselineComparison.Row("end to end", "worst", BaselineComparison.Basis.MEASURED, 9_000,
-                                11_000, 5, 1_234_567, 1_234_567, 12_000, 9_000, 15_000, 10, Double.NaN,
-                                BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
+                Optional.of(List.of(new ComparisonRow("end to end", "50", ComparisonRow.Basis.CODES_OWN,
+                                new ComparisonRow.History(1_000, 1_100, 5, 1_234, 98_765), 17.5, 9.25, 26.1, 10, 19.5,
+                                ComparisonRow.Change.WITHIN_NOISE, ""),
+                        new ComparisonRow("end to end", "99", ComparisonRow.Basis.MEASURED,
+                                new ComparisonRow.History(1_000, 9_000, 5, 1_234, 1_234), 17.5, -30, 90, 10,
+                                Double.POSITIVE_INFINITY, ComparisonRow.Change.NOT_JUDGED,
+                                "the history's own builds differ 9.0× here"),
+                        new ComparisonRow("end to end", "worst", ComparisonRow.Basis.MEASURED,
+                                new ComparisonRow.History(9_000, 11_000, 5, 1_234_567, 1_234_567), 12_000, 9_000,
+                                15_000, 10, Double.NaN, ComparisonRow.Change.NOT_GATED, "the worst is one sample"))));
     }
 
     @Test
@@ -196,12 +197,12 @@ public class ResultJsonTest {
     void aPairedComparisonReadsBackEqual() {
         ResultSnapshot result = everything();
         PairedComparison compared = new PairedComparison(6, 5, List.of(
-                new PairedComparison.Row("end to end", "50", BaselineComparison.Basis.CODES_OWN,
-                        new long[] {330, 331, 329, 340, 335, 333}, new long[] {363, 364, 362, 375, 368, 366}, 10.0,
-                        9.7, 10.3, 5, 5.6, BaselineComparison.Change.REGRESSION, ""),
-                new PairedComparison.Row("end to end", "99", BaselineComparison.Basis.MEASURED,
-                        new long[] {900, 950, 1_000}, new long[] {1_000, 1_100, 1_200}, Double.NaN, Double.NaN,
-                        Double.NaN, 5, Double.NaN, BaselineComparison.Change.NOT_JUDGED, "not judged: 3 pairs …")),
+                new ComparisonRow("end to end", "50", ComparisonRow.Basis.CODES_OWN, new ComparisonRow.Pairs(
+                        new long[] {330, 331, 329, 340, 335, 333}, new long[] {363, 364, 362, 375, 368, 366}), 10.0,
+                        9.7, 10.3, 5, 5.6, ComparisonRow.Change.REGRESSION, ""),
+                new ComparisonRow("end to end", "99", ComparisonRow.Basis.MEASURED, new ComparisonRow.Pairs(
+                        new long[] {900, 950, 1_000}, new long[] {1_000, 1_100, 1_200}), Double.NaN, Double.NaN,
+                        Double.NaN, 5, Double.NaN, ComparisonRow.Change.NOT_JUDGED, "not judged: 3 pairs …")),
                 List.of("parse: the base has no such probe, not compared"));
         ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(), result.probes(),
