@@ -1,8 +1,8 @@
 package org.jlbh.junit;
 
-import org.jlbh.junit.internal.report.json.ResultJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.MachineLock;
+import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,7 +94,8 @@ class MachineTurnTests {
     }
 
     private ResultSnapshot.MachineRecord machineOf(String method) throws IOException {
-        Path result = reports.resolve(WithATimeout.class.getName() + "." + method + ".json");
-        return ResultJson.read(Files.readString(result)).conclusion().machine().orElseThrow();
+        String id = WithATimeout.class.getName() + "." + method;
+        return new ReportFolder(reports).read().stream().filter(record -> record.test().id().equals(id))
+                .map(ResultSnapshot.class::cast).findFirst().orElseThrow().conclusion().machine().orElseThrow();
     }
 }

@@ -1,12 +1,12 @@
 package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.junit.internal.report.json.JsonReader;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
 import org.jlbh.junit.internal.run.evidence.StallSource;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
+import org.jlbh.junit.internal.store.JsonReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -24,8 +24,7 @@ import org.jlbh.junit.internal.profile.GrowthProfiling;
 import org.jlbh.junit.internal.profile.TailProfiling;
 import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ReportWriter;
-import org.jlbh.junit.internal.report.json.EndedTest;
-import org.jlbh.junit.internal.report.page.SuitePage;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Attempt;
@@ -33,6 +32,9 @@ import org.jlbh.junit.internal.run.BaseSide;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.PairedAttempt;
+import org.jlbh.junit.internal.store.HistoryRead;
+import org.jlbh.junit.internal.store.ReportFolder;
+import org.jlbh.junit.internal.store.TestStore;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
@@ -42,7 +44,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,8 @@ public final class LatencyTestExecution {
         }
         Configuration configuration = state.settings().configuration();
         ReportWriter reports = new ReportWriter(System.out, configuration, new JUnitPublisher(context));
-        context.getStore(Stores.NAMESPACE).put(ReportWriter.class, reports);
+        TestStore store = new TestStore(Stores.reportFolder(context, configuration.reportDir()), configuration);
+        context.getStore(Stores.NAMESPACE).put(TestStore.class, store);
         try {
             Object[] arguments = invocationContext.getArguments().toArray();
             Optional<BaseSide> base = state.base().flatMap(measurement -> PairedBase.of(context,
@@ -88,7 +90,7 @@ public final class LatencyTestExecution {
                     arguments)
                     : Body.of(invocationContext.getExecutable(), invocationContext.getTarget().orElseThrow(), arguments);
             execute(state.settings(), state.measurement(), body,
-                    reports, Stores.suitePage(context, configuration.reportDir()), state.sweep(),
+                    reports, store, state.sweep(),
                     base.map(side -> new Paired(side, arguments)),
                     MachineTurn.of(context, state.settings()).machine());
         } finally {
@@ -108,18 +110,18 @@ public final class LatencyTestExecution {
      * @param cause   why
      */
     public static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
-        ReportWriter reports = context.getStore(Stores.NAMESPACE).get(ReportWriter.class, ReportWriter.class);
-        if (reports != null && reports.wroteResult() || context.getTestMethod().isEmpty()
+        TestStore store = context.getStore(Stores.NAMESPACE).get(TestStore.class, TestStore.class);
+        if (store != null && store.keptResult() || context.getTestMethod().isEmpty()
                 || !DeclarationRules.isLatencyTest(context.getRequiredTestMethod())) {
             return;
         }
-        Path reportDir = Stores.configuration(context).reportDir();
+        ReportFolder folder = Stores.reportFolder(context, Stores.configuration(context).reportDir());
         TestState.InvocationName invocation = context.getStore(Stores.NAMESPACE).getOrDefault(
                 TestState.InvocationName.class, TestState.InvocationName.class, new TestState.InvocationName(""));
         EndedTest ended = new EndedTest(ResultAssembly.test(new TestIdentity(context.getRequiredTestClass(),
                 context.getRequiredTestMethod(), invocation.label())), outcome, String.valueOf(cause.getMessage() == null
                 ? cause : cause.getMessage()), Instant.now().toString());
-        ReportWriter.writeEnded(reportDir, ended, Stores.suitePage(context, reportDir), System.out);
+        folder.write(ended).ifPresent(error -> ReportWriter.notWritten(System.out, ended, folder.dir(), error));
     }
 
     /**
@@ -127,7 +129,7 @@ public final class LatencyTestExecution {
      * @param measurement the test's measurement, its parameters resolved
      * @param body        the test method bound to its instance and arguments
      * @param reports     the test's output
-     * @param page        the suite page of this test run
+     * @param store       where the test's result and history are kept
      * @param sweep       the rate of a throughput sweep this invocation measures, if it is one
      * @param paired      in the paired mode, the base's side and the change's arguments, when the base has the test
      * @param machine     how the test came to the machine ({@link MachineTurn}), said before it measures
@@ -139,7 +141,7 @@ public final class LatencyTestExecution {
      * @throws Throwable            what the test body threw
      */
     public static void execute(TestSettings settings, Measurement measurement, Body body, ReportWriter reports,
-                               SuitePage page, Optional<SweepRate> sweep, Optional<Paired> paired,
+                               TestStore store, Optional<SweepRate> sweep, Optional<Paired> paired,
                                ResultSnapshot.MachineRecord machine) throws Throwable {
         measurement.requireNoAbandonedBody();
         measurement.bind(body);
@@ -148,7 +150,7 @@ public final class LatencyTestExecution {
             if (paired.isPresent()) {
                 paired.get().side().begin(measurement, paired.get().arguments());
             }
-            measureJudgeAndReport(settings, measurement, reports, page, sweep, paired.map(Paired::side), machine);
+            measureJudgeAndReport(settings, measurement, reports, store, sweep, paired.map(Paired::side), machine);
         } finally {
             measurement.reportAbandonedBody(reports.console());
             if (paired.isPresent()) {
@@ -256,7 +258,7 @@ public final class LatencyTestExecution {
     }
 
     private static void measureJudgeAndReport(TestSettings settings, Measurement measurement, ReportWriter reports,
-                                              SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base,
+                                              TestStore store, Optional<SweepRate> sweep, Optional<BaseSide> base,
                                               ResultSnapshot.MachineRecord machine) throws Throwable {
         Configuration configuration = settings.configuration();
         TailProfiling.prepare(settings); // before the body is compiled
@@ -292,9 +294,10 @@ public final class LatencyTestExecution {
         List<ProbeFigures> probes = ResultAssembly.probes(reported.attempt().result(), settings, codesOwn);
         ResultSnapshot.Test test = ResultAssembly.test(settings.identity());
         withoutEvidence.ifPresent(reports::notGated);
-        Optional<BaselineComparison> comparison = withoutEvidence.isPresent() ? Optional.empty()
-                : reports.readBaseline(test).map(history -> BaselineComparison.compare(
-                        configuration.baselineDir().orElseThrow(), history, probes, ResultAssembly.environment(),
+        Optional<HistoryRead> history = withoutEvidence.isPresent() ? Optional.empty() : store.history(test);
+        history.ifPresent(reports::history);
+        Optional<BaselineComparison> comparison = history.flatMap(HistoryRead::builds).map(builds -> BaselineComparison
+                .compare(configuration.baselineDir().orElseThrow(), builds, probes, ResultAssembly.environment(),
                         gate(configuration), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
         List<ProbeFigures> baseProbes = base.isEmpty() ? List.of() : probesOf(settings, baseAttempts);
@@ -331,7 +334,7 @@ public final class LatencyTestExecution {
                         room.percentile(), room.maxMicros(), room.floorMicros(), room.noRoom())).toList())
                 .withMachine(machine.until(Instant.now()));
         ResultSnapshot result = profile.map(assembled::withProfile).orElse(assembled);
-        reports.write(result, reported.attempt().result(), page, withoutEvidence);
+        reports.stored(store.keep(result, reported.attempt().result(), withoutEvidence));
         reports.verdict(settings, decision);
         reports.took(settings, measuringSeconds, howEnded);
         sweep.ifPresent(rate -> rate.table().add(atRate.orElseThrow(), result, reported.attempt().result()));

@@ -1,9 +1,7 @@
 package org.jlbh.junit.internal.report;
 
-import java.nio.file.Path;
-
 /**
- * Where a test's key figures and result files go besides the console, for the tools that look there: JUnit's report
+ * Where a test's key figures and result go besides the console, for the tools that look there: JUnit's report
  * entries (IDEs, Gradle and JUnit's Open Test Reporting show them) and, where the JUnit version has them (5.12 and
  * later), its published files. Implementations never throw.
  */
@@ -15,7 +13,7 @@ public interface Publisher {
         }
 
         @Override
-        public void file(Path file, String mediaType) {
+        public void file(String name, String mediaType, String content) {
         }
     };
 
@@ -26,8 +24,9 @@ public interface Publisher {
     void entry(String key, String value);
 
     /**
-     * @param file      a file written for the test
+     * @param name      the file's name, e.g. {@code com.example.QuoteTest.quote.json}
      * @param mediaType its media type, e.g. {@code application/json}
+     * @param content   its text, published in UTF-8
      */
-    void file(Path file, String mediaType);
+    void file(String name, String mediaType, String content);
 }

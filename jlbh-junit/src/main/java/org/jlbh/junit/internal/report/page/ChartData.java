@@ -4,11 +4,11 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.profile.GrowthProfile;
+import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 

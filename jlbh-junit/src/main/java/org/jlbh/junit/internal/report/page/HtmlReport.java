@@ -4,17 +4,10 @@ import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.profile.GrowthProfile;
 import org.jlbh.junit.internal.profile.TailProfile;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -83,17 +76,6 @@ public final class HtmlReport {
     }
 
     /**
-     * Renders the suite page.
-     *
-     * @param title the page title and heading, e.g. the project name
-     * @param tests the tests, in the order they are listed
-     * @return a complete, self-contained HTML document
-     */
-    public static String render(String title, List<ChartData.TestChart> tests) {
-        return render(title, tests, List.of());
-    }
-
-    /**
      * Renders the suite page with its throughput sweeps.
      *
      * @param title  the page title and heading, e.g. the project name
@@ -102,7 +84,7 @@ public final class HtmlReport {
      *               rates' sections, or after the table when none of them is listed
      * @return a complete, self-contained HTML document
      */
-    public static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
+    static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
         StringBuilder html = new StringBuilder(16_384 + tests.size() * 8_192 + sweeps.size() * 16_384);
         appendHead(html, title);
         html.append("<body>\n<h1 id=\"top\">").append(escape(title)).append("</h1>\n");
@@ -136,40 +118,6 @@ public final class HtmlReport {
         html.append("</body>\n</html>\n");
         return html.toString();
     }
-
-    /**
-     * Writes {@link #render(String, List) render(title, tests)} to {@code file} in UTF-8, creating its parent
-     * directories.
-     *
-     * @param file  the page to write, usually {@code index.html}; replaced if it exists
-     * @param title the page title and heading
-     * @param tests the tests, in the order they are listed
-     * @throws IOException if the directories or the file cannot be written
-     */
-    public static void write(Path file, String title, List<ChartData.TestChart> tests) throws IOException {
-        write(file, title, tests, List.of());
-    }
-
-    /**
-     * Writes {@link #render(String, List, List) render(title, tests, sweeps)} to {@code file} in UTF-8, creating its
-     * parent directories.
-     *
-     * @param file   the page to write, usually {@code index.html}; replaced if it exists
-     * @param title  the page title and heading
-     * @param tests  the tests, in the order they are listed
-     * @param sweeps the throughput sweeps among them
-     * @throws IOException if the directories or the file cannot be written
-     */
-    public static void write(Path file, String title, List<ChartData.TestChart> tests,
-                             List<ChartData.SweepData> sweeps) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.writeString(file, render(title, tests, sweeps), StandardCharsets.UTF_8);
-    }
-
-    // ---- page --------------------------------------------------------------------------------------------------
 
     private static void appendHead(StringBuilder html, String title) {
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")

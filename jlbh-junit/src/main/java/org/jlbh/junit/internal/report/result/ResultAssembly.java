@@ -1,11 +1,11 @@
 package org.jlbh.junit.internal.report.result;
 
 import org.HdrHistogram.Histogram;
-import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResult.ProbeResult;
-import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.JLBHResult.RunResult.Percentile;
+import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.JLBHResult.RunSummary;
+import org.jlbh.core.JLBHResult;
 import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.internal.config.Budget;
@@ -20,7 +20,6 @@ import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
-import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.run.GcEvent;
 import org.jlbh.junit.internal.run.RunMeasures;
@@ -84,23 +83,6 @@ public final class ResultAssembly {
     }
 
     /**
-     * @param settings   the test's settings
-     * @param attempts   every attempt
-     * @param decision   how the test ended
-     * @param probes     the reported attempt's {@link #probes}
-     * @param comparison the comparison with the baseline, if one was made
-     * @param sweep      the throughput sweep the test is one rate of, if it is
-     * @return the test's result
-     */
-    public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
-                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
-                                          Optional<Sweep> sweep) {
-        return assemble(settings, attempts, decision, probes, comparison, sweep, Optional.empty());
-    }
-
-    /**
-     * As {@link #assemble(TestSettings, List, Decision, List, Optional, Optional)}, with the paired mode's comparison.
-     *
      * @param settings   the test's settings
      * @param attempts   every attempt, in order
      * @param decision   how the test ends
@@ -188,23 +170,6 @@ public final class ResultAssembly {
     /** @return the machine and JVM this runs on, as a baseline's recorded builds name theirs */
     public static String environment() {
         return CurrentEnvironment.read().identity();
-    }
-
-    /**
-     * @param result a test's result
-     * @return it as a build to record in the test's baseline: when, on what, and its figures without the charts'
-     *         distributions
-     */
-    public static RecordedBuild recordedBuild(ResultSnapshot result) {
-        List<ProbeFigures> probes = new ArrayList<>();
-        for (ProbeFigures probe : result.probes()) {
-            List<RunFigures> runs = new ArrayList<>();
-            for (RunFigures run : probe.runs()) {
-                runs.add(run.withoutDistribution());
-            }
-            probes.add(new ProbeFigures(probe.name(), runs));
-        }
-        return new RecordedBuild(result.environment().time(), result.environment().identity(), probes);
     }
 
     /**

@@ -39,7 +39,7 @@ import java.util.OptionalLong;
 public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                              List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
                              List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline,
-                             Optional<Paired> paired) {
+                             Optional<Paired> paired) implements TestRecord {
 
     /** A result without a paired comparison. */
     public ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,

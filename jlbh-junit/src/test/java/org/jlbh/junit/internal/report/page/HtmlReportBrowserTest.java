@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,8 @@ class HtmlReportBrowserTest {
     static void renderTheSuite() throws IOException {
         suite = syntheticSuite();
         CHROMIUM.clean();
-        HtmlReport.write(PAGE, "jlbh latency tests — sample-tests", suite);
+        Files.createDirectories(DIR);
+        Files.writeString(PAGE, HtmlReport.render("jlbh latency tests — sample-tests", suite, List.of()));
     }
 
     @Test

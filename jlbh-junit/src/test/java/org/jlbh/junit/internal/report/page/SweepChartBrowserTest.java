@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,8 +34,9 @@ class SweepChartBrowserTest {
     static void renderTheSweep() throws IOException {
         CHROMIUM.clean();
         List<ResultSnapshot> results = SweepFixture.roundTrip();
-        HtmlReport.write(PAGE, "jlbh latency tests — a sweep", results.stream().map(ChartData::of).toList(),
-                Sweeps.of(results));
+        Files.createDirectories(DIR);
+        Files.writeString(PAGE, HtmlReport.render("jlbh latency tests — a sweep",
+                results.stream().map(ChartData::of).toList(), Sweeps.of(results)));
     }
 
     @Test

@@ -2,15 +2,9 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.report.json.ResultJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -192,16 +186,9 @@ class SweepChartTest {
     }
 
     @Test
-    void theSuitePageOfAReportFolderReadsTheSweepFromItsResults(@TempDir Path folder) throws IOException {
-        SuitePage page = new SuitePage(folder.resolve("index.html"));
-        for (ResultSnapshot result : SweepFixture.roundTrip()) {
-            Files.writeString(folder.resolve(result.test().id() + ".json"), ResultJson.write(result),
-                    StandardCharsets.UTF_8);
-            page.added(result);
-        }
-        page.close();
+    void theSuitePageOfAReportFolderDrawsTheSweepFromItsResults() {
+        String html = SuitePage.of(List.copyOf(SweepFixture.roundTrip())).html();
 
-        String html = Files.readString(folder.resolve("index.html"), StandardCharsets.UTF_8);
         assertThat(count(html, "<svg class=\"chart sweep\"")).isEqualTo(2);
         assertThat(html).contains("<p class=\"knee\">Knee: 10,000/s", ">required 10,000/s</text>");
     }

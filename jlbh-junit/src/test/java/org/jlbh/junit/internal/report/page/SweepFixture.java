@@ -8,8 +8,8 @@ import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.report.json.ResultJsonTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.ResultJsonTest;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Writes a report file whole: into a temporary file beside it, then moved into its place at once, so that another
- * JVM reading the folder meanwhile (its suite page, say) reads it as it was or as it is, never half written.
- * Stateless.
+ * Writes a file whole: into a temporary file beside it, then moved into its place at once, so that another JVM
+ * reading the folder meanwhile reads it as it was or as it is, never half written. Stateless.
  */
-public final class WholeFile {
+final class WholeFile {
 
     private WholeFile() {
     }
@@ -22,8 +21,17 @@ public final class WholeFile {
      * @return the bytes written
      * @throws IOException when it cannot be written
      */
-    public static long write(Path file, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    static long write(Path file, String text) throws IOException {
+        return write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param file  where the bytes go; its folder must exist
+     * @param bytes the file's content
+     * @return how many bytes were written
+     * @throws IOException when it cannot be written
+     */
+    static long write(Path file, byte[] bytes) throws IOException {
         Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
         try {
             Files.write(temporary, bytes);

@@ -1,14 +1,15 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it, so that a missing or wrong
  * member is named in the message, e.g. {@code not a "jlbh-junit result 1" file: "count" of element 0 of "runs" of the
- * result is not a number}. Used by {@link ResultJson} to read results. Immutable.
+ * result is not a number}. Every accessor throws {@link IllegalArgumentException} so worded. Immutable.
  */
 final class JsonNode {
     private final String where;
@@ -28,6 +29,27 @@ final class JsonNode {
      */
     static JsonNode root(Object document, String format) {
         return new JsonNode("the result", document, format);
+    }
+
+    /**
+     * @param text   a JSON document
+     * @param format the format it must name in its {@code format} member
+     * @return its top-level object
+     * @throws IllegalArgumentException when it is not valid JSON ({@link JsonReader.ParseException}) or names another
+     *                                  format
+     */
+    static JsonNode document(String text, String format) {
+        JsonNode root = root(JsonReader.parse(text), format);
+        String named = root.text("format");
+        if (!named.equals(format)) {
+            throw new IllegalArgumentException("not a \"" + format + "\" file: its format is \"" + named + "\"");
+        }
+        return root;
+    }
+
+    /** @return the format a parsed document names in its {@code format} member; empty when it names none */
+    static String formatOf(Object document) {
+        return document instanceof Map<?, ?> members && members.get("format") instanceof String format ? format : "";
     }
 
     /** @return whether this object has the member, and it is not null */
@@ -93,6 +115,11 @@ final class JsonNode {
 
     double number(String name) {
         return get(name).asNumber();
+    }
+
+    /** @return the member's text, or empty when it is absent or null */
+    Optional<String> optionalText(String name) {
+        return has(name) ? Optional.of(text(name)) : Optional.empty();
     }
 
     /** @return the member's number, or NaN when it is absent or null (as NaN is written) */

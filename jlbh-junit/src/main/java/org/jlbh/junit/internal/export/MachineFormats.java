@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;

@@ -1,8 +1,10 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Writes JSON text: objects, arrays, strings, numbers, booleans and null, indented two spaces per level, with
@@ -80,6 +82,24 @@ public final class JsonWriter {
      */
     public JsonWriter value(String name, boolean value) {
         return name(name).literal(value ? "true" : "false");
+    }
+
+    /**
+     * @param name  the member's name
+     * @param value its value; empty writes null
+     * @return this
+     */
+    public JsonWriter value(String name, OptionalLong value) {
+        return value.isPresent() ? value(name, value.getAsLong()) : name(name).nullValue();
+    }
+
+    /**
+     * @param name  the member's name
+     * @param value its value; empty writes null
+     * @return this
+     */
+    public JsonWriter value(String name, Optional<String> value) {
+        return value(name, value.orElse(null));
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import org.jlbh.junit.internal.profile.TailFrame;
 import org.jlbh.junit.internal.profile.TailProfile;

@@ -1,0 +1,70 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** A test's baseline history as read: found, missing, unreadable, or another test's. Immutable. */
+public sealed interface HistoryRead {
+    /** @return the baseline's file */
+    Path file();
+
+    /** @return the recorded builds, oldest first, when the history was found */
+    default Optional<List<RecordedBuild>> builds() {
+        return Optional.empty();
+    }
+
+    /** @return why the file cannot serve as the test's history, when it is there but cannot */
+    default Optional<String> unusable() {
+        return Optional.empty();
+    }
+
+    /**
+     * The test's history.
+     *
+     * @param file     the baseline's file
+     * @param recorded its builds, oldest first
+     */
+    record Found(Path file, List<RecordedBuild> recorded) implements HistoryRead {
+        @Override
+        public Optional<List<RecordedBuild>> builds() {
+            return Optional.of(recorded);
+        }
+    }
+
+    /**
+     * No history: the file is not there.
+     *
+     * @param file the baseline's file
+     */
+    record Missing(Path file) implements HistoryRead {
+    }
+
+    /**
+     * A file that cannot be read, or is not a baseline.
+     *
+     * @param file the baseline's file
+     * @param why  an {@link java.io.IOException} when it cannot be read, else what is wrong with it
+     */
+    record Unreadable(Path file, Exception why) implements HistoryRead {
+        @Override
+        public Optional<String> unusable() {
+            return Optional.of(String.valueOf(why.getMessage()));
+        }
+    }
+
+    /**
+     * Another test's baseline in this test's place (a file copied or renamed by hand).
+     *
+     * @param file the baseline's file
+     * @param why  which test it records
+     */
+    record OtherTests(Path file, String why) implements HistoryRead {
+        @Override
+        public Optional<String> unusable() {
+            return Optional.of(why);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.core.JLBHResult;
+import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One test's door to the store: its history read when the run compares with a baseline, its result kept in the report
+ * folder and, when the run records a baseline, in its history. Never throws: what cannot be read or written is in what
+ * it returns. One per test; not thread-safe.
+ */
+public final class TestStore {
+    private final ReportFolder folder;
+    private final Optional<BaselineHistory> history;
+    private final boolean recording;
+    private boolean keptResult;
+
+    /**
+     * @param folder        the run's report folder
+     * @param configuration where the baselines are, and whether this run records or compares
+     */
+    public TestStore(ReportFolder folder, Configuration configuration) {
+        this.folder = folder;
+        this.history = configuration.baselineDir().map(dir -> new BaselineHistory(dir,
+                configuration.baselineHistory()));
+        this.recording = configuration.writeBaseline();
+    }
+
+    /**
+     * @param baselineDir a baseline folder
+     * @param test        a test
+     * @return the test's baseline file there
+     */
+    public static Path baselineFile(Path baselineDir, ResultSnapshot.Test test) {
+        return BaselineHistory.file(baselineDir, test);
+    }
+
+    /**
+     * @param test the test
+     * @return its history as read; empty when no baseline is configured, or this run records one
+     */
+    public Optional<HistoryRead> history(ResultSnapshot.Test test) {
+        return recording ? Optional.empty() : history.map(baseline -> baseline.read(test));
+    }
+
+    /**
+     * Writes the result into the report folder, then, when this run records a baseline, adds it to the history.
+     *
+     * @param result          the test's result
+     * @param measured        what the reported attempt measured, for the {@code .hgrm} files
+     * @param withoutEvidence why its runs lack the evidence the figures on the code's own account need, if they do
+     * @return what was kept
+     */
+    public Stored keep(ResultSnapshot result, JLBHResult measured, Optional<String> withoutEvidence) {
+        Stored.Written written;
+        try {
+            written = folder.write(result, measured);
+        } catch (IOException | RuntimeException e) {
+            return new Stored.NotWritten(result, folder.dir(), e);
+        }
+        keptResult = true;
+        return recording ? written.recorded(history.orElseThrow().record(result, withoutEvidence)) : written;
+    }
+
+    /** @return whether the test's result was kept */
+    public boolean keptResult() {
+        return keptResult;
+    }
+}
