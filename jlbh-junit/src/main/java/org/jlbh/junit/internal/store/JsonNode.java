@@ -10,17 +10,12 @@ import java.util.OptionalLong;
  * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it, so that a missing or wrong
  * member is named in the message, e.g. {@code not a "jlbh-junit result 1" file: "count" of element 0 of "runs" of the
  * result is not a number}. Every accessor throws {@link IllegalArgumentException} so worded. Immutable.
+ *
+ * @param where  the path to the value, for messages
+ * @param value  the value, as {@link JsonReader} gives it
+ * @param format the format the document should be in, for messages
  */
-final class JsonNode {
-    private final String where;
-    private final Object value;
-    private final String format;
-
-    private JsonNode(String where, Object value, String format) {
-        this.where = where;
-        this.value = value;
-        this.format = format;
-    }
+record JsonNode(String where, Object value, String format) {
 
     /**
      * @param document a parsed document

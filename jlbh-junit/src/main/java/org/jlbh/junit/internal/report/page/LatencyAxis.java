@@ -3,22 +3,15 @@ package org.jlbh.junit.internal.report.page;
 /**
  * The suite page's latency axis: logarithmic, in whole decades of microseconds, so that a 0.04 µs median, a 100 µs
  * budget and a 5 ms tail are all readable on one chart. Values at or below zero sit on the lowest decade. Immutable.
+ *
+ * @param lowDecade  the lowest decade's exponent, at the bottom
+ * @param highDecade the highest decade's exponent, at the top
+ * @param top        the plot's top, in pixels
+ * @param bottom     its bottom
  */
-final class LatencyAxis {
+record LatencyAxis(int lowDecade, int highDecade, double top, double bottom) {
     /** The most decades drawn: below the highest value's, the lowest decades are cut. */
     private static final int MAX_DECADES = 8;
-
-    private final int lowDecade;
-    private final int highDecade;
-    private final double top;
-    private final double bottom;
-
-    private LatencyAxis(int lowDecade, int highDecade, double top, double bottom) {
-        this.lowDecade = lowDecade;
-        this.highDecade = highDecade;
-        this.top = top;
-        this.bottom = bottom;
-    }
 
     /**
      * @param lowestMicros  the smallest value to show, in microseconds (values at or below 0 are ignored)

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
-import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
-import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
 
@@ -35,19 +33,15 @@ final class SweepChart {
     /** The colour of a rate whose latency budgets broke only through the platform's stalls (the warning badge's). */
     static final String PLATFORM_COLOUR = "#f9a825";
 
-    private static final int WIDTH = 920;
     private static final int HEIGHT = 340;
     private static final int PLOT_TOP = 30;
     private static final int PLOT_BOTTOM = HEIGHT - 66;
-    private static final int LEGEND_WIDTH = 200;
-    private static final int PLOT_RIGHT = WIDTH - LEGEND_WIDTH;
     /** Room between the plot's edges and the lowest and highest rates, in pixels. */
     private static final int PAD = 24;
     /** The highest rate over the lowest from which the throughput axis is logarithmic. */
     private static final double LOG_FROM_RATIO = 10;
     private static final int LEGEND_LINE_HEIGHT = 16;
     private static final int BUDGET_LABEL_SPACING = 150;
-    private static final double CHAR_WIDTH = 6.5;
 
     private SweepChart() {
     }
@@ -59,9 +53,7 @@ final class SweepChart {
      */
     static void append(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
         Axes axes = new Axes(sweep, probe);
-        html.append("<svg class=\"chart sweep\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\"")
-                .append(" aria-label=\"").append(escape(probe.name())).append(": latency against throughput\">\n");
+        axes.frame.open(html, probe.name() + ": latency against throughput");
         appendGrid(html, axes, sweep);
         appendRequired(html, axes, sweep.requiredThroughput());
         for (int b = 0; b < probe.budgets().size(); b++) {
@@ -73,10 +65,9 @@ final class SweepChart {
         appendBroken(html, axes, sweep, probe);
         appendLegend(html, sweep, probe);
         if (probe.lines().isEmpty()) {
-            html.append("<text class=\"empty\" x=\"").append(coord((axes.left + PLOT_RIGHT) / 2.0))
-                    .append("\" y=\"").append(coord((PLOT_TOP + PLOT_BOTTOM) / 2.0)).append("\">no samples</text>\n");
+            axes.frame.empty(html);
         }
-        html.append("</svg>\n");
+        ChartFrame.close(html);
     }
 
     /**
@@ -124,30 +115,13 @@ final class SweepChart {
 
     /** Grid lines at every latency decade and every rate, the axes, their labels, and a square under each rate. */
     private static void appendGrid(StringBuilder html, Axes axes, ChartData.SweepData sweep) {
-        html.append("<path class=\"grid\" d=\"");
-        for (int i = 1; i <= axes.latency.decades(); i++) {
-            html.append('M').append(coord(axes.left)).append(' ').append(crisp(axes.y(axes.latency.tickMicros(i))))
-                    .append('H').append(PLOT_RIGHT);
-        }
-        for (ChartData.RateMark rate : sweep.rates()) {
-            html.append('M').append(crisp(axes.x(rate.rate()))).append(' ').append(PLOT_TOP).append('V')
-                    .append(PLOT_BOTTOM);
-        }
-        html.append("\"/>\n<path class=\"axis\" d=\"M").append(crisp(axes.left)).append(' ').append(PLOT_TOP)
-                .append('V').append(crisp(PLOT_BOTTOM)).append('H').append(PLOT_RIGHT).append("\"/>\n<g class=\"yl\">");
-        for (int i = 0; i <= axes.latency.decades(); i++) {
-            html.append("<text x=\"").append(coord(axes.left - 6)).append("\" y=\"")
-                    .append(coord(axes.y(axes.latency.tickMicros(i)) + 4)).append("\">")
-                    .append(axes.latency.tickLabel(i)).append("</text>");
-        }
-        html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
-                .append(coord(-(PLOT_TOP + PLOT_BOTTOM) / 2.0)).append("\" y=\"14\">latency (µs)</text>\n");
+        axes.frame.axes(html, sweep.rates().stream().map(rate -> axes.x(rate.rate())).toList(), "latency (µs)");
         html.append("<g class=\"xl\">");
         double lastLabelEnd = Double.NEGATIVE_INFINITY;
         for (ChartData.RateMark rate : sweep.rates()) {
             String label = grouped(rate.rate());
             double x = axes.x(rate.rate());
-            double half = CHAR_WIDTH * label.length() / 2;
+            double half = ChartFrame.CHAR_WIDTH * label.length() / 2;
             if (x - half > lastLabelEnd + 4) {
                 html.append("<text x=\"").append(coord(x)).append("\" y=\"").append(PLOT_BOTTOM + 16).append("\">")
                         .append(label).append("</text>");
@@ -162,9 +136,9 @@ final class SweepChart {
                     .append("\"><title>").append(grouped(rate.rate())).append("/s: ").append(rateWords(rate.latency()))
                     .append("</title></rect>");
         }
-        html.append("</g>\n<text class=\"title\" x=\"").append(coord((axes.left + PLOT_RIGHT) / 2.0)).append("\" y=\"")
-                .append(PLOT_BOTTOM + 50).append("\">target throughput (/s").append(axes.logarithmic ? ", log scale" : "")
-                .append(")</text>\n");
+        html.append("</g>\n");
+        axes.frame.xTitle(html, PLOT_BOTTOM + 50, "target throughput (/s" + (axes.logarithmic ? ", log scale" : "")
+                + ")");
     }
 
     private static void appendRequired(StringBuilder html, Axes axes, int required) {
@@ -184,9 +158,9 @@ final class SweepChart {
         String colour = held ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
         double y = axes.y(budget.maxMicros());
         html.append("<g class=\"budget ").append(held ? "met" : "breached").append("\" stroke=\"").append(colour)
-                .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.left)).append(' ')
-                .append(coord(y)).append('H').append(PLOT_RIGHT).append("\"/><text x=\"")
-                .append(coord(PLOT_RIGHT - 4 - BUDGET_LABEL_SPACING * index)).append("\" y=\"")
+                .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.frame.left()))
+                .append(' ').append(coord(y)).append('H').append(axes.frame.right()).append("\"/><text x=\"")
+                .append(coord(axes.frame.right() - 4 - BUDGET_LABEL_SPACING * index)).append("\" y=\"")
                 .append(coord(y - 4 < PLOT_TOP ? y + 14 : y - 4)).append("\" text-anchor=\"end\">")
                 .append(PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros())).append("</text></g>\n");
     }
@@ -268,12 +242,12 @@ final class SweepChart {
 
     /** Right of the plot: the percentiles' lines, then what the marks mean, as far as the chart has them. */
     private static void appendLegend(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
-        int x = PLOT_RIGHT + 16;
+        int x = ChartFrame.WIDTH - ChartFrame.LEGEND_WIDTH + 16;
         int y = PLOT_TOP + 8;
         html.append("<g class=\"legend\">");
         for (ChartData.SweepLine line : probe.lines()) {
-            html.append("<path class=\"run\" stroke=\"").append(lineColour(line.percentile())).append("\" d=\"M")
-                    .append(x).append(' ').append(y - 4).append("h22\"/><text x=\"").append(x + 28).append("\" y=\"")
+            ChartFrame.legendLine(html, lineColour(line.percentile()), x, y);
+            html.append("<text x=\"").append(x + 28).append("\" y=\"")
                     .append(y).append("\">").append(line.label()).append(line.percentile() >= 100 ? " (all runs)"
                             : " (" + sweep.judgedRun() + ")").append("</text>");
             y += LEGEND_LINE_HEIGHT;
@@ -316,8 +290,7 @@ final class SweepChart {
 
     /** The scales: throughput across the sweep's rates, latency on whole decades over the lines and budgets. */
     private static final class Axes {
-        final LatencyAxis latency;
-        final double left;
+        final ChartFrame frame;
         final boolean logarithmic;
         final double lowestRate;
         final double highestRate;
@@ -339,12 +312,8 @@ final class SweepChart {
                     high = Math.max(high, budget.maxMicros());
                 }
             }
-            latency = LatencyAxis.covering(low, high, PLOT_TOP, PLOT_BOTTOM);
-            int widest = 1;
-            for (int i = 0; i <= latency.decades(); i++) {
-                widest = Math.max(widest, latency.tickLabel(i).length());
-            }
-            left = Math.max(56, 24 + CHAR_WIDTH * widest);
+            frame = ChartFrame.withLegend("chart sweep", HEIGHT, LatencyAxis.covering(low, high, PLOT_TOP,
+                    PLOT_BOTTOM));
             double lowest = Double.MAX_VALUE;
             double highest = 0;
             for (ChartData.RateMark rate : sweep.rates()) {
@@ -370,11 +339,11 @@ final class SweepChart {
             } else {
                 fraction = (rate - lowestRate) / (highestRate - lowestRate);
             }
-            return left + PAD + fraction * (PLOT_RIGHT - PAD - left - PAD);
+            return frame.left() + PAD + fraction * (frame.right() - PAD - frame.left() - PAD);
         }
 
         double y(double micros) {
-            return latency.y(micros);
+            return frame.y(micros);
         }
     }
 }
