@@ -16,10 +16,7 @@ final class BencherJson {
     private BencherJson() {
     }
 
-    /**
-     * @param results a report folder's results
-     * @return the JSON text, ending with a line break
-     */
+    /** @return the JSON text of a report folder's results, ending with a line break */
     static String write(List<ResultSnapshot> results) {
         JsonWriter json = new JsonWriter().beginObject();
         String open = null;

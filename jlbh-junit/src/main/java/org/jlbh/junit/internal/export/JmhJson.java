@@ -17,10 +17,7 @@ final class JmhJson {
     private JmhJson() {
     }
 
-    /**
-     * @param results a report folder's results
-     * @return the JSON text, ending with a line break
-     */
+    /** @return the JSON text of a report folder's results, ending with a line break */
     static String write(List<ResultSnapshot> results) {
         JsonWriter json = new JsonWriter().beginArray(false);
         for (MachineFormats.Figure figure : MachineFormats.of(results)) {

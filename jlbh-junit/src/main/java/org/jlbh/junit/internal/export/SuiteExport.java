@@ -21,10 +21,6 @@ public final class SuiteExport implements AutoCloseable, ExtensionContext.Store.
     private final ReportFolder folder;
     private final Optional<Path> summary;
 
-    /**
-     * @param folder  the run's report folder
-     * @param summary the CI job's summary file, if any
-     */
     public SuiteExport(ReportFolder folder, Optional<Path> summary) {
         this.folder = folder;
         this.summary = summary;

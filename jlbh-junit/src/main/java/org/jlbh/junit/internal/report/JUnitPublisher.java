@@ -20,7 +20,6 @@ public final class JUnitPublisher implements Publisher {
         "org.junit.jupiter.api.extension.MediaType"};
     private final ExtensionContext context;
 
-    /** @param context the test's context */
     public JUnitPublisher(ExtensionContext context) {
         this.context = context;
     }
@@ -34,10 +33,7 @@ public final class JUnitPublisher implements Publisher {
         }
     }
 
-    /**
-     * Publishes the file through {@code publishFile} with JUnit's {@code MediaType}: the one of 5.14 and 6
-     * ({@code org.junit.jupiter.api.MediaType}), else the one of 5.12 and 5.13, which later versions deprecate.
-     */
+    /** Through {@code publishFile} with the {@code MediaType} of JUnit 5.14 and 6, else that of 5.12 and 5.13. */
     @Override
     public void file(String name, String mediaType, String content) {
         ThrowingConsumer<Path> write = target -> Files.writeString(target, content, StandardCharsets.UTF_8);

@@ -6,27 +6,9 @@ package org.jlbh.junit.internal.report;
  * later), its published files. Implementations never throw.
  */
 public interface Publisher {
-    /** Publishes nothing. */
-    Publisher NONE = new Publisher() {
-        @Override
-        public void entry(String key, String value) {
-        }
-
-        @Override
-        public void file(String name, String mediaType, String content) {
-        }
-    };
-
-    /**
-     * @param key   the entry's key, e.g. {@code jlbh figures [end to end]}
-     * @param value its value
-     */
+    /** Publishes a report entry, e.g. {@code jlbh figures [end to end]}. */
     void entry(String key, String value);
 
-    /**
-     * @param name      the file's name, e.g. {@code com.example.QuoteTest.quote.json}
-     * @param mediaType its media type, e.g. {@code application/json}
-     * @param content   its text, published in UTF-8
-     */
+    /** Publishes a file of the given name and media type, e.g. {@code application/json}, its text in UTF-8. */
     void file(String name, String mediaType, String content);
 }

@@ -40,11 +40,6 @@ public final class ReportWriter {
     private final Configuration configuration;
     private final Publisher publisher;
 
-    /**
-     * @param out           the console
-     * @param configuration where reports and baselines are
-     * @param publisher     where the figures and the JSON result are published besides
-     */
     public ReportWriter(PrintStream out, Configuration configuration, Publisher publisher) {
         this.out = out;
         this.configuration = configuration;
@@ -56,11 +51,7 @@ public final class ReportWriter {
         return out;
     }
 
-    /**
-     * @param settings the test's settings
-     * @param attempt  1-based attempt
-     * @param allowed  attempts allowed
-     */
+    /** Says which of the attempts allowed begins, 1-based. */
     public void attemptHeader(TestSettings settings, int attempt, int allowed) {
         out.println((settings.identity().invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
                 + settings.describe()
@@ -68,11 +59,8 @@ public final class ReportWriter {
     }
 
     /**
-     * Says, before the test measures, what it will take at most, and what was sized from its budgets and why.
-     *
-     * @param settings  the test's settings
-     * @param mostNanos the most it takes on schedule, in nanoseconds
-     * @param floor     this machine's floor beside each end-to-end budget, where it was measured
+     * Says, before the test measures, the most it takes on schedule (nanoseconds), what was sized from its budgets and
+     * why, and this machine's floor beside each end-to-end budget, where it was measured.
      */
     public void cost(TestSettings settings, long mostNanos, List<FloorRoom> floor) {
         RunPlan plan = settings.run();
@@ -90,12 +78,7 @@ public final class ReportWriter {
         }
     }
 
-    /**
-     * Says how the test came to the machine, before it measures: how long it waited for its turn and for whom, or
-     * that it measures without one. Nothing when it waited for no one (at most a few polls, under 0.05 s).
-     *
-     * @param machine its turn
-     */
+    /** Says how long the test waited for its turn and for whom, or that it measures without one; else nothing. */
     public void machine(ResultSnapshot.MachineRecord machine) {
         String whose = machine.heldBy().isEmpty() ? "" : " (" + String.join("; ", machine.heldBy()) + ")";
         if (machine.shared().isPresent()) {
@@ -109,38 +92,23 @@ public final class ReportWriter {
         }
     }
 
-    /**
-     * Says, after the verdict, what the test took.
-     *
-     * @param settings         the test's settings
-     * @param measuringSeconds how long it measured, in seconds
-     * @param ended            how its measurement ended
-     */
+    /** Says, after the verdict, how long the test measured, in seconds, and how its measurement ended. */
     public void took(TestSettings settings, double measuringSeconds, String ended) {
         out.printf(Locale.ROOT, "=== %s measured for %.1f s: %s%n", settings.displayName(), measuringSeconds, ended);
     }
 
-    /**
-     * @param attempt an attempt that did not pass, with another to come
-     * @param allowed attempts allowed
-     */
+    /** Says that an attempt did not pass and another is made. */
     public void measuringAgain(AttemptJudgement attempt, int allowed) {
         out.println("=== Attempt " + attempt.number() + " of " + allowed + " "
                 + attempt.outcome().name().toLowerCase(Locale.ROOT) + ", measuring again ("
                 + LatencyTestConfiguration.RETRY_FAILED + " = " + configuration.retries() + "): " + attempt.breaches());
     }
 
-    /**
-     * Says that the runs so far disagree about a latency budget, and the test is measured again.
-     *
-     * @param judged  what the attempts so far say
-     * @param number  the attempt just made
-     * @param allowed how many attempts are allowed
-     */
+    /** Says that the runs so far disagree about a latency budget, and the test is measured again. */
     public void measuringAgain(SequentialRule.Judged judged, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the runs disagree, measuring again ("
-                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures() + "; a budget is decided "
-                + "when the runs on one side outnumber the other by " + judged.margin() + "): "
+                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures()
+                + "; a budget is decided when the runs on one side outnumber the other by " + judged.margin() + "): "
                 + judged.describe());
     }
 
@@ -159,12 +127,7 @@ public final class ReportWriter {
                 + "attempt are compared together): " + leaning.describe());
     }
 
-    /**
-     * Says that this build is not compared with its configured baseline: its runs lack the evidence its figures on
-     * the code's own account need. A build that records instead says so when it is written.
-     *
-     * @param why which run lacks it, and why
-     */
+    /** Says why this build is not compared with its baseline: a run lacks the evidence; unless it records one. */
     public void notGated(String why) {
         if (!configuration.writeBaseline()) {
             out.println("=== Baseline: not compared: " + why + "; a baseline gates the figures on the code's own "
@@ -184,12 +147,7 @@ public final class ReportWriter {
                 + "history would flag)" + System.lineSeparator() + comparison.table());
     }
 
-    /**
-     * Prints what the base's harness printed of one paired attempt, after the change's.
-     *
-     * @param attempt 1-based attempt
-     * @param report  the base harness's report
-     */
+    /** Prints what the base's harness printed of one paired attempt, after the change's. */
     public void baseReport(int attempt, String report) {
         out.println("=== The base's side of attempt " + attempt + ", its runs taken in turns with the change's:");
         out.print(report);
@@ -239,12 +197,7 @@ public final class ReportWriter {
         growth.consoleLines().forEach(out::println);
     }
 
-    /**
-     * Says why the test's history is not compared with, when it is not: there is none, it cannot be read, or it is
-     * another test's.
-     *
-     * @param history the history as read
-     */
+    /** Says why the test's history is not compared with, when it is not found. */
     public void history(HistoryRead history) {
         Path file = history.file();
         if (history instanceof HistoryRead.Missing) {
@@ -260,12 +213,7 @@ public final class ReportWriter {
         }
     }
 
-    /**
-     * Prints the figures lines and publishes them, then says where the result was written and what became of it in
-     * the baseline, or why it could not be written.
-     *
-     * @param stored what the store did with the test's result
-     */
+    /** Prints and publishes the figures lines, then says what the store did with the result and its baseline. */
     public void stored(Stored stored) {
         ResultSnapshot result = stored.result();
         for (String line : FiguresLine.of(result)) {
@@ -307,25 +255,15 @@ public final class ReportWriter {
         out.println("=== Baseline: " + file + " could not be read (" + why + "): it is started again with this build");
     }
 
-    /**
-     * Says that a test that ended without a result could not be written for the suite page to list.
-     *
-     * @param out    the console
-     * @param ended  the test
-     * @param folder the report folder
-     * @param error  why
-     */
+    /** Says that a test that ended without a result could not be written into the report folder. */
     public static void notWritten(PrintStream out, EndedTest ended, Path folder, Exception error) {
         out.println("=== jlbh result: could not write " + ended.test().displayName() + "'s end to "
                 + folder.toAbsolutePath() + ": " + error);
     }
 
     /**
-     * Prints the verdict's headline, as the last line of the test's report: the budgets met, the first breach of a
-     * failed test (the failure carries them all), the reason a test is inconclusive, or a breach only reported.
-     *
-     * @param settings the test's settings
-     * @param decision how it ended
+     * Prints the verdict's headline, the last line of the test's report: the budgets met, the first breach of a failed
+     * test (the failure carries them all), the reason a test is inconclusive, or a breach only reported.
      */
     public void verdict(TestSettings settings, Decision decision) {
         if (decision.outcome() != Outcome.PASSED && !decision.reported().missingEvidence().isEmpty()) {

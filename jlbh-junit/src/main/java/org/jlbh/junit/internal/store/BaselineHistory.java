@@ -16,29 +16,21 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A baseline folder: per test one file, {@code <id>.json} ({@value BaselineJson#FORMAT}), of its last recorded builds,
- * oldest first, at most {@code most} of them: a build recorded drops the oldest beyond that. Only a build whose runs all
- * completed, with a verdict that is not inconclusive and the evidence its figures on the code's own account need, is
- * recorded. Stateless but for the files; one writer per test's file.
+ * A baseline folder: per test one file, {@code <id>.json} ({@value BaselineJson#FORMAT}), of its last recorded
+ * builds, oldest first, at most {@code most} of them: a build recorded drops the oldest beyond that. Only a build whose
+ * runs all completed, with a verdict that is not inconclusive and the evidence its figures on the code's own account
+ * need, is recorded. Stateless but for the files; one writer per test's file.
  */
 final class BaselineHistory {
     private final Path dir;
     private final int most;
 
-    /**
-     * @param dir  the folder; made when the first build is recorded
-     * @param most how many builds a test's file keeps
-     */
     BaselineHistory(Path dir, int most) {
         this.dir = dir;
         this.most = most;
     }
 
-    /**
-     * @param dir  a baseline folder
-     * @param test a test
-     * @return its baseline's file there
-     */
+    /** @return a test's baseline file in a baseline folder */
     static Path file(Path dir, ResultSnapshot.Test test) {
         return dir.resolve(test.id() + ".json");
     }
@@ -59,12 +51,8 @@ final class BaselineHistory {
     }
 
     /**
-     * Adds the result's build to its test's history, unless it is not to be recorded; a file that cannot serve as the
-     * history is started again. Never throws.
-     *
-     * @param result          the result
-     * @param withoutEvidence why its runs lack the evidence the figures on the code's own account need, if they do
-     * @return what became of the build
+     * Adds the result's build to its test's history, unless it is not to be recorded (or {@code withoutEvidence}
+     * says why its runs lack the evidence); a file that cannot serve as the history is started again. Never throws.
      */
     Recording record(ResultSnapshot result, Optional<String> withoutEvidence) {
         Path file = file(dir, result.test());

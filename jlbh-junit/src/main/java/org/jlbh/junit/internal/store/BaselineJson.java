@@ -20,11 +20,7 @@ final class BaselineJson {
     private BaselineJson() {
     }
 
-    /**
-     * @param test   the test
-     * @param builds its recorded builds, oldest first
-     * @return the baseline file's text, ending with a newline
-     */
+    /** @return the baseline file's text of a test's builds, oldest first, ending with a newline */
     static String write(ResultSnapshot.Test test, List<RecordedBuild> builds) {
         JsonWriter json = new JsonWriter().beginObject().value("format", FORMAT);
         json.name("test").beginObject().value("id", test.id()).value("class", test.className())
@@ -39,10 +35,8 @@ final class BaselineJson {
     }
 
     /**
-     * @param text   a baseline file
-     * @param testId the test it should be the baseline of, as {@link ResultSnapshot.Test#id()} says it
-     * @return its recorded builds, oldest first
-     * @throws OtherTest                when it is another test's baseline (a file copied or renamed by hand)
+     * @return the recorded builds, oldest first, of the baseline of the test {@code testId} names
+     * @throws OtherTest                when it is another test's baseline
      * @throws IllegalArgumentException when it is not a baseline file, saying what is wrong and where
      */
     static List<RecordedBuild> read(String text, String testId) {

@@ -174,7 +174,8 @@ final class EvidenceJson {
             }
             boolean gc = kind.equals("gc");
             pauses.add(new EvidenceSnapshot.PauseRecord(pause.integer("run"), gc, pause.text("name"),
-                    pause.whole("startNanos"), pause.whole("durationNanos"), gc ? pause.whole("olderObjectsNanos") : 0));
+                    pause.whole("startNanos"), pause.whole("durationNanos"),
+                    gc ? pause.whole("olderObjectsNanos") : 0));
         }
         return pauses;
     }

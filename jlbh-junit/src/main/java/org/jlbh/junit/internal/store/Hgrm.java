@@ -17,10 +17,7 @@ final class Hgrm {
     private Hgrm() {
     }
 
-    /**
-     * @param probe a probe
-     * @return its percentile distribution over all runs, in microseconds; empty when it has no sample
-     */
+    /** @return the probe's distribution over all runs; empty when it has no sample */
     static String of(ProbeResult probe) {
         Histogram merged = null;
         for (RunResult run : probe.eachRunSummary()) {

@@ -21,12 +21,7 @@ public sealed interface HistoryRead {
         return Optional.empty();
     }
 
-    /**
-     * The test's history.
-     *
-     * @param file     the baseline's file
-     * @param recorded its builds, oldest first
-     */
+    /** The test's history, its builds oldest first. */
     record Found(Path file, List<RecordedBuild> recorded) implements HistoryRead {
         @Override
         public Optional<List<RecordedBuild>> builds() {
@@ -34,20 +29,11 @@ public sealed interface HistoryRead {
         }
     }
 
-    /**
-     * No history: the file is not there.
-     *
-     * @param file the baseline's file
-     */
+    /** No history: the file is not there. */
     record Missing(Path file) implements HistoryRead {
     }
 
-    /**
-     * A file that cannot be read, or is not a baseline.
-     *
-     * @param file the baseline's file
-     * @param why  an {@link java.io.IOException} when it cannot be read, else what is wrong with it
-     */
+    /** A file that cannot be read ({@code why} an {@link java.io.IOException}), or is not a baseline. */
     record Unreadable(Path file, Exception why) implements HistoryRead {
         @Override
         public Optional<String> unusable() {
@@ -55,12 +41,7 @@ public sealed interface HistoryRead {
         }
     }
 
-    /**
-     * Another test's baseline in this test's place (a file copied or renamed by hand).
-     *
-     * @param file the baseline's file
-     * @param why  which test it records
-     */
+    /** Another test's baseline in this test's place (a file copied or renamed by hand), saying which. */
     record OtherTests(Path file, String why) implements HistoryRead {
         @Override
         public Optional<String> unusable() {

@@ -7,31 +7,21 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it, so that a missing or wrong
- * member is named in the message, e.g. {@code not a "jlbh-junit result 1" file: "count" of element 0 of "runs" of the
- * result is not a number}. Every accessor throws {@link IllegalArgumentException} so worded. Immutable.
- *
- * @param where  the path to the value, for messages
- * @param value  the value, as {@link JsonReader} gives it
- * @param format the format the document should be in, for messages
+ * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it ({@code where}) and the format
+ * the document should be in, so that a missing or wrong member is named in the message, e.g. {@code not a "jlbh-junit
+ * result 1" file: "count" of element 0 of "runs" of the result is not a number}: every accessor throws such an
+ * {@link IllegalArgumentException}. Immutable.
  */
 record JsonNode(String where, Object value, String format) {
 
-    /**
-     * @param document a parsed document
-     * @param format   the format it should be in, for messages
-     * @return its top-level value
-     */
+    /** @return a parsed document's top-level value */
     static JsonNode root(Object document, String format) {
         return new JsonNode("the result", document, format);
     }
 
     /**
-     * @param text   a JSON document
-     * @param format the format it must name in its {@code format} member
-     * @return its top-level object
-     * @throws IllegalArgumentException when it is not valid JSON ({@link JsonReader.ParseException}) or names another
-     *                                  format
+     * @return a JSON document's top-level object
+     * @throws IllegalArgumentException when it is not valid JSON or does not name the format in its {@code format}
      */
     static JsonNode document(String text, String format) {
         JsonNode root = root(JsonReader.parse(text), format);
@@ -152,10 +142,7 @@ record JsonNode(String where, Object value, String format) {
         return has(name) ? OptionalLong.of(whole(name)) : OptionalLong.empty();
     }
 
-    /**
-     * @param what what is wrong with this value, e.g. {@code is not a list}
-     * @return the error saying so, and where
-     */
+    /** @return the error saying what is wrong with this value, e.g. {@code is not a list}, and where */
     IllegalArgumentException wrong(String what) {
         return new IllegalArgumentException("not a \"" + format + "\" file: " + where + " " + what);
     }

@@ -8,33 +8,18 @@ public sealed interface Recording {
     /** @return the baseline's file */
     Path file();
 
-    /**
-     * The build is not recorded.
-     *
-     * @param file the baseline's file
-     * @param why  why not
-     */
+    /** The build is not recorded, and why. */
     record Skipped(Path file, String why) implements Recording {
     }
 
     /**
-     * The build is recorded.
-     *
-     * @param file      the baseline's file
-     * @param builds    how many builds it holds now
-     * @param most      how many it keeps at most
-     * @param restarted why the file held no history to add to, when it was there but could not be used
+     * The build is recorded: the history holds {@code builds} of at most {@code most}; {@code restarted} says why the
+     * file held no history to add to, when it was there but could not be used.
      */
     record Written(Path file, int builds, int most, Optional<String> restarted) implements Recording {
     }
 
-    /**
-     * The baseline could not be written.
-     *
-     * @param file      the baseline's file
-     * @param error     why
-     * @param restarted why the file held no history to add to, when it was there but could not be used
-     */
+    /** The baseline could not be written, and why; {@code restarted} as {@link Written#restarted()}. */
     record Failed(Path file, Exception error, Optional<String> restarted) implements Recording {
     }
 }

@@ -42,24 +42,17 @@ public final class ReportFolder {
     private final List<ResultSnapshot> results = new ArrayList<>();
     private final List<EndedTest> ended = new ArrayList<>();
 
-    /** @param dir the folder; made when the first file is written */
+    /** The folder is made when the first file is written. */
     public ReportFolder(Path dir) {
         this.dir = dir;
     }
 
-    /** @return the folder */
     public Path dir() {
         return dir;
     }
 
-    /**
-     * What this run kept in the folder, in the order kept.
-     *
-     * @param results the results
-     * @param ended   the tests that ended without one
-     */
+    /** What this run kept in the folder, in the order kept: results, and tests that ended without one. */
     public record ThisRun(List<ResultSnapshot> results, List<EndedTest> ended) {
-        /** @return whether this run kept nothing */
         public boolean isEmpty() {
             return results.isEmpty() && ended.isEmpty();
         }
@@ -70,20 +63,14 @@ public final class ReportFolder {
         return new ThisRun(List.copyOf(results), List.copyOf(ended));
     }
 
-    /**
-     * @param test  a test
-     * @param probe one of its probes
-     * @return the name of that probe's {@code .hgrm} file, beside the test's result
-     */
+    /** @return the name of a test's probe's {@code .hgrm} file, beside its result */
     static String hgrmFile(ResultSnapshot.Test test, String probe) {
         return test.id() + "." + TestIdentity.fileSafe(probe) + ".hgrm";
     }
 
     /**
-     * Writes a test's result, then a {@code .hgrm} file of each probe measured.
+     * Writes a test's result, then a {@code .hgrm} file of each probe the reported attempt measured.
      *
-     * @param result   the result
-     * @param measured what the reported attempt measured
      * @return the result written, with no baseline recorded
      * @throws IOException when a file cannot be written
      */
@@ -103,12 +90,7 @@ public final class ReportFolder {
                 Optional.empty());
     }
 
-    /**
-     * Writes a test that ended without a result, in its result's place; never throws.
-     *
-     * @param test the test, how it ended and why
-     * @return why it could not be written; empty when it was
-     */
+    /** Writes a test that ended without a result, in its result's place; returns why it could not, if not. */
     public Optional<Exception> write(EndedTest test) {
         try {
             Files.createDirectories(dir);
@@ -123,12 +105,10 @@ public final class ReportFolder {
     }
 
     /**
-     * Writes a page a result links to, such as a flame graph; without one, removes an older page of that name, so
-     * that no stale page is left behind. Never throws.
+     * Writes a page a result links to, such as a flame graph; without one, removes an older page of that name, so that
+     * no stale page is left behind. Never throws.
      *
-     * @param name the page's file name
-     * @param page its content; empty when there is none
-     * @return the name, once written; empty when there was no page or it could not be written
+     * @return the page's file name, once written; empty when there was no page or it could not be written
      */
     public Optional<String> writePage(String name, Optional<byte[]> page) {
         try {
@@ -145,10 +125,9 @@ public final class ReportFolder {
     }
 
     /**
-     * Reads every test the folder holds and writes the files made of them, under the lock every JVM writing here
-     * takes, so that the last to write has read what the others wrote.
+     * Reads every test the folder holds ({@link #read}) and writes the files made of them, by name in the order given,
+     * under the lock every JVM writing here takes, so that the last to write has read what the others wrote.
      *
-     * @param files the files to write, by name in the order written, made of the tests read ({@link #read})
      * @throws IOException when the folder cannot be read or a file written
      */
     public void rewrite(Function<List<TestRecord>, Map<String, String>> files) throws IOException {

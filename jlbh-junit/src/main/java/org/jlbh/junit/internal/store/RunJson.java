@@ -94,7 +94,8 @@ final class RunJson {
     static void writeFigures(JsonWriter json, RunFigures run) {
         json.beginObject().value("run", run.run()).value("count", run.count());
         if (run.count() > 0) {
-            json.value("minNanos", run.minNanos()).value("meanNanos", run.meanNanos()).value("maxNanos", run.maxNanos());
+            json.value("minNanos", run.minNanos()).value("meanNanos", run.meanNanos())
+                    .value("maxNanos", run.maxNanos());
             json.name("percentilesNanos").beginObject();
             run.percentilesNanos().forEach(json::value);
             json.endObject();

@@ -40,7 +40,8 @@ final class SettingsJson {
         json.name("budgets").beginArray(false);
         for (Budget budget : settings.budgets()) {
             json.beginObject().value("probe", budget.probe()).value("percentile", budget.percentile())
-                    .value("maxMicros", budget.maxMicros()).value("declaredMicros", budget.declaredMicros()).endObject();
+                    .value("maxMicros", budget.maxMicros()).value("declaredMicros", budget.declaredMicros())
+                    .endObject();
         }
         json.endArray()
                 .value("maxAllocatedBytesPerOp", settings.maxAllocatedBytesPerOp())

@@ -19,10 +19,6 @@ public final class TestStore {
     private final boolean recording;
     private boolean keptResult;
 
-    /**
-     * @param folder        the run's report folder
-     * @param configuration where the baselines are, and whether this run records or compares
-     */
     public TestStore(ReportFolder folder, Configuration configuration) {
         this.folder = folder;
         this.history = configuration.baselineDir().map(dir -> new BaselineHistory(dir,
@@ -30,30 +26,19 @@ public final class TestStore {
         this.recording = configuration.writeBaseline();
     }
 
-    /**
-     * @param baselineDir a baseline folder
-     * @param test        a test
-     * @return the test's baseline file there
-     */
+    /** @return a test's baseline file in a baseline folder */
     public static Path baselineFile(Path baselineDir, ResultSnapshot.Test test) {
         return BaselineHistory.file(baselineDir, test);
     }
 
-    /**
-     * @param test the test
-     * @return its history as read; empty when no baseline is configured, or this run records one
-     */
+    /** @return the test's history as read; empty when no baseline is configured, or this run records one */
     public Optional<HistoryRead> history(ResultSnapshot.Test test) {
         return recording ? Optional.empty() : history.map(baseline -> baseline.read(test));
     }
 
     /**
-     * Writes the result into the report folder, then, when this run records a baseline, adds it to the history.
-     *
-     * @param result          the test's result
-     * @param measured        what the reported attempt measured, for the {@code .hgrm} files
-     * @param withoutEvidence why its runs lack the evidence the figures on the code's own account need, if they do
-     * @return what was kept
+     * Writes the result and the {@code .hgrm} files of what the reported attempt measured into the report folder,
+     * then, when this run records a baseline, adds it to the history ({@link BaselineHistory#record}).
      */
     public Stored keep(ResultSnapshot result, JLBHResult measured, Optional<String> withoutEvidence) {
         Stored.Written written;

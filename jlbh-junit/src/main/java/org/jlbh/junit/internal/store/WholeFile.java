@@ -15,22 +15,12 @@ final class WholeFile {
     private WholeFile() {
     }
 
-    /**
-     * @param file where the text goes; its folder must exist
-     * @param text the file's text, written in UTF-8
-     * @return the bytes written
-     * @throws IOException when it cannot be written
-     */
+    /** Writes the text in UTF-8; returns the bytes written. */
     static long write(Path file, String text) throws IOException {
         return write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /**
-     * @param file  where the bytes go; its folder must exist
-     * @param bytes the file's content
-     * @return how many bytes were written
-     * @throws IOException when it cannot be written
-     */
+    /** Writes the bytes into {@code file}, whose folder must exist; returns how many. */
     static long write(Path file, byte[] bytes) throws IOException {
         Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
         try {

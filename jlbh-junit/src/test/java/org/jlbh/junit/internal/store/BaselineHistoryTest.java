@@ -57,8 +57,8 @@ class BaselineHistoryTest {
                 List.of(complete.runs().get(0), aborted), complete.probes(), Optional.empty(), Optional.empty());
 
         assertThat(history.record(complete, Optional.of("run 1 has no evidence"))).isEqualTo(new Recording.Skipped(
-                BaselineHistory.file(dir, complete.test()), "run 1 has no evidence; a baseline keeps the figures on the "
-                + "code's own account, which need the scheduler's and the JVM's evidence of every run"));
+                BaselineHistory.file(dir, complete.test()), "run 1 has no evidence; a baseline keeps the figures on "
+                + "the code's own account, which need the scheduler's and the JVM's evidence of every run"));
         assertThat(aborted.status()).isEqualTo(RunStatus.ABORTED);
         assertThat(history.record(incomplete, Optional.empty())).isEqualTo(new Recording.Skipped(
                 BaselineHistory.file(dir, complete.test()), "not every run completed"));

@@ -39,9 +39,9 @@ public class ResultJsonTest {
             List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0, List.of(
                             new EvidenceSnapshot.CauseWindow(12, 1_180, 3, 0, 1, 0),
                             new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31, 64)), 64),
-                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of())),
+                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of(), 0)),
             38_200_000, 12, 48_000, 1, 2, 21_200_000, 90_700_000, 303, List.of(GC_PAUSE),
-            List.of(new EvidenceSnapshot.PauseRecord(1, false, "Cleanup", 10, 687_000)), 45.5,
+            List.of(new EvidenceSnapshot.PauseRecord(1, false, "Cleanup", 10, 687_000, 0)), 45.5,
             List.of("no JVM evidence: the Flight Recorder is not available"),
             "late samples over 50 µs: 1,180 while the harness thread waited …");
     private static final EvidenceSnapshot.Evidence EVIDENCE = new EvidenceSnapshot.Evidence(Optional.empty(),
@@ -112,7 +112,7 @@ public class ResultJsonTest {
                                 BaselineComparison.Change.NOT_JUDGED, "the history's own builds differ 9.0× here"),
                         new BaselineComparison.Row("end to end", "worst", BaselineComparison.Basis.MEASURED, 9_000,
                                 11_000, 5, 1_234_567, 1_234_567, 12_000, 9_000, 15_000, 10, Double.NaN,
-                                BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
+                                BaselineComparison.Change.NOT_GATED, "the worst is one sample"))), Optional.empty());
     }
 
     private static ResultSnapshot read(String json) {
@@ -134,7 +134,8 @@ public class ResultJsonTest {
                         "\"basis\": \"CODES_OWN\"", "\"detectablePercent\": 19.5", "\"detectablePercent\": \"none\"",
                         "\"detectablePercent\": null");
         ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
-                result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
+                result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty(),
+                Optional.empty());
         assertThat(read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
     }
 

@@ -7,15 +7,9 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 
 /**
- * The frame the suite page's charts share: the SVG element, the plot's box with the latency axis on its left (grid
- * lines at its decades, their labels and the axis' title) and the titles and marks every chart places alike.
- * Coordinates are in pixels from the top left. Immutable.
- *
- * @param kind    the SVG element's style classes, e.g. {@code chart sweep}
- * @param height  the chart's height; its width is {@value #WIDTH}
- * @param left    the plot's left edge
- * @param right   its right edge
- * @param latency the latency axis, which spans the plot's height
+ * The frame the suite page's charts share: the SVG element ({@code kind} its style classes, {@value #WIDTH} wide), the
+ * plot's box from {@code left} to {@code right} with the latency axis on its left (grid lines at its decades, their
+ * labels, the axis' title), and the titles and marks every chart places alike. Pixels from the top left. Immutable.
  */
 record ChartFrame(String kind, int height, double left, int right, LatencyAxis latency) {
     /** Every chart's width. */
@@ -25,14 +19,7 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
     /** Roughly the width of a character of the 11 px chart labels, to keep them apart. */
     static final double CHAR_WIDTH = 6.5;
 
-    /**
-     * A frame with a legend right of the plot and the latency axis' labels left of it.
-     *
-     * @param kind    the SVG element's style classes
-     * @param height  the chart's height
-     * @param latency the latency axis
-     * @return the frame, its plot as far left as the widest latency label allows
-     */
+    /** @return a frame with a legend right of the plot, which starts as far left as its latency labels allow */
     static ChartFrame withLegend(String kind, int height, LatencyAxis latency) {
         int widest = 1;
         for (int i = 0; i <= latency.decades(); i++) {
@@ -60,10 +47,7 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
                 .append("\" role=\"img\" aria-label=\"").append(escape(label)).append("\">\n");
     }
 
-    /**
-     * The grid (a line at each latency decade, one across the plot at each x given), the two axes over it, and the
-     * latency axis' labels and title.
-     */
+    /** The grid (at each latency decade, and across at each x given), the axes over it, the latency labels, title. */
     void axes(StringBuilder html, List<Double> verticals, String latencyTitle) {
         html.append("<path class=\"grid\" d=\"");
         for (int i = 1; i <= latency.decades(); i++) {

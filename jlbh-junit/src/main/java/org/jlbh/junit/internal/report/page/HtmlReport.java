@@ -21,10 +21,7 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
  * sections, each of which links to it.
  *
  * <p>The page is self-contained: it opens from the file system with no network and no JavaScript. The charts are
- * inline SVG ({@link PercentileChart}, {@link TimelineChart}, {@link SweepChart}), the style sits in one inline {@code <style>} element, and only locally
- * installed fonts are named.
- *
- * <p>Stateless; thread-safe.
+ * inline SVG, the style one inline {@code <style>} element, and only locally installed fonts are named. Stateless.
  */
 public final class HtmlReport {
 
@@ -76,13 +73,8 @@ public final class HtmlReport {
     }
 
     /**
-     * Renders the suite page with its throughput sweeps.
-     *
-     * @param title  the page title and heading, e.g. the project name
-     * @param tests  the tests, in the order they are listed
-     * @param sweeps the throughput sweeps among them ({@link Sweeps}); each is drawn just before the first of its
-     *               rates' sections, or after the table when none of them is listed
-     * @return a complete, self-contained HTML document
+     * @return the page, a complete HTML document: the tests in the order given, each sweep just before the first of
+     *         its rates' sections, or after the table when none of them is listed
      */
     static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
         StringBuilder html = new StringBuilder(16_384 + tests.size() * 8_192 + sweeps.size() * 16_384);
@@ -252,7 +244,7 @@ public final class HtmlReport {
                 .append("</span>");
     }
 
-    /** The badge's style class of an outcome. Package-private for the tests. */
+    /** The badge's style class of an outcome. */
     static String verdictClass(Outcome outcome) {
         return switch (outcome) {
             case PASSED -> "pass";

@@ -17,12 +17,13 @@ import static org.jlbh.junit.internal.report.page.NinesScale.xFraction;
  * One probe's percentile-distribution chart on the suite page, as inline SVG, after HdrHistogram's plots: the X
  * axis is the percentile on the "nines" scale ({@link NinesScale}), so 0%, 90%, 99%, 99.9%, … are evenly spaced and
  * the maximum (p = 100) sits at the right edge, one decade beyond the last finite tick; the Y axis is the latency in
- * microseconds, logarithmic in whole decades ({@link LatencyAxis}), so the median and the tail both read. Each run is one line; each budget is a marker at (percentile, limit), green when
- * met and red when breached; a legend right of the plot names the runs. Stateless; thread-safe.
+ * microseconds, logarithmic in whole decades ({@link LatencyAxis}), so the median and the tail both read. Each run is
+ * one line; each budget is a marker at (percentile, limit), green when met and red when breached; a legend right of
+ * the plot names the runs. Stateless; thread-safe.
  */
 final class PercentileChart {
 
-    /** The line colours of the runs, in run order (repeating after the last). Package-private for the tests. */
+    /** The line colours of the runs, in run order (repeating after the last). */
     static final List<String> RUN_COLOURS = List.of(
             "#1f77b4", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22");
     /** The colour of a budget that was met. */
@@ -40,10 +41,6 @@ final class PercentileChart {
     private PercentileChart() {
     }
 
-    /**
-     * @param html  the page being written
-     * @param probe the probe to draw
-     */
     static void append(StringBuilder html, ChartData.ProbeChart probe) {
         Chart chart = new Chart(probe);
         chart.frame.open(html, probe.name() + ": latency by percentile");
@@ -126,8 +123,8 @@ final class PercentileChart {
                 .append(budget.met() ? "met" : "breached").append("</title><path d=\"M").append(coord(from))
                 .append(' ').append(coord(y)).append('H').append(coord(to)).append("\"/><circle cx=\"")
                 .append(coord(x)).append("\" cy=\"").append(coord(y)).append("\" r=\"3.5\"/><text x=\"")
-                .append(coord(labelX)).append("\" y=\"").append(coord(labelY)).append("\" text-anchor=\"").append(anchor)
-                .append("\">").append(label).append("</text></g>\n");
+                .append(coord(labelX)).append("\" y=\"").append(coord(labelY)).append("\" text-anchor=\"")
+                .append(anchor).append("\">").append(label).append("</text></g>\n");
     }
 
     /**

@@ -23,17 +23,13 @@ public record SuitePage(List<ChartData.TestChart> tests, List<ChartData.SweepDat
             .comparingInt((ChartData.TestChart test) -> rank(test.outcome()))
             .thenComparing(ChartData.TestChart::name, Comparator.nullsFirst(Comparator.naturalOrder()));
 
-    /** Copies the lists. */
     public SuitePage {
         tests = List.copyOf(tests);
         sweeps = List.copyOf(sweeps);
         results = List.copyOf(results);
     }
 
-    /**
-     * @param records what a report folder holds, in its order
-     * @return the page of them; a result that cannot be drawn (a file edited by hand) is passed over
-     */
+    /** @return the page of what a report folder holds; a result that cannot be drawn (edited by hand) is passed over */
     public static SuitePage of(List<TestRecord> records) {
         List<ChartData.TestChart> tests = new ArrayList<>();
         List<ResultSnapshot> results = new ArrayList<>();
@@ -59,10 +55,7 @@ public record SuitePage(List<ChartData.TestChart> tests, List<ChartData.SweepDat
         return HtmlReport.render("Latency tests", tests, sweeps);
     }
 
-    /**
-     * @param outcome how a test ended
-     * @return its place in a list of tests: failed first, then inconclusive, reported, passed
-     */
+    /** @return an outcome's place in a list of tests: failed first, then inconclusive, reported, passed */
     public static int rank(Outcome outcome) {
         return switch (outcome) {
             case FAILED -> 0;

@@ -20,9 +20,6 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.number;
  * cross on the budget's line, where no point of its percentile is drawn); the required throughput a dashed vertical
  * line; under each rate a square saying how its latency budgets fared; a legend right of the plot. Stateless;
  * thread-safe.
- *
- * <p>Longer than most classes here because it is one drawing: each element above is a short method of it, and they
- * share the one set of axes ({@code Axes}) that places every mark.
  */
 final class SweepChart {
 
@@ -46,11 +43,7 @@ final class SweepChart {
     private SweepChart() {
     }
 
-    /**
-     * @param html  the page being written
-     * @param sweep the sweep
-     * @param probe one of its probes
-     */
+    /** Draws one of the sweep's probes. */
     static void append(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
         Axes axes = new Axes(sweep, probe);
         axes.frame.open(html, probe.name() + ": latency against throughput");
@@ -70,13 +63,7 @@ final class SweepChart {
         ChartFrame.close(html);
     }
 
-    /**
-     * @param sweep a sweep
-     * @return what its charts draw, in a sentence, e.g. {@code 4 rates measured, 5,000 to 40,000/s; capacity budget:
-     *         the latency budgets must hold up to 10,000/s. Lines: p50, p90, p99 and p99.9 of the median run at each
-     *         rate, each where every run has the samples for it, and the worst of all runs; latency in µs, target
-     *         throughput in iterations per second.}
-     */
+    /** @return what a sweep's charts draw, in a sentence, e.g. {@code 4 rates measured, 5,000 to 40,000/s; ...} */
     static String describe(ChartData.SweepData sweep) {
         List<ChartData.RateMark> rates = sweep.rates();
         StringBuilder text = new StringBuilder();
@@ -219,8 +206,8 @@ final class SweepChart {
                 if (Double.isNaN(micros)) {
                     double y = axes.y(budget.maxMicros());
                     html.append("<path class=\"broken\" stroke=\"").append(colour).append("\" d=\"M")
-                            .append(coord(x - 5)).append(' ').append(coord(y - 5)).append("l10 10m0 -10l-10 10\"><title>")
-                            .append(what).append(" (no value drawn)</title></path>\n");
+                            .append(coord(x - 5)).append(' ').append(coord(y - 5))
+                            .append("l10 10m0 -10l-10 10\"><title>").append(what).append(" (no value drawn)</title></path>\n");
                 } else {
                     html.append("<circle class=\"broken\" cx=\"").append(coord(x)).append("\" cy=\"")
                             .append(coord(axes.y(micros))).append("\" r=\"7\" stroke=\"").append(colour)

@@ -40,10 +40,6 @@ final class TimelineChart {
     private TimelineChart() {
     }
 
-    /**
-     * @param html     the page being written
-     * @param timeline the runs to draw
-     */
     static void append(StringBuilder html, ChartData.TimelineData timeline) {
         Axes axes = new Axes(timeline);
         axes.frame.open(html, "end to end over time");

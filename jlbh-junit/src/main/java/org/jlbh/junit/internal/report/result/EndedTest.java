@@ -3,12 +3,10 @@ package org.jlbh.junit.internal.report.result;
 import org.jlbh.junit.internal.judge.Outcome;
 
 /**
- * A latency test that ended before it had a result (a configuration error, a body that threw, an earlier test's body
- * still running), kept in the report folder under the name its result would have, so that no test vanishes from the
- * suite page. Immutable.
+ * A latency test that ended before it had a result (a configuration error, a body that threw), kept so that no test
+ * vanishes from the suite page. Immutable.
  *
- * @param test    which test
- * @param outcome how it ended: failed, or inconclusive (aborted)
+ * @param outcome failed, or inconclusive (aborted)
  * @param detail  why, as the test's failure or abort message says it
  * @param time    when, ISO-8601
  */

@@ -152,7 +152,7 @@ class SweepChartTest {
                 settings.maxAllocatedBytesPerOp(), settings.maxGcCount(), settings.maxGcPauseMillis(),
                 settings.description(), Optional.empty()), notASweep.environment(), notASweep.conclusion(),
                 notASweep.attempts(), notASweep.allocatedBytesPerOp(), notASweep.runs(), notASweep.probes(),
-                notASweep.baseline()));
+                notASweep.baseline(), Optional.empty()));
 
         List<ChartData.SweepData> sweeps = Sweeps.of(results);
 
