@@ -66,15 +66,18 @@ final class BaselineHistory {
                     : "not every run completed");
         }
         HistoryRead history = read(result.test());
+        Optional<String> restarted = history instanceof HistoryRead.Unreadable unreadable
+                ? Optional.of(String.valueOf(unreadable.why().getMessage()))
+                : history instanceof HistoryRead.OtherTests other ? Optional.of(other.why()) : Optional.empty();
         List<RecordedBuild> builds = new ArrayList<>(history.builds().orElse(List.of()));
         builds.add(build(result));
         builds = List.copyOf(builds.subList(Math.max(0, builds.size() - most), builds.size()));
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             WholeFile.write(file, BaselineJson.write(result.test(), builds));
-            return new Recording.Written(file, builds.size(), most, history.unusable());
+            return new Recording.Written(file, builds.size(), most, restarted);
         } catch (IOException | RuntimeException e) {
-            return new Recording.Failed(file, e, history.unusable());
+            return new Recording.Failed(file, e, restarted);
         }
     }
 

@@ -16,11 +16,6 @@ public sealed interface HistoryRead {
         return Optional.empty();
     }
 
-    /** @return why the file cannot serve as the test's history, when it is there but cannot */
-    default Optional<String> unusable() {
-        return Optional.empty();
-    }
-
     /** The test's history, its builds oldest first. */
     record Found(Path file, List<RecordedBuild> recorded) implements HistoryRead {
         @Override
@@ -35,17 +30,9 @@ public sealed interface HistoryRead {
 
     /** A file that cannot be read ({@code why} an {@link java.io.IOException}), or is not a baseline. */
     record Unreadable(Path file, Exception why) implements HistoryRead {
-        @Override
-        public Optional<String> unusable() {
-            return Optional.of(String.valueOf(why.getMessage()));
-        }
     }
 
     /** Another test's baseline in this test's place (a file copied or renamed by hand), saying which. */
     record OtherTests(Path file, String why) implements HistoryRead {
-        @Override
-        public Optional<String> unusable() {
-            return Optional.of(why);
-        }
     }
 }
