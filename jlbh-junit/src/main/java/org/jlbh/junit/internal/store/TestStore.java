@@ -51,6 +51,16 @@ public final class TestStore {
         return recording ? written.recorded(history.orElseThrow().record(result, withoutEvidence)) : written;
     }
 
+    /**
+     * Writes a page the result links to, such as a flame graph, into the report folder, or without one removes an
+     * older page of that name ({@link ReportFolder#writePage}).
+     *
+     * @return the page's file name, once written
+     */
+    public Optional<String> writePage(String name, Optional<byte[]> page) {
+        return folder.writePage(name, page);
+    }
+
     /** @return whether the test's result was kept */
     public boolean keptResult() {
         return keptResult;
