@@ -32,12 +32,9 @@ final class EvidenceJson {
             }
             json.endArray().endObject();
         }
-        json.endArray()
-                .value("runQueueWaitNanos", attribution.runQueueWaitNanos())
-                .value("runQueueStretches", attribution.runQueueStretches())
-                .value("hostNanos", attribution.hostNanos())
-                .value("hostStretches", attribution.hostStretches())
-                .value("machineStalls", attribution.machineStalls())
+        json.endArray().value("runQueueWaitNanos", attribution.runQueueWaitNanos())
+                .value("runQueueStretches", attribution.runQueueStretches()).value("hostNanos", attribution.hostNanos())
+                .value("hostStretches", attribution.hostStretches()).value("machineStalls", attribution.machineStalls())
                 .value("machineStallNanos", attribution.machineStallNanos())
                 .value("testThreadsWaitNanos", attribution.testThreadsWaitNanos())
                 .value("testThreadsStretches", attribution.testThreadsStretches());
@@ -50,12 +47,9 @@ final class EvidenceJson {
     }
 
     static void writeEvidence(JsonWriter json, EvidenceSnapshot.Evidence evidence) {
-        json.name("evidence").beginObject()
-                .value("schedulerMissing", evidence.schedulerMissing())
-                .value("runQueueWaitNanos", evidence.runQueueWaitNanos())
-                .value("hostNanos", evidence.hostNanos())
-                .value("cpuSlices", evidence.cpuSlices())
-                .value("jvmMissing", evidence.jvmMissing())
+        json.name("evidence").beginObject().value("schedulerMissing", evidence.schedulerMissing())
+                .value("runQueueWaitNanos", evidence.runQueueWaitNanos()).value("hostNanos", evidence.hostNanos())
+                .value("cpuSlices", evidence.cpuSlices()).value("jvmMissing", evidence.jvmMissing())
                 .value("jvmAccuracyNanos", evidence.jvmAccuracyNanos());
         writePauses(json, "pauses", evidence.pauses());
         json.endObject();

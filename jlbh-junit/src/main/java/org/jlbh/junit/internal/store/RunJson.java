@@ -22,18 +22,12 @@ final class RunJson {
     }
 
     static void writeRun(JsonWriter json, ResultSnapshot.Run run) {
-        json.beginObject()
-                .value("run", run.run())
-                .value("status", run.status().name())
-                .value("detail", run.detail())
-                .value("iterations", run.iterations())
-                .value("iterationsRun", run.iterationsRun())
-                .value("samples", run.samples())
-                .value("runTimeNanos", run.runTimeNanos())
+        json.beginObject().value("run", run.run()).value("status", run.status().name()).value("detail", run.detail())
+                .value("iterations", run.iterations()).value("iterationsRun", run.iterationsRun())
+                .value("samples", run.samples()).value("runTimeNanos", run.runTimeNanos())
                 .value("targetRunTimeNanos", run.targetRunTimeNanos())
                 .value("achievedThroughputPerSecond", run.achievedThroughputPerSecond())
-                .value("allocatedBytes", run.allocatedBytes())
-                .value("worstStallNanos", run.worstStallNanos());
+                .value("allocatedBytes", run.allocatedBytes()).value("worstStallNanos", run.worstStallNanos());
         json.name("gc").beginArray(false);
         for (ResultSnapshot.Collection event : run.gc()) {
             json.beginObject().value("collector", event.collector()).value("action", event.action())

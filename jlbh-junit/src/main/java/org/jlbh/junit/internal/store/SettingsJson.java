@@ -23,20 +23,15 @@ final class SettingsJson {
     }
 
     static void writeSettings(JsonWriter json, ResultSnapshot.Settings settings) {
-        json.name("settings").beginObject()
-                .value("throughputPerSecond", settings.throughputPerSecond())
-                .value("arrivals", settings.arrivals())
-                .value("threads", settings.threads())
-                .value("iterations", settings.iterations())
-                .value("warmUpIterations", settings.warmUpIterations())
+        json.name("settings").beginObject().value("throughputPerSecond", settings.throughputPerSecond())
+                .value("arrivals", settings.arrivals()).value("threads", settings.threads())
+                .value("iterations", settings.iterations()).value("warmUpIterations", settings.warmUpIterations())
                 .value("runs", settings.runs())
                 .value("accountForCoordinatedOmission", settings.accountForCoordinatedOmission())
-                .value("recordOSJitter", settings.recordOSJitter())
-                .value("timeoutMillis", settings.timeoutMillis())
+                .value("recordOSJitter", settings.recordOSJitter()).value("timeoutMillis", settings.timeoutMillis())
                 .value("verdict", settings.verdict().name())
                 .value("mode", settings.mode().name().toLowerCase(Locale.ROOT))
-                .value("noise", settings.noise().name().toLowerCase(Locale.ROOT))
-                .value("retries", settings.retries());
+                .value("noise", settings.noise().name().toLowerCase(Locale.ROOT)).value("retries", settings.retries());
         json.name("budgets").beginArray(false);
         for (Budget budget : settings.budgets()) {
             json.beginObject().value("probe", budget.probe()).value("percentile", budget.percentile())
@@ -87,15 +82,10 @@ final class SettingsJson {
     }
 
     static void writeEnvironment(JsonWriter json, ResultSnapshot.Environment environment) {
-        json.name("environment").beginObject()
-                .value("time", environment.time())
-                .value("javaVersion", environment.javaVersion())
-                .value("javaVm", environment.javaVm())
-                .value("javaVendor", environment.javaVendor())
-                .value("os", environment.os())
-                .value("arch", environment.arch())
-                .value("cpu", environment.cpu())
-                .value("cores", environment.cores())
+        json.name("environment").beginObject().value("time", environment.time())
+                .value("javaVersion", environment.javaVersion()).value("javaVm", environment.javaVm())
+                .value("javaVendor", environment.javaVendor()).value("os", environment.os())
+                .value("arch", environment.arch()).value("cpu", environment.cpu()).value("cores", environment.cores())
                 .value("maxHeapBytes", environment.maxHeapBytes());
         json.name("garbageCollectors").beginArray(true);
         environment.garbageCollectors().forEach(json::string);

@@ -18,6 +18,10 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
     static final int LEGEND_WIDTH = 200;
     /** Roughly the width of a character of the 11 px chart labels, to keep them apart. */
     static final double CHAR_WIDTH = 6.5;
+    /** The colour of a budget that was met. */
+    static final String BUDGET_MET_COLOUR = "#2e7d32";
+    /** The colour of a budget that was breached; distinct from the FAILED badge's darker red. */
+    static final String BUDGET_BREACHED_COLOUR = "#e53935";
 
     /** @return a frame with a legend right of the plot, which starts as far left as its latency labels allow */
     static ChartFrame withLegend(String kind, int height, LatencyAxis latency) {
@@ -38,6 +42,11 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
 
     double y(double micros) {
         return latency.y(micros);
+    }
+
+    /** @return the colour of a budget that was met, or breached */
+    static String budgetColour(boolean met) {
+        return met ? BUDGET_MET_COLOUR : BUDGET_BREACHED_COLOUR;
     }
 
     /** Opens the chart's SVG element, labelled for screen readers. */

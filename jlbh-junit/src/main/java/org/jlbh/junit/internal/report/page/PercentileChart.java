@@ -26,14 +26,7 @@ final class PercentileChart {
     /** The line colours of the runs, in run order (repeating after the last). */
     static final List<String> RUN_COLOURS = List.of(
             "#1f77b4", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22");
-    /** The colour of a budget that was met. */
-    static final String BUDGET_MET_COLOUR = "#2e7d32";
-    /** The colour of a budget that was breached; distinct from the FAILED badge's darker red. */
-    static final String BUDGET_BREACHED_COLOUR = "#e53935";
 
-    private static final int HEIGHT = 330;
-    private static final int PLOT_TOP = 28;
-    private static final int PLOT_BOTTOM = HEIGHT - 50;
     private static final int MAX_DECADES = 10;
     private static final int BUDGET_HALF_WIDTH = 26;
     private static final int LEGEND_LINE_HEIGHT = 14;
@@ -56,7 +49,7 @@ final class PercentileChart {
         for (ChartData.BudgetMarker budget : probe.budgets()) {
             appendBudget(html, chart, budget);
         }
-        appendLegend(html, chart.frame.right() + 16, probe.runs());
+        appendLegend(html, chart.frame, probe.runs());
         if (!chart.hasPoints) {
             chart.frame.empty(html);
         }
@@ -70,12 +63,12 @@ final class PercentileChart {
         html.append("<g class=\"xl\">");
         for (int decade = 0; decade <= chart.lastXTick(); decade++) {
             String label = decade == chart.decades + 1 ? "max" : ninesLabel(decade);
-            int y = staggered && decade % 2 == 1 ? PLOT_BOTTOM + 28 : PLOT_BOTTOM + 16;
+            int y = chart.frame.bottom() + (staggered && decade % 2 == 1 ? 28 : 16);
             html.append("<text x=\"").append(coord(chart.xOfNines(decade))).append("\" y=\"").append(y)
                     .append("\">").append(label).append("</text>");
         }
         html.append("</g>\n");
-        chart.frame.xTitle(html, staggered ? PLOT_BOTTOM + 44 : PLOT_BOTTOM + 38, "percentile");
+        chart.frame.xTitle(html, chart.frame.bottom() + (staggered ? 44 : 38), "percentile");
     }
 
     private static void appendRun(StringBuilder html, Chart chart, ChartData.RunCurve run, String colour) {
@@ -116,8 +109,8 @@ final class PercentileChart {
         boolean roomOnTheLeft = x - chart.frame.left() > ChartFrame.CHAR_WIDTH * label.length();
         String anchor = roomOnTheLeft ? "end" : "start";
         double labelX = roomOnTheLeft ? x + 4 : x - 4;
-        double labelY = y - 8 < PLOT_TOP - 10 ? y + 16 : y - 8;
-        String colour = budget.met() ? BUDGET_MET_COLOUR : BUDGET_BREACHED_COLOUR;
+        double labelY = y - 8 < chart.frame.top() - 10 ? y + 16 : y - 8;
+        String colour = ChartFrame.budgetColour(budget.met());
         html.append("<g class=\"budget ").append(budget.met() ? "met" : "breached").append("\" stroke=\"")
                 .append(colour).append("\" fill=\"").append(colour).append("\"><title>")
                 .append(budget.met() ? "met" : "breached").append("</title><path d=\"M").append(coord(from))
@@ -132,18 +125,20 @@ final class PercentileChart {
      * pauses) on lines of their own, then the sample count; nothing is cut short. With more runs than fit that way,
      * each entry is one line, its parts joined.
      */
-    private static void appendLegend(StringBuilder html, int x, List<ChartData.RunCurve> runs) {
+    private static void appendLegend(StringBuilder html, ChartFrame frame, List<ChartData.RunCurve> runs) {
+        int x = frame.right() + 16;
+        int plot = frame.bottom() - frame.top();
         int lines = 1;
         for (ChartData.RunCurve run : runs) {
             lines = Math.max(lines, labelLines(run).size() + 1);
         }
         int itemHeight = LEGEND_LINE_HEIGHT * lines + 6;
-        boolean compact = runs.size() * itemHeight > PLOT_BOTTOM - PLOT_TOP;
-        int step = compact ? (PLOT_BOTTOM - PLOT_TOP) / runs.size() : itemHeight;
+        boolean compact = runs.size() * itemHeight > plot;
+        int step = compact ? plot / runs.size() : itemHeight;
         for (int i = 0; i < runs.size(); i++) {
             ChartData.RunCurve run = runs.get(i);
             List<String> label = labelLines(run);
-            int y = PLOT_TOP + 8 + i * step;
+            int y = frame.top() + 8 + i * step;
             ChartFrame.legendLine(html, runColour(i), x, y);
             if (compact) {
                 html.append("<text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
@@ -218,8 +213,7 @@ final class PercentileChart {
             decades = (int) Math.max(1, Math.min(MAX_DECADES, Math.ceil(highestNines - 1e-9)));
             withMax = max;
             hasPoints = points;
-            frame = ChartFrame.withLegend("chart", HEIGHT, LatencyAxis.covering(lowestMicros, highestMicros,
-                    PLOT_TOP, PLOT_BOTTOM));
+            frame = ChartFrame.withLegend("chart", 330, LatencyAxis.covering(lowestMicros, highestMicros, 28, 280));
         }
 
         int lastXTick() {

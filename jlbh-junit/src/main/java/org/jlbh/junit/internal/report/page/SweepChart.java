@@ -94,9 +94,9 @@ final class SweepChart {
     /** @return the colour of a rate's square: how its latency budgets fared */
     static String rateColour(Outcome latency) {
         return switch (latency) {
-            case PASSED -> PercentileChart.BUDGET_MET_COLOUR;
+            case PASSED -> ChartFrame.BUDGET_MET_COLOUR;
             case INCONCLUSIVE -> PLATFORM_COLOUR;
-            default -> PercentileChart.BUDGET_BREACHED_COLOUR;
+            default -> ChartFrame.BUDGET_BREACHED_COLOUR;
         };
     }
 
@@ -142,7 +142,7 @@ final class SweepChart {
     /** A budget's dashed line across the plot, its label at the right, each further budget's label further left. */
     private static void appendBudget(StringBuilder html, Axes axes, ChartData.SweepBudget budget, int index) {
         boolean held = budget.brokenAt().isEmpty();
-        String colour = held ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
+        String colour = ChartFrame.budgetColour(held);
         double y = axes.y(budget.maxMicros());
         html.append("<g class=\"budget ").append(held ? "met" : "breached").append("\" stroke=\"").append(colour)
                 .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.frame.left()))
@@ -193,7 +193,7 @@ final class SweepChart {
      */
     private static void appendBroken(StringBuilder html, Axes axes, ChartData.SweepData sweep,
                                      ChartData.SweepProbe probe) {
-        String colour = PercentileChart.BUDGET_BREACHED_COLOUR;
+        String colour = ChartFrame.BUDGET_BREACHED_COLOUR;
         for (ChartData.SweepBudget budget : probe.budgets()) {
             for (int rate : budget.brokenAt()) {
                 int index = indexOf(sweep, rate);
@@ -242,7 +242,7 @@ final class SweepChart {
         y += 6;
         if (probe.budgets().stream().anyMatch(budget -> !budget.brokenAt().isEmpty())) {
             html.append("<circle class=\"broken key\" cx=\"").append(x + 11).append("\" cy=\"").append(y - 4)
-                    .append("\" r=\"6\" stroke=\"").append(PercentileChart.BUDGET_BREACHED_COLOUR)
+                    .append("\" r=\"6\" stroke=\"").append(ChartFrame.BUDGET_BREACHED_COLOUR)
                     .append("\"/><text x=\"").append(x + 28).append("\" y=\"").append(y)
                     .append("\">budget broke there</text>");
             y += LEGEND_LINE_HEIGHT;

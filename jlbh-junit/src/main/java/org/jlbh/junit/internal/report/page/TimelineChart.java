@@ -137,7 +137,7 @@ final class TimelineChart {
 
     /** A budget's dashed line, its label at the right, each further budget's label further left. */
     private static void appendBudget(StringBuilder html, Axes axes, ChartData.BudgetMarker budget, int index) {
-        String colour = budget.met() ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
+        String colour = ChartFrame.budgetColour(budget.met());
         double y = axes.y(budget.maxMicros());
         html.append("<g class=\"budget\" stroke=\"").append(colour).append("\" fill=\"").append(colour)
                 .append("\"><path d=\"M").append(LEFT).append(' ').append(coord(y)).append('H').append(RIGHT)

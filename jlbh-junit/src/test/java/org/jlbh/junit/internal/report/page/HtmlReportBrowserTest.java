@@ -53,9 +53,9 @@ class HtmlReportBrowserTest {
             assertThat(pixelsOf(image, colour)).as("pixels of run %d's colour %s", run + 1, colour)
                     .isGreaterThan(1500);
         }
-        assertThat(pixelsOf(image, PercentileChart.BUDGET_BREACHED_COLOUR)).as("pixels of the breached budget's red")
+        assertThat(pixelsOf(image, ChartFrame.BUDGET_BREACHED_COLOUR)).as("pixels of the breached budget's red")
                 .isGreaterThan(60);
-        assertThat(pixelsOf(image, PercentileChart.BUDGET_MET_COLOUR)).as("pixels of the met budgets' green")
+        assertThat(pixelsOf(image, ChartFrame.BUDGET_MET_COLOUR)).as("pixels of the met budgets' green")
                 .isGreaterThan(60);
         // the timeline's bands, each colour blended with the white page at its opacity
         assertThat(pixelsOf(image, blended(TimelineChart.WAITING_COLOUR, 0.75))).as("pixels of waiting for a CPU")

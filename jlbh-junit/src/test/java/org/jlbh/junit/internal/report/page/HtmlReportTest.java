@@ -73,8 +73,8 @@ class HtmlReportTest {
         String html = HtmlReport.render("Suite", List.of(test("t", Outcome.FAILED, probe)), List.of());
 
         assertThat(html).contains("budget p99.9 ≤ 50 µs", "budget p50 ≤ 25 µs", "budget max ≤ 1,500 µs")
-                .contains("<g class=\"budget breached\" stroke=\"" + PercentileChart.BUDGET_BREACHED_COLOUR + "\"")
-                .contains("<g class=\"budget met\" stroke=\"" + PercentileChart.BUDGET_MET_COLOUR + "\"");
+                .contains("<g class=\"budget breached\" stroke=\"" + ChartFrame.BUDGET_BREACHED_COLOUR + "\"")
+                .contains("<g class=\"budget met\" stroke=\"" + ChartFrame.BUDGET_MET_COLOUR + "\"");
     }
 
     @Test

@@ -49,9 +49,9 @@ class SweepChartBrowserTest {
             assertThat(pixelsOf(image, colour)).as("pixels of line %d's colour %s", line + 1, colour)
                     .isGreaterThan(300);
         }
-        assertThat(pixelsOf(image, PercentileChart.BUDGET_BREACHED_COLOUR))
+        assertThat(pixelsOf(image, ChartFrame.BUDGET_BREACHED_COLOUR))
                 .as("pixels of the broken budget's line, its rings and the broken rates' squares").isGreaterThan(600);
-        assertThat(pixelsOf(image, PercentileChart.BUDGET_MET_COLOUR)).as("pixels of the met rates' squares")
+        assertThat(pixelsOf(image, ChartFrame.BUDGET_MET_COLOUR)).as("pixels of the met rates' squares")
                 .isGreaterThan(150);
         assertThat(pixelsOf(image, SweepChart.REQUIRED_COLOUR)).as("pixels of the required throughput's line")
                 .isGreaterThan(150);

@@ -90,7 +90,7 @@ class SweepChartTest {
     void marksTheBudgetTheRequiredThroughputAndTheRatesWhereTheBudgetBroke() {
         String svg = endToEnd(roundTrip());
 
-        assertThat(svg).contains("<g class=\"budget breached\" stroke=\"" + PercentileChart.BUDGET_BREACHED_COLOUR
+        assertThat(svg).contains("<g class=\"budget breached\" stroke=\"" + ChartFrame.BUDGET_BREACHED_COLOUR
                 + "\"", "<path d=\"M69.5 213H720\"/>", ">budget p99 ≤ 100 µs</text>");
         assertThat(svg).contains("<g class=\"required\"", "<path d=\"M179.6 30V274\"/>", ">required 10,000/s</text>");
         assertThat(count(svg, "<circle class=\"broken\" cx=")).as("a ring per rate where it broke").isEqualTo(2);
@@ -133,7 +133,7 @@ class SweepChartTest {
         StringBuilder svg = new StringBuilder();
         SweepChart.append(svg, chart, chart.probes().get(0));
 
-        assertThat(svg.toString()).contains("<g class=\"budget met\" stroke=\"" + PercentileChart.BUDGET_MET_COLOUR)
+        assertThat(svg.toString()).contains("<g class=\"budget met\" stroke=\"" + ChartFrame.BUDGET_MET_COLOUR)
                 .doesNotContain("class=\"broken\"", "budget broke there", "rate breached");
         assertThat(chart.knee()).isEqualTo("Knee: above 2,000/s: every rate measured met the latency budgets.");
     }
