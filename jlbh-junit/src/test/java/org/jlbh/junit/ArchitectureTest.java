@@ -14,13 +14,14 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The engine's layout, held by its imports: values flow downward from configuration through running and judging to
- * reporting, and within each layer from its parts to the whole (the evidence and the timelines below the run; the
- * attribution of late samples and the baseline statistics below the judgement; the result snapshot below its JSON
- * format, the JSON below the suite page, all of them below the report's writer; the profile of the late iterations,
- * measured after the verdict, between judging and reporting); the page and the JSON read no
- * run-layer type. The API package reaches the internals only through the extension, and nothing here uses
- * jlbh-core's internals. Reads this module's main sources.
+ * The engine's rooms, held by their imports: values flow downward from configuration through running and judging to
+ * the result, and within each layer from its parts to the whole (the evidence and the timelines below the run; the
+ * attribution of late samples and the baseline statistics below the judgement; the profile, taken after the verdict,
+ * between judging and the result). Above the result, the store keeps it (the report folder and the baseline history,
+ * their formats and their lock); the suite page draws what the store read and never imports the store; the exports
+ * (the trackers' files, the job summary) render what the store read; the report's writer only says what happened.
+ * Only the store reads or writes the report folder and the baseline history. The API package reaches the internals
+ * only through the extension, and nothing here uses jlbh-core's internals. Reads this module's main sources.
  */
 class ArchitectureTest {
     private static final Path MAIN = Path.of("src", "main", "java", "org", "jlbh", "junit");
@@ -41,11 +42,30 @@ class ArchitectureTest {
             // after the verdict, a profiled run: judged's decision in, a profile out
             Map.entry("profile", concat(concat(RUN, "config"), JUDGE.toArray(String[]::new))),
             Map.entry("report.result", concat(concat(RUN, "config"), concat(JUDGE, "profile").toArray(String[]::new))),
-            Map.entry("report.json", List.of("config", "judge", "judge.baseline", "report.result", "profile")),
-            Map.entry("report.page", List.of("config", "judge", "judge.baseline", "report.result", "report.json",
-                    "profile")),
-            Map.entry("report", concat(concat(concat(RUN, "config"), JUDGE.toArray(String[]::new)), "report.result",
-                    "report.json", "report.page", "profile")));
+            Map.entry("store", List.of("config", "judge", "judge.baseline", "report.result", "profile")),
+            // a pure renderer of what the store read: never the store itself
+            Map.entry("report.page", List.of("config", "judge", "judge.baseline", "report.result", "profile")),
+            Map.entry("export", List.of("judge", "judge.baseline", "report.result", "report.page", "store")),
+            Map.entry("report", concat(concat(JUDGE, "config"), "report.result", "store", "profile")));
+
+    /**
+     * The main files besides the store's that read or write files, and what they touch: none of them is the report
+     * folder or the baseline history.
+     */
+    private static final Map<String, String> FILES_BESIDES_THE_STORE = Map.ofEntries(
+            Map.entry("config/Configuration.java", "whether the project is a Gradle build, for the default folder"),
+            Map.entry("config/PairedBaseEntries.java", "a list of the paired base's entries, a file the user names"),
+            Map.entry("run/MachineLock.java", "the machine's lock files, which every JVM on the machine shares"),
+            Map.entry("run/evidence/ProcThreadStatistics.java", "the OS's figures of a harness thread (/proc)"),
+            Map.entry("run/evidence/TestThreads.java", "the OS's list of the JVM's threads (/proc)"),
+            Map.entry("run/paired/BaseClassLoader.java", "whether a base's class path entry is a folder or a jar"),
+            Map.entry("run/paired/BaseClassPath.java", "whether a class path entry is a jar"),
+            Map.entry("profile/AsyncProfilerRun.java", "the profiler's own recording, a temporary file"),
+            // until its flame graph pages are handed to ReportFolder.writePage
+            Map.entry("profile/TailProfiling.java", "the flame graph pages"),
+            Map.entry("report/result/CurrentEnvironment.java", "the CPU's model name (/proc/cpuinfo)"),
+            Map.entry("report/JUnitPublisher.java", "a file it publishes, in JUnit's own output folder"),
+            Map.entry("export/JobSummary.java", "the CI job's summary, a file outside the report folder"));
 
     @Test
     void internalPackagesDependOnlyOnTheLayersBelowThem() {
@@ -71,6 +91,24 @@ class ArchitectureTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void onlyTheStoreReadsOrWritesTheReportFolderAndTheBaselineHistory() {
+        List<String> touchingFiles = new ArrayList<>();
+        for (Path file : javaFiles(MAIN)) {
+            String name = MAIN.resolve("internal").relativize(file).toString().replace('\\', '/');
+            if (!name.startsWith("store/") && lines(file).stream().anyMatch(ArchitectureTest::touchesFiles)) {
+                touchingFiles.add(name);
+            }
+        }
+        assertThat(touchingFiles).as("the files that read or write files, besides the store's")
+                .containsExactlyInAnyOrderElementsOf(FILES_BESIDES_THE_STORE.keySet());
+    }
+
+    private static boolean touchesFiles(String line) {
+        return line.startsWith("import ") && (line.contains("java.nio.file.Files;")
+                || line.contains("java.nio.channels.FileChannel;") || line.matches("import java\\.io\\..*File.*;"));
     }
 
     @Test

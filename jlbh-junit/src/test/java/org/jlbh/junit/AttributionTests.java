@@ -1,6 +1,6 @@
 package org.jlbh.junit;
 
-import org.jlbh.junit.internal.report.json.JsonReader;
+import org.jlbh.junit.internal.store.JsonReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package org.jlbh.junit;
 
 import org.assertj.core.api.Condition;
-import org.jlbh.junit.internal.report.json.JsonReader;
+import org.jlbh.junit.internal.store.JsonReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.extension.ExtendWith;

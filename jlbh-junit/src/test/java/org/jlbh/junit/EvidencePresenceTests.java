@@ -1,9 +1,8 @@
 package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.junit.internal.report.json.BencherJson;
-import org.jlbh.junit.internal.report.json.JmhJson;
-import org.jlbh.junit.internal.report.json.JsonReader;
+import org.jlbh.junit.internal.store.JsonReader;
+import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -158,8 +157,8 @@ class EvidencePresenceTests {
         List<Path> results;
         try (Stream<Path> files = Files.list(reports)) {
             results = files.filter(file -> file.toString().endsWith(".json"))
-                    .filter(file -> !file.getFileName().toString().equals(JmhJson.FILE)
-                            && !file.getFileName().toString().equals(BencherJson.FILE)).toList(); // the tests' own
+                    .filter(file -> !file.getFileName().toString().equals(ReportFolder.JMH_RESULT)
+                            && !file.getFileName().toString().equals(ReportFolder.BENCHER)).toList(); // the tests' own
         }
         assertThat(results).hasSize(tests);
         for (Path file : results) {

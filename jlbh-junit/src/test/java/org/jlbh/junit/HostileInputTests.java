@@ -2,7 +2,7 @@ package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
 import org.assertj.core.api.Condition;
-import org.jlbh.junit.internal.report.json.JsonReader;
+import org.jlbh.junit.internal.store.JsonReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.MethodOrderer;

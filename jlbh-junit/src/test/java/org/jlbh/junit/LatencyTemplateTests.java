@@ -1,7 +1,7 @@
 package org.jlbh.junit;
 
 import org.jlbh.junit.assertj.LatencyAssertions;
-import org.jlbh.junit.internal.report.json.JsonReader;
+import org.jlbh.junit.internal.store.JsonReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.RepeatedTest;

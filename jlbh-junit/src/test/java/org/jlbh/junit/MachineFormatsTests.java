@@ -1,9 +1,9 @@
 package org.jlbh.junit;
 
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
-import org.jlbh.junit.internal.report.json.JsonReader;
-import org.jlbh.junit.internal.report.json.ResultJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.JsonReader;
+import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,6 +95,8 @@ class MachineFormatsTests {
     }
 
     private ResultSnapshot result(String method) throws IOException {
-        return ResultJson.read(Files.readString(reports.resolve(Two.class.getName() + "." + method + ".json")));
+        String id = Two.class.getName() + "." + method;
+        return new ReportFolder(reports).read().stream().filter(record -> record.test().id().equals(id))
+                .map(ResultSnapshot.class::cast).findFirst().orElseThrow();
     }
 }

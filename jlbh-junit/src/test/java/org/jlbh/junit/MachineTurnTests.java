@@ -1,8 +1,8 @@
 package org.jlbh.junit;
 
-import org.jlbh.junit.internal.report.json.ResultJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.MachineLock;
+import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,7 +12,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -94,7 +93,8 @@ class MachineTurnTests {
     }
 
     private ResultSnapshot.MachineRecord machineOf(String method) throws IOException {
-        Path result = reports.resolve(WithATimeout.class.getName() + "." + method + ".json");
-        return ResultJson.read(Files.readString(result)).conclusion().machine().orElseThrow();
+        String id = WithATimeout.class.getName() + "." + method;
+        return new ReportFolder(reports).read().stream().filter(record -> record.test().id().equals(id))
+                .map(ResultSnapshot.class::cast).findFirst().orElseThrow().conclusion().machine().orElseThrow();
     }
 }

@@ -1,12 +1,12 @@
 package org.jlbh.junit;
 
 import net.openhft.chronicle.core.util.NanoSampler;
-import org.jlbh.junit.internal.report.json.JsonReader;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
 import org.jlbh.junit.internal.run.evidence.StallSource;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
+import org.jlbh.junit.internal.store.JsonReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,14 +33,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jlbh.junit.LatencyTestExtensionTests.busyWaitMicros;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;

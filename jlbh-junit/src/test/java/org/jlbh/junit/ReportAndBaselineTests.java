@@ -1,7 +1,7 @@
 package org.jlbh.junit;
 
-import org.jlbh.junit.internal.report.json.JsonReader;
-import org.jlbh.junit.internal.report.json.JsonWriter;
+import org.jlbh.junit.internal.store.JsonReader;
+import org.jlbh.junit.internal.store.JsonWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;

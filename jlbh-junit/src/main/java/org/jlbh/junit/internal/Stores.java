@@ -1,8 +1,9 @@
 package org.jlbh.junit.internal;
 
 import org.jlbh.junit.internal.config.Configuration;
-import org.jlbh.junit.internal.report.page.JobSummary;
-import org.jlbh.junit.internal.report.page.SuitePage;
+import org.jlbh.junit.internal.export.JobSummary;
+import org.jlbh.junit.internal.export.SuiteExport;
+import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * Where the extension keeps its state: JUnit's extension store, under one namespace. What a test run shares (the
- * configuration parameters, the suite page, the evidence, the bodies given up on) is in the root context's store,
+ * configuration parameters, the report folder, the evidence, the bodies given up on) is in the root context's store,
  * what a test class shares (a sweep's table) in its class's, what a test needs from setup to verdict
  * ({@link TestState}) in its own. Stateless; thread-safe.
  */
@@ -28,12 +29,17 @@ public final class Stores {
     }
 
     /**
-     * @return the suite page of this test run, written when the run ends, with the CI job's summary to append to
-     *         where the environment names one ({@link JobSummary#VARIABLE}) and {@code jlbh.summary} is not off
+     * @return the report folder of this test run, whose suite page and trackers' files are written when the run ends,
+     *         with its table appended to the CI job's summary where the environment names one
+     *         ({@link JobSummary#VARIABLE}) and {@code jlbh.summary} is not off ({@link SuiteExport})
      */
-    static SuitePage suitePage(ExtensionContext context, Path reportDir) {
-        return shared(context.getRoot(), SuitePage.class, () -> new SuitePage(reportDir.resolve("index.html"),
-                JobSummary.target(System.getenv(), configuration(context).summaryOff())));
+    static ReportFolder reportFolder(ExtensionContext context, Path reportDir) {
+        return shared(context.getRoot(), ReportFolder.class, () -> {
+            ReportFolder folder = new ReportFolder(reportDir);
+            context.getRoot().getStore(NAMESPACE).put(SuiteExport.class, new SuiteExport(folder,
+                    JobSummary.target(System.getenv(), configuration(context).summaryOff())));
+            return folder;
+        });
     }
 
     /** @return the context of the test class a test, an invocation or the class itself runs in */

@@ -4,10 +4,10 @@ import org.jlbh.core.Arrivals;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
-import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
@@ -71,7 +71,15 @@ class AttemptLoopTest {
     private AttemptLoop.Ended loop(TestSettings settings, boolean noRoom, boolean... script) throws Throwable {
         int[] next = {0};
         ReportWriter reports = new ReportWriter(new PrintStream(console, true, StandardCharsets.UTF_8),
-                settings.configuration(), Publisher.NONE);
+                settings.configuration(), new Publisher() {
+                    @Override
+                    public void entry(String key, String value) {
+                    }
+
+                    @Override
+                    public void file(String name, String mediaType, String content) {
+                    }
+                });
         return AttemptLoop.run(settings, noRoom, (number, again) -> {
             int runs = settings.run().runs();
             measured.add(number + (again ? " again: " : ": ") + runs);

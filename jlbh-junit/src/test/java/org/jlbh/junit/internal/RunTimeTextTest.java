@@ -9,11 +9,11 @@ class RunTimeTextTest {
 
     @Test
     void aRunOfASecondOrMoreIsSaidInSecondsAShorterOneInMilliseconds() {
-        assertThat(LatencyTestExecution.runTime(1_000_000_000L)).isEqualTo("1.0 s");
-        assertThat(LatencyTestExecution.runTime(10_000_000_000L)).isEqualTo("10.0 s");
+        assertThat(TestPipeline.runTime(1_000_000_000L)).isEqualTo("1.0 s");
+        assertThat(TestPipeline.runTime(10_000_000_000L)).isEqualTo("10.0 s");
         // 1,000 iterations at 20,000/s: once printed "0.1 s", twice what it is
-        assertThat(LatencyTestExecution.runTime(50_000_000L)).isEqualTo("50 ms");
-        assertThat(LatencyTestExecution.runTime(999_000_000L)).isEqualTo("999 ms");
-        assertThat(LatencyTestExecution.runTime(2_500_000L)).isEqualTo("2.50 ms");
+        assertThat(TestPipeline.runTime(50_000_000L)).isEqualTo("50 ms");
+        assertThat(TestPipeline.runTime(999_000_000L)).isEqualTo("999 ms");
+        assertThat(TestPipeline.runTime(2_500_000L)).isEqualTo("2.50 ms");
     }
 }

@@ -1,8 +1,5 @@
 package org.jlbh.junit.internal.config;
 
-import org.jlbh.junit.LatencyBudget;
-import org.jlbh.junit.LatencyTest;
-
 import java.lang.reflect.Method;
 
 /**

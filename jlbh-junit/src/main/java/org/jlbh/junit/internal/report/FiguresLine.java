@@ -24,10 +24,7 @@ public final class FiguresLine {
     private FiguresLine() {
     }
 
-    /**
-     * @param result a test's result
-     * @return one line per probe, end to end first
-     */
+    /** @return one line per probe of the result, end to end first */
     public static List<String> of(ResultSnapshot result) {
         double achieved = result.achievedThroughputPerSecond();
         double throughput = Double.isNaN(achieved) ? 0 : achieved;

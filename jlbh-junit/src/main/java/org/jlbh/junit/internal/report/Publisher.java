@@ -1,33 +1,14 @@
 package org.jlbh.junit.internal.report;
 
-import java.nio.file.Path;
-
 /**
- * Where a test's key figures and result files go besides the console, for the tools that look there: JUnit's report
+ * Where a test's key figures and result go besides the console, for the tools that look there: JUnit's report
  * entries (IDEs, Gradle and JUnit's Open Test Reporting show them) and, where the JUnit version has them (5.12 and
  * later), its published files. Implementations never throw.
  */
 public interface Publisher {
-    /** Publishes nothing. */
-    Publisher NONE = new Publisher() {
-        @Override
-        public void entry(String key, String value) {
-        }
-
-        @Override
-        public void file(Path file, String mediaType) {
-        }
-    };
-
-    /**
-     * @param key   the entry's key, e.g. {@code jlbh figures [end to end]}
-     * @param value its value
-     */
+    /** Publishes a report entry, e.g. {@code jlbh figures [end to end]}. */
     void entry(String key, String value);
 
-    /**
-     * @param file      a file written for the test
-     * @param mediaType its media type, e.g. {@code application/json}
-     */
-    void file(Path file, String mediaType);
+    /** Publishes a file of the given name and media type, e.g. {@code application/json}, its text in UTF-8. */
+    void file(String name, String mediaType, String content);
 }

@@ -1,11 +1,9 @@
 package org.jlbh.junit.internal.report;
 
-import org.jlbh.core.JLBHResult;
 import org.jlbh.core.ReportFormat;
-import org.jlbh.core.RunStatus;
-import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
+import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.Sizing;
@@ -18,76 +16,34 @@ import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
-import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.profile.CodeProfile;
-import org.jlbh.junit.internal.profile.Comparison;
-import org.jlbh.junit.internal.profile.ProfileWithPages;
-import org.jlbh.junit.internal.report.json.BaselineJson;
-import org.jlbh.junit.internal.report.json.EndedTest;
-import org.jlbh.junit.internal.report.json.ResultJson;
-import org.jlbh.junit.internal.report.json.WholeFile;
-import org.jlbh.junit.internal.report.page.SuitePage;
-import org.jlbh.junit.internal.report.result.ResultAssembly;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.HistoryRead;
+import org.jlbh.junit.internal.store.Recording;
+import org.jlbh.junit.internal.store.Stored;
+import org.jlbh.junit.internal.store.TestStore;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.Set;
 
 /**
- * All the extension's own output: its lines on the console (which Surefire keeps with the test), the report files
- * (the JSON result, a {@code .hgrm} per probe, the suite page) and the baseline, read and written. It never throws:
- * a report that cannot be written, or a baseline that cannot be read, is said on the console and never changes a
- * verdict. One writer per test; not thread-safe.
+ * What a latency test says: its lines on the console (which Surefire keeps with the test) and its JUnit report
+ * entries. It prints what the store did and never touches a file; it never throws. One writer per test; not
+ * thread-safe.
  */
 public final class ReportWriter {
     private final PrintStream out;
     private final Configuration configuration;
     private final Publisher publisher;
-    private boolean wroteResult;
 
-    /**
-     * @param out           the console
-     * @param configuration where reports and baselines are
-     * @param publisher     where the figures and the JSON result are published besides
-     */
     public ReportWriter(PrintStream out, Configuration configuration, Publisher publisher) {
         this.out = out;
         this.configuration = configuration;
         this.publisher = publisher;
-    }
-
-    /** @return whether this writer wrote the test's result */
-    public boolean wroteResult() {
-        return wroteResult;
-    }
-
-    /**
-     * Writes a test that ended without a result, for the suite page to list; a failure to write is said, never
-     * thrown.
-     *
-     * @param reportDir the report folder
-     * @param ended     the test, how it ended and why
-     * @param page      the suite page of this test run
-     * @param out       the console
-     */
-    public static void writeEnded(Path reportDir, EndedTest ended, SuitePage page, PrintStream out) {
-        try {
-            Files.createDirectories(reportDir);
-            write(reportDir.resolve(ended.test().id() + ".json"), ended.toJson());
-            page.added(ended);
-        } catch (IOException | RuntimeException e) {
-            out.println("=== jlbh result: could not write " + ended.test().displayName() + "'s end to "
-                    + reportDir.toAbsolutePath() + ": " + e);
-        }
     }
 
     /** @return the console, where the harness prints its report too */
@@ -95,11 +51,7 @@ public final class ReportWriter {
         return out;
     }
 
-    /**
-     * @param settings the test's settings
-     * @param attempt  1-based attempt
-     * @param allowed  attempts allowed
-     */
+    /** Says which of the attempts allowed begins, 1-based. */
     public void attemptHeader(TestSettings settings, int attempt, int allowed) {
         out.println((settings.identity().invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
                 + settings.describe()
@@ -107,11 +59,8 @@ public final class ReportWriter {
     }
 
     /**
-     * Says, before the test measures, what it will take at most, and what was sized from its budgets and why.
-     *
-     * @param settings  the test's settings
-     * @param mostNanos the most it takes on schedule, in nanoseconds
-     * @param floor     this machine's floor beside each end-to-end budget, where it was measured
+     * Says, before the test measures, the most it takes on schedule (nanoseconds), what was sized from its budgets and
+     * why, and this machine's floor beside each end-to-end budget, where it was measured.
      */
     public void cost(TestSettings settings, long mostNanos, List<FloorRoom> floor) {
         RunPlan plan = settings.run();
@@ -129,12 +78,7 @@ public final class ReportWriter {
         }
     }
 
-    /**
-     * Says how the test came to the machine, before it measures: how long it waited for its turn and for whom, or
-     * that it measures without one. Nothing when it waited for no one (at most a few polls, under 0.05 s).
-     *
-     * @param machine its turn
-     */
+    /** Says how long the test waited for its turn and for whom, or that it measures without one; else nothing. */
     public void machine(ResultSnapshot.MachineRecord machine) {
         String whose = machine.heldBy().isEmpty() ? "" : " (" + String.join("; ", machine.heldBy()) + ")";
         if (machine.shared().isPresent()) {
@@ -148,38 +92,23 @@ public final class ReportWriter {
         }
     }
 
-    /**
-     * Says, after the verdict, what the test took.
-     *
-     * @param settings         the test's settings
-     * @param measuringSeconds how long it measured, in seconds
-     * @param ended            how its measurement ended
-     */
+    /** Says, after the verdict, how long the test measured, in seconds, and how its measurement ended. */
     public void took(TestSettings settings, double measuringSeconds, String ended) {
         out.printf(Locale.ROOT, "=== %s measured for %.1f s: %s%n", settings.displayName(), measuringSeconds, ended);
     }
 
-    /**
-     * @param attempt an attempt that did not pass, with another to come
-     * @param allowed attempts allowed
-     */
+    /** Says that an attempt did not pass and another is made. */
     public void measuringAgain(AttemptJudgement attempt, int allowed) {
         out.println("=== Attempt " + attempt.number() + " of " + allowed + " "
                 + attempt.outcome().name().toLowerCase(Locale.ROOT) + ", measuring again ("
                 + LatencyTestConfiguration.RETRY_FAILED + " = " + configuration.retries() + "): " + attempt.breaches());
     }
 
-    /**
-     * Says that the runs so far disagree about a latency budget, and the test is measured again.
-     *
-     * @param judged  what the attempts so far say
-     * @param number  the attempt just made
-     * @param allowed how many attempts are allowed
-     */
+    /** Says that the runs so far disagree about a latency budget, and the test is measured again. */
     public void measuringAgain(SequentialRule.Judged judged, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the runs disagree, measuring again ("
-                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures() + "; a budget is decided "
-                + "when the runs on one side outnumber the other by " + judged.margin() + "): "
+                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures()
+                + "; a budget is decided when the runs on one side outnumber the other by " + judged.margin() + "): "
                 + judged.describe());
     }
 
@@ -198,41 +127,7 @@ public final class ReportWriter {
                 + "attempt are compared together): " + leaning.describe());
     }
 
-    /**
-     * Reads the test's baseline, saying on the console when there is none or it cannot be read.
-     *
-     * @param test the test
-     * @return the baseline's recorded builds, oldest first; empty when no baseline is configured, this run records
-     *         one, or it cannot be read
-     */
-    public Optional<List<RecordedBuild>> readBaseline(ResultSnapshot.Test test) {
-        if (configuration.baselineDir().isEmpty() || configuration.writeBaseline()) {
-            return Optional.empty();
-        }
-        Path file = baselineFile(test);
-        try {
-            return Optional.of(readBaselineFile(file, test));
-        } catch (NoSuchFileException missing) {
-            out.println("=== Baseline: none for this test (" + file + " does not exist): not compared");
-        } catch (IOException unreadable) {
-            out.println("=== Baseline: could not read " + file + ": " + unreadable
-                    + "; not compared, this test's own verdict stands");
-        } catch (BaselineJson.OtherTest other) {
-            out.println("=== Baseline: " + file + " is not this test's baseline (" + other.getMessage()
-                    + "): not compared, this test's own verdict stands");
-        } catch (RuntimeException corrupt) {
-            out.println("=== Baseline: " + file + " is not a valid jlbh-junit baseline (" + corrupt.getMessage()
-                    + "); not compared, this test's own verdict stands");
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * Says that this build is not compared with its configured baseline: its runs lack the evidence its figures on
-     * the code's own account need. A build that records instead says so when it is written.
-     *
-     * @param why which run lacks it, and why
-     */
+    /** Says why this build is not compared with its baseline: a run lacks the evidence; unless it records one. */
     public void notGated(String why) {
         if (!configuration.writeBaseline()) {
             out.println("=== Baseline: not compared: " + why + "; a baseline gates the figures on the code's own "
@@ -259,12 +154,7 @@ public final class ReportWriter {
                 + flagger + " would flag)" + System.lineSeparator();
     }
 
-    /**
-     * Prints what the base's harness printed of one paired attempt, after the change's.
-     *
-     * @param attempt 1-based attempt
-     * @param report  the base harness's report
-     */
+    /** Prints what the base's harness printed of one paired attempt, after the change's. */
     public void baseReport(int attempt, String report) {
         out.println("=== The base's side of attempt " + attempt + ", its runs taken in turns with the change's:");
         out.print(report);
@@ -294,46 +184,30 @@ public final class ReportWriter {
         }
     }
 
-    /**
-     * Writes a profile's flame graph pages into the report folder, deleting an older file of a page not drawn, then
-     * prints the profile. A page that cannot be written is left unnamed; the profile stands.
-     *
-     * @param taken the profile, with its pages
-     * @param <C>   its comparison
-     * @return the profile, naming the pages written
-     */
-    public <C extends Comparison> CodeProfile<C> profile(ProfileWithPages<C> taken) {
-        Set<String> written = new HashSet<>();
-        for (ProfileWithPages.Page page : taken.pages()) {
-            try {
-                Path file = configuration.reportDir().resolve(page.file());
-                if (page.html().isPresent()) {
-                    Files.createDirectories(configuration.reportDir());
-                    Files.write(file, page.html().get());
-                    written.add(page.file());
-                } else {
-                    Files.deleteIfExists(file);
-                }
-            } catch (IOException | RuntimeException unwritten) {
-                // the profile stands without the page
-            }
-        }
-        CodeProfile<C> profile = taken.profile().withFilesWritten(written);
+    /** Prints where the late iterations, or a paired test's change, spent their time, or why that is not known. */
+    public void profile(CodeProfile<?> profile) {
         profile.consoleLines().forEach(out::println);
-        return profile;
     }
 
-    /**
-     * Prints the figures lines, then writes the JSON result and the {@code .hgrm} files, adds the test to the suite
-     * page, and writes the baseline when asked to.
-     *
-     * @param result   the test's result
-     * @param measured what the reported attempt measured, for the {@code .hgrm} files
-     * @param page     the suite page of this test run
-     * @param withoutEvidence when a run lacks the evidence the figures on the code's own account need, why: such a
-     *                        build is not recorded in a baseline
-     */
-    public void write(ResultSnapshot result, JLBHResult measured, SuitePage page, Optional<String> withoutEvidence) {
+    /** Says why the test's history is not compared with, when it is not found. */
+    public void history(HistoryRead history) {
+        Path file = history.file();
+        if (history instanceof HistoryRead.Missing) {
+            out.println("=== Baseline: none for this test (" + file + " does not exist): not compared");
+        } else if (history instanceof HistoryRead.OtherTests other) {
+            out.println("=== Baseline: " + file + " is not this test's baseline (" + other.why()
+                    + "): not compared, this test's own verdict stands");
+        } else if (history instanceof HistoryRead.Unreadable unreadable) {
+            out.println(unreadable.why() instanceof IOException ? "=== Baseline: could not read " + file + ": "
+                    + unreadable.why() + "; not compared, this test's own verdict stands" : "=== Baseline: " + file
+                    + " is not a valid jlbh-junit baseline (" + unreadable.why().getMessage() + "); not compared, "
+                    + "this test's own verdict stands");
+        }
+    }
+
+    /** Prints and publishes the figures lines, then says what the store did with the result and its baseline. */
+    public void stored(Stored stored) {
+        ResultSnapshot result = stored.result();
         for (String line : FiguresLine.of(result)) {
             out.println(line);
             int probeEnd = line.indexOf(']') + 1;
@@ -341,79 +215,47 @@ public final class ReportWriter {
         }
         publisher.entry("jlbh verdict", result.conclusion().outcome().name() + ": "
                 + result.conclusion().detail().lines().findFirst().orElse(""));
-        Path dir = configuration.reportDir();
-        Path json = dir.resolve(result.test().id() + ".json");
-        long started = System.nanoTime();
-        long bytes = 0;
-        try {
-            Files.createDirectories(dir);
-            bytes += write(json, ResultJson.write(result));
-            for (JLBHResult.ProbeResult probe : ResultAssembly.allProbes(measured)) {
-                bytes += write(dir.resolve(ResultJson.hgrmFile(result.test(), probe.name())), Hgrm.of(probe));
-            }
-            wroteResult = true;
-            page.added(result);
-            publisher.entry("jlbh result", json.toAbsolutePath().toString());
-            publisher.file(json, "application/json");
-            out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n",
-                    json.toAbsolutePath(), bytes, (System.nanoTime() - started) / 1_000_000);
-        } catch (IOException | RuntimeException e) {
-            out.println("=== jlbh result: could not write the reports to " + dir.toAbsolutePath() + ": " + e);
+        if (stored instanceof Stored.NotWritten failed) {
+            out.println("=== jlbh result: could not write the reports to " + failed.dir().toAbsolutePath() + ": "
+                    + failed.error());
             return;
         }
-        if (configuration.writeBaseline()) {
-            withoutEvidence.ifPresentOrElse(why -> out.println("=== Baseline: this build is not recorded in "
-                    + baselineFile(result.test()).toAbsolutePath() + ": " + why + "; a baseline keeps the figures on "
-                    + "the code's own account, which need the scheduler's and the JVM's evidence of every run"),
-                    () -> record(result));
+        Stored.Written written = (Stored.Written) stored;
+        Path json = written.file().toAbsolutePath();
+        publisher.entry("jlbh result", json.toString());
+        publisher.file(json.getFileName().toString(), "application/json", written.json());
+        out.printf(Locale.ROOT, "=== jlbh result: %s (%,d bytes with its .hgrm files, written in %,d ms)%n", json,
+                written.bytes(), written.millis());
+        written.baseline().ifPresent(this::recorded);
+    }
+
+    private void recorded(Recording recording) {
+        Path file = recording.file();
+        if (recording instanceof Recording.Skipped skipped) {
+            out.println("=== Baseline: this build is not recorded in " + file.toAbsolutePath() + ": " + skipped.why());
+        } else if (recording instanceof Recording.Written recorded) {
+            recorded.restarted().ifPresent(why -> restarted(file, why));
+            out.println("=== Baseline written: " + file.toAbsolutePath() + " (" + recorded.builds() + " of at most "
+                    + recorded.most() + " builds)");
+        } else if (recording instanceof Recording.Failed failed) {
+            failed.restarted().ifPresent(why -> restarted(file, why));
+            out.println("=== Baseline: could not write " + file.toAbsolutePath() + ": " + failed.error());
         }
+    }
+
+    private void restarted(Path file, String why) {
+        out.println("=== Baseline: " + file + " could not be read (" + why + "): it is started again with this build");
+    }
+
+    /** Says that a test that ended without a result could not be written into the report folder. */
+    public static void notWritten(PrintStream out, EndedTest ended, Path folder, Exception error) {
+        out.println("=== jlbh result: could not write " + ended.test().displayName() + "'s end to "
+                + folder.toAbsolutePath() + ": " + error);
     }
 
     /**
-     * Adds the result to the test's baseline, keeping the configured number of builds; a build whose runs did not
-     * complete, or whose verdict is inconclusive, is not recorded, and that is said.
-     */
-    private void record(ResultSnapshot result) {
-        Path baseline = baselineFile(result.test());
-        Outcome outcome = result.conclusion().outcome();
-        boolean complete = result.runs().stream().allMatch(run -> run.status() == RunStatus.COMPLETE)
-                && result.runs().size() == result.settings().runs();
-        if (!complete || outcome == Outcome.INCONCLUSIVE) {
-            out.println("=== Baseline: this build is not recorded in " + baseline.toAbsolutePath() + ": "
-                    + (complete ? "its verdict is inconclusive (the platform stalled)" : "not every run completed"));
-            return;
-        }
-        List<RecordedBuild> recorded = List.of();
-        try {
-            recorded = readBaselineFile(baseline, result.test());
-        } catch (NoSuchFileException first) {
-            // the first build of this baseline
-        } catch (IOException | RuntimeException unreadable) {
-            out.println("=== Baseline: " + baseline + " could not be read (" + unreadable.getMessage()
-                    + "): it is started again with this build");
-        }
-        List<RecordedBuild> builds = BaselineJson.append(recorded, ResultAssembly.recordedBuild(result),
-                configuration.baselineHistory());
-        try {
-            Files.createDirectories(baseline.toAbsolutePath().getParent());
-            write(baseline, BaselineJson.write(result.test(), builds));
-            out.println("=== Baseline written: " + baseline.toAbsolutePath() + " (" + builds.size() + " of at most "
-                    + configuration.baselineHistory() + " builds)");
-        } catch (IOException | RuntimeException e) {
-            out.println("=== Baseline: could not write " + baseline.toAbsolutePath() + ": " + e);
-        }
-    }
-
-    private static List<RecordedBuild> readBaselineFile(Path file, ResultSnapshot.Test test) throws IOException {
-        return BaselineJson.read(Files.readString(file, StandardCharsets.UTF_8), test.id());
-    }
-
-    /**
-     * Prints the verdict's headline, as the last line of the test's report: the budgets met, the first breach of a
-     * failed test (the failure carries them all), the reason a test is inconclusive, or a breach only reported.
-     *
-     * @param settings the test's settings
-     * @param decision how it ended
+     * Prints the verdict's headline, the last line of the test's report: the budgets met, the first breach of a failed
+     * test (the failure carries them all), the reason a test is inconclusive, or a breach only reported.
      */
     public void verdict(TestSettings settings, Decision decision) {
         if (decision.outcome() != Outcome.PASSED && !decision.reported().missingEvidence().isEmpty()) {
@@ -444,11 +286,6 @@ public final class ReportWriter {
     }
 
     private Path baselineFile(ResultSnapshot.Test test) {
-        return configuration.baselineDir().orElseThrow().resolve(test.id() + ".json");
-    }
-
-    /** Writes a file whole ({@link WholeFile}). */
-    private static long write(Path file, String text) throws IOException {
-        return WholeFile.write(file, text);
+        return TestStore.baselineFile(configuration.baselineDir().orElseThrow(), test);
     }
 }

@@ -17,29 +17,18 @@ import java.util.Locale;
 
 /**
  * A throughput sweep's rates as they are measured, and the table the console shows after the last: per rate and
- * probe, the achieved throughput and the percentiles the runs' verdict judges (each run's value, the median run's
- * unless every run is judged), the worst over all runs, and whether the latency budgets held; then the knee. A
- * percentile is shown only where every run has enough samples for it. Thread-safe: rates may end on any thread.
+ * probe, the achieved throughput and the figures {@link SweepFigures} shows, whether the latency budgets held; then
+ * the knee. Thread-safe: rates may end on any thread.
  */
 public final class SweepTable {
     private final Sweep sweep;
     private final Verdict verdict;
     private final List<Measured> measured = new ArrayList<>();
 
-    /**
-     * One rate.
-     *
-     * @param rate     how its latency budgets fared
-     * @param result   its result as reported
-     * @param measured what the harness measured in the attempt reported
-     */
+    /** One rate: how its latency budgets fared, its result, and what the harness measured in the attempt reported. */
     public record Measured(Capacity.Rate rate, ResultSnapshot result, JLBHResult measured) {
     }
 
-    /**
-     * @param sweep   the sweep
-     * @param verdict over which runs its budgets are judged
-     */
     public SweepTable(Sweep sweep, Verdict verdict) {
         this.sweep = sweep;
         this.verdict = verdict;
@@ -55,22 +44,13 @@ public final class SweepTable {
         return List.copyOf(measured);
     }
 
-    /**
-     * @param rate    the rate as judged
-     * @param result  its result
-     * @param harness what the harness measured in the attempt reported
-     */
+    /** Adds a rate as judged, in its place by rate. */
     public synchronized void add(Capacity.Rate rate, ResultSnapshot result, JLBHResult harness) {
         measured.add(new Measured(rate, result, harness));
         measured.sort(Comparator.comparingInt(m -> m.rate().rate()));
     }
 
-    /**
-     * Prints the table and the knee.
-     *
-     * @param out  the console
-     * @param name the test's name, e.g. {@code RoundTripTest.roundTrip}
-     */
+    /** Prints the table and the knee under the test's name, e.g. {@code RoundTripTest.roundTrip}. */
     public synchronized void print(PrintStream out, String name) {
         if (measured.isEmpty()) {
             return;

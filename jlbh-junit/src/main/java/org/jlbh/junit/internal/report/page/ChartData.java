@@ -4,12 +4,12 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.profile.ChangeAgainstBase;
 import org.jlbh.junit.internal.profile.CodeProfile;
 import org.jlbh.junit.internal.profile.LateAgainstOnTime;
-import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
-import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * What the suite page ({@link HtmlReport}) draws: per test its outcome, per probe one percentile curve per run with
  * the budgets on that probe, and end to end over the time of each run; per throughput sweep its latency against
- * throughput ({@link Sweeps}). Plain immutable values; thread-safe.
+ * throughput ({@link Sweeps}). Latencies are in microseconds, times on a run's time line in milliseconds, percentiles
+ * from 0 to 100. Immutable values, but for their arrays, which nothing changes.
  */
 public final class ChartData {
 
@@ -31,23 +32,13 @@ public final class ChartData {
     }
 
     /**
-     * One test on the suite page.
-     *
-     * @param name          the test's display name, e.g. {@code OrderParserLatencyTest.parse}
-     * @param outcome       how it ended
-     * @param verdictDetail a sentence or the failure message; may be empty
-     * @param settings      one line describing throughput, runs, iterations and coordinated omission
-     * @param environment   one line naming the machine and JVM it ran on; may be empty
-     * @param probes        the probes drawn, end to end first
-     * @param timeline      end to end over the time of each run, when the runs' timelines were recorded
-     * @param profile       where its late iterations spent their time, when it was profiled
-     * @param growth        where its change spent more time than its base, when it was profiled in the paired mode
+     * One test on the suite page: its display name, outcome (required), verdict, settings and environment in a line
+     * each (any may be empty), the probes drawn (end to end first), and the timeline and profiles where there are.
      */
     public record TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
                             List<ProbeChart> probes, Optional<TimelineData> timeline,
                             Optional<CodeProfile<LateAgainstOnTime>> profile,
                             Optional<CodeProfile<ChangeAgainstBase>> growth) {
-        /** Copies the probes; the outcome is required. */
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
@@ -61,14 +52,8 @@ public final class ChartData {
         }
     }
 
-    /**
-     * End to end over the time of each run, with what kept the harness thread from running.
-     *
-     * @param runs    each run with a timeline, in run order
-     * @param budgets the budgets on end to end
-     */
+    /** End to end over the time of each run with a timeline, in run order, with the budgets on end to end. */
     public record TimelineData(List<RunWindows> runs, List<BudgetMarker> budgets) {
-        /** Copies the runs and budgets. */
         public TimelineData {
             runs = List.copyOf(runs);
             budgets = List.copyOf(budgets);
@@ -76,43 +61,23 @@ public final class ChartData {
     }
 
     /**
-     * One run cut into windows of equal width from its start.
-     *
-     * @param label           e.g. {@code run 1}
-     * @param windowMillis    the width of a window, milliseconds
-     * @param worstMicros     per window, the worst end-to-end sample that ended in it, microseconds (0 for none)
-     * @param waitingFraction per window, the share of it the harness thread waited on the run queue, in [0, 1]
-     * @param hostFraction    per window, the share of it the host took the harness thread's CPU, in [0, 1]
-     * @param pauses          the JVM's pauses during the run
+     * One run cut into windows of equal width from its start: per window the worst end-to-end sample that ended in it
+     * (0 for none) and the shares of it, from 0 to 1, the harness thread waited on the run queue or the host took its
+     * CPU; and the JVM's pauses.
      */
     public record RunWindows(String label, double windowMillis, double[] worstMicros, double[] waitingFraction,
                              double[] hostFraction, List<Band> pauses) {
-        /** Copies the pauses. */
         public RunWindows {
             pauses = List.copyOf(pauses);
         }
     }
 
-    /**
-     * A pause of the JVM on a run's time line.
-     *
-     * @param fromMillis when it began, milliseconds from the run's start
-     * @param toMillis   when it ended
-     * @param gc         whether it was a garbage collection (else another safepoint)
-     * @param name       its collection or VM operation
-     */
+    /** A pause of the JVM on a run's time line: a collection or another safepoint, by its name or VM operation. */
     public record Band(double fromMillis, double toMillis, boolean gc, String name) {
     }
 
-    /**
-     * One probe's chart.
-     *
-     * @param name    e.g. {@code end to end}, a probe name, or {@code OS jitter}
-     * @param runs    one curve per measured run, in run order
-     * @param budgets the budgets set on this probe (may be empty)
-     */
+    /** One probe's chart: a curve per measured run, in run order, and the budgets on the probe. */
     public record ProbeChart(String name, List<RunCurve> runs, List<BudgetMarker> budgets) {
-        /** Copies the runs and budgets. */
         public ProbeChart {
             runs = List.copyOf(runs);
             budgets = List.copyOf(budgets);
@@ -120,42 +85,29 @@ public final class ChartData {
     }
 
     /**
-     * One run's percentile curve: {@code percentiles[i]} (in [0, 100], ascending) has the latency
-     * {@code micros[i]}, in microseconds. Only percentiles the run's sample count supports are present.
-     *
-     * @param label       e.g. {@code run 1}
-     * @param count       samples in the run
-     * @param percentiles ascending percentiles
-     * @param micros      latency at each percentile, microseconds, non-decreasing
+     * One run's percentile curve of {@code count} samples: {@code percentiles[i]}, ascending, has the latency
+     * {@code micros[i]}, non-decreasing; only percentiles the count supports are present.
      */
     public record RunCurve(String label, long count, double[] percentiles, double[] micros) {
     }
 
-    /**
-     * A budget: the value at {@code percentile} may be at most {@code maxMicros}.
-     *
-     * @param percentile in (0, 100]
-     * @param maxMicros  microseconds
-     * @param met        whether the verdict found it met
-     */
+    /** A budget, the value at {@code percentile} at most {@code maxMicros}, and whether the verdict found it met. */
     public record BudgetMarker(double percentile, double maxMicros, boolean met) {
     }
 
     /**
-     * One throughput sweep on the suite page: its rates' latency against throughput.
+     * One throughput sweep on the suite page.
      *
      * @param name               the test's name without the rate, e.g. {@code RoundTripTest.roundTrip}
      * @param judgedRun          whose percentiles are drawn: {@code median run} or {@code worst run}
-     * @param rates              the rates measured, ascending, each with how its latency budgets fared
+     * @param rates              the rates measured, ascending
      * @param sweepRates         how many rates the sweep declares (more than measured when some are missing)
-     * @param requiredThroughput the capacity budget's rate, iterations per second; 0 for none
+     * @param requiredThroughput the capacity budget's rate, per second; 0 for none
      * @param knee               the knee and the capacity budget, in the words of the console's sweep table
      * @param tests              the display names of the rates' tests, as the page lists them
-     * @param probes             one chart per probe, end to end first
      */
     public record SweepData(String name, String judgedRun, List<RateMark> rates, int sweepRates,
                              int requiredThroughput, String knee, List<String> tests, List<SweepProbe> probes) {
-        /** Copies the lists. */
         public SweepData {
             rates = List.copyOf(rates);
             tests = List.copyOf(tests);
@@ -164,25 +116,14 @@ public final class ChartData {
     }
 
     /**
-     * One measured rate of a sweep.
-     *
-     * @param rate    the target throughput, iterations per second
-     * @param latency how its latency budgets fared: {@link Outcome#PASSED} when every one held,
-     *                {@link Outcome#INCONCLUSIVE} when they broke only through the platform's stalls, else
-     *                {@link Outcome#FAILED}
+     * One measured rate of a sweep, per second, and how its latency budgets fared: passed when every one held,
+     * inconclusive when they broke only through the platform's stalls, else failed.
      */
     public record RateMark(int rate, Outcome latency) {
     }
 
-    /**
-     * One probe's latency against throughput.
-     *
-     * @param name    the probe, e.g. {@code end to end}
-     * @param lines   one per percentile that has a value at some rate, ascending, the worst last
-     * @param budgets the latency budgets on the probe
-     */
+    /** One probe's latency against throughput: a line per percentile with a value at some rate, the worst last. */
     public record SweepProbe(String name, List<SweepLine> lines, List<SweepBudget> budgets) {
-        /** Copies the lines and budgets. */
         public SweepProbe {
             lines = List.copyOf(lines);
             budgets = List.copyOf(budgets);
@@ -190,43 +131,28 @@ public final class ChartData {
     }
 
     /**
-     * One percentile across a sweep's rates.
-     *
-     * @param label      e.g. {@code p99.9}, or {@code worst}
-     * @param percentile in (0, 100]; 100 for the worst
-     * @param micros     per rate of the sweep, in its order, the latency in microseconds; NaN where the runs lack the
-     *                   samples for the percentile
+     * One percentile across a sweep's rates, e.g. {@code p99.9}, or {@code worst} at 100: per rate, in order, its
+     * latency, NaN where the runs lack the samples for it.
      */
     public record SweepLine(String label, double percentile, double[] micros) {
     }
 
-    /**
-     * A latency budget across a sweep's rates.
-     *
-     * @param percentile in (0, 100]
-     * @param maxMicros  microseconds
-     * @param brokenAt   the rates at which it broke (or could not be judged), ascending
-     */
+    /** A latency budget across a sweep's rates, with those at which it broke or could not be judged, ascending. */
     public record SweepBudget(double percentile, double maxMicros, List<Integer> brokenAt) {
-        /** Copies the rates. */
         public SweepBudget {
             brokenAt = List.copyOf(brokenAt);
         }
     }
 
-    /**
-     * @param ended a test that ended before it had a result
-     * @return it as the suite page draws it: its outcome and why, no charts
-     */
+    /** @return a test that ended before it had a result as the page draws it: its outcome and why, no charts */
     public static TestChart of(EndedTest ended) {
         return new TestChart(ended.test().displayName(), ended.outcome(), ended.detail(),
                 "no result: the test ended before a verdict", "", List.of(), Optional.empty());
     }
 
     /**
-     * @param result a test's result
-     * @return its chart data: every probe with a sample, a curve per run (its label noting the run's GC pauses), and
-     *         the budgets of the reported attempt on each probe
+     * @return a result's chart data: every probe, a curve per run with samples (its label noting the run's GC pauses),
+     *         and the budgets of the reported attempt on each probe
      */
     public static TestChart of(ResultSnapshot result) {
         List<ProbeChart> probes = new ArrayList<>();
@@ -259,8 +185,9 @@ public final class ChartData {
                 ReportFormat.micros(floor.floorMicros() * 1e3), ReportFormat.plain(floor.maxMicros())))
                 .collect(Collectors.joining());
         return new TestChart(result.test().displayName(), conclusion.outcome(), detail,
-                result.settings().description() + cost, "ran on " + environment.identity() + " \u00b7 " + environment.javaVm()
-                        + " \u00b7 " + environment.os(), probes, timeline(result), conclusion.profile(),
+                result.settings().description() + cost, "ran on " + environment.identity() + " \u00b7 "
+                        + environment.javaVm() + " \u00b7 " + environment.os(), probes, timeline(result),
+                conclusion.profile(),
                 result.paired().flatMap(ResultSnapshot.Paired::growth));
     }
 

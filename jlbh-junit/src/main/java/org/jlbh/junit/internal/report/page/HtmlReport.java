@@ -3,17 +3,10 @@ package org.jlbh.junit.internal.report.page;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.profile.CodeProfile;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,10 +20,7 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
  * sections, each of which links to it.
  *
  * <p>The page is self-contained: it opens from the file system with no network and no JavaScript. The charts are
- * inline SVG ({@link PercentileChart}, {@link TimelineChart}, {@link SweepChart}), the style sits in one inline {@code <style>} element, and only locally
- * installed fonts are named.
- *
- * <p>Stateless; thread-safe.
+ * inline SVG, the style one inline {@code <style>} element, and only locally installed fonts are named. Stateless.
  */
 public final class HtmlReport {
 
@@ -82,26 +72,10 @@ public final class HtmlReport {
     }
 
     /**
-     * Renders the suite page.
-     *
-     * @param title the page title and heading, e.g. the project name
-     * @param tests the tests, in the order they are listed
-     * @return a complete, self-contained HTML document
+     * @return the page, a complete HTML document: the tests in the order given, each sweep just before the first of
+     *         its rates' sections, or after the table when none of them is listed
      */
-    public static String render(String title, List<ChartData.TestChart> tests) {
-        return render(title, tests, List.of());
-    }
-
-    /**
-     * Renders the suite page with its throughput sweeps.
-     *
-     * @param title  the page title and heading, e.g. the project name
-     * @param tests  the tests, in the order they are listed
-     * @param sweeps the throughput sweeps among them ({@link Sweeps}); each is drawn just before the first of its
-     *               rates' sections, or after the table when none of them is listed
-     * @return a complete, self-contained HTML document
-     */
-    public static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
+    static String render(String title, List<ChartData.TestChart> tests, List<ChartData.SweepData> sweeps) {
         StringBuilder html = new StringBuilder(16_384 + tests.size() * 8_192 + sweeps.size() * 16_384);
         appendHead(html, title);
         html.append("<body>\n<h1 id=\"top\">").append(escape(title)).append("</h1>\n");
@@ -135,40 +109,6 @@ public final class HtmlReport {
         html.append("</body>\n</html>\n");
         return html.toString();
     }
-
-    /**
-     * Writes {@link #render(String, List) render(title, tests)} to {@code file} in UTF-8, creating its parent
-     * directories.
-     *
-     * @param file  the page to write, usually {@code index.html}; replaced if it exists
-     * @param title the page title and heading
-     * @param tests the tests, in the order they are listed
-     * @throws IOException if the directories or the file cannot be written
-     */
-    public static void write(Path file, String title, List<ChartData.TestChart> tests) throws IOException {
-        write(file, title, tests, List.of());
-    }
-
-    /**
-     * Writes {@link #render(String, List, List) render(title, tests, sweeps)} to {@code file} in UTF-8, creating its
-     * parent directories.
-     *
-     * @param file   the page to write, usually {@code index.html}; replaced if it exists
-     * @param title  the page title and heading
-     * @param tests  the tests, in the order they are listed
-     * @param sweeps the throughput sweeps among them
-     * @throws IOException if the directories or the file cannot be written
-     */
-    public static void write(Path file, String title, List<ChartData.TestChart> tests,
-                             List<ChartData.SweepData> sweeps) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.writeString(file, render(title, tests, sweeps), StandardCharsets.UTF_8);
-    }
-
-    // ---- page --------------------------------------------------------------------------------------------------
 
     private static void appendHead(StringBuilder html, String title) {
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -291,7 +231,7 @@ public final class HtmlReport {
                 .append("</span>");
     }
 
-    /** The badge's style class of an outcome. Package-private for the tests. */
+    /** The badge's style class of an outcome. */
     static String verdictClass(Outcome outcome) {
         return switch (outcome) {
             case PASSED -> "pass";

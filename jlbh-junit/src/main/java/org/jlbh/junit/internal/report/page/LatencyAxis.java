@@ -1,32 +1,15 @@
 package org.jlbh.junit.internal.report.page;
 
 /**
- * The suite page's latency axis: logarithmic, in whole decades of microseconds, so that a 0.04 µs median, a 100 µs
- * budget and a 5 ms tail are all readable on one chart. Values at or below zero sit on the lowest decade. Immutable.
+ * The suite page's latency axis: logarithmic, in whole decades of microseconds ({@code 10^lowDecade} at the plot's
+ * {@code bottom} to {@code 10^highDecade} at its {@code top}, in pixels), so that a 0.04 µs median, a 100 µs budget
+ * and a 5 ms tail are all readable on one chart. Values at or below zero sit on the lowest decade. Immutable.
  */
-final class LatencyAxis {
+record LatencyAxis(int lowDecade, int highDecade, double top, double bottom) {
     /** The most decades drawn: below the highest value's, the lowest decades are cut. */
     private static final int MAX_DECADES = 8;
 
-    private final int lowDecade;
-    private final int highDecade;
-    private final double top;
-    private final double bottom;
-
-    private LatencyAxis(int lowDecade, int highDecade, double top, double bottom) {
-        this.lowDecade = lowDecade;
-        this.highDecade = highDecade;
-        this.top = top;
-        this.bottom = bottom;
-    }
-
-    /**
-     * @param lowestMicros  the smallest value to show, in microseconds (values at or below 0 are ignored)
-     * @param highestMicros the largest
-     * @param top           the plot's top, in pixels
-     * @param bottom        its bottom
-     * @return an axis whose whole decades cover both, at least one decade
-     */
+    /** @return an axis of at least one decade covering both values (those at or below 0 are ignored) */
     static LatencyAxis covering(double lowestMicros, double highestMicros, double top, double bottom) {
         double high = highestMicros > 0 && Double.isFinite(highestMicros) ? highestMicros : 1;
         double low = lowestMicros > 0 && lowestMicros <= high ? lowestMicros : high / 10;
@@ -40,26 +23,17 @@ final class LatencyAxis {
         return highDecade - lowDecade;
     }
 
-    /**
-     * @param tick from 0 (the lowest decade) to {@link #decades()}
-     * @return its value, in microseconds
-     */
+    /** @return the value of a tick, from 0 (the lowest decade) to {@link #decades()} */
     double tickMicros(int tick) {
         return Math.pow(10, lowDecade + tick);
     }
 
-    /**
-     * @param tick from 0 to {@link #decades()}
-     * @return its label, e.g. {@code 0.01}, {@code 100}, {@code 10,000}
-     */
+    /** @return a tick's label, e.g. {@code 0.01}, {@code 100}, {@code 10,000} */
     String tickLabel(int tick) {
         return ChartFormat.number(tickMicros(tick));
     }
 
-    /**
-     * @param micros a latency, in microseconds
-     * @return its height on the chart, in pixels, clamped to the plot
-     */
+    /** @return the height of a latency on the chart, clamped to the plot */
     double y(double micros) {
         double decades = micros > 0 ? Math.log10(micros) - lowDecade : 0;
         double fraction = Math.max(0, Math.min(1, decades / decades()));

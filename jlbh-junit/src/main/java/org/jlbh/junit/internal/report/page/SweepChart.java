@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
-import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
-import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
 
@@ -22,9 +20,6 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.number;
  * cross on the budget's line, where no point of its percentile is drawn); the required throughput a dashed vertical
  * line; under each rate a square saying how its latency budgets fared; a legend right of the plot. Stateless;
  * thread-safe.
- *
- * <p>Longer than most classes here because it is one drawing: each element above is a short method of it, and they
- * share the one set of axes ({@code Axes}) that places every mark.
  */
 final class SweepChart {
 
@@ -35,33 +30,23 @@ final class SweepChart {
     /** The colour of a rate whose latency budgets broke only through the platform's stalls (the warning badge's). */
     static final String PLATFORM_COLOUR = "#f9a825";
 
-    private static final int WIDTH = 920;
     private static final int HEIGHT = 340;
     private static final int PLOT_TOP = 30;
     private static final int PLOT_BOTTOM = HEIGHT - 66;
-    private static final int LEGEND_WIDTH = 200;
-    private static final int PLOT_RIGHT = WIDTH - LEGEND_WIDTH;
     /** Room between the plot's edges and the lowest and highest rates, in pixels. */
     private static final int PAD = 24;
     /** The highest rate over the lowest from which the throughput axis is logarithmic. */
     private static final double LOG_FROM_RATIO = 10;
     private static final int LEGEND_LINE_HEIGHT = 16;
     private static final int BUDGET_LABEL_SPACING = 150;
-    private static final double CHAR_WIDTH = 6.5;
 
     private SweepChart() {
     }
 
-    /**
-     * @param html  the page being written
-     * @param sweep the sweep
-     * @param probe one of its probes
-     */
+    /** Draws one of the sweep's probes. */
     static void append(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
         Axes axes = new Axes(sweep, probe);
-        html.append("<svg class=\"chart sweep\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\"")
-                .append(" aria-label=\"").append(escape(probe.name())).append(": latency against throughput\">\n");
+        axes.frame.open(html, probe.name() + ": latency against throughput");
         appendGrid(html, axes, sweep);
         appendRequired(html, axes, sweep.requiredThroughput());
         for (int b = 0; b < probe.budgets().size(); b++) {
@@ -73,19 +58,12 @@ final class SweepChart {
         appendBroken(html, axes, sweep, probe);
         appendLegend(html, sweep, probe);
         if (probe.lines().isEmpty()) {
-            html.append("<text class=\"empty\" x=\"").append(coord((axes.left + PLOT_RIGHT) / 2.0))
-                    .append("\" y=\"").append(coord((PLOT_TOP + PLOT_BOTTOM) / 2.0)).append("\">no samples</text>\n");
+            axes.frame.empty(html);
         }
-        html.append("</svg>\n");
+        ChartFrame.close(html);
     }
 
-    /**
-     * @param sweep a sweep
-     * @return what its charts draw, in a sentence, e.g. {@code 4 rates measured, 5,000 to 40,000/s; capacity budget:
-     *         the latency budgets must hold up to 10,000/s. Lines: p50, p90, p99 and p99.9 of the median run at each
-     *         rate, each where every run has the samples for it, and the worst of all runs; latency in µs, target
-     *         throughput in iterations per second.}
-     */
+    /** @return what a sweep's charts draw, in a sentence, e.g. {@code 4 rates measured, 5,000 to 40,000/s; ...} */
     static String describe(ChartData.SweepData sweep) {
         List<ChartData.RateMark> rates = sweep.rates();
         StringBuilder text = new StringBuilder();
@@ -116,38 +94,21 @@ final class SweepChart {
     /** @return the colour of a rate's square: how its latency budgets fared */
     static String rateColour(Outcome latency) {
         return switch (latency) {
-            case PASSED -> PercentileChart.BUDGET_MET_COLOUR;
+            case PASSED -> ChartFrame.BUDGET_MET_COLOUR;
             case INCONCLUSIVE -> PLATFORM_COLOUR;
-            default -> PercentileChart.BUDGET_BREACHED_COLOUR;
+            default -> ChartFrame.BUDGET_BREACHED_COLOUR;
         };
     }
 
     /** Grid lines at every latency decade and every rate, the axes, their labels, and a square under each rate. */
     private static void appendGrid(StringBuilder html, Axes axes, ChartData.SweepData sweep) {
-        html.append("<path class=\"grid\" d=\"");
-        for (int i = 1; i <= axes.latency.decades(); i++) {
-            html.append('M').append(coord(axes.left)).append(' ').append(crisp(axes.y(axes.latency.tickMicros(i))))
-                    .append('H').append(PLOT_RIGHT);
-        }
-        for (ChartData.RateMark rate : sweep.rates()) {
-            html.append('M').append(crisp(axes.x(rate.rate()))).append(' ').append(PLOT_TOP).append('V')
-                    .append(PLOT_BOTTOM);
-        }
-        html.append("\"/>\n<path class=\"axis\" d=\"M").append(crisp(axes.left)).append(' ').append(PLOT_TOP)
-                .append('V').append(crisp(PLOT_BOTTOM)).append('H').append(PLOT_RIGHT).append("\"/>\n<g class=\"yl\">");
-        for (int i = 0; i <= axes.latency.decades(); i++) {
-            html.append("<text x=\"").append(coord(axes.left - 6)).append("\" y=\"")
-                    .append(coord(axes.y(axes.latency.tickMicros(i)) + 4)).append("\">")
-                    .append(axes.latency.tickLabel(i)).append("</text>");
-        }
-        html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
-                .append(coord(-(PLOT_TOP + PLOT_BOTTOM) / 2.0)).append("\" y=\"14\">latency (µs)</text>\n");
+        axes.frame.axes(html, sweep.rates().stream().map(rate -> axes.x(rate.rate())).toList(), "latency (µs)");
         html.append("<g class=\"xl\">");
         double lastLabelEnd = Double.NEGATIVE_INFINITY;
         for (ChartData.RateMark rate : sweep.rates()) {
             String label = grouped(rate.rate());
             double x = axes.x(rate.rate());
-            double half = CHAR_WIDTH * label.length() / 2;
+            double half = ChartFrame.CHAR_WIDTH * label.length() / 2;
             if (x - half > lastLabelEnd + 4) {
                 html.append("<text x=\"").append(coord(x)).append("\" y=\"").append(PLOT_BOTTOM + 16).append("\">")
                         .append(label).append("</text>");
@@ -162,9 +123,9 @@ final class SweepChart {
                     .append("\"><title>").append(grouped(rate.rate())).append("/s: ").append(rateWords(rate.latency()))
                     .append("</title></rect>");
         }
-        html.append("</g>\n<text class=\"title\" x=\"").append(coord((axes.left + PLOT_RIGHT) / 2.0)).append("\" y=\"")
-                .append(PLOT_BOTTOM + 50).append("\">target throughput (/s").append(axes.logarithmic ? ", log scale" : "")
-                .append(")</text>\n");
+        html.append("</g>\n");
+        axes.frame.xTitle(html, PLOT_BOTTOM + 50, "target throughput (/s" + (axes.logarithmic ? ", log scale" : "")
+                + ")");
     }
 
     private static void appendRequired(StringBuilder html, Axes axes, int required) {
@@ -181,12 +142,12 @@ final class SweepChart {
     /** A budget's dashed line across the plot, its label at the right, each further budget's label further left. */
     private static void appendBudget(StringBuilder html, Axes axes, ChartData.SweepBudget budget, int index) {
         boolean held = budget.brokenAt().isEmpty();
-        String colour = held ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
+        String colour = ChartFrame.budgetColour(held);
         double y = axes.y(budget.maxMicros());
         html.append("<g class=\"budget ").append(held ? "met" : "breached").append("\" stroke=\"").append(colour)
-                .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.left)).append(' ')
-                .append(coord(y)).append('H').append(PLOT_RIGHT).append("\"/><text x=\"")
-                .append(coord(PLOT_RIGHT - 4 - BUDGET_LABEL_SPACING * index)).append("\" y=\"")
+                .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.frame.left()))
+                .append(' ').append(coord(y)).append('H').append(axes.frame.right()).append("\"/><text x=\"")
+                .append(coord(axes.frame.right() - 4 - BUDGET_LABEL_SPACING * index)).append("\" y=\"")
                 .append(coord(y - 4 < PLOT_TOP ? y + 14 : y - 4)).append("\" text-anchor=\"end\">")
                 .append(PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros())).append("</text></g>\n");
     }
@@ -232,7 +193,7 @@ final class SweepChart {
      */
     private static void appendBroken(StringBuilder html, Axes axes, ChartData.SweepData sweep,
                                      ChartData.SweepProbe probe) {
-        String colour = PercentileChart.BUDGET_BREACHED_COLOUR;
+        String colour = ChartFrame.BUDGET_BREACHED_COLOUR;
         for (ChartData.SweepBudget budget : probe.budgets()) {
             for (int rate : budget.brokenAt()) {
                 int index = indexOf(sweep, rate);
@@ -245,8 +206,8 @@ final class SweepChart {
                 if (Double.isNaN(micros)) {
                     double y = axes.y(budget.maxMicros());
                     html.append("<path class=\"broken\" stroke=\"").append(colour).append("\" d=\"M")
-                            .append(coord(x - 5)).append(' ').append(coord(y - 5)).append("l10 10m0 -10l-10 10\"><title>")
-                            .append(what).append(" (no value drawn)</title></path>\n");
+                            .append(coord(x - 5)).append(' ').append(coord(y - 5))
+                            .append("l10 10m0 -10l-10 10\"><title>").append(what).append(" (no value drawn)</title></path>\n");
                 } else {
                     html.append("<circle class=\"broken\" cx=\"").append(coord(x)).append("\" cy=\"")
                             .append(coord(axes.y(micros))).append("\" r=\"7\" stroke=\"").append(colour)
@@ -268,12 +229,12 @@ final class SweepChart {
 
     /** Right of the plot: the percentiles' lines, then what the marks mean, as far as the chart has them. */
     private static void appendLegend(StringBuilder html, ChartData.SweepData sweep, ChartData.SweepProbe probe) {
-        int x = PLOT_RIGHT + 16;
+        int x = ChartFrame.WIDTH - ChartFrame.LEGEND_WIDTH + 16;
         int y = PLOT_TOP + 8;
         html.append("<g class=\"legend\">");
         for (ChartData.SweepLine line : probe.lines()) {
-            html.append("<path class=\"run\" stroke=\"").append(lineColour(line.percentile())).append("\" d=\"M")
-                    .append(x).append(' ').append(y - 4).append("h22\"/><text x=\"").append(x + 28).append("\" y=\"")
+            ChartFrame.legendLine(html, lineColour(line.percentile()), x, y);
+            html.append("<text x=\"").append(x + 28).append("\" y=\"")
                     .append(y).append("\">").append(line.label()).append(line.percentile() >= 100 ? " (all runs)"
                             : " (" + sweep.judgedRun() + ")").append("</text>");
             y += LEGEND_LINE_HEIGHT;
@@ -281,7 +242,7 @@ final class SweepChart {
         y += 6;
         if (probe.budgets().stream().anyMatch(budget -> !budget.brokenAt().isEmpty())) {
             html.append("<circle class=\"broken key\" cx=\"").append(x + 11).append("\" cy=\"").append(y - 4)
-                    .append("\" r=\"6\" stroke=\"").append(PercentileChart.BUDGET_BREACHED_COLOUR)
+                    .append("\" r=\"6\" stroke=\"").append(ChartFrame.BUDGET_BREACHED_COLOUR)
                     .append("\"/><text x=\"").append(x + 28).append("\" y=\"").append(y)
                     .append("\">budget broke there</text>");
             y += LEGEND_LINE_HEIGHT;
@@ -316,8 +277,7 @@ final class SweepChart {
 
     /** The scales: throughput across the sweep's rates, latency on whole decades over the lines and budgets. */
     private static final class Axes {
-        final LatencyAxis latency;
-        final double left;
+        final ChartFrame frame;
         final boolean logarithmic;
         final double lowestRate;
         final double highestRate;
@@ -339,12 +299,8 @@ final class SweepChart {
                     high = Math.max(high, budget.maxMicros());
                 }
             }
-            latency = LatencyAxis.covering(low, high, PLOT_TOP, PLOT_BOTTOM);
-            int widest = 1;
-            for (int i = 0; i <= latency.decades(); i++) {
-                widest = Math.max(widest, latency.tickLabel(i).length());
-            }
-            left = Math.max(56, 24 + CHAR_WIDTH * widest);
+            frame = ChartFrame.withLegend("chart sweep", HEIGHT, LatencyAxis.covering(low, high, PLOT_TOP,
+                    PLOT_BOTTOM));
             double lowest = Double.MAX_VALUE;
             double highest = 0;
             for (ChartData.RateMark rate : sweep.rates()) {
@@ -370,11 +326,11 @@ final class SweepChart {
             } else {
                 fraction = (rate - lowestRate) / (highestRate - lowestRate);
             }
-            return left + PAD + fraction * (PLOT_RIGHT - PAD - left - PAD);
+            return frame.left() + PAD + fraction * (frame.right() - PAD - frame.left() - PAD);
         }
 
         double y(double micros) {
-            return latency.y(micros);
+            return frame.y(micros);
         }
     }
 }

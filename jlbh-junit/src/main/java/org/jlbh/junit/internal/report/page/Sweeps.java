@@ -34,10 +34,7 @@ final class Sweeps {
     private record Key(String className, String method, List<String> parameterTypes, Sweep sweep) {
     }
 
-    /**
-     * @param results a report folder's results, in any order
-     * @return a chart per sweep they hold a rate of, by name; results that are not a sweep's are passed over
-     */
+    /** @return a chart per sweep the results, in any order, hold a rate of, by name */
     static List<ChartData.SweepData> of(List<ResultSnapshot> results) {
         Map<Key, TreeMap<Integer, ResultSnapshot>> sweeps = new LinkedHashMap<>();
         for (ResultSnapshot result : results) {
@@ -60,10 +57,7 @@ final class Sweeps {
         return b.environment().time().compareTo(a.environment().time()) >= 0 ? b : a;
     }
 
-    /**
-     * @param sweep the sweep
-     * @param rates its rates' results, ascending by rate, at least one
-     */
+    /** @return the sweep's chart of its rates' results, ascending by rate, at least one */
     private static ChartData.SweepData chart(Sweep sweep, List<ResultSnapshot> rates) {
         ResultSnapshot last = rates.get(rates.size() - 1);
         Verdict verdict = last.settings().verdict();
@@ -85,11 +79,7 @@ final class Sweeps {
                 rates.stream().map(result -> result.test().displayName()).toList(), probes);
     }
 
-    /**
-     * @param result a rate's result
-     * @return the rate as its latency budgets judged it in the reported attempt, as {@link Capacity.Rate#of} judged
-     *         it when the rate ended
-     */
+    /** @return a rate as its latency budgets judged it in the reported attempt, as when the rate ended */
     static Capacity.Rate rate(ResultSnapshot result) {
         return Capacity.Rate.of(result.settings().throughputPerSecond(), result.reportedChecks().stream()
                 .filter(check -> check.latency().isPresent() && !check.met())

@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.core.Percentiles;
 
+import java.util.List;
 import java.util.Locale;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
@@ -26,10 +27,9 @@ final class TimelineChart {
     /** The band colour of other safepoints. */
     static final String SAFEPOINT_COLOUR = "#fb8c00";
 
-    private static final int WIDTH = 920;
     private static final int HEIGHT = 260;
     private static final int LEFT = 64;
-    private static final int RIGHT = WIDTH - 12;
+    private static final int RIGHT = ChartFrame.WIDTH - 12;
     private static final int TOP = 26;
     private static final int BOTTOM = HEIGHT - 56;
     private static final int GAP = 14;
@@ -40,22 +40,17 @@ final class TimelineChart {
     private TimelineChart() {
     }
 
-    /**
-     * @param html     the page being written
-     * @param timeline the runs to draw
-     */
     static void append(StringBuilder html, ChartData.TimelineData timeline) {
         Axes axes = new Axes(timeline);
-        html.append("<svg class=\"chart timeline\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\"")
-                .append(" aria-label=\"end to end over time\">\n");
+        axes.frame.open(html, "end to end over time");
         double x = LEFT;
         for (ChartData.RunWindows run : timeline.runs()) {
             double width = axes.width(run);
             appendBands(html, axes, run, x, width);
             x += width + GAP;
         }
-        appendGrid(html, axes);
+        axes.frame.axes(html, List.of(), "worst latency (µs)");
+        axes.frame.xTitle(html, BOTTOM + 18, "time in each run (" + axes.timeLabel() + ")");
         x = LEFT;
         for (ChartData.RunWindows run : timeline.runs()) {
             double width = axes.width(run);
@@ -66,7 +61,7 @@ final class TimelineChart {
             appendBudget(html, axes, timeline.budgets().get(b), b);
         }
         appendLegend(html);
-        html.append("</svg>\n");
+        ChartFrame.close(html);
     }
 
     private static void appendBands(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
@@ -120,25 +115,6 @@ final class TimelineChart {
         return fraction < 0.01 ? 0 : Math.max(1, (int) Math.ceil(Math.min(1, fraction) * 10));
     }
 
-    private static void appendGrid(StringBuilder html, Axes axes) {
-        html.append("<path class=\"grid\" d=\"");
-        for (int tick = 0; tick <= axes.latency.decades(); tick++) {
-            html.append('M').append(LEFT).append(' ').append(coord(axes.y(axes.latency.tickMicros(tick)))).append('H')
-                    .append(RIGHT);
-        }
-        html.append("\"/>\n<path class=\"axis\" d=\"M").append(LEFT).append(' ').append(TOP).append('V')
-                .append(BOTTOM).append('H').append(RIGHT).append("\"/>\n<g class=\"yl\">");
-        for (int tick = 0; tick <= axes.latency.decades(); tick++) {
-            html.append("<text x=\"").append(LEFT - 6).append("\" y=\"")
-                    .append(coord(axes.y(axes.latency.tickMicros(tick)) + 4)).append("\">")
-                    .append(axes.latency.tickLabel(tick)).append("</text>");
-        }
-        html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
-                .append(coord(-(TOP + BOTTOM) / 2.0)).append("\" y=\"14\">worst latency (µs)</text>\n")
-                .append("<text class=\"title\" x=\"").append(coord((LEFT + RIGHT) / 2.0)).append("\" y=\"")
-                .append(BOTTOM + 18).append("\">time in each run (").append(axes.timeLabel()).append(")</text>\n");
-    }
-
     private static void appendRun(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
         StringBuilder points = new StringBuilder();
         double windowWidth = width / run.worstMicros().length;
@@ -161,7 +137,7 @@ final class TimelineChart {
 
     /** A budget's dashed line, its label at the right, each further budget's label further left. */
     private static void appendBudget(StringBuilder html, Axes axes, ChartData.BudgetMarker budget, int index) {
-        String colour = budget.met() ? PercentileChart.BUDGET_MET_COLOUR : PercentileChart.BUDGET_BREACHED_COLOUR;
+        String colour = ChartFrame.budgetColour(budget.met());
         double y = axes.y(budget.maxMicros());
         html.append("<g class=\"budget\" stroke=\"").append(colour).append("\" fill=\"").append(colour)
                 .append("\"><path d=\"M").append(LEFT).append(' ').append(coord(y)).append('H').append(RIGHT)
@@ -189,7 +165,7 @@ final class TimelineChart {
 
     /** The scales: time per run proportional to its length, latency on whole decades. */
     private static final class Axes {
-        final LatencyAxis latency;
+        final ChartFrame frame;
         final double pixelsPerMilli;
         final double longestMillis;
 
@@ -213,7 +189,8 @@ final class TimelineChart {
                 low = Math.min(low, budget.maxMicros());
                 high = Math.max(high, budget.maxMicros());
             }
-            latency = LatencyAxis.covering(low, high, TOP, BOTTOM);
+            frame = new ChartFrame("chart timeline", HEIGHT, LEFT, RIGHT, LatencyAxis.covering(low, high, TOP,
+                    BOTTOM));
             double room = RIGHT - LEFT - GAP * (timeline.runs().size() - 1);
             pixelsPerMilli = totalMillis > 0 ? room / totalMillis : 1;
             longestMillis = longest;
@@ -224,7 +201,7 @@ final class TimelineChart {
         }
 
         double y(double micros) {
-            return latency.y(micros);
+            return frame.y(micros);
         }
 
         String timeLabel() {

@@ -19,7 +19,6 @@ final class CurrentEnvironment {
     private CurrentEnvironment() {
     }
 
-    /** @return the environment now */
     static ResultSnapshot.Environment read() {
         List<String> collectors = new ArrayList<>();
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -27,8 +26,8 @@ final class CurrentEnvironment {
         }
         return new ResultSnapshot.Environment(Instant.now().toString(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                System.getProperty("java.vendor"), System.getProperty("os.name") + " " + System.getProperty("os.version"),
-                System.getProperty("os.arch"), CPU, Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vendor"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"), CPU, Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory(), collectors);
     }
 

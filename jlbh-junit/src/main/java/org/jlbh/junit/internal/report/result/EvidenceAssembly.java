@@ -17,20 +17,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/**
- * Builds the {@link EvidenceSnapshot} parts of a result from the judgement's attributions and the run's measures.
- * Stateless; thread-safe.
- */
+/** Builds a result's {@link EvidenceSnapshot} parts from the judgement and the runs' measures. Stateless. */
 final class EvidenceAssembly {
 
     private EvidenceAssembly() {
     }
 
-    /**
-     * @param check    a latency budget checked
-     * @param attempt  the attempt it was checked against, for where its runs began
-     * @return when it broke, its late samples by cause
-     */
+    /** @return the budget's late samples by cause, where they were put down to causes */
     static Optional<EvidenceSnapshot.Attribution> attribution(LatencyCheck check, Attempt attempt) {
         return check.lateSamples().map(late -> {
             List<EvidenceSnapshot.LateByCause> runs = new ArrayList<>();
@@ -89,11 +82,7 @@ final class EvidenceAssembly {
                 pause.nanos(), pause.olderObjectsNanos());
     }
 
-    /**
-     * @param measures a run's measures
-     * @return what the scheduler and the JVM said beside it, when its timeline was recorded (the evidence is placed
-     *         on it)
-     */
+    /** @return what the scheduler and the JVM said beside the run, placed on its timeline; empty without one */
     static Optional<EvidenceSnapshot.Evidence> evidence(RunMeasures measures) {
         RunTimeline timeline = measures.timelines().get(JLBH.END_TO_END);
         if (timeline == null) {
@@ -108,10 +97,7 @@ final class EvidenceAssembly {
                 pauses));
     }
 
-    /**
-     * @param measures a run's measures
-     * @return its end-to-end latency over time and the platform's waits placed on the same windows, when recorded
-     */
+    /** @return the run's end-to-end latency over time, with the platform's waits on the same windows, if recorded */
     static Optional<EvidenceSnapshot.Timeline> timeline(RunMeasures measures) {
         RunTimeline timeline = measures.timelines().get(JLBH.END_TO_END);
         if (timeline == null) {

@@ -1,14 +1,15 @@
 package org.jlbh.junit.internal.report.result;
 
 import org.HdrHistogram.Histogram;
-import org.jlbh.core.JLBHResult;
 import org.jlbh.core.JLBHResult.ProbeResult;
-import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.JLBHResult.RunResult.Percentile;
+import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.core.JLBHResult.RunSummary;
+import org.jlbh.core.JLBHResult;
 import org.jlbh.core.Percentiles;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
@@ -20,7 +21,6 @@ import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
-import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.run.GcEvent;
 import org.jlbh.junit.internal.run.RunMeasures;
@@ -34,9 +34,8 @@ import java.util.OptionalLong;
 import java.util.TreeSet;
 
 /**
- * Builds a test's {@link ResultSnapshot} from its typed settings, attempts and decision: the histograms of the
- * reported attempt are summarised once ({@link #probes}), and everything else is copied across. Stateless;
- * thread-safe.
+ * Builds a test's {@link ResultSnapshot} from its settings, attempts and decision: the reported attempt's histograms
+ * are summarised once ({@link #probes}), everything else is copied across. Stateless; thread-safe.
  */
 public final class ResultAssembly {
     /** Chart points per decade of the "nines" percentile scale. */
@@ -45,12 +44,7 @@ public final class ResultAssembly {
     private ResultAssembly() {
     }
 
-    /**
-     * @param identity which test
-     * @return it as its reports name it: the file name stem of its reports is the binary name of the class being run
-     *         and the method's name, with its parameter types when the method is overloaded; so an inherited latency
-     *         test run by two classes, or two overloads, never share a result
-     */
+    /** @return the test as its reports name it; no two tests of a run share a report id ({@link TestIdentity}) */
     public static ResultSnapshot.Test test(TestIdentity identity) {
         List<String> parameterTypes = new ArrayList<>();
         for (Class<?> type : identity.method().getParameterTypes()) {
@@ -62,11 +56,8 @@ public final class ResultAssembly {
     }
 
     /**
-     * @param result   what an attempt measured
-     * @param settings the test's settings, for the percentiles its budgets judge
-     * @param codesOwn the attempt's figures on the code's own account, when they were worked out
-     * @return the figures of every probe (end to end, the named probes, OS jitter if recorded), each run's with its
-     *         figures on the code's own account where there are some
+     * @return the figures of every probe an attempt measured, at the percentiles the settings report, each run's with
+     *         its figures on the code's own account where there are some
      */
     public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings,
                                             Optional<CodesOwnFigures> codesOwn) {
@@ -83,33 +74,7 @@ public final class ResultAssembly {
         return figures;
     }
 
-    /**
-     * @param settings   the test's settings
-     * @param attempts   every attempt
-     * @param decision   how the test ended
-     * @param probes     the reported attempt's {@link #probes}
-     * @param comparison the comparison with the baseline, if one was made
-     * @param sweep      the throughput sweep the test is one rate of, if it is
-     * @return the test's result
-     */
-    public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
-                                          List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
-                                          Optional<Sweep> sweep) {
-        return assemble(settings, attempts, decision, probes, comparison, sweep, Optional.empty());
-    }
-
-    /**
-     * As {@link #assemble(TestSettings, List, Decision, List, Optional, Optional)}, with the paired mode's comparison.
-     *
-     * @param settings   the test's settings
-     * @param attempts   every attempt, in order
-     * @param decision   how the test ends
-     * @param probes     the reported attempt's probes
-     * @param comparison the comparison with the baseline, if one was made
-     * @param sweep      the sweep this test is a rate of, if it is one
-     * @param paired     the change against its base, if the test was paired
-     * @return the result
-     */
+    /** @return the test's result, its cost, turn and profile not known yet */
     public static ResultSnapshot assemble(TestSettings settings, List<AttemptJudgement> attempts, Decision decision,
                                           List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
                                           Optional<Sweep> sweep, Optional<ResultSnapshot.Paired> paired) {
@@ -141,11 +106,7 @@ public final class ResultAssembly {
                 comparison.map(BaselineComparison::rows), paired);
     }
 
-    /**
-     * @param result what an attempt measured
-     * @return every probe, in report order: end to end, the named probes in the order they were added, OS jitter if
-     *         recorded
-     */
+    /** @return every probe measured, end to end first, then the named probes as added, OS jitter if recorded */
     public static List<ProbeResult> allProbes(JLBHResult result) {
         List<ProbeResult> probes = new ArrayList<>();
         probes.add(result.endToEnd());
@@ -172,10 +133,10 @@ public final class ResultAssembly {
     }
 
     private static ResultSnapshot.Settings settings(TestSettings settings, Optional<Sweep> sweep) {
-        return new ResultSnapshot.Settings(settings.run().throughput(),
-                settings.run().arrivals().describe(settings.run().arrivalSeed()), settings.run().threads(), settings.run().iterations(), settings.run().warmUpIterations(),
-                settings.run().runs(), settings.run().accountForCoordinatedOmission(), settings.run().recordOSJitter(),
-                settings.run().timeoutMillis(), settings.budgets().verdict(), settings.configuration().mode(),
+        RunPlan run = settings.run();
+        return new ResultSnapshot.Settings(run.throughput(), run.arrivals().describe(run.arrivalSeed()), run.threads(),
+                run.iterations(), run.warmUpIterations(), run.runs(), run.accountForCoordinatedOmission(),
+                run.recordOSJitter(), run.timeoutMillis(), settings.budgets().verdict(), settings.configuration().mode(),
                 settings.configuration().noise(), settings.configuration().retries(), settings.budgets().latency(),
                 limit(settings.budgets().maxAllocatedBytesPerOp()), limit(settings.budgets().maxGcCount()),
                 limit(settings.budgets().maxGcPauseMillis()), settings.describeRuns(), sweep);
@@ -190,27 +151,7 @@ public final class ResultAssembly {
         return CurrentEnvironment.read().identity();
     }
 
-    /**
-     * @param result a test's result
-     * @return it as a build to record in the test's baseline: when, on what, and its figures without the charts'
-     *         distributions
-     */
-    public static RecordedBuild recordedBuild(ResultSnapshot result) {
-        List<ProbeFigures> probes = new ArrayList<>();
-        for (ProbeFigures probe : result.probes()) {
-            List<RunFigures> runs = new ArrayList<>();
-            for (RunFigures run : probe.runs()) {
-                runs.add(run.withoutDistribution());
-            }
-            probes.add(new ProbeFigures(probe.name(), runs));
-        }
-        return new RecordedBuild(result.environment().time(), result.environment().identity(), probes);
-    }
-
-    /**
-     * @return the reference's percentiles (without the worst), every budget's percentile and every percentile a
-     *         baseline compares, ascending
-     */
+    /** @return the reference's percentiles but the worst, every budget's and every one compared, ascending */
     public static TreeSet<Double> reportedPercentiles(TestSettings settings) {
         TreeSet<Double> percentiles = new TreeSet<>();
         for (Percentile percentile : Percentile.values()) {
@@ -243,10 +184,7 @@ public final class ResultAssembly {
                 values, distribution(run), run.outOfRangeSamples());
     }
 
-    /**
-     * @return the run's distribution at percentiles spaced evenly on the "nines" scale (rounded to four decimals),
-     *         up to the highest the sample count supports, then the worst at 100
-     */
+    /** @return the run's distribution, evenly spaced on the "nines" scale up to what its count supports, then 100 */
     static List<RunFigures.Point> distribution(RunResult run) {
         List<RunFigures.Point> points = new ArrayList<>();
         Histogram histogram = run.histogram();

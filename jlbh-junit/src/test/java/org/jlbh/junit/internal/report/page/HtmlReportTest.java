@@ -2,12 +2,8 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.judge.Outcome;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +27,7 @@ class HtmlReportTest {
         ChartData.TestChart test = new ChartData.TestChart("A<b>&'c'", Outcome.FAILED, "line 1 <script>alert(1)</script>\nline 2",
                 "throughput <10k>", "ran on <cpu>", List.of(probe), Optional.empty());
 
-        String html = HtmlReport.render("Suite <&>", List.of(test));
+        String html = HtmlReport.render("Suite <&>", List.of(test), List.of());
 
         assertThat(html).doesNotContain("<b>", "<i>", "<script", "<probe>", "<1>", "<10k>", "<&>", "<cpu>")
                 .contains("<title>Suite &lt;&amp;&gt;</title>", "A&lt;b&gt;&amp;&#39;c&#39;",
@@ -44,7 +40,7 @@ class HtmlReportTest {
         ChartData.TestChart first = test("First", Outcome.PASSED, probe("end to end", 3), probe("parse", 2));
         ChartData.TestChart second = test("Second", Outcome.FAILED, probe("end to end", 1));
 
-        String html = HtmlReport.render("Suite", List.of(first, second));
+        String html = HtmlReport.render("Suite", List.of(first, second), List.of());
 
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<meta charset=\"utf-8\">").endsWith("</html>\n");
         assertThat(count(html, "<svg")).isEqualTo(3);
@@ -59,7 +55,7 @@ class HtmlReportTest {
     @Test
     void colorsTheVerdicts() {
         String html = HtmlReport.render("Suite", List.of(test("a", Outcome.PASSED), test("b", Outcome.FAILED),
-                test("c", Outcome.INCONCLUSIVE), test("d", Outcome.REPORTED)));
+                test("c", Outcome.INCONCLUSIVE), test("d", Outcome.REPORTED)), List.of());
 
         assertThat(html).contains("<span class=\"verdict pass\">PASSED</span>",
                 "<span class=\"verdict fail\">FAILED</span>", "<span class=\"verdict warn\">INCONCLUSIVE</span>",
@@ -73,11 +69,11 @@ class HtmlReportTest {
                 new ChartData.BudgetMarker(99.9, 50, false), new ChartData.BudgetMarker(50, 25, true),
                 new ChartData.BudgetMarker(100, 1_500, true)));
 
-        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.FAILED, probe)));
+        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.FAILED, probe)), List.of());
 
         assertThat(html).contains("budget p99.9 ≤ 50 µs", "budget p50 ≤ 25 µs", "budget max ≤ 1,500 µs")
-                .contains("<g class=\"budget breached\" stroke=\"" + PercentileChart.BUDGET_BREACHED_COLOUR + "\"")
-                .contains("<g class=\"budget met\" stroke=\"" + PercentileChart.BUDGET_MET_COLOUR + "\"");
+                .contains("<g class=\"budget breached\" stroke=\"" + ChartFrame.BUDGET_BREACHED_COLOUR + "\"")
+                .contains("<g class=\"budget met\" stroke=\"" + ChartFrame.BUDGET_MET_COLOUR + "\"");
     }
 
     @Test
@@ -85,7 +81,7 @@ class HtmlReportTest {
         ChartData.RunCurve run = new ChartData.RunCurve("run 1", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
         ChartData.ProbeChart probe = new ChartData.ProbeChart("p", List.of(run), List.of(new ChartData.BudgetMarker(99, 480, true)));
 
-        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED, probe)));
+        String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED, probe)), List.of());
 
         List<Double> yLabels = yTickLabels(html);
         assertThat(yLabels.get(yLabels.size() - 1)).isGreaterThanOrEqualTo(480);
@@ -117,7 +113,7 @@ class HtmlReportTest {
         ChartData.RunCurve huge = new ChartData.RunCurve("run 1", 1000, PERCENTILES,
                 new double[]{1e6, 2e6, 3e6, 4e6, 5e6, 7.3e9});
         String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED,
-                new ChartData.ProbeChart("p", List.of(huge), List.of()))));
+                new ChartData.ProbeChart("p", List.of(huge), List.of()))), List.of());
         assertThat(html).contains(">1,000,000</text>", ">10,000,000,000</text>");
     }
 
@@ -157,7 +153,7 @@ class HtmlReportTest {
         ChartData.RunCurve run = new ChartData.RunCurve("run 1", 10_000, new double[]{0, 90, 99, 99.9, 99.99, 100},
                 new double[]{1, 2, 3, 4, 5, 6});
         String html = HtmlReport.render("Suite", List.of(test("t", Outcome.PASSED,
-                new ChartData.ProbeChart("p", List.of(run), List.of()))));
+                new ChartData.ProbeChart("p", List.of(run), List.of()))), List.of());
 
         assertThat(xTickLabels(html)).containsExactly("0%", "90%", "99%", "99.9%", "99.99%", "max");
         List<Double> points = polylineXs(html);
@@ -187,23 +183,13 @@ class HtmlReportTest {
         assertThatNullPointerException().as("a test always has an outcome")
                 .isThrownBy(() -> new ChartData.TestChart("t", null, "", "", "", List.of(), Optional.empty()));
 
-        assertThatCode(() -> HtmlReport.render(null, tests)).doesNotThrowAnyException();
-        String html = HtmlReport.render("Suite", tests);
+        assertThatCode(() -> HtmlReport.render(null, tests, List.of())).doesNotThrowAnyException();
+        String html = HtmlReport.render("Suite", tests, List.of());
 
         assertThat(count(html, "<svg")).isEqualTo(5);
         assertThat(count(html, ">no samples</text>")).isEqualTo(2);
         assertThat(html).contains("<circle cx=", "budget p99 ≤ 10 µs", "no probes");
         assertThat(html).doesNotContain("NaN", "Infinity", "∞");
-    }
-
-    @Test
-    void writesUtf8AndCreatesTheDirectories(@TempDir Path dir) throws IOException {
-        Path file = dir.resolve("a/b/index.html");
-
-        HtmlReport.write(file, "Suite µ", List.of(test("t", Outcome.PASSED, probe("end to end", 2))));
-
-        assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(
-                HtmlReport.render("Suite µ", List.of(test("t", Outcome.PASSED, probe("end to end", 2)))));
     }
 
     @Test
@@ -218,7 +204,7 @@ class HtmlReportTest {
                             realisticProbe("OS jitter", 60)), Optional.empty()));
         }
 
-        int bytes = HtmlReport.render("Suite", tests).getBytes(StandardCharsets.UTF_8).length;
+        int bytes = HtmlReport.render("Suite", tests, List.of()).getBytes(StandardCharsets.UTF_8).length;
 
         System.out.printf("100 tests x 3 probes x 3 runs x 60 points: %,d bytes%n", bytes);
         assertThat(bytes).isLessThan(1_500_000);

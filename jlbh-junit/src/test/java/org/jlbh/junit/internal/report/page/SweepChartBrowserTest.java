@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,8 +34,9 @@ class SweepChartBrowserTest {
     static void renderTheSweep() throws IOException {
         CHROMIUM.clean();
         List<ResultSnapshot> results = SweepFixture.roundTrip();
-        HtmlReport.write(PAGE, "jlbh latency tests — a sweep", results.stream().map(ChartData::of).toList(),
-                Sweeps.of(results));
+        Files.createDirectories(DIR);
+        Files.writeString(PAGE, HtmlReport.render("jlbh latency tests — a sweep",
+                results.stream().map(ChartData::of).toList(), Sweeps.of(results)));
     }
 
     @Test
@@ -47,9 +49,9 @@ class SweepChartBrowserTest {
             assertThat(pixelsOf(image, colour)).as("pixels of line %d's colour %s", line + 1, colour)
                     .isGreaterThan(300);
         }
-        assertThat(pixelsOf(image, PercentileChart.BUDGET_BREACHED_COLOUR))
+        assertThat(pixelsOf(image, ChartFrame.BUDGET_BREACHED_COLOUR))
                 .as("pixels of the broken budget's line, its rings and the broken rates' squares").isGreaterThan(600);
-        assertThat(pixelsOf(image, PercentileChart.BUDGET_MET_COLOUR)).as("pixels of the met rates' squares")
+        assertThat(pixelsOf(image, ChartFrame.BUDGET_MET_COLOUR)).as("pixels of the met rates' squares")
                 .isGreaterThan(150);
         assertThat(pixelsOf(image, SweepChart.REQUIRED_COLOUR)).as("pixels of the required throughput's line")
                 .isGreaterThan(150);

@@ -2,15 +2,9 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.report.json.ResultJson;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -96,7 +90,7 @@ class SweepChartTest {
     void marksTheBudgetTheRequiredThroughputAndTheRatesWhereTheBudgetBroke() {
         String svg = endToEnd(roundTrip());
 
-        assertThat(svg).contains("<g class=\"budget breached\" stroke=\"" + PercentileChart.BUDGET_BREACHED_COLOUR
+        assertThat(svg).contains("<g class=\"budget breached\" stroke=\"" + ChartFrame.BUDGET_BREACHED_COLOUR
                 + "\"", "<path d=\"M69.5 213H720\"/>", ">budget p99 ≤ 100 µs</text>");
         assertThat(svg).contains("<g class=\"required\"", "<path d=\"M179.6 30V274\"/>", ">required 10,000/s</text>");
         assertThat(count(svg, "<circle class=\"broken\" cx=")).as("a ring per rate where it broke").isEqualTo(2);
@@ -139,7 +133,7 @@ class SweepChartTest {
         StringBuilder svg = new StringBuilder();
         SweepChart.append(svg, chart, chart.probes().get(0));
 
-        assertThat(svg.toString()).contains("<g class=\"budget met\" stroke=\"" + PercentileChart.BUDGET_MET_COLOUR)
+        assertThat(svg.toString()).contains("<g class=\"budget met\" stroke=\"" + ChartFrame.BUDGET_MET_COLOUR)
                 .doesNotContain("class=\"broken\"", "budget broke there", "rate breached");
         assertThat(chart.knee()).isEqualTo("Knee: above 2,000/s: every rate measured met the latency budgets.");
     }
@@ -158,7 +152,7 @@ class SweepChartTest {
                 settings.maxAllocatedBytesPerOp(), settings.maxGcCount(), settings.maxGcPauseMillis(),
                 settings.description(), Optional.empty()), notASweep.environment(), notASweep.conclusion(),
                 notASweep.attempts(), notASweep.allocatedBytesPerOp(), notASweep.runs(), notASweep.probes(),
-                notASweep.baseline()));
+                notASweep.baseline(), Optional.empty()));
 
         List<ChartData.SweepData> sweeps = Sweeps.of(results);
 
@@ -192,16 +186,9 @@ class SweepChartTest {
     }
 
     @Test
-    void theSuitePageOfAReportFolderReadsTheSweepFromItsResults(@TempDir Path folder) throws IOException {
-        SuitePage page = new SuitePage(folder.resolve("index.html"));
-        for (ResultSnapshot result : SweepFixture.roundTrip()) {
-            Files.writeString(folder.resolve(result.test().id() + ".json"), ResultJson.write(result),
-                    StandardCharsets.UTF_8);
-            page.added(result);
-        }
-        page.close();
+    void theSuitePageOfAReportFolderDrawsTheSweepFromItsResults() {
+        String html = SuitePage.of(List.copyOf(SweepFixture.roundTrip())).html();
 
-        String html = Files.readString(folder.resolve("index.html"), StandardCharsets.UTF_8);
         assertThat(count(html, "<svg class=\"chart sweep\"")).isEqualTo(2);
         assertThat(html).contains("<p class=\"knee\">Knee: 10,000/s", ">required 10,000/s</text>");
     }

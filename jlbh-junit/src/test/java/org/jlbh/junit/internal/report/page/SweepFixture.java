@@ -8,8 +8,8 @@ import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.report.json.ResultJsonTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.ResultJsonTest;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,7 +88,7 @@ final class SweepFixture {
                         OptionalLong.empty(), String.format(Locale.ROOT, "%,d/s", rate), Optional.of(sweep)),
                 template.environment(), new ResultSnapshot.Conclusion(outcome, 1, 1, "…"),
                 List.of(new ResultSnapshot.AttemptRecord(1, outcome, List.of(checks))), Double.NaN, List.of(),
-                List.of(probe("end to end", micros), probe("parse", parse)), Optional.empty());
+                List.of(probe("end to end", micros), probe("parse", parse)), Optional.empty(), Optional.empty());
     }
 
     private static ProbeFigures probe(String name, double[] micros) {

@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
@@ -21,15 +21,8 @@ final class MachineFormats {
     }
 
     /**
-     * One test's figure at one percentile.
-     *
-     * @param benchmark  the test, {@code class.method} and its invocation in brackets when it has one
-     * @param percentile its label, e.g. {@code 99.9}
-     * @param nanos      the value its verdict judges, in nanoseconds
-     * @param lowest     the lowest run's value, in nanoseconds
-     * @param highest    the highest run's value, in nanoseconds
-     * @param runs       how many runs stand behind it
-     * @param threads    the test's harness threads
+     * One test's figure at one percentile, e.g. {@code 99.9}: the value its verdict judges and the runs' lowest and
+     * highest, in nanoseconds. The benchmark is {@code class.method}, with its invocation in brackets if it has one.
      */
     record Figure(String benchmark, String percentile, double nanos, double lowest, double highest, int runs,
                   int threads) {

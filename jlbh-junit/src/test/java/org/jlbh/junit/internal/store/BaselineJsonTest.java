@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
@@ -32,15 +32,6 @@ class BaselineJsonTest {
 
         assertThat(text).startsWith("{\n  \"format\": \"jlbh-junit baseline 1\",").doesNotContain("distribution");
         assertThat(BaselineJson.read(text, TEST.id())).isEqualTo(builds);
-    }
-
-    @Test
-    void aBaselineKeepsItsLastBuilds() {
-        List<RecordedBuild> three = List.of(build("1", 1), build("2", 2), build("3", 3));
-
-        assertThat(BaselineJson.append(three, build("4", 4), 3)).extracting(RecordedBuild::time)
-                .containsExactly("2", "3", "4");
-        assertThat(BaselineJson.append(List.of(), build("1", 1), 5)).hasSize(1);
     }
 
     @Test

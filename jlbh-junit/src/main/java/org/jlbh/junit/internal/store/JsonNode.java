@@ -1,33 +1,40 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it, so that a missing or wrong
- * member is named in the message, e.g. {@code not a "jlbh-junit result 1" file: "count" of element 0 of "runs" of the
- * result is not a number}. Used by {@link ResultJson} to read results. Immutable.
+ * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it ({@code where}) and the format
+ * the document should be in, so that a missing or wrong member is named in the message, e.g. {@code not a "jlbh-junit
+ * result 1" file: "count" of element 0 of "runs" of the result is not a number}: every accessor throws such an
+ * {@link IllegalArgumentException}. Immutable.
  */
-final class JsonNode {
-    private final String where;
-    private final Object value;
-    private final String format;
+record JsonNode(String where, Object value, String format) {
 
-    private JsonNode(String where, Object value, String format) {
-        this.where = where;
-        this.value = value;
-        this.format = format;
+    /** @return a parsed document's top-level value */
+    static JsonNode root(Object document, String format) {
+        return new JsonNode("the result", document, format);
     }
 
     /**
-     * @param document a parsed document
-     * @param format   the format it should be in, for messages
-     * @return its top-level value
+     * @return a JSON document's top-level object
+     * @throws IllegalArgumentException when it is not valid JSON or does not name the format in its {@code format}
      */
-    static JsonNode root(Object document, String format) {
-        return new JsonNode("the result", document, format);
+    static JsonNode document(String text, String format) {
+        JsonNode root = root(JsonReader.parse(text), format);
+        String named = root.text("format");
+        if (!named.equals(format)) {
+            throw new IllegalArgumentException("not a \"" + format + "\" file: its format is \"" + named + "\"");
+        }
+        return root;
+    }
+
+    /** @return the format a parsed document names in its {@code format} member; empty when it names none */
+    static String formatOf(Object document) {
+        return document instanceof Map<?, ?> members && members.get("format") instanceof String format ? format : "";
     }
 
     /** @return whether this object has the member, and it is not null */
@@ -95,6 +102,11 @@ final class JsonNode {
         return get(name).asNumber();
     }
 
+    /** @return the member's text, or empty when it is absent or null */
+    Optional<String> optionalText(String name) {
+        return has(name) ? Optional.of(text(name)) : Optional.empty();
+    }
+
     /** @return the member's number, or NaN when it is absent or null (as NaN is written) */
     double numberOrNaN(String name) {
         return has(name) ? number(name) : Double.NaN;
@@ -130,10 +142,7 @@ final class JsonNode {
         return has(name) ? OptionalLong.of(whole(name)) : OptionalLong.empty();
     }
 
-    /**
-     * @param what what is wrong with this value, e.g. {@code is not a list}
-     * @return the error saying so, and where
-     */
+    /** @return the error saying what is wrong with this value, e.g. {@code is not a list}, and where */
     IllegalArgumentException wrong(String what) {
         return new IllegalArgumentException("not a \"" + format + "\" file: " + where + " " + what);
     }

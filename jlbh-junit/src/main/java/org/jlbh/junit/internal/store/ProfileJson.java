@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import org.jlbh.junit.internal.profile.ChangeAgainstBase;
 import org.jlbh.junit.internal.profile.CodeProfile;
@@ -9,7 +9,6 @@ import org.jlbh.junit.internal.profile.TailFrame;
 import org.jlbh.junit.internal.profile.TailSplit;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;

@@ -1,11 +1,9 @@
-package org.jlbh.junit.internal.report.page;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.report.ReportWriter;
-import org.jlbh.junit.internal.report.json.BencherJson;
-import org.jlbh.junit.internal.report.json.EndedTest;
-import org.jlbh.junit.internal.report.json.JmhJson;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,7 +52,7 @@ class SeveralJvmsWriteOneFolderTest {
 
         try (Stream<Path> files = Files.list(reports)) {
             assertThat(files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".json")
-                    && !name.equals(JmhJson.FILE) && !name.equals(BencherJson.FILE)))
+                    && !name.equals(ReportFolder.JMH_RESULT) && !name.equals(ReportFolder.BENCHER)))
                     .as("every result of every JVM").hasSize(PROCESSES * TESTS_EACH);
         }
         try (Stream<Path> files = Files.list(reports)) {
@@ -90,14 +88,15 @@ class SeveralJvmsWriteOneFolderTest {
         public static void main(String[] args) {
             Path folder = Path.of(args[0]);
             String jvm = args[1];
-            SuitePage page = new SuitePage(folder.resolve("index.html"), Optional.of(Path.of(args[3])));
+            ReportFolder reports = new ReportFolder(folder);
             for (int test = 0; test < Integer.parseInt(args[2]); test++) {
                 String name = jvm + "Test.test" + test;
-                ReportWriter.writeEnded(folder, new EndedTest(new ResultSnapshot.Test("com.example." + name,
-                        "com.example." + jvm + "Test", "com.example." + jvm + "Test", "test" + test, List.of(), name,
-                        ""), Outcome.FAILED, "ended by the test", "2026-11-27T14:00:00Z"), page, System.out);
+                reports.write(new EndedTest(new ResultSnapshot.Test("com.example." + name, "com.example." + jvm
+                        + "Test", "com.example." + jvm + "Test", "test" + test, List.of(), name, ""), Outcome.FAILED,
+                        "ended by the test", "2026-11-27T14:00:00Z")).ifPresent(error -> System.out.println(
+                        "=== jlbh result: could not write " + name + ": " + error));
             }
-            page.close();
+            new SuiteExport(reports, Optional.of(Path.of(args[3]))).close();
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,14 +65,7 @@ public final class JsonReader {
 
     private Map<String, Object> object() {
         Map<String, Object> members = new LinkedHashMap<>();
-        at++;
-        skipSpace();
-        if (peek() == '}') {
-            at++;
-            return members;
-        }
-        while (true) {
-            skipSpace();
+        elements('}', () -> {
             if (peek() != '"') {
                 throw error("expected a member name in quotes");
             }
@@ -81,33 +74,33 @@ public final class JsonReader {
             expect(':');
             skipSpace();
             members.put(name, value());
-            skipSpace();
-            if (peek() == ',') {
-                at++;
-            } else {
-                expect('}');
-                return members;
-            }
-        }
+        });
+        return members;
     }
 
     private List<Object> array() {
         List<Object> elements = new ArrayList<>();
+        elements(']', () -> elements.add(value()));
+        return elements;
+    }
+
+    /** Reads an object's members or an array's elements, each with {@code element}, up to {@code closing}. */
+    private void elements(char closing, Runnable element) {
         at++;
         skipSpace();
-        if (peek() == ']') {
+        if (peek() == closing) {
             at++;
-            return elements;
+            return;
         }
         while (true) {
             skipSpace();
-            elements.add(value());
+            element.run();
             skipSpace();
             if (peek() == ',') {
                 at++;
             } else {
-                expect(']');
-                return elements;
+                expect(closing);
+                return;
             }
         }
     }

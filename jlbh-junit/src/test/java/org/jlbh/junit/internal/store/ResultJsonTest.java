@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
@@ -39,9 +39,9 @@ public class ResultJsonTest {
             List.of(new EvidenceSnapshot.LateByCause(1, 1_180, 3, 41, 32, 0, List.of(
                             new EvidenceSnapshot.CauseWindow(12, 1_180, 3, 0, 1, 0),
                             new EvidenceSnapshot.CauseWindow(333, 0, 0, 41, 31, 64)), 64),
-                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of())),
+                    new EvidenceSnapshot.LateByCause(2, 0, 0, 0, 7, 2, List.of(), 0)),
             38_200_000, 12, 48_000, 1, 2, 21_200_000, 90_700_000, 303, List.of(GC_PAUSE),
-            List.of(new EvidenceSnapshot.PauseRecord(1, false, "Cleanup", 10, 687_000)), 45.5,
+            List.of(new EvidenceSnapshot.PauseRecord(1, false, "Cleanup", 10, 687_000, 0)), 45.5,
             List.of("no JVM evidence: the Flight Recorder is not available"),
             "late samples over 50 µs: 1,180 while the harness thread waited …");
     private static final EvidenceSnapshot.Evidence EVIDENCE = new EvidenceSnapshot.Evidence(Optional.empty(),
@@ -113,7 +113,12 @@ public class ResultJsonTest {
                                 "the history's own builds differ 9.0× here"),
                         new ComparisonRow("end to end", "worst", ComparisonRow.Basis.MEASURED,
                                 new ComparisonRow.History(9_000, 11_000, 5, 1_234_567, 1_234_567), 12_000, 9_000,
-                                15_000, 10, Double.NaN, ComparisonRow.Change.NOT_GATED, "the worst is one sample"))));
+                                15_000, 10, Double.NaN, ComparisonRow.Change.NOT_GATED, "the worst is one sample"))),
+                Optional.empty());
+    }
+
+    private static ResultSnapshot read(String json) {
+        return ResultJson.read(JsonNode.document(json, ResultJson.FORMAT));
     }
 
     @Test
@@ -122,7 +127,7 @@ public class ResultJsonTest {
 
         String json = ResultJson.write(result);
 
-        assertThat(ResultJson.read(json)).isEqualTo(result);
+        assertThat(read(json)).isEqualTo(result);
         assertThat(json).startsWith("{\n  \"format\": \"jlbh-junit result 1\",").endsWith("}\n")
                 .contains("\"outcome\": \"REPORTED\"", "\"maxGcCount\": null", "\"judgedMicros\": null",
                         "\"achievedThroughputPerSecond\": " + 19_999.753086419752, "[36.9043, 1100]",
@@ -131,8 +136,9 @@ public class ResultJsonTest {
                         "\"basis\": \"CODES_OWN\"", "\"detectablePercent\": 19.5", "\"detectablePercent\": \"none\"",
                         "\"detectablePercent\": null");
         ResultSnapshot withoutBaseline = new ResultSnapshot(result.test(), result.settings(), result.environment(),
-                result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty());
-        assertThat(ResultJson.read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
+                result.conclusion(), result.attempts(), Double.NaN, result.runs(), result.probes(), Optional.empty(),
+                Optional.empty());
+        assertThat(read(ResultJson.write(withoutBaseline))).isEqualTo(withoutBaseline);
     }
 
     @Test
@@ -142,13 +148,13 @@ public class ResultJsonTest {
 
         String json = ResultJson.write(result);
 
-        assertThat(ResultJson.read(json)).isEqualTo(result);
+        assertThat(read(json)).isEqualTo(result);
         assertThat(json).contains("\"measuringSeconds\": 4.25",
                 "\"ended\": \"decided after 3 runs of 10,000 iterations (1.0 s each)\"", "\"floor\": [",
                 "\"floorMicros\": 46.5", "\"noRoom\": true");
         assertThat(ResultJson.write(everything())).as("not known: not written").doesNotContain("measuringSeconds",
                 "\"ended\"", "\"floor\"");
-        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().measuringSeconds()).isNaN();
+        assertThat(read(ResultJson.write(everything())).conclusion().measuringSeconds()).isNaN();
     }
 
     @Test
@@ -163,12 +169,12 @@ public class ResultJsonTest {
                 Optional.empty(), "2026-11-27T14:00:00Z", "2026-11-27T14:00:06Z"));
 
         for (ResultSnapshot result : List.of(waited, shared, off)) {
-            assertThat(ResultJson.read(ResultJson.write(result))).isEqualTo(result);
+            assertThat(read(ResultJson.write(result))).isEqualTo(result);
         }
         assertThat(ResultJson.write(waited)).contains("\"machine\": {", "\"lock\": \"on\"", "\"waitedSeconds\": 2.5",
                 "\"pid 4242: OtherTest.hash\"", "\"from\": \"2026-11-27T14:00:02.500Z\"").doesNotContain("\"shared\"");
         assertThat(ResultJson.write(shared)).contains("\"shared\": \"waited the longest wait allowed");
-        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().machine()).as("not known: "
+        assertThat(read(ResultJson.write(everything())).conclusion().machine()).as("not known: "
                 + "not written").isEmpty();
     }
 
@@ -184,13 +190,13 @@ public class ResultJsonTest {
                 "async-profiler does not load here (Windows 11 amd64)", LateAgainstOnTime.NONE));
 
         for (ResultSnapshot result : List.of(profiled, unavailable)) {
-            assertThat(ResultJson.read(ResultJson.write(result))).isEqualTo(result);
+            assertThat(read(ResultJson.write(result))).isEqualTo(result);
         }
         assertThat(ResultJson.write(profiled)).contains("\"profile\": {", "\"lateStacks\"",
                 "\"stack\": \"com.example.T.m;com.example.Pricer.recalculateRisk\"", "\"samples\": 90",
                 "\"lateShare\": 0.9", "\"flameGraph\": \"com.example.T.m.late.html\"").doesNotContain("\"differential\"");
         assertThat(ResultJson.write(unavailable)).contains("\"unavailable\": \"async-profiler does not load here");
-        assertThat(ResultJson.read(ResultJson.write(everything())).conclusion().profile()).as("not profiled").isEmpty();
+        assertThat(read(ResultJson.write(everything())).conclusion().profile()).as("not profiled").isEmpty();
     }
 
     @Test
@@ -211,10 +217,10 @@ public class ResultJsonTest {
 
         String json = ResultJson.write(paired);
 
-        assertThat(ResultJson.read(json)).isEqualTo(paired);
+        assertThat(read(json)).isEqualTo(paired);
         assertThat(json).contains("\"paired\": {", "\"baseNanos\": [330, 331, 329, 340, 335, 333]",
                 "\"decision\": \"REGRESSION\"", "\"changePercent\": null");
-        assertThat(ResultJson.read(ResultJson.write(result)).paired()).as("none written, none read").isEmpty();
+        assertThat(read(ResultJson.write(result)).paired()).as("none written, none read").isEmpty();
     }
 
     @Test
@@ -238,7 +244,7 @@ public class ResultJsonTest {
 
             String json = ResultJson.write(paired);
 
-            assertThat(ResultJson.read(json)).isEqualTo(paired);
+            assertThat(read(json)).isEqualTo(paired);
             assertThat(json).contains("\"growth\": {");
         }
     }
@@ -249,11 +255,11 @@ public class ResultJsonTest {
 
         // as development versions wrote them before the first release: no fallback reads them
         String preemptions = json.replace("\"cpuSlices\"", "\"preemptions\"");
-        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(preemptions))
+        assertThatIllegalArgumentException().isThrownBy(() -> read(preemptions))
                 .withMessage("not a \"jlbh-junit result 1\" file: \"evidence\" of element 0 of \"runs\" of the "
                         + "result has no \"cpuSlices\" member");
         String fiveValueWindow = json.replace("[12, 1180, 3, 0, 1, 0]", "[12, 1180, 3, 0, 1]");
-        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(fiveValueWindow))
+        assertThatIllegalArgumentException().isThrownBy(() -> read(fiveValueWindow))
                 .withMessage("not a \"jlbh-junit result 1\" file: element 0 of \"windows\" of element 0 "
                         + "of \"lateSamples\" of \"attribution\" of element 0 of \"checks\" of element 0 of "
                         + "\"attempts\" of the result is not a [window, platform, safepoint, gc, code, olderObjects] "
@@ -262,13 +268,13 @@ public class ResultJsonTest {
 
     @Test
     void aFileThatIsNotAResultSaysWhatIsWrongWithIt() {
-        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read("{\"format\": \"jlbh-junit result 2\"}"))
+        assertThatIllegalArgumentException().isThrownBy(() -> read("{\"format\": \"jlbh-junit result 2\"}"))
                 .withMessage("not a \"jlbh-junit result 1\" file: its format is \"jlbh-junit result 2\"");
         String noProbes = ResultJson.write(everything()).replace("\"probes\"", "\"probs\"");
-        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(noProbes))
+        assertThatIllegalArgumentException().isThrownBy(() -> read(noProbes))
                 .withMessage("not a \"jlbh-junit result 1\" file: the result has no \"probes\" member");
         String badCount = ResultJson.write(everything()).replaceFirst("\"count\": 20000", "\"count\": \"many\"");
-        assertThatIllegalArgumentException().isThrownBy(() -> ResultJson.read(badCount))
+        assertThatIllegalArgumentException().isThrownBy(() -> read(badCount))
                 .withMessage("not a \"jlbh-junit result 1\" file: \"count\" of \"harnessLateness\" of element 0 of "
                         + "\"runs\" of the result is not a number");
     }

@@ -1,4 +1,4 @@
-package org.jlbh.junit.internal.report;
+package org.jlbh.junit.internal.store;
 
 import org.HdrHistogram.Histogram;
 import org.jlbh.core.JLBHResult.ProbeResult;
@@ -12,16 +12,13 @@ import java.nio.charset.StandardCharsets;
  * HdrHistogram's percentile distribution text ({@code .hgrm}) of a probe, all measured runs merged, values in
  * microseconds: what HdrHistogram's plotter loads. Stateless; thread-safe.
  */
-public final class Hgrm {
+final class Hgrm {
 
     private Hgrm() {
     }
 
-    /**
-     * @param probe a probe
-     * @return its percentile distribution over all runs, in microseconds; empty when it has no sample
-     */
-    public static String of(ProbeResult probe) {
+    /** @return the probe's distribution over all runs; empty when it has no sample */
+    static String of(ProbeResult probe) {
         Histogram merged = null;
         for (RunResult run : probe.eachRunSummary()) {
             if (merged == null) {

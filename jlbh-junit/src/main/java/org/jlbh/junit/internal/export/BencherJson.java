@@ -1,6 +1,7 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.JsonWriter;
 
 import java.util.List;
 
@@ -10,18 +11,13 @@ import java.util.List;
  * by Bencher where it does not exist), its value the one the test's verdict judges and the runs' lowest and highest as
  * {@code lower_value} and {@code upper_value}, in nanoseconds (the unit of Bencher's own {@code latency}). Stateless.
  */
-public final class BencherJson {
-    /** The file's name in the report folder. */
-    public static final String FILE = "bencher.json";
+final class BencherJson {
 
     private BencherJson() {
     }
 
-    /**
-     * @param results a report folder's results
-     * @return the JSON text, ending with a line break
-     */
-    public static String write(List<ResultSnapshot> results) {
+    /** @return the JSON text of a report folder's results, ending with a line break */
+    static String write(List<ResultSnapshot> results) {
         JsonWriter json = new JsonWriter().beginObject();
         String open = null;
         for (MachineFormats.Figure figure : MachineFormats.of(results)) {
@@ -42,7 +38,7 @@ public final class BencherJson {
     }
 
     /** @return a percentile's measure, a slug: {@code latency-p50}, {@code latency-p99-9} */
-    static String measure(String percentile) {
+    private static String measure(String percentile) {
         return "latency-p" + percentile.replace('.', '-');
     }
 }

@@ -1,26 +1,22 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 
 /**
  * The members of the {@value ResultJson#FORMAT} format that say why samples were late ({@link EvidenceSnapshot}):
- * a latency budget's {@code attribution}, a run's {@code evidence} and {@code timeline}. Like {@link ResultJson}, it
- * names each member once for writing and once for reading, so that the two cannot drift apart. Each of the three is
- * there only where it was worked out (an attribution for a latency budget that could be judged, evidence when it was
- * collected, a timeline when it was recorded). Times are in nanoseconds; a window list is sparse, as
- * {@code [[window, value], ...]} (a run's late samples' windows as
- * {@code [[window, platform, safepoint, gc, code, olderObjects], ...]}); a pause's {@code olderObjectsNanos} is a
- * collection's only. Stateless; thread-safe.
+ * a latency budget's {@code attribution}, a run's {@code evidence} and {@code timeline}, each there only where it was
+ * worked out. Times are in nanoseconds; a window list is sparse, as {@code [[window, value], ...]} (a run's late
+ * samples' windows as {@code [[window, platform, safepoint, gc, code, olderObjects], ...]}); a pause's
+ * {@code olderObjectsNanos} is a collection's only. Stateless; thread-safe.
  */
 final class EvidenceJson {
 
     private EvidenceJson() {
     }
-
-    // ---- writing ------------------------------------------------------------------------------------------------
 
     static void writeAttribution(JsonWriter json, EvidenceSnapshot.Attribution attribution) {
         json.name("attribution").beginObject().value("overMicros", attribution.overMicros());
@@ -36,12 +32,9 @@ final class EvidenceJson {
             }
             json.endArray().endObject();
         }
-        json.endArray()
-                .value("runQueueWaitNanos", attribution.runQueueWaitNanos())
-                .value("runQueueStretches", attribution.runQueueStretches())
-                .value("hostNanos", attribution.hostNanos())
-                .value("hostStretches", attribution.hostStretches())
-                .value("machineStalls", attribution.machineStalls())
+        json.endArray().value("runQueueWaitNanos", attribution.runQueueWaitNanos())
+                .value("runQueueStretches", attribution.runQueueStretches()).value("hostNanos", attribution.hostNanos())
+                .value("hostStretches", attribution.hostStretches()).value("machineStalls", attribution.machineStalls())
                 .value("machineStallNanos", attribution.machineStallNanos())
                 .value("testThreadsWaitNanos", attribution.testThreadsWaitNanos())
                 .value("testThreadsStretches", attribution.testThreadsStretches());
@@ -54,13 +47,10 @@ final class EvidenceJson {
     }
 
     static void writeEvidence(JsonWriter json, EvidenceSnapshot.Evidence evidence) {
-        json.name("evidence").beginObject();
-        optionalText(json, "schedulerMissing", evidence.schedulerMissing());
-        json.value("runQueueWaitNanos", evidence.runQueueWaitNanos())
-                .value("hostNanos", evidence.hostNanos())
-                .value("cpuSlices", evidence.cpuSlices());
-        optionalText(json, "jvmMissing", evidence.jvmMissing());
-        json.value("jvmAccuracyNanos", evidence.jvmAccuracyNanos());
+        json.name("evidence").beginObject().value("schedulerMissing", evidence.schedulerMissing())
+                .value("runQueueWaitNanos", evidence.runQueueWaitNanos()).value("hostNanos", evidence.hostNanos())
+                .value("cpuSlices", evidence.cpuSlices()).value("jvmMissing", evidence.jvmMissing())
+                .value("jvmAccuracyNanos", evidence.jvmAccuracyNanos());
         writePauses(json, "pauses", evidence.pauses());
         json.endObject();
     }
@@ -104,16 +94,6 @@ final class EvidenceJson {
         json.endArray();
     }
 
-    private static void optionalText(JsonWriter json, String name, Optional<String> value) {
-        if (value.isPresent()) {
-            json.value(name, value.get());
-        } else {
-            json.name(name).nullValue();
-        }
-    }
-
-    // ---- reading ------------------------------------------------------------------------------------------------
-
     /** @return the check's attribution, when it has one */
     static Optional<EvidenceSnapshot.Attribution> readAttribution(JsonNode check) {
         if (!check.has("attribution")) {
@@ -154,9 +134,9 @@ final class EvidenceJson {
             return Optional.empty();
         }
         JsonNode evidence = run.get("evidence");
-        return Optional.of(new EvidenceSnapshot.Evidence(optionalText(evidence, "schedulerMissing"),
+        return Optional.of(new EvidenceSnapshot.Evidence(evidence.optionalText("schedulerMissing"),
                 evidence.whole("runQueueWaitNanos"), evidence.whole("hostNanos"), evidence.whole("cpuSlices"),
-                optionalText(evidence, "jvmMissing"), evidence.whole("jvmAccuracyNanos"),
+                evidence.optionalText("jvmMissing"), evidence.whole("jvmAccuracyNanos"),
                 readPauses(evidence, "pauses")));
     }
 
@@ -188,7 +168,8 @@ final class EvidenceJson {
             }
             boolean gc = kind.equals("gc");
             pauses.add(new EvidenceSnapshot.PauseRecord(pause.integer("run"), gc, pause.text("name"),
-                    pause.whole("startNanos"), pause.whole("durationNanos"), gc ? pause.whole("olderObjectsNanos") : 0));
+                    pause.whole("startNanos"), pause.whole("durationNanos"),
+                    gc ? pause.whole("olderObjectsNanos") : 0));
         }
         return pauses;
     }
@@ -204,9 +185,5 @@ final class EvidenceJson {
                     Math.round(values.get(1).asNumber())));
         }
         return windows;
-    }
-
-    private static Optional<String> optionalText(JsonNode parent, String name) {
-        return parent.has(name) ? Optional.of(parent.text(name)) : Optional.empty();
     }
 }

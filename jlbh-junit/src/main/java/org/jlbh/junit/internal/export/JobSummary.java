@@ -1,7 +1,8 @@
-package org.jlbh.junit.internal.report.page;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.page.SuitePage;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
 import java.io.IOException;
@@ -34,21 +35,12 @@ public final class JobSummary {
     private JobSummary() {
     }
 
-    /**
-     * @param environment the process's environment variables
-     * @param off         whether {@code jlbh.summary} is off
-     * @return the job summary's file: the one {@value #VARIABLE} names, unless it names none (absent or blank) or the
-     *         summary is off, when nothing is written anywhere
-     */
+    /** @return the file {@value #VARIABLE} names in the environment, unless it names none or the summary is off */
     public static Optional<Path> target(Map<String, String> environment, boolean off) {
         return Optional.ofNullable(environment.get(VARIABLE)).filter(file -> !file.isBlank() && !off).map(Path::of);
     }
 
-    /**
-     * @param results the results this JVM wrote
-     * @param ended   the tests this JVM ended without a result
-     * @return the table, a heading line first; empty when there is no test
-     */
+    /** @return the table of the tests this JVM ran, a heading line first; empty when there is no test */
     static String table(List<ResultSnapshot> results, List<EndedTest> ended) {
         List<Row> rows = new ArrayList<>();
         for (ResultSnapshot result : results) {
@@ -79,13 +71,7 @@ public final class JobSummary {
         return table.append('\n').toString();
     }
 
-    /**
-     * Appends a table to the job summary's file, under an OS lock on it.
-     *
-     * @param file  the job summary's file
-     * @param table what {@link #table} made
-     * @throws IOException when the file cannot be written
-     */
+    /** Appends a {@link #table} to the job summary's file, under an OS lock on it. */
     static void append(Path file, String table) throws IOException {
         if (table.isEmpty()) {
             return;

@@ -1,14 +1,16 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.store;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * Writes JSON text: objects, arrays, strings, numbers, booleans and null, indented two spaces per level, with
- * arrays of numbers kept on one line. Numbers that are whole are written without a fraction, others with as many
- * digits as it takes to read back the same {@code double}; NaN and infinities (which JSON cannot hold) as null. Not
- * thread-safe; one writer per document.
+ * Writes JSON text: objects, arrays, strings, numbers, booleans and null, indented two spaces per level, a compact
+ * array on one line. Whole numbers are written without a fraction, others with as many digits as it takes to read
+ * back the same {@code double}; NaN, infinities, a null string and an empty optional as null. Every method returns
+ * this writer. Not thread-safe; one writer per document.
  */
 public final class JsonWriter {
     private final StringBuilder out = new StringBuilder(4096);
@@ -28,10 +30,7 @@ public final class JsonWriter {
         return close('}');
     }
 
-    /**
-     * @param compact whether the array's elements go on one line
-     * @return this, inside a new array
-     */
+    /** @return this, inside a new array, its elements on one line if {@code compact} */
     public JsonWriter beginArray(boolean compact) {
         value("[");
         open.push(new boolean[] {false, compact || inline()});
@@ -43,10 +42,7 @@ public final class JsonWriter {
         return close(']');
     }
 
-    /**
-     * @param name a member name of the current object
-     * @return this, ready for the member's value
-     */
+    /** @return this, ready for the value of the current object's member {@code name} */
     public JsonWriter name(String name) {
         separate();
         quote(name);
@@ -55,37 +51,26 @@ public final class JsonWriter {
         return this;
     }
 
-    /**
-     * @param name  the member's name
-     * @param value its value; null writes null
-     * @return this
-     */
     public JsonWriter value(String name, String value) {
         return name(name).string(value);
     }
 
-    /**
-     * @param name  the member's name
-     * @param value its value
-     * @return this
-     */
     public JsonWriter value(String name, double value) {
         return name(name).number(value);
     }
 
-    /**
-     * @param name  the member's name
-     * @param value its value
-     * @return this
-     */
     public JsonWriter value(String name, boolean value) {
         return name(name).literal(value ? "true" : "false");
     }
 
-    /**
-     * @param value a string; null writes null
-     * @return this
-     */
+    public JsonWriter value(String name, OptionalLong value) {
+        return value.isPresent() ? value(name, value.getAsLong()) : name(name).nullValue();
+    }
+
+    public JsonWriter value(String name, Optional<String> value) {
+        return value(name, value.orElse(null));
+    }
+
     public JsonWriter string(String value) {
         if (value == null) {
             return literal("null");
@@ -95,10 +80,6 @@ public final class JsonWriter {
         return this;
     }
 
-    /**
-     * @param value a number; NaN and infinities write null
-     * @return this
-     */
     public JsonWriter number(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return literal("null");

@@ -1,7 +1,7 @@
-package org.jlbh.junit.internal.report.page;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.report.json.EndedTest;
+import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
 

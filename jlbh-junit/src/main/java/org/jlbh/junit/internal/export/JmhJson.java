@@ -1,6 +1,7 @@
-package org.jlbh.junit.internal.report.json;
+package org.jlbh.junit.internal.export;
 
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.JsonWriter;
 
 import java.util.List;
 
@@ -11,18 +12,13 @@ import java.util.List;
  * verdict judges in µs/op, the runs' lowest and highest as the confidence interval and half their spread as the error.
  * Only what those tools read is written; it is not a JMH run. Stateless.
  */
-public final class JmhJson {
-    /** The file's name in the report folder. */
-    public static final String FILE = "jmh-result.json";
+final class JmhJson {
 
     private JmhJson() {
     }
 
-    /**
-     * @param results a report folder's results
-     * @return the JSON text, ending with a line break
-     */
-    public static String write(List<ResultSnapshot> results) {
+    /** @return the JSON text of a report folder's results, ending with a line break */
+    static String write(List<ResultSnapshot> results) {
         JsonWriter json = new JsonWriter().beginArray(false);
         for (MachineFormats.Figure figure : MachineFormats.of(results)) {
             json.beginObject()

@@ -1,0 +1,103 @@
+package org.jlbh.junit.internal.report.page;
+
+import java.util.List;
+
+import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
+import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
+import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
+
+/**
+ * The frame the suite page's charts share: the SVG element ({@code kind} its style classes, {@value #WIDTH} wide), the
+ * plot's box from {@code left} to {@code right} with the latency axis on its left (grid lines at its decades, their
+ * labels, the axis' title), and the titles and marks every chart places alike. Pixels from the top left. Immutable.
+ */
+record ChartFrame(String kind, int height, double left, int right, LatencyAxis latency) {
+    /** Every chart's width. */
+    static final int WIDTH = 920;
+    /** The room right of the plot for a legend, where a chart has one. */
+    static final int LEGEND_WIDTH = 200;
+    /** Roughly the width of a character of the 11 px chart labels, to keep them apart. */
+    static final double CHAR_WIDTH = 6.5;
+    /** The colour of a budget that was met. */
+    static final String BUDGET_MET_COLOUR = "#2e7d32";
+    /** The colour of a budget that was breached; distinct from the FAILED badge's darker red. */
+    static final String BUDGET_BREACHED_COLOUR = "#e53935";
+
+    /** @return a frame with a legend right of the plot, which starts as far left as its latency labels allow */
+    static ChartFrame withLegend(String kind, int height, LatencyAxis latency) {
+        int widest = 1;
+        for (int i = 0; i <= latency.decades(); i++) {
+            widest = Math.max(widest, latency.tickLabel(i).length());
+        }
+        return new ChartFrame(kind, height, Math.max(56, 24 + CHAR_WIDTH * widest), WIDTH - LEGEND_WIDTH, latency);
+    }
+
+    int top() {
+        return (int) latency.top();
+    }
+
+    int bottom() {
+        return (int) latency.bottom();
+    }
+
+    double y(double micros) {
+        return latency.y(micros);
+    }
+
+    /** @return the colour of a budget that was met, or breached */
+    static String budgetColour(boolean met) {
+        return met ? BUDGET_MET_COLOUR : BUDGET_BREACHED_COLOUR;
+    }
+
+    /** Opens the chart's SVG element, labelled for screen readers. */
+    void open(StringBuilder html, String label) {
+        html.append("<svg class=\"").append(kind).append("\" width=\"").append(WIDTH).append("\" height=\"")
+                .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
+                .append("\" role=\"img\" aria-label=\"").append(escape(label)).append("\">\n");
+    }
+
+    /** The grid (at each latency decade, and across at each x given), the axes over it, the latency labels, title. */
+    void axes(StringBuilder html, List<Double> verticals, String latencyTitle) {
+        html.append("<path class=\"grid\" d=\"");
+        for (int i = 1; i <= latency.decades(); i++) {
+            html.append('M').append(coord(left)).append(' ').append(crisp(y(latency.tickMicros(i)))).append('H')
+                    .append(right);
+        }
+        for (double x : verticals) {
+            html.append('M').append(crisp(x)).append(' ').append(top()).append('V').append(bottom());
+        }
+        html.append("\"/>\n<path class=\"axis\" d=\"M").append(crisp(left)).append(' ').append(top()).append('V')
+                .append(crisp(bottom())).append('H').append(right).append("\"/>\n<g class=\"yl\">");
+        for (int i = 0; i <= latency.decades(); i++) {
+            html.append("<text x=\"").append(coord(left - 6)).append("\" y=\"")
+                    .append(coord(y(latency.tickMicros(i)) + 4)).append("\">").append(latency.tickLabel(i))
+                    .append("</text>");
+        }
+        html.append("</g>\n<text class=\"title\" transform=\"rotate(-90)\" x=\"")
+                .append(coord(-(top() + bottom()) / 2.0)).append("\" y=\"14\">").append(latencyTitle)
+                .append("</text>\n");
+    }
+
+    /** The title under the plot, centred on it, its baseline at {@code y}. */
+    void xTitle(StringBuilder html, int y, String title) {
+        html.append("<text class=\"title\" x=\"").append(coord((left + right) / 2.0)).append("\" y=\"").append(y)
+                .append("\">").append(title).append("</text>\n");
+    }
+
+    /** Says in the plot's middle that there is nothing to draw. */
+    void empty(StringBuilder html) {
+        html.append("<text class=\"empty\" x=\"").append(coord((left + right) / 2.0)).append("\" y=\"")
+                .append(coord((top() + bottom()) / 2.0)).append("\">no samples</text>\n");
+    }
+
+    /** A legend's line sample, 22 px long, at {@code (x, y - 4)}; its text goes at {@code x + 28}. */
+    static void legendLine(StringBuilder html, String colour, int x, int y) {
+        html.append("<path class=\"run\" stroke=\"").append(colour).append("\" d=\"M").append(x).append(' ')
+                .append(y - 4).append("h22\"/>");
+    }
+
+    /** Closes the chart's SVG element. */
+    static void close(StringBuilder html) {
+        html.append("</svg>\n");
+    }
+}

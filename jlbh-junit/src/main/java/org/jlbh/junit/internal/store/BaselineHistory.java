@@ -1,0 +1,90 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.core.RunStatus;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A baseline folder: per test one file, {@code <id>.json} ({@value BaselineJson#FORMAT}), of its last recorded
+ * builds, oldest first, at most {@code most} of them: a build recorded drops the oldest beyond that. Only a build whose
+ * runs all completed, with a verdict that is not inconclusive and the evidence its figures on the code's own account
+ * need, is recorded. Stateless but for the files; one writer per test's file.
+ */
+final class BaselineHistory {
+    private final Path dir;
+    private final int most;
+
+    BaselineHistory(Path dir, int most) {
+        this.dir = dir;
+        this.most = most;
+    }
+
+    /** @return a test's baseline file in a baseline folder */
+    static Path file(Path dir, ResultSnapshot.Test test) {
+        return dir.resolve(test.id() + ".json");
+    }
+
+    /** @return the test's history, as read */
+    HistoryRead read(ResultSnapshot.Test test) {
+        Path file = file(dir, test);
+        try {
+            return new HistoryRead.Found(file, BaselineJson.read(Files.readString(file, StandardCharsets.UTF_8),
+                    test.id()));
+        } catch (NoSuchFileException missing) {
+            return new HistoryRead.Missing(file);
+        } catch (BaselineJson.OtherTest other) {
+            return new HistoryRead.OtherTests(file, other.getMessage());
+        } catch (IOException | RuntimeException unreadable) {
+            return new HistoryRead.Unreadable(file, unreadable);
+        }
+    }
+
+    /**
+     * Adds the result's build to its test's history, unless it is not to be recorded (or {@code withoutEvidence}
+     * says why its runs lack the evidence); a file that cannot serve as the history is started again. Never throws.
+     */
+    Recording record(ResultSnapshot result, Optional<String> withoutEvidence) {
+        Path file = file(dir, result.test());
+        boolean complete = result.runs().stream().allMatch(run -> run.status() == RunStatus.COMPLETE)
+                && result.runs().size() == result.settings().runs();
+        if (withoutEvidence.isPresent()) {
+            return new Recording.Skipped(file, withoutEvidence.get() + "; a baseline keeps the figures on the code's "
+                    + "own account, which need the scheduler's and the JVM's evidence of every run");
+        } else if (!complete || result.conclusion().outcome() == Outcome.INCONCLUSIVE) {
+            return new Recording.Skipped(file, complete ? "its verdict is inconclusive (the platform stalled)"
+                    : "not every run completed");
+        }
+        HistoryRead history = read(result.test());
+        Optional<String> restarted = history instanceof HistoryRead.Unreadable unreadable
+                ? Optional.of(String.valueOf(unreadable.why().getMessage()))
+                : history instanceof HistoryRead.OtherTests other ? Optional.of(other.why()) : Optional.empty();
+        List<RecordedBuild> builds = new ArrayList<>(history.builds().orElse(List.of()));
+        builds.add(build(result));
+        builds = List.copyOf(builds.subList(Math.max(0, builds.size() - most), builds.size()));
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            WholeFile.write(file, BaselineJson.write(result.test(), builds));
+            return new Recording.Written(file, builds.size(), most, restarted);
+        } catch (IOException | RuntimeException e) {
+            return new Recording.Failed(file, e, restarted);
+        }
+    }
+
+    /** @return the result as a build of its history: when, on what, and its figures without the distributions */
+    private static RecordedBuild build(ResultSnapshot result) {
+        List<ProbeFigures> probes = result.probes().stream().map(probe -> new ProbeFigures(probe.name(),
+                probe.runs().stream().map(run -> run.withoutDistribution()).toList())).toList();
+        return new RecordedBuild(result.environment().time(), result.environment().identity(), probes);
+    }
+}

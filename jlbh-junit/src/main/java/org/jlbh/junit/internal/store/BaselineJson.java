@@ -1,0 +1,64 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The baseline format, {@value #FORMAT}: one file per test holding its recorded builds, oldest first, each with when
+ * and where it ran and its figures per probe and run as a result holds them ({@link RunJson}), without the charts'
+ * distributions. Stateless; thread-safe.
+ */
+final class BaselineJson {
+    /** The format's name and version, written in every baseline. */
+    static final String FORMAT = "jlbh-junit baseline 1";
+
+    private BaselineJson() {
+    }
+
+    /** @return the baseline file's text of a test's builds, oldest first, ending with a newline */
+    static String write(ResultSnapshot.Test test, List<RecordedBuild> builds) {
+        JsonWriter json = new JsonWriter().beginObject().value("format", FORMAT);
+        json.name("test").beginObject().value("id", test.id()).value("class", test.className())
+                .value("method", test.method()).value("displayName", test.displayName()).endObject();
+        json.name("builds").beginArray(false);
+        for (RecordedBuild build : builds) {
+            json.beginObject().value("time", build.time()).value("environment", build.environment());
+            RunJson.writeProbes(json, build.probes(), Optional.empty());
+            json.endObject();
+        }
+        return json.endArray().endObject().toString() + "\n";
+    }
+
+    /**
+     * @return the recorded builds, oldest first, of the baseline of the test {@code testId} names
+     * @throws OtherTest                when it is another test's baseline
+     * @throws IllegalArgumentException when it is not a baseline file, saying what is wrong and where
+     */
+    static List<RecordedBuild> read(String text, String testId) {
+        JsonNode root = JsonNode.document(text, FORMAT);
+        String recorded = root.get("test").text("id");
+        if (!recorded.equals(testId)) {
+            throw new OtherTest(recorded);
+        }
+        List<RecordedBuild> builds = new ArrayList<>();
+        for (JsonNode build : root.list("builds")) {
+            List<ProbeFigures> probes = RunJson.readProbes(build.list("probes"));
+            builds.add(new RecordedBuild(build.text("time"), build.text("environment"), probes));
+        }
+        return builds;
+    }
+
+    /** A baseline file that records another test than the one it was read for. */
+    static final class OtherTest extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        OtherTest(String recorded) {
+            super("it records the test \"" + recorded + "\", not this one");
+        }
+    }
+}

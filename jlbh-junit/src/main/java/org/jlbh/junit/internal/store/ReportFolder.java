@@ -1,0 +1,177 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.core.JLBHResult;
+import org.jlbh.junit.internal.config.TestIdentity;
+import org.jlbh.junit.internal.report.result.EndedTest;
+import org.jlbh.junit.internal.report.result.ResultAssembly;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.report.result.TestRecord;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * A test run's report folder. Its layout: per test {@code <id>.json}, its result ({@value ResultJson#FORMAT}) with a
+ * {@code <id>.<probe>.hgrm} file per probe, or how it ended without one ({@value EndedTestJson#FORMAT}); the suite
+ * page {@value #PAGE}; the trackers' files {@value #JMH_RESULT} and {@value #BENCHER}; the pages a result links to.
+ * Every file is written whole ({@link WholeFile}). Several JVMs may share a folder (Surefire's forks, modules pointed
+ * at one folder): the suite's files are rewritten under an OS lock on {@value #LOCK_FILE}. Thread-safe.
+ */
+public final class ReportFolder {
+    /** The suite page's file. */
+    public static final String PAGE = "index.html";
+    /** The file github-action-benchmark and Bencher's {@code java_jmh} adapter read. */
+    public static final String JMH_RESULT = "jmh-result.json";
+    /** The file {@code bencher run --adapter json} reads. */
+    public static final String BENCHER = "bencher.json";
+    /** The file whose lock a JVM holds while it reads the folder and rewrites the suite's files. */
+    static final String LOCK_FILE = ".index.html.lock";
+
+    private final Path dir;
+    private final List<ResultSnapshot> results = new ArrayList<>();
+    private final List<EndedTest> ended = new ArrayList<>();
+
+    /** The folder is made when the first file is written. */
+    public ReportFolder(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** What this run kept in the folder, in the order kept: results, and tests that ended without one. */
+    public record ThisRun(List<ResultSnapshot> results, List<EndedTest> ended) {
+        public boolean isEmpty() {
+            return results.isEmpty() && ended.isEmpty();
+        }
+    }
+
+    /** @return what this run kept in the folder so far */
+    public synchronized ThisRun thisRun() {
+        return new ThisRun(List.copyOf(results), List.copyOf(ended));
+    }
+
+    /** @return the name of a test's probe's {@code .hgrm} file, beside its result */
+    static String hgrmFile(ResultSnapshot.Test test, String probe) {
+        return test.id() + "." + TestIdentity.fileSafe(probe) + ".hgrm";
+    }
+
+    /**
+     * Writes a test's result, then a {@code .hgrm} file of each probe the reported attempt measured.
+     *
+     * @return the result written, with no baseline recorded
+     * @throws IOException when a file cannot be written
+     */
+    Stored.Written write(ResultSnapshot result, JLBHResult measured) throws IOException {
+        long started = System.nanoTime();
+        Files.createDirectories(dir);
+        Path file = dir.resolve(result.test().id() + ".json");
+        String json = ResultJson.write(result);
+        long bytes = WholeFile.write(file, json);
+        for (JLBHResult.ProbeResult probe : ResultAssembly.allProbes(measured)) {
+            bytes += WholeFile.write(dir.resolve(hgrmFile(result.test(), probe.name())), Hgrm.of(probe));
+        }
+        synchronized (this) {
+            results.add(result);
+        }
+        return new Stored.Written(result, file, json, bytes, (System.nanoTime() - started) / 1_000_000,
+                Optional.empty());
+    }
+
+    /** Writes a test that ended without a result, in its result's place; returns why it could not, if not. */
+    public Optional<Exception> write(EndedTest test) {
+        try {
+            Files.createDirectories(dir);
+            WholeFile.write(dir.resolve(test.test().id() + ".json"), EndedTestJson.write(test));
+        } catch (IOException | RuntimeException e) {
+            return Optional.of(e);
+        }
+        synchronized (this) {
+            ended.add(test);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Writes a page a result links to, such as a flame graph; without one, removes an older page of that name, so that
+     * no stale page is left behind. Never throws.
+     *
+     * @return the page's file name, once written; empty when there was no page or it could not be written
+     */
+    public Optional<String> writePage(String name, Optional<byte[]> page) {
+        try {
+            if (page.isEmpty()) {
+                Files.deleteIfExists(dir.resolve(name));
+                return Optional.empty();
+            }
+            Files.createDirectories(dir);
+            WholeFile.write(dir.resolve(name), page.get());
+            return Optional.of(name);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Reads every test the folder holds ({@link #read}) and writes the files made of them, by name in the order given,
+     * under the lock every JVM writing here takes, so that the last to write has read what the others wrote.
+     *
+     * @throws IOException when the folder cannot be read or a file written
+     */
+    public void rewrite(Function<List<TestRecord>, Map<String, String>> files) throws IOException {
+        synchronized (ReportFolder.class) { // the OS lock is the process's: one holder per JVM
+            try (FileChannel lockFile = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
+                for (Map.Entry<String, String> file : files.apply(read()).entrySet()) {
+                    WholeFile.write(dir.resolve(file.getKey()), file.getValue());
+                }
+            }
+        }
+    }
+
+    /**
+     * @return every test the folder holds a result or an ended test of, in file name order; any other file (a
+     *         baseline kept here, a file being written, another tool's) is passed over
+     * @throws IOException when the folder cannot be listed
+     */
+    public List<TestRecord> read() throws IOException {
+        List<TestRecord> records = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : (Iterable<Path>) files.filter(ReportFolder::isTestsFile).sorted()::iterator) {
+                read(file).ifPresent(records::add);
+            }
+        }
+        return records;
+    }
+
+    private static boolean isTestsFile(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".json") && !name.equals(JMH_RESULT) && !name.equals(BENCHER);
+    }
+
+    private static Optional<TestRecord> read(Path file) {
+        try {
+            Object document = JsonReader.parse(Files.readString(file, StandardCharsets.UTF_8));
+            return switch (JsonNode.formatOf(document)) {
+                case ResultJson.FORMAT -> Optional.of(ResultJson.read(JsonNode.root(document, ResultJson.FORMAT)));
+                case EndedTestJson.FORMAT -> Optional.of(EndedTestJson.read(JsonNode.root(document,
+                        EndedTestJson.FORMAT)));
+                default -> Optional.empty();
+            };
+        } catch (IOException | RuntimeException unreadable) {
+            return Optional.empty();
+        }
+    }
+}

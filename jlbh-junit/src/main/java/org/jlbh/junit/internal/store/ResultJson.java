@@ -1,0 +1,272 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
+import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
+import org.jlbh.junit.internal.judge.baseline.RunFigures;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import static org.jlbh.junit.internal.store.RunJson.readFigures;
+import static org.jlbh.junit.internal.store.RunJson.writeFigures;
+
+/**
+ * The JSON result format, {@value #FORMAT}: a {@link ResultSnapshot} written, and read back to an equal snapshot. This
+ * class holds the document and its verdict; who and what ran are {@link SettingsJson}'s, what was measured
+ * {@link RunJson}'s, why samples were late {@link EvidenceJson}'s. Each member is named once for writing and once for
+ * reading. A file that lacks a member the format always has is refused, naming the member and where it is missing.
+ * Times are in nanoseconds (members ending in {@code Nanos}) unless the name says otherwise; the {@code .hgrm} files
+ * a result names are in microseconds. Stateless; thread-safe.
+ */
+final class ResultJson {
+    /** The format's name and version, written in every result. */
+    static final String FORMAT = "jlbh-junit result 1";
+
+    private ResultJson() {
+    }
+
+    /**
+     * @param result a test's result
+     * @return its JSON text, ending with a newline
+     */
+    static String write(ResultSnapshot result) {
+        JsonWriter json = new JsonWriter().beginObject();
+        json.value("format", FORMAT);
+        writeTest(json, result.test());
+        SettingsJson.writeSettings(json, result.settings());
+        SettingsJson.writeEnvironment(json, result.environment());
+        writeVerdict(json, result.conclusion());
+        json.name("attempts").beginArray(false);
+        for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
+            json.beginObject().value("attempt", attempt.attempt()).value("outcome", attempt.outcome().name());
+            json.name("checks").beginArray(false);
+            attempt.checks().forEach(check -> writeCheck(json, check));
+            json.endArray().endObject();
+        }
+        json.endArray();
+        json.value("allocatedBytesPerOp", result.allocatedBytesPerOp());
+        json.name("runs").beginArray(false);
+        result.runs().forEach(run -> RunJson.writeRun(json, run));
+        json.endArray();
+        json.value("hgrmUnit", "microseconds");
+        RunJson.writeProbes(json, result.probes(), Optional.of(result.test()));
+        if (result.baseline().isPresent()) {
+            json.name("baseline").beginArray(false);
+            result.baseline().get().forEach(row -> writeRow(json, row));
+            json.endArray();
+        }
+        result.paired().ifPresent(paired -> writePaired(json, paired));
+        return json.endObject().toString() + "\n";
+    }
+
+    /** Writes the {@code verdict} member: how the test ended, what it cost, its turn and its profile. */
+    private static void writeVerdict(JsonWriter json, ResultSnapshot.Conclusion conclusion) {
+        json.name("verdict").beginObject().value("outcome", conclusion.outcome().name())
+                .value("attempt", conclusion.attempt()).value("attempts", conclusion.attempts())
+                .value("detail", conclusion.detail());
+        if (!Double.isNaN(conclusion.measuringSeconds())) {
+            json.value("measuringSeconds", conclusion.measuringSeconds());
+        }
+        if (!conclusion.ended().isEmpty()) {
+            json.value("ended", conclusion.ended());
+        }
+        if (!conclusion.floor().isEmpty()) {
+            json.name("floor").beginArray(false);
+            for (ResultSnapshot.FloorRecord floor : conclusion.floor()) {
+                json.beginObject().value("percentile", floor.percentile()).value("maxMicros", floor.maxMicros())
+                        .value("floorMicros", floor.floorMicros()).value("noRoom", floor.noRoom()).endObject();
+            }
+            json.endArray();
+        }
+        conclusion.machine().ifPresent(machine -> {
+            json.name("machine").beginObject().value("lock", machine.lock())
+                    .value("waitedSeconds", machine.waitedSeconds());
+            json.name("heldBy").beginArray(false);
+            machine.heldBy().forEach(json::string);
+            json.endArray();
+            machine.shared().ifPresent(why -> json.value("shared", why));
+            json.value("from", machine.from()).value("to", machine.to());
+            json.endObject();
+        });
+        conclusion.profile().ifPresent(profile -> ProfileJson.writeTail(json, profile));
+        json.endObject();
+    }
+
+    /** Writes the {@code paired} member: the change against its base; read back by {@link #readPaired}. */
+    private static void writePaired(JsonWriter json, ResultSnapshot.Paired paired) {
+        PairedComparison comparison = paired.comparison();
+        json.name("paired").beginObject();
+        json.name("base").beginArray(true);
+        paired.base().forEach(json::string);
+        json.endArray().value("pairs", comparison.pairs()).value("tolerancePercent", comparison.tolerancePercent());
+        json.name("rows").beginArray(false);
+        comparison.rows().forEach(row -> writeRow(json, row));
+        json.endArray().name("notes").beginArray(false);
+        comparison.notes().forEach(json::string);
+        json.endArray().name("baseProbes").beginArray(false);
+        for (ProbeFigures probe : paired.baseProbes()) {
+            json.beginObject().value("name", probe.name()).name("runs").beginArray(false);
+            for (RunFigures run : probe.runs()) {
+                writeFigures(json, run);
+            }
+            json.endArray().endObject();
+        }
+        json.endArray();
+        paired.growth().ifPresent(growth -> ProfileJson.writeGrowth(json, growth));
+        json.endObject();
+    }
+
+    /** Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. */
+    private static void writeRow(JsonWriter json, ComparisonRow row) {
+        json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
+                .value("basis", row.basis().name());
+        if (row.figures() instanceof ComparisonRow.History history) {
+            json.value("historyLowNanos", history.lowNanos()).value("historyHighNanos", history.highNanos())
+                    .value("builds", history.builds()).value("nowNanos", history.nowNanos())
+                    .value("measuredNowNanos", history.measuredNowNanos());
+        } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
+            json.name("baseNanos").beginArray(true);
+            Arrays.stream(pairs.baseNanos()).forEach(json::number);
+            json.endArray().name("changeNanos").beginArray(true);
+            Arrays.stream(pairs.changeNanos()).forEach(json::number);
+            json.endArray();
+        }
+        json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
+                .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
+        if (Double.isInfinite(row.detectablePercent())) {
+            json.value("detectablePercent", "none");
+        } else {
+            json.value("detectablePercent", row.detectablePercent());
+        }
+        json.value("decision", row.decision().name()).value("why", row.why());
+        if (row.figures() instanceof ComparisonRow.History) {
+            json.value("regressed", row.regressed());
+        }
+        json.endObject();
+    }
+
+    /** Reads what {@link #writeRow} writes: a history's row, or a paired one (with {@code baseNanos}). */
+    private static ComparisonRow readRow(JsonNode row) {
+        ComparisonRow.Figures figures = row.has("baseNanos")
+                ? new ComparisonRow.Pairs(wholes(row.list("baseNanos")), wholes(row.list("changeNanos")))
+                : new ComparisonRow.History(row.number("historyLowNanos"), row.number("historyHighNanos"),
+                row.integer("builds"), row.number("nowNanos"), row.number("measuredNowNanos"));
+        double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")
+                ? Double.POSITIVE_INFINITY : row.numberOrNaN("detectablePercent");
+        return new ComparisonRow(row.text("probe"), row.text("percentile"),
+                ComparisonRow.Basis.valueOf(row.text("basis")), figures, row.numberOrNaN("changePercent"),
+                row.numberOrNaN("lowPercent"), row.numberOrNaN("highPercent"), row.number("thresholdPercent"),
+                detectable, ComparisonRow.Change.valueOf(row.text("decision")), row.text("why"));
+    }
+
+    /** Reads what {@link #writePaired} writes. */
+    private static ResultSnapshot.Paired readPaired(JsonNode paired) {
+        List<ComparisonRow> rows = paired.list("rows").stream().map(ResultJson::readRow).toList();
+        List<ProbeFigures> baseProbes = new ArrayList<>();
+        for (JsonNode probe : paired.list("baseProbes")) {
+            List<RunFigures> figures = new ArrayList<>();
+            for (JsonNode run : probe.list("runs")) {
+                figures.add(readFigures(run));
+            }
+            baseProbes.add(new ProbeFigures(probe.text("name"), figures));
+        }
+        return new ResultSnapshot.Paired(paired.list("base").stream().map(JsonNode::asText).toList(),
+                new PairedComparison(paired.integer("pairs"), paired.number("tolerancePercent"), rows,
+                        paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes,
+                ProfileJson.readGrowth(paired));
+    }
+
+    private static long[] wholes(List<JsonNode> numbers) {
+        return numbers.stream().mapToLong(number -> Math.round(number.asNumber())).toArray();
+    }
+
+    /** Writes the {@code test} member: which test; read back by {@link #readTest}. */
+    static void writeTest(JsonWriter json, ResultSnapshot.Test test) {
+        json.name("test").beginObject().value("id", test.id()).value("class", test.className())
+                .value("declaringClass", test.declaringClass()).value("method", test.method());
+        json.name("parameterTypes").beginArray(true);
+        test.parameterTypes().forEach(json::string);
+        json.endArray().value("displayName", test.displayName());
+        if (!test.invocation().isEmpty()) {
+            json.value("invocation", test.invocation());
+        }
+        json.endObject();
+    }
+
+    /** Reads what {@link #writeTest} writes; {@code invocation} is there only for a template's invocation. */
+    static ResultSnapshot.Test readTest(JsonNode test) {
+        return new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("declaringClass"),
+                test.text("method"), test.list("parameterTypes").stream().map(JsonNode::asText).toList(),
+                test.text("displayName"), test.optionalText("invocation").orElse(""));
+    }
+
+    private static void writeCheck(JsonWriter json, ResultSnapshot.CheckRecord check) {
+        json.beginObject().value("budget", check.budget()).value("measured", check.measured())
+                .value("met", check.met());
+        check.latency().ifPresent(latency -> json.value("probe", latency.probe())
+                .value("percentile", latency.percentile()).value("maxMicros", latency.maxMicros())
+                .value("judgedMicros", latency.judgedMicros()));
+        check.message().ifPresent(message -> json.value("message", message));
+        check.inconclusive().ifPresent(inconclusive -> json.value("inconclusive", inconclusive));
+        check.codesOwnAccount().ifPresent(account -> json.value("codesOwnAccount", account));
+        check.attribution().ifPresent(attribution -> EvidenceJson.writeAttribution(json, attribution));
+        json.endObject();
+    }
+
+    /**
+     * @param root a document of this format ({@link JsonNode#document})
+     * @return the snapshot it holds
+     * @throws IllegalArgumentException when a member is missing or wrong, saying which and where
+     */
+    static ResultSnapshot read(JsonNode root) {
+        JsonNode test = root.get("test");
+        JsonNode settings = root.get("settings");
+        JsonNode environment = root.get("environment");
+        JsonNode verdict = root.get("verdict");
+        List<ResultSnapshot.AttemptRecord> attempts = new ArrayList<>();
+        for (JsonNode attempt : root.list("attempts")) {
+            attempts.add(new ResultSnapshot.AttemptRecord(attempt.integer("attempt"),
+                    Outcome.valueOf(attempt.text("outcome")),
+                    attempt.list("checks").stream().map(ResultJson::readCheck).toList()));
+        }
+        List<ResultSnapshot.Run> runs = root.list("runs").stream().map(RunJson::readRun).toList();
+        List<ProbeFigures> probes = RunJson.readProbes(root.list("probes"));
+        Optional<List<ComparisonRow>> baseline = root.has("baseline")
+                ? Optional.of(root.list("baseline").stream().map(ResultJson::readRow).toList()) : Optional.empty();
+        return new ResultSnapshot(readTest(test), SettingsJson.readSettings(settings),
+                SettingsJson.readEnvironment(environment), readVerdict(verdict), attempts,
+                root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
+                root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
+    }
+
+    private static ResultSnapshot.Conclusion readVerdict(JsonNode verdict) {
+        return new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
+                verdict.integer("attempts"), verdict.text("detail"), verdict.numberOrNaN("measuringSeconds"),
+                verdict.optionalText("ended").orElse(""), verdict.has("floor") ? verdict.list("floor").stream()
+                .map(floor -> new ResultSnapshot.FloorRecord(floor.number("percentile"), floor.number("maxMicros"),
+                        floor.number("floorMicros"), floor.bool("noRoom"))).toList() : List.of(),
+                verdict.has("machine") ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty(),
+                ProfileJson.readTail(verdict));
+    }
+
+    private static ResultSnapshot.MachineRecord readMachine(JsonNode machine) {
+        return new ResultSnapshot.MachineRecord(machine.text("lock"), machine.number("waitedSeconds"),
+                machine.list("heldBy").stream().map(JsonNode::asText).toList(), machine.optionalText("shared"),
+                machine.text("from"), machine.text("to"));
+    }
+
+    private static ResultSnapshot.CheckRecord readCheck(JsonNode check) {
+        Optional<ResultSnapshot.LatencyRecord> latency = check.has("probe")
+                ? Optional.of(new ResultSnapshot.LatencyRecord(check.text("probe"), check.number("percentile"),
+                check.number("maxMicros"), check.numberOrNaN("judgedMicros")))
+                : Optional.empty();
+        return new ResultSnapshot.CheckRecord(check.text("budget"), check.text("measured"), check.bool("met"), latency,
+                check.optionalText("message"), check.optionalText("inconclusive"),
+                check.optionalText("codesOwnAccount"), EvidenceJson.readAttribution(check));
+    }
+}

@@ -1,0 +1,88 @@
+package org.jlbh.junit.internal.store;
+
+import org.jlbh.core.RunStatus;
+import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A test's history: read as found, missing, unreadable or another test's; recorded keeping its last builds. */
+class BaselineHistoryTest {
+    @TempDir
+    Path dir;
+
+    /** @return a result whose runs all completed, made at the time given */
+    private static ResultSnapshot build(String time) {
+        ResultSnapshot everything = ResultJsonTest.everything();
+        ResultSnapshot.Run run = everything.runs().get(0);
+        ResultSnapshot.Environment environment = everything.environment();
+        return new ResultSnapshot(everything.test(), everything.settings(), new ResultSnapshot.Environment(time,
+                environment.javaVersion(), environment.javaVm(), environment.javaVendor(), environment.os(),
+                environment.arch(), environment.cpu(), environment.cores(), environment.maxHeapBytes(),
+                environment.garbageCollectors()), everything.conclusion(), everything.attempts(),
+                everything.allocatedBytesPerOp(), List.of(run, run), everything.probes(), Optional.empty(),
+                Optional.empty());
+    }
+
+    @Test
+    void aHistoryKeepsItsLastBuilds() {
+        BaselineHistory history = new BaselineHistory(dir.resolve("baseline"), 3);
+        ResultSnapshot.Test test = build("0").test();
+
+        assertThat(history.read(test)).isEqualTo(new HistoryRead.Missing(BaselineHistory.file(dir.resolve("baseline"),
+                test)));
+        for (String time : List.of("1", "2", "3", "4")) {
+            assertThat(history.record(build(time), Optional.empty())).isInstanceOf(Recording.Written.class);
+        }
+
+        assertThat(history.read(test).builds().orElseThrow()).extracting(RecordedBuild::time)
+                .containsExactly("2", "3", "4");
+    }
+
+    @Test
+    void aBuildWithoutTheEvidenceOrWithARunThatDidNotCompleteIsNotRecorded() {
+        BaselineHistory history = new BaselineHistory(dir, 3);
+        ResultSnapshot complete = build("1");
+        ResultSnapshot.Run aborted = ResultJsonTest.everything().runs().get(1);
+        ResultSnapshot incomplete = new ResultSnapshot(complete.test(), complete.settings(), complete.environment(),
+                complete.conclusion(), complete.attempts(), complete.allocatedBytesPerOp(),
+                List.of(complete.runs().get(0), aborted), complete.probes(), Optional.empty(), Optional.empty());
+
+        assertThat(history.record(complete, Optional.of("run 1 has no evidence"))).isEqualTo(new Recording.Skipped(
+                BaselineHistory.file(dir, complete.test()), "run 1 has no evidence; a baseline keeps the figures on "
+                + "the code's own account, which need the scheduler's and the JVM's evidence of every run"));
+        assertThat(aborted.status()).isEqualTo(RunStatus.ABORTED);
+        assertThat(history.record(incomplete, Optional.empty())).isEqualTo(new Recording.Skipped(
+                BaselineHistory.file(dir, complete.test()), "not every run completed"));
+        assertThat(BaselineHistory.file(dir, complete.test())).doesNotExist();
+    }
+
+    @Test
+    void aFileThatCannotServeAsTheHistoryIsSaidAndStartedAgain() throws IOException {
+        BaselineHistory history = new BaselineHistory(dir, 3);
+        ResultSnapshot result = build("1");
+        Path file = BaselineHistory.file(dir, result.test());
+        Files.writeString(file, "{ oops");
+
+        assertThat(history.read(result.test())).isInstanceOfSatisfying(HistoryRead.Unreadable.class, unreadable ->
+                assertThat(unreadable.why()).hasMessage("expected a member name in quotes at line 1, column 3"));
+        assertThat(history.record(result, Optional.empty())).isEqualTo(new Recording.Written(file, 1, 3,
+                Optional.of("expected a member name in quotes at line 1, column 3")));
+
+        Files.writeString(file, Files.readString(file).replace(result.test().id(), "com.example.Other.m"));
+        assertThat(history.read(result.test())).isEqualTo(new HistoryRead.OtherTests(file,
+                "it records the test \"com.example.Other.m\", not this one"));
+        assertThat(history.record(build("2"), Optional.empty())).isEqualTo(new Recording.Written(file, 1, 3,
+                Optional.of("it records the test \"com.example.Other.m\", not this one")));
+        assertThat(history.read(result.test()).builds().orElseThrow()).extracting(RecordedBuild::time)
+                .containsExactly("2");
+    }
+}
