@@ -5,36 +5,30 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One latency measurement per machine at a time, across JVMs: the latency tests of Surefire's forks, of Maven's
- * parallel module builds and of other builds of the same user take turns. It is an OS file lock ({@link FileLock}, an
- * advisory {@code fcntl} lock on Linux) on a file in the system temporary folder, {@code jlbh-machine-<user>.lock},
- * which the OS releases when the JVM holding it dies, however it dies: a killed fork never blocks the next build.
- * The holder writes its process id and test into the file, so that a waiting test can say whose measurement it waited
- * for.
+ * One latency measurement per machine at a time, across JVMs: an OS file lock ({@link FileLock}) on
+ * {@code jlbh-machine-<user>.lock} in the system temporary folder, which the OS releases when its JVM dies. The holder
+ * writes its process id and test into the file, for those who wait to name.
  *
- * <p>Turns are fair between processes: a second file, {@code jlbh-machine-<user>.gate}, is held by the one process
- * waiting next, so that a JVM whose test has just ended cannot take the machine again for its next test before a JVM
- * that was waiting has had it. Within a JVM, latency tests already run one at a time (JUnit's global resource lock);
- * a lock of this JVM's own keeps two test runs of one JVM (a test kit's inside a test) from taking the file twice.
- *
- * <p>Both files stay in the temporary folder, empty when no one holds the machine, and are reused. Thread-safe.
+ * <p>Turns are fair between processes: the one process waiting next holds {@code jlbh-machine-<user>.gate}, so that a
+ * JVM cannot take the machine straight back for its next test. A semaphore of this JVM keeps two test runs of one JVM
+ * (a test kit's inside a test) from taking the file twice. Both files stay, empty when no one holds the machine.
+ * Thread-safe.
  */
 public final class MachineLock {
-    /** How often a waiting test tries again, in milliseconds: a turn passes within this. */
-    static final long POLL_MILLIS = 5;
+    /** How often a waiting test tries again, in milliseconds. */
+    private static final long POLL_MILLIS = 5;
+    private static final String STILL_HELD = "waited the longest wait allowed, and it was still held";
     private static final Semaphore IN_THIS_JVM = new Semaphore(1, true);
 
     private final Path machine;
@@ -57,19 +51,9 @@ public final class MachineLock {
                 folder.resolve("jlbh-machine-" + user + ".gate"));
     }
 
-    /** @return the file whose lock is the machine */
-    public Path machineFile() {
-        return machine;
-    }
-
-    /** @return the file whose lock is held by the process waiting next */
-    public Path gateFile() {
-        return gate;
-    }
-
     /**
-     * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all (a
-     * file that cannot be written, say), the test is measured anyway and the turn says so.
+     * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all, the
+     * turn goes ahead without it and says so.
      *
      * @param test       who takes it, written into the file for those who wait (e.g. the test's display name)
      * @param boundNanos the longest wait, in nanoseconds
@@ -82,60 +66,59 @@ public final class MachineLock {
         if (!IN_THIS_JVM.tryAcquire()) {
             holders.add("another test run of this JVM");
             if (!IN_THIS_JVM.tryAcquire(boundNanos, TimeUnit.NANOSECONDS)) {
-                return new Turn(null, null, System.nanoTime() - began, List.copyOf(holders),
-                        "waited the longest wait allowed, and it was still held", false);
+                return new Turn(null, null, System.nanoTime() - began, holders, STILL_HELD, false);
             }
         }
         FileChannel machineFile = null;
-        FileChannel gateFile = null;
-        FileLock gateLock = null;
-        FileLock machineLock = null;
         try {
             machineFile = FileChannel.open(machine, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
-            gateFile = FileChannel.open(gate, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            while (true) {
-                if (gateLock == null) {
-                    gateLock = gateFile.tryLock();
-                }
-                if (gateLock != null) {
-                    machineLock = machineFile.tryLock();
-                    if (machineLock != null) {
-                        break;
-                    }
-                }
-                holder(machineFile).ifPresent(holders::add);
-                if (System.nanoTime() - began - boundNanos >= 0) {
-                    break;
-                }
-                Thread.sleep(POLL_MILLIS);
-            }
-            if (gateLock != null) {
-                gateLock.release();
-            }
-            gateFile.close();
+            FileLock machineLock = awaitTurn(machineFile, began, boundNanos, holders);
             long waited = System.nanoTime() - began;
             if (machineLock == null) {
                 machineFile.close();
                 IN_THIS_JVM.release();
-                return new Turn(null, null, waited, List.copyOf(holders), "waited the longest wait allowed, and it "
-                        + "was still held", false);
+                return new Turn(null, null, waited, holders, STILL_HELD, false);
             }
             String mine = String.format(Locale.ROOT, "pid %d: %s", ProcessHandle.current().pid(), test);
             machineFile.truncate(0);
             machineFile.write(ByteBuffer.wrap(mine.getBytes(StandardCharsets.UTF_8)), 0);
-            return new Turn(machineFile, machineLock, waited, List.copyOf(holders), null, true);
+            return new Turn(machineFile, machineLock, waited, holders, null, true);
         } catch (IOException | RuntimeException cannotLock) {
             closeQuietly(machineFile);
-            closeQuietly(gateFile);
             IN_THIS_JVM.release();
-            return new Turn(null, null, System.nanoTime() - began, List.copyOf(holders), "the machine's lock "
+            return new Turn(null, null, System.nanoTime() - began, holders, "the machine's lock "
                     + machine + " could not be taken (" + cannotLock + ")", false);
         } catch (InterruptedException interrupted) {
             closeQuietly(machineFile);
-            closeQuietly(gateFile);
             IN_THIS_JVM.release();
             throw interrupted;
+        }
+    }
+
+    /**
+     * Takes the gate, then the machine, within the bound; the gate is released on return.
+     *
+     * @return the machine's lock, or null past the bound
+     */
+    private FileLock awaitTurn(FileChannel machineFile, long began, long boundNanos, Set<String> holders)
+            throws IOException, InterruptedException {
+        try (FileChannel gateFile = FileChannel.open(gate, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock gateLock = null;
+            while (true) {
+                if (gateLock == null) {
+                    gateLock = gateFile.tryLock();
+                }
+                FileLock machineLock = gateLock == null ? null : machineFile.tryLock();
+                if (machineLock != null) {
+                    return machineLock;
+                }
+                holder(machineFile).ifPresent(holders::add);
+                if (System.nanoTime() - began - boundNanos >= 0) {
+                    return null;
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
         }
     }
 
@@ -162,9 +145,7 @@ public final class MachineLock {
         }
     }
 
-    /**
-     * A test's turn on the machine, or a measurement that goes ahead without one. Close it once.
-     */
+    /** A test's turn on the machine, or a measurement that goes ahead without one. Close it once. */
     public static final class Turn implements AutoCloseable {
         private final FileChannel file;
         private final FileLock lock;
@@ -173,19 +154,19 @@ public final class MachineLock {
         private final String notAlone;
         private final boolean holdsThisJvm;
 
-        private Turn(FileChannel file, FileLock lock, long waitedNanos, List<String> heldBy, String notAlone,
+        private Turn(FileChannel file, FileLock lock, long waitedNanos, Set<String> heldBy, String notAlone,
                      boolean holdsThisJvm) {
             this.file = file;
             this.lock = lock;
             this.waitedNanos = waitedNanos;
-            this.heldBy = new ArrayList<>(heldBy);
+            this.heldBy = List.copyOf(heldBy);
             this.notAlone = notAlone;
             this.holdsThisJvm = holdsThisJvm;
         }
 
         /** @return a measurement without a turn: the lock is switched off ({@code jlbh.machine.lock = off}) */
         public static Turn switchedOff() {
-            return new Turn(null, null, 0, List.of(), null, false);
+            return new Turn(null, null, 0, Set.of(), null, false);
         }
 
         /** @return how long the test waited for the machine, in nanoseconds */
@@ -195,7 +176,7 @@ public final class MachineLock {
 
         /** @return who held the machine while the test waited, in the order seen: {@code pid 1234: Test.name} */
         public List<String> heldBy() {
-            return List.copyOf(heldBy);
+            return heldBy;
         }
 
         /** @return why the test is measured without the machine to itself; empty when it has it, or when off */
