@@ -8,22 +8,14 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 
 /**
- * A test method bound to its instance and arguments, called once per iteration.
- *
- * <p>{@link #of} spins, with {@link LambdaMetafactory}, a class that calls the method directly (as a method
- * reference would), so an iteration costs a plain, inlinable call rather than a reflective one. Should that not
- * be possible (a test class in a named module of its own: the lambda's class would have to be defined in that
- * module, which only a lookup of that module may do) it falls back to a bound {@link MethodHandle}, as
- * {@link #throughHandle} does. Not thread-safe beyond what the method itself is.
+ * A test method bound to its instance and arguments, called once per iteration. {@link #of} spins a class that calls
+ * the method directly ({@link LambdaMetafactory}), an inlinable call; where it cannot (a test class in a named module of
+ * its own), a bound {@link MethodHandle}, as {@link #throughHandle}. Thread-safe as the method itself is.
  */
 @FunctionalInterface
 public interface Body {
 
-    /**
-     * Runs the test method once.
-     *
-     * @throws Throwable whatever the test method throws
-     */
+    /** Runs the test method once, throwing whatever it throws. */
     void run() throws Throwable;
 
     /**
@@ -39,8 +31,7 @@ public interface Body {
         MethodHandle implementation;
         MethodHandles.Lookup lookup;
         try {
-            // on the module path, a test module is read by the modules that require it, not by this one: reading it
-            // is this module's to add (the test's package must be open to it, as to JUnit)
+            // on the module path this module must read the test's module (whose package is open to it, as to JUnit)
             Body.class.getModule().addReads(method.getDeclaringClass().getModule());
             lookup = MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup());
             implementation = lookup.unreflect(method);
@@ -58,16 +49,8 @@ public interface Body {
     }
 
     /**
-     * A body that calls the method through a bound method handle, never inlined into its caller: what the paired
-     * mode uses on both sides. The base's copy of a test class cannot have a direct-call class spun for it (from here
-     * its lookup lacks the module access {@link LambdaMetafactory} asks), and the two sides must be called alike: with
-     * the change's call direct, so inlined into the harness's shared code, and the base's through a handle, the same
-     * code read 11–15% slower on one side in the same JVM (a parser of 0.3 µs, 100 pairs of runs).
-     *
-     * @param method    the test method
-     * @param target    the test instance
-     * @param arguments the resolved arguments, in order
-     * @return a body that calls {@code target.method(arguments)}
+     * As {@link #of}, through a bound method handle, never inlined into its caller: the paired mode's on both sides,
+     * which must be called alike, as the base's copy cannot have a direct-call class spun for it.
      */
     static Body throughHandle(Method method, Object target, Object[] arguments) {
         Object[] captured = new Object[arguments.length + 1];
@@ -85,8 +68,7 @@ public interface Body {
     private static Body bound(MethodHandle implementation, Object[] captured) {
         MethodHandle bound = MethodHandles.insertArguments(implementation, 0, captured)
                 .asType(MethodType.methodType(void.class));
-        // a block, so that the call site's type is ()void: as an expression lambda's body it would be ()Object,
-        // which invokeExact refuses
+        // a block: as an expression lambda the call site's type would be ()Object, which invokeExact refuses
         return () -> {
             bound.invokeExact();
         };

@@ -17,16 +17,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One latency measurement per machine at a time, across JVMs: an OS file lock ({@link FileLock}) on
- * {@code jlbh-machine-<user>.lock} in the system temporary folder, which the OS releases when its JVM dies. The holder
- * writes its process id and test into the file, for those who wait to name.
- *
- * <p>Turns are fair between processes: the one process waiting next holds {@code jlbh-machine-<user>.gate}, so that a
- * JVM cannot take the machine straight back for its next test. A semaphore of this JVM keeps two test runs of one JVM
- * (a test kit's inside a test) from taking the file twice. Both files stay, empty when no one holds the machine.
- * Thread-safe.
+ * {@code jlbh-machine-<user>.lock} in the temporary folder, released by the OS when its JVM dies, into which the holder
+ * writes its process id and test. Fair between processes: the one waiting next holds {@code jlbh-machine-<user>.gate}.
+ * A semaphore keeps two test runs of one JVM from taking the file twice. Thread-safe.
  */
 public final class MachineLock {
-    /** How often a waiting test tries again, in milliseconds. */
     private static final long POLL_MILLIS = 5;
     private static final String STILL_HELD = "waited the longest wait allowed, and it was still held";
     private static final Semaphore IN_THIS_JVM = new Semaphore(1, true);
@@ -34,10 +29,7 @@ public final class MachineLock {
     private final Path machine;
     private final Path gate;
 
-    /**
-     * @param machine the file whose lock is the machine
-     * @param gate    the file whose lock is held by the process waiting next
-     */
+    /** A lock whose {@code machine} file's lock is the machine; the process waiting next holds {@code gate}'s. */
     MachineLock(Path machine, Path gate) {
         this.machine = machine;
         this.gate = gate;
@@ -96,11 +88,7 @@ public final class MachineLock {
         }
     }
 
-    /**
-     * Takes the gate, then the machine, within the bound; the gate is released on return.
-     *
-     * @return the machine's lock, or null past the bound
-     */
+    /** @return the machine's lock, or null past the bound: taken with the gate's, which is released on return */
     private FileLock awaitTurn(FileChannel machineFile, long began, long boundNanos, Set<String> holders)
             throws IOException, InterruptedException {
         try (FileChannel gateFile = FileChannel.open(gate, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {

@@ -39,10 +39,9 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 
 /**
- * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the harness
- * (allocation, garbage collections, platform stalls, evidence). Made before the test's setup, so that the probe and
- * context parameters can be resolved; each {@link #measure} is one attempt on a fresh harness, and the same parameters
- * serve every attempt. Used from the thread running the test; not thread-safe.
+ * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the harness.
+ * Made before the test's setup, to resolve the probe and context parameters, which serve every attempt; each
+ * {@link #measure} is one attempt on a fresh harness. Used from the thread running the test; not thread-safe.
  */
 public final class Measurement {
     private final TestSettings settings;
@@ -97,11 +96,7 @@ public final class Measurement {
         return new Measurement(settings, stalls, evidence, abandoned);
     }
 
-    /**
-     * Waits, within the test's timeout, for bodies abandoned by earlier tests of the run to end.
-     *
-     * @throws org.opentest4j.TestAbortedException when one still runs ({@link InconclusiveEnd}): not measured
-     */
+    /** Waits, within the test's timeout, for bodies abandoned by earlier tests to end; else ends it inconclusive. */
     public void requireNoAbandonedBody() {
         abandoned.awaitEnd(settings.run().timeoutMillis()).ifPresent(running -> {
             throw InconclusiveEnd.of(settings.configuration(), "Not measured: " + running + ", and would take a "
@@ -152,12 +147,10 @@ public final class Measurement {
     }
 
     /**
-     * Measures once: warm-up and runs on a fresh harness, which prints its report to {@code out}.
+     * Measures once, warm-up and runs, on a fresh harness that prints its report to {@code out}.
      *
      * @param number 1-based attempt
-     * @param again  whether it is measured again while the runs disagree: with a sized warm-up, it warms up one round
-     *               ({@link RunPlan#warmsUpInRounds})
-     * @param out    where the harness's report goes
+     * @param again  whether measured again while the runs disagree ({@link RunPlan#warmsUpInRounds})
      * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
@@ -166,14 +159,10 @@ public final class Measurement {
     }
 
     /**
-     * Measures once more, after the verdict, for a profiler: one warm-up round at most.
+     * As {@link #measure(int, boolean, PrintStream)}, after the verdict, for a profiler: one warm-up round at most.
      *
-     * @param number         its attempt number
-     * @param out            where the harness's report goes
      * @param harnessThreads told of each harness thread as it starts to run the test method
-     * @param runs           how many runs, 1 to as many as an attempt of the test holds
-     * @return what was measured
-     * @throws Throwable what the test body threw, with a suppressed note of where
+     * @param runs           1 to as many as an attempt of the test holds
      */
     public Attempt measureProfiled(int number, PrintStream out, Consumer<Thread> harnessThreads, int runs)
             throws Throwable {
@@ -298,16 +287,12 @@ public final class Measurement {
     }
 
     /**
-     * Measures each side of a paired test once, in turns ({@link Alternation}): this, the change, on this thread.
+     * As {@link #measure(int, boolean, PrintStream)} on each side of a paired test, in turns ({@link Alternation}):
+     * this, the change, on this thread.
      *
-     * @param number  1-based attempt
-     * @param again   whether it is measured again after the first attempt of its window
-     * @param out     where the change's harness prints its report
-     * @param base    the base's measurement, its body bound
-     * @param baseOut where the base's harness prints its report
+     * @param base    the base's measurement, its body bound, whose harness prints to {@code baseOut}
      * @return what was measured on each side
-     * @throws Throwable what the change's test body threw, with a suppressed note of where; an assertion error saying
-     *                   that the base's side failed, with what it threw as the cause
+     * @throws Throwable as {@code measure} for the change; for the base, an assertion error it causes
      */
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Measurement base,
                                       PrintStream baseOut)
