@@ -9,8 +9,8 @@ import java.lang.reflect.Method;
 
 /**
  * A test method bound to its instance and arguments, called once per iteration. {@link #of} spins a class that calls
- * the method directly ({@link LambdaMetafactory}), an inlinable call; where it cannot (a test class in a named module of
- * its own), a bound {@link MethodHandle}, as {@link #throughHandle}. Thread-safe as the method itself is.
+ * the method directly ({@link LambdaMetafactory}), an inlinable call; where it cannot (a test class in a named module
+ * of its own), a bound {@link MethodHandle}, as {@link #throughHandle}. Thread-safe as the method itself is.
  */
 @FunctionalInterface
 public interface Body {

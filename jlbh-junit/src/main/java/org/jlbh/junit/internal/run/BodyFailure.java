@@ -15,7 +15,6 @@ final class BodyFailure {
     private long afterNanos;
     private boolean interrupted;
 
-    /** Forgets the last measurement's failure. */
     synchronized void clear() {
         failure = null;
         where = null;

@@ -57,8 +57,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final AtomicLong strayedSamples = new AtomicLong();
     private final RunBrackets brackets;
     private final BodyFailure failure = new BodyFailure();
-    /** Null outside a paired measurement. */
-    private volatile Alternation turns;
+    private volatile Alternation turns; // null outside a paired measurement
     private volatile int side;
     private boolean collectsBeforeRuns;
 

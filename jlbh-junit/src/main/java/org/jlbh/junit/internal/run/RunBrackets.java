@@ -33,7 +33,6 @@ final class RunBrackets {
         this.gcCountsAtEnd = new long[runs + 1][GcMonitor.collectors().size()];
     }
 
-    /** Forgets the last measurement's brackets. */
     void clear() {
         for (int run = 0; run < begun.length; run++) {
             clear(run);

@@ -155,7 +155,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
                 + "the change's)", folders, jars, jars == 1 ? "" : "s", sharedJars, ownJars.size(), changes);
     }
 
-    /** @return the comparison header's line: the dependencies that differ, that none does, or that the base names none */
+    /** @return the comparison header's line: which dependencies differ, that none does, or that the base names none */
     public String dependencies() {
         if (ownJars.size() + sharedJars + changes == 0) {
             return "the base names no jar, so both sides run the change's libraries: name the base's test class path "

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * One probe's latency over one measured run, cut into windows of {@link #windowNanos()} from the run's start: per window
- * the worst sample that ended in it and the samples over each budget; and each late sample (over the smallest budget),
- * up to a capacity. Times are nanoTime, latencies nanoseconds. Immutable: the arrays are not to be written.
+ * One probe's latency over one measured run, cut into windows of {@link #windowNanos()} from the run's start: per
+ * window the worst sample that ended in it and the samples over each budget; and each late sample (over the smallest
+ * budget), up to a capacity. Times are nanoTime, latencies nanoseconds. Immutable: the arrays are not to be written.
  *
  * @param run                  1-based run
  * @param startNanos           its first iteration's intended start

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The {@link LatencyTimeline}s of one test, end to end (one per harness thread, merged) and one per probe, cut into runs
- * together; ended runs are kept until the next measurement starts. A run is begun by the first harness thread to reach
- * it and ended by the first harness thread once all are done.
+ * The {@link LatencyTimeline}s of one test, end to end (one per harness thread, merged) and one per probe, cut into
+ * runs together: begun by the first harness thread to reach a run, ended by the first harness thread once all are
+ * done, and kept until the next measurement starts.
  */
 public final class Timelines {
     private final Map<String, LatencyTimeline> byProbe = new LinkedHashMap<>();
@@ -61,7 +61,7 @@ public final class Timelines {
         }
     }
 
-    /** Ends the current run and keeps it: with several harness threads, each one's under {@link JLBH#endToEndOfThread}. */
+    /** Ends and keeps the current run; with several harness threads, each one's under {@link JLBH#endToEndOfThread}. */
     public synchronized void endRun() {
         Map<String, RunTimeline> ended = new LinkedHashMap<>();
         byProbe.forEach((probe, timeline) -> {
