@@ -25,21 +25,11 @@ public interface Body {
      * @return a body that calls {@code target.method(arguments)}
      */
     static Body of(Method method, Object target, Object[] arguments) {
-        Object[] captured = new Object[arguments.length + 1];
-        captured[0] = target;
-        System.arraycopy(arguments, 0, captured, 1, arguments.length);
-        MethodHandle implementation;
-        MethodHandles.Lookup lookup;
+        MethodHandle implementation = handle(method);
+        Object[] captured = captured(target, arguments);
         try {
-            // on the module path this module must read the test's module (whose package is open to it, as to JUnit)
-            Body.class.getModule().addReads(method.getDeclaringClass().getModule());
-            lookup = MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup());
-            implementation = lookup.unreflect(method);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException("cannot call test method " + method, e);
-        }
-        try {
-            CallSite site = LambdaMetafactory.metafactory(lookup, "run",
+            CallSite site = LambdaMetafactory.metafactory(
+                    MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup()), "run",
                     MethodType.methodType(Body.class, implementation.type().parameterList()),
                     MethodType.methodType(void.class), implementation, MethodType.methodType(void.class));
             return (Body) site.getTarget().invokeWithArguments(captured);
@@ -53,16 +43,25 @@ public interface Body {
      * which must be called alike, as the base's copy cannot have a direct-call class spun for it.
      */
     static Body throughHandle(Method method, Object target, Object[] arguments) {
-        Object[] captured = new Object[arguments.length + 1];
-        captured[0] = target;
-        System.arraycopy(arguments, 0, captured, 1, arguments.length);
+        return bound(handle(method), captured(target, arguments));
+    }
+
+    private static MethodHandle handle(Method method) {
+        // on the module path this module must read the test's module (whose package is open to it, as to JUnit)
+        Body.class.getModule().addReads(method.getDeclaringClass().getModule());
         try {
-            Body.class.getModule().addReads(method.getDeclaringClass().getModule());
-            return bound(MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup())
-                    .unreflect(method), captured);
+            return MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup()).unreflect(method);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("cannot call test method " + method, e);
         }
+    }
+
+    /** @return the target, then the arguments */
+    private static Object[] captured(Object target, Object[] arguments) {
+        Object[] captured = new Object[arguments.length + 1];
+        captured[0] = target;
+        System.arraycopy(arguments, 0, captured, 1, arguments.length);
+        return captured;
     }
 
     private static Body bound(MethodHandle implementation, Object[] captured) {

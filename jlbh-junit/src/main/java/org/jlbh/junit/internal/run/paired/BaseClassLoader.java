@@ -67,7 +67,7 @@ public final class BaseClassLoader extends URLClassLoader {
     }
 
     /** @return whether the binary name's class is the base's when the base's paths hold it */
-    static boolean ownedByTheBase(String name) {
+    private static boolean ownedByTheBase(String name) {
         return SHARED.stream().noneMatch(name::startsWith);
     }
 
