@@ -56,7 +56,6 @@ public interface Body {
         }
     }
 
-    /** @return the target, then the arguments */
     private static Object[] captured(Object target, Object[] arguments) {
         Object[] captured = new Object[arguments.length + 1];
         captured[0] = target;

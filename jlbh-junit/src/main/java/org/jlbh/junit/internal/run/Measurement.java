@@ -119,7 +119,7 @@ public final class Measurement {
 
     /**
      * @param out where to say what the floor is, when it is measured now
-     * @return this JVM's floor for the test's highest percentile; the evidence is prepared after it, to stay out of it
+     * @return this JVM's floor for the test's highest percentile, measured (if need be) clear of the evidence's start
      */
     public MachineFloor floor(PrintStream out) {
         JvmPauseRecorder.awaitHeadStart();
@@ -203,7 +203,7 @@ public final class Measurement {
             collections = gc.stop();
         }
         sayStrayedSamples(number, out);
-        JLBHResult result = completed(results.get());
+        JLBHResult result = completed(results);
         return new Attempt(number, result, runMeasures(result, collections, recording));
     }
 
@@ -249,11 +249,12 @@ public final class Measurement {
     }
 
     /** @return the result; else what the body threw, or an assertion error on the test thread's interrupt */
-    private JLBHResult completed(JLBHResult result) throws Throwable {
+    private JLBHResult completed(JLBHResultConsumer results) throws Throwable {
         Throwable failure = task.failure().failure();
         if (failure != null) {
             throw located(failure);
         }
+        JLBHResult result = results.get();
         if (result == null || Thread.currentThread().isInterrupted()) {
             // a result that came after the interrupt is of the aborted run only
             throw new AssertionError(String.format(Locale.ROOT, "the measurement was interrupted before it had a "

@@ -173,6 +173,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         harnessThreads[thread] = Thread.currentThread();
         tellWatcher();
         if (brackets.begin(run)) {
+            // the warm-up records too, so that the JIT compiles the recording before the measured runs
             timelines.beginRun(run, startTimeNS, run == 0 ? plan.scheduledWarmUpNanos() : plan.scheduledRunNanos());
         }
     }
