@@ -2,21 +2,15 @@ package org.jlbh.junit;
 
 /**
  * The current iteration of a {@link LatencyTest}, for tests whose iteration ends asynchronously (a reply on another
- * thread). Declare it as a parameter, carry {@link #startTimeNanos()} with the request (the FIX sample carries it in
- * ClOrdID), and call {@link #sampleEndToEnd(long)} once per iteration when the reply arrives, from any thread.
- *
- * <p>A test method that declares this parameter samples end to end itself; without it, the extension samples end
- * to end when the method returns. Read {@link #startTimeNanos()} on the thread running the test body: with several
- * harness threads ({@link LatencyTest#threads()}), each has its own current iteration, and {@link #threadIndex()}
- * says which thread it is.
- *
- * <p>The guide's page on it: {@code docs/concurrency.md}.
+ * thread): carry {@link #startTimeNanos()} with the request and call {@link #sampleEndToEnd(long)} once per iteration
+ * when the reply arrives. A test method that declares this parameter samples end to end itself; without it, the
+ * extension samples when the method returns. Each harness thread has its own current iteration.
  */
 public interface IterationContext {
 
     /**
-     * @return the current iteration's start in {@link System#nanoTime()} nanoseconds: its intended start on the
-     *         schedule when coordinated omission is accounted for (the default), else the moment it was called
+     * @return the calling harness thread's iteration's start in {@link System#nanoTime()} nanoseconds: intended, when
+     *         coordinated omission is accounted for (the default), else actual
      */
     long startTimeNanos();
 
@@ -27,7 +21,7 @@ public interface IterationContext {
     int threadIndex();
 
     /**
-     * Records one end-to-end latency; may be called from any thread.
+     * Records one end-to-end latency; thread-safe.
      *
      * @param latencyNanos the iteration's latency in nanoseconds, normally {@code System.nanoTime() - start}
      */

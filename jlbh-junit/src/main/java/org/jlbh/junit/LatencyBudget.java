@@ -8,8 +8,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A latency budget of a {@link LatencyTest}: the given percentile of a probe (end to end by default) must be at
- * most {@link #maxMicros()} microseconds. Repeatable.
+ * A latency budget: the percentile of a probe (end to end by default) must be at most {@link #maxMicros()}.
  *
  * <pre>{@code
  * @LatencyTest(throughput = 20_000)
@@ -19,11 +18,8 @@ import java.lang.annotation.Target;
  * void roundTrip(@Probe("parse") NanoSampler parse) { ... }
  * }</pre>
  *
- * <p>Each run must have at least {@code 10 / (1 − percentile/100)} iterations (p99.9 needs 10,000) for the
- * percentile to be judged; fewer is a configuration error.
- *
- * <p>The guide's page on it: {@code docs/writing-latency-tests.md}, with every attribute's type, default and range in
- * {@code docs/reference.md}.
+ * <p>Each run must have at least {@code 10 / (1 − percentile/100)} iterations (p99.9 needs 10,000); fewer is a
+ * configuration error.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -6,11 +6,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/**
- * Container of repeated {@link LatencyBudget} annotations; not needed in source.
- *
- * <p>The guide's page on it: {@code docs/writing-latency-tests.md}.
- */
+/** Container of repeated {@link LatencyBudget} annotations; not needed in source. */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

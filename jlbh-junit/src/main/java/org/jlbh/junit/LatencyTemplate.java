@@ -18,7 +18,7 @@ import java.lang.annotation.Target;
 /**
  * A latency test with several invocations, each measured, judged and reported under its own name: a throughput
  * sweep ({@link #rates()}, or {@link #ratesFrom()} to {@link #ratesTo()}), or the invocations of a
- * {@code @ParameterizedTest} or {@code @RepeatedTest} on the same method, each measured at {@link #throughput()}.
+ * {@code @ParameterizedTest} or {@code @RepeatedTest} on the same method, each at {@link #throughput()}.
  *
  * <pre>{@code
  * // up to what rate does the round trip meet p99 <= 100 µs? It must at least up to 20,000/s
@@ -32,17 +32,10 @@ import java.lang.annotation.Target;
  * void encode(int size) { ... }                               // invocations [1] 64, [2] 1024
  * }</pre>
  *
- * <p>It is {@link LatencyTest @LatencyTest} for methods JUnit calls more than once ({@code @LatencyTest} is a
- * {@code @Test}, which JUnit would run once more beside a template's invocations): every attribute the two share
- * means the same, {@link LatencyBudget}, {@link Probe} and {@link IterationContext} work the same, and every
- * invocation is a full measurement with its own warm-up. A sweep's rates run in ascending order; each rate's budgets
- * are judged at that rate, except above {@link #requiredThroughput()}, where a broken latency budget is the knee
- * being found, reported and not failed. After the last rate, the console shows the sweep's table (rate, achieved
- * throughput, each probe's percentiles) and its knee: the highest rate up to which every rate met the latency budgets.
- * Each invocation's results go to files of their own, named after the invocation.
- *
- * <p>The guide's page on it: {@code docs/writing-latency-tests.md}, with every attribute's type, default and range in
- * {@code docs/reference.md}.
+ * <p>It is {@link LatencyTest @LatencyTest} for methods JUnit calls more than once: the attributes the two share mean
+ * the same, and every invocation is a full measurement with its own warm-up. A sweep's rates run in ascending order;
+ * above {@link #requiredThroughput()} a broken latency budget is reported, not failed. After the last rate, the
+ * console shows the sweep's table and its knee: the highest rate up to which every rate met the latency budgets.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -53,31 +46,24 @@ import java.lang.annotation.Target;
 @ResourceLock(value = Resources.GLOBAL, mode = ResourceAccessMode.READ_WRITE)
 public @interface LatencyTemplate {
 
-    /**
-     * @return iterations per second of every invocation of a {@code @ParameterizedTest} or {@code @RepeatedTest};
-     *         0 (the default) in a sweep, whose rates are its own
-     */
+    /** @return iterations per second of a parameterized or repeated test's invocations; 0 in a sweep */
     int throughput() default 0;
 
-    /**
-     * @return a sweep's rates, iterations per second, ascending, each &gt; 0: one invocation per rate. Empty (the
-     *         default) for no sweep, or a sweep from {@link #ratesFrom()}
-     */
+    /** @return a sweep's rates, iterations per second, ascending, each &gt; 0; empty for none or a spaced sweep */
     int[] rates() default {};
 
-    /** @return the lowest rate of a sweep of evenly spaced rates, with {@link #ratesTo()} and {@link #rateSteps()} */
+    /** @return the lowest of a sweep's evenly spaced rates, with {@link #ratesTo()} and {@link #rateSteps()} */
     int ratesFrom() default 0;
 
-    /** @return the highest rate of a sweep of evenly spaced rates */
+    /** @return the highest of a sweep's evenly spaced rates */
     int ratesTo() default 0;
 
     /** @return how many evenly spaced rates, both ends included, at least 2, rounded to whole iterations per second */
     int rateSteps() default 0;
 
     /**
-     * @return the capacity budget: the rate, one of the sweep's, up to which every rate must meet the latency budgets.
-     *         The sweep fails at the first rate at or below it whose latency budgets break, saying so; above it, broken
-     *         latency budgets are reported, not failed. 0 (the default): every rate's budgets are enforced
+     * @return the capacity budget: the rate, one of the sweep's, up to which every rate must meet the latency budgets;
+     *         0: every rate's budgets are enforced
      */
     int requiredThroughput() default 0;
 
@@ -87,16 +73,16 @@ public @interface LatencyTemplate {
     /** @return as {@link LatencyTest#arrivalSeed()} */
     long arrivalSeed() default JLBHOptions.DEFAULT_ARRIVAL_SEED;
 
-    /** @return as {@link LatencyTest#threads()}, for each invocation */
+    /** @return as {@link LatencyTest#threads()} */
     int threads() default 1;
 
-    /** @return as {@link LatencyTest#iterations()}, per run of each invocation */
+    /** @return as {@link LatencyTest#iterations()} */
     long iterations() default LatencyTest.SIZED;
 
-    /** @return as {@link LatencyTest#warmUpIterations()}, for each invocation */
+    /** @return as {@link LatencyTest#warmUpIterations()} */
     long warmUpIterations() default LatencyTest.SIZED;
 
-    /** @return as {@link LatencyTest#runs()}, for each invocation */
+    /** @return as {@link LatencyTest#runs()} */
     int runs() default LatencyTest.SIZED;
 
     /** @return as {@link LatencyTest#accountForCoordinatedOmission()} */

@@ -28,13 +28,11 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Runs {@link LatencyTest} and {@link LatencyTemplate} methods on the jlbh-core harness. It routes JUnit's callbacks
- * and keeps nothing itself: the configuration parameters are read once per test run into the root store; before the
- * test's setup its declaration and settings are validated and its measurement prepared
- * ({@link TestPreparation}), so that its parameters can be resolved ({@link LatencyParameters}); after its setup it
- * waits for its turn on the machine among the latency tests of every JVM ({@link MachineTurn}); the test method's
- * invocation is then intercepted, measured, judged and reported by {@link LatencyTestExecution}, and JUnit's own
- * single invocation is skipped. Stateless and thread-safe.
+ * Runs {@link LatencyTest} and {@link LatencyTemplate} methods on the jlbh-core harness, routing JUnit's callbacks:
+ * before setup, the test is prepared ({@link TestPreparation}) so that its parameters resolve
+ * ({@link LatencyParameters}); after setup it takes its turn on the machine ({@link MachineTurn}); its method's
+ * invocation is measured, judged and reported by {@link LatencyTestExecution} in place of JUnit's. Stateless;
+ * thread-safe.
  */
 class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, BeforeTestExecutionCallback,
         AfterTestExecutionCallback, ParameterResolver, InvocationInterceptor,
@@ -65,10 +63,7 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Be
         return DeclarationRules.invocationsAreOurs(context.getRequiredTestMethod());
     }
 
-    /**
-     * A sweep's invocations, one per rate, named by it; a template with neither a sweep nor another template is
-     * refused here, since it would have no invocation.
-     */
+    /** A sweep's invocations, one per rate, named by it; a template with neither a sweep nor another is refused. */
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
         Sweep sweep = DeclarationRules.sweepOf(context.getRequiredTestMethod());

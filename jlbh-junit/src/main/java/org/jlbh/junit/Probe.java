@@ -7,16 +7,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a {@code net.openhft.chronicle.core.util.NanoSampler} parameter of a {@link LatencyTest} method as a named
- * probe: a latency distribution recorded per run beside end to end, for one stage of the iteration. Sample it with
- * {@code sampleNanos(latencyInNanoseconds)}, from any thread. Budgets refer to it by name.
+ * Marks a {@code NanoSampler} parameter of a {@link LatencyTest} method as a named probe: a latency distribution per
+ * run beside end to end, sampled with {@code sampleNanos(nanos)} from any thread, and budgeted by its name.
  *
  * <pre>{@code
  * @LatencyTest(throughput = 20_000, percentile = 99, maxMicros = 100)
  * void roundTrip(@Probe("client2server") NanoSampler client2server) { ... }
  * }</pre>
- *
- * <p>The guide's page on it: {@code docs/writing-latency-tests.md}.
  */
 @Target(ElementType.PARAMETER)
 @Retention(RetentionPolicy.RUNTIME)

@@ -7,13 +7,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A throughput sweep's rates as measured, for a {@link SweepOf} parameter: per rate, how its latency budgets fared
- * and what the harness measured (the attempt the verdict reported, as the table and the JSON result show it), and the
- * knee the console names. Only rates that ran are listed, ascending: none when the sweep did not run (filtered out,
- * or {@code jlbh.mode = disabled}), fewer than declared when it stopped early. Immutable and thread-safe; it keeps
- * every run's histograms, so the extension holds a sweep's results until its test class ends.
- *
- * <p>The guide's page on it: {@code docs/sweeps-and-capacity.md}.
+ * A throughput sweep as measured, for a {@link SweepOf} parameter: the rates that ran, ascending (none when the sweep
+ * did not run), each with how its latency budgets fared and the attempt its verdict reported, and the knee.
+ * Immutable; thread-safe.
  */
 public final class SweepResult {
     private final List<Rate> rates;
@@ -21,14 +17,13 @@ public final class SweepResult {
 
     /** How a rate's latency budgets fared. */
     public enum Latency {
-        /** every latency budget held */
+        /** Every latency budget held. */
         MET,
-        /** a latency budget broke, and without the platform's stalls it would still break: the code (or its queue) */
+        /** A latency budget broke on the code's own account. */
         BROKEN,
         /**
-         * inconclusive: the latency budgets broke only through the platform's stalls, or the rate's runs disagreed
-         * and did not decide (its test was reported as skipped); the knee may be higher. The name is older than the
-         * second case, and kept for the code that compares with it
+         * Inconclusive: the latency budgets broke only through the platform's stalls, or the runs did not decide; the
+         * knee may be higher.
          */
         BROKEN_BY_PLATFORM
     }
@@ -38,15 +33,11 @@ public final class SweepResult {
      *
      * @param rate    the target, iterations per second
      * @param latency how its latency budgets fared
-     * @param result  what the harness measured at it: every run's end to end, probes and OS jitter, in nanoseconds
+     * @param result  what the harness measured at it, in nanoseconds
      */
     public record Rate(int rate, Latency latency, JLBHResult result) {
     }
 
-    /**
-     * @param rates the rates measured, ascending
-     * @param knee  the highest rate up to which every rate met its latency budgets, empty when the first did not
-     */
     SweepResult(List<Rate> rates, OptionalInt knee) {
         this.rates = List.copyOf(rates);
         this.knee = knee;
@@ -65,10 +56,7 @@ public final class SweepResult {
         return rates.stream().filter(r -> r.rate() == rate).findFirst();
     }
 
-    /**
-     * @return the knee: the highest rate up to which every rate met its latency budgets (as the console's
-     *         {@code Knee:} line); empty when the first rate did not, or none ran
-     */
+    /** @return the knee: the highest rate up to which every rate met its latency budgets; empty if the first did not */
     public OptionalInt knee() {
         return knee;
     }

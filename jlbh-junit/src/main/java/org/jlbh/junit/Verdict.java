@@ -3,24 +3,16 @@ package org.jlbh.junit;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Over which runs a {@link LatencyBudget} (and an allocation budget) is judged.
- *
- * <p>The guide's page on it: {@code docs/noisy-machines.md}.
- */
+/** Over which runs a {@link LatencyBudget} (and an allocation budget) is judged. */
 public enum Verdict {
-    /**
-     * The median run's value must be within budget (the default): one unlucky run on a noisy machine does not fail
-     * the test, a consistent breach does. With an even number of runs, the worse of the two middle runs counts.
-     */
+    /** The median run's value must be within budget; with an even number of runs, the worse of the middle two. */
     MEDIAN_RUN,
     /** Every run's value must be within budget. */
     EVERY_RUN;
 
     /**
-     * @param runValues each run's value of a cost (latency, bytes), at least one, in any order
-     * @return the value this verdict judges: the median run's (for an even number of runs, the worse of the two in
-     *         the middle), or for {@link #EVERY_RUN} the worst run's
+     * @param runValues each run's value of a cost (latency, bytes), in any order
+     * @return the value this verdict judges
      * @throws IllegalArgumentException when there is no value
      */
     public double judge(List<Double> runValues) {

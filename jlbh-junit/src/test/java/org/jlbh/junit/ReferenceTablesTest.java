@@ -80,7 +80,7 @@ class ReferenceTablesTest {
         byParameter.put(LatencyTestConfiguration.ITERATIONS_FACTOR, Configuration::iterationsFactor);
         byParameter.put(LatencyTestConfiguration.BUDGET_FACTOR, Configuration::budgetFactor);
         byParameter.put(LatencyTestConfiguration.NOISE, Configuration::noise);
-        byParameter.put(LatencyTestConfiguration.EVIDENCE, Configuration::evidence);
+        byParameter.put(LatencyTestConfiguration.EVIDENCE, configuration -> onOff(configuration.evidence()));
         byParameter.put(LatencyTestConfiguration.REMEASURE_UNDECIDED, Configuration::remeasures);
         byParameter.put(LatencyTestConfiguration.RETRY_FAILED, Configuration::retries);
         byParameter.put(LatencyTestConfiguration.INCONCLUSIVE, Configuration::inconclusive);
@@ -95,26 +95,17 @@ class ReferenceTablesTest {
         // unset unless paired: its default is the reader's
         byParameter.put(LatencyTestConfiguration.PAIRED_TOLERANCE,
                 any -> Configuration.DEFAULT_PAIRED_TOLERANCE_PERCENT);
-        byParameter.put(LatencyTestConfiguration.MACHINE_LOCK, Configuration::machineLock);
+        byParameter.put(LatencyTestConfiguration.MACHINE_LOCK, configuration -> onOff(configuration.machineLock()));
         byParameter.put(LatencyTestConfiguration.MACHINE_LOCK_WAIT, Configuration::machineWaitSeconds);
-        byParameter.put(LatencyTestConfiguration.SUMMARY, Configuration::summary);
+        byParameter.put(LatencyTestConfiguration.SUMMARY, configuration -> onOff(configuration.summary()));
         byParameter.put(LatencyTestConfiguration.PROFILE, Configuration::profile);
 
         List<String> parameters = new ArrayList<>();
-        List<String> oldNames = new ArrayList<>();
         for (Field field : LatencyTestConfiguration.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
                     && ((String) field.get(null)).startsWith("jlbh.")) {
-                (field.isAnnotationPresent(Deprecated.class) ? oldNames : parameters).add((String) field.get(null));
+                parameters.add((String) field.get(null));
             }
-        }
-        if (!oldNames.isEmpty()) {
-            String configuration = Files.readString(docs().resolve("configuration.md"));
-            int oldNamesAt = configuration.indexOf("\nOld names");
-            assertThat(oldNamesAt).as("a paragraph of old names in docs/configuration.md").isNotNegative();
-            String oldNamesParagraph = configuration.substring(oldNamesAt, configuration.indexOf("\n\n", oldNamesAt));
-            assertThat(oldNamesParagraph).as("docs/configuration.md's paragraph of old names").contains(
-                    oldNames.stream().map(name -> "`" + name + "`").toList());
         }
         assertThat(byParameter.keySet()).as("this test knows every parameter's default")
                 .containsExactlyInAnyOrderElementsOf(parameters);
@@ -172,6 +163,11 @@ class ReferenceTablesTest {
             return rates.length == 0 ? "{}" : Arrays.toString(rates);
         }
         return shown(value);
+    }
+
+    /** @return an on/off parameter's value as the table shows it */
+    private static String onOff(boolean on) {
+        return on ? "on" : "off";
     }
 
     /** @return a value as the tables show it: numbers grouped by thousands, choices in their own case */

@@ -5,11 +5,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.core.RunStatus;
 import org.jlbh.junit.internal.judge.CompletenessCheck;
 
-/**
- * Assertions on a whole {@link JLBHResult}; obtain through {@link LatencyAssertions#assertThat(JLBHResult)}.
- *
- * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
- */
+/** Assertions on a whole {@link JLBHResult}, from {@link LatencyAssertions#assertThat(JLBHResult)}. */
 public class JLBHResultAssert extends AbstractAssert<JLBHResultAssert, JLBHResult> {
 
     JLBHResultAssert(JLBHResult actual) {
@@ -17,9 +13,8 @@ public class JLBHResultAssert extends AbstractAssert<JLBHResultAssert, JLBHResul
     }
 
     /**
-     * Verifies that every planned run was complete: one end-to-end sample per iteration.
-     * <p>Passes for a result whose runs all ended {@link RunStatus#COMPLETE}; fails, quoting each run's status and
-     * reason, when a run was incomplete, oversampled or aborted.
+     * Verifies that every run ended {@link RunStatus#COMPLETE}, with one end-to-end sample per iteration; fails
+     * quoting each run's status and reason otherwise.
      *
      * @return this
      */
@@ -36,11 +31,8 @@ public class JLBHResultAssert extends AbstractAssert<JLBHResultAssert, JLBHResul
     }
 
     /**
-     * Verifies that the probe exists and returns assertions on it.
-     * <p>Fails when no probe of that name was added, listing the probes there are.
-     *
      * @param name the probe's name
-     * @return assertions on that probe
+     * @return assertions on that probe; fails when there is none, listing the probes there are
      */
     public ProbeResultAssert probe(String name) {
         isNotNull();

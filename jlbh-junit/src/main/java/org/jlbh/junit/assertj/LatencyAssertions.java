@@ -3,10 +3,8 @@ package org.jlbh.junit.assertj;
 import org.jlbh.core.JLBHResult;
 
 /**
- * AssertJ entry point for latency results, usable in any test that runs a {@link org.jlbh.core.JLBH} benchmark
- * programmatically. A budget is judged by the same check {@link org.jlbh.junit.LatencyTest} uses, so the two agree
- * to the message. AssertJ is an optional dependency of jlbh-junit: add {@code org.assertj:assertj-core} to your
- * test dependencies to use these assertions.
+ * AssertJ entry point for the results of a {@link org.jlbh.core.JLBH} benchmark run programmatically; budgets are
+ * judged by the same check as {@link org.jlbh.junit.LatencyTest}'s, to the message.
  *
  * <pre>{@code
  * JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
@@ -18,8 +16,6 @@ import org.jlbh.core.JLBHResult;
  * LatencyAssertions.assertThat(results.get())
  *         .probe("parse").hasPercentileAtMostMicros(99, 5, Verdict.EVERY_RUN);
  * }</pre>
- *
- * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
  */
 public final class LatencyAssertions {
 

@@ -5,12 +5,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.judge.PercentileCheck;
 
-/**
- * Assertions on one probe's results over all runs; obtain through {@link JLBHResultAssert#endToEnd()} or
- * {@link JLBHResultAssert#probe(String)}. They judge a budget exactly as {@code @LatencyTest} does.
- *
- * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
- */
+/** Assertions on one probe's results over all runs, from {@link JLBHResultAssert#probe(String)} or its end to end. */
 public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHResult.ProbeResult> {
     private final JLBHResult result;
 
@@ -36,8 +31,7 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
 
     /**
      * Verifies that the value at the percentile is at most {@code maxMicros}, judged over the runs as the verdict
-     * says. Fails too when a run has too few samples for the percentile (it needs {@code 10 / (1 − p/100)}), or
-     * when there is no run.
+     * says; fails too when there is no run, or a run has fewer samples than the percentile needs.
      *
      * @param percentile a percentile in (0, 100]
      * @param maxMicros  the most it may be, in microseconds
@@ -53,13 +47,14 @@ public class ProbeResultAssert extends AbstractAssert<ProbeResultAssert, JLBHRes
     }
 
     /**
-     * @param run 1-based run number
+     * @param run 1-based
      * @return assertions on that run's distribution; fails when there is no such run
      */
     public RunResultAssert run(int run) {
         isNotNull();
         if (run < 1 || run > actual.eachRunSummary().size()) {
-            failWithMessage("Expected run %d of %s but there are %d runs", run, actual.name(), actual.eachRunSummary().size());
+            failWithMessage("Expected run %d of %s but there are %d runs", run, actual.name(),
+                    actual.eachRunSummary().size());
         }
         return new RunResultAssert(actual.eachRunSummary().get(run - 1), actual.name());
     }

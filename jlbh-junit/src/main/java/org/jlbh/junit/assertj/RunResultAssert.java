@@ -4,11 +4,7 @@ import org.assertj.core.api.AbstractAssert;
 import org.jlbh.core.JLBHResult.RunResult;
 import org.jlbh.junit.internal.judge.PercentileCheck;
 
-/**
- * Assertions on one probe in one run; obtain through {@link ProbeResultAssert#run(int)}.
- *
- * <p>The guide's page on it: {@code docs/harness-and-porting.md}.
- */
+/** Assertions on one probe in one run, from {@link ProbeResultAssert#run(int)}. */
 public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> {
     private final String probe;
 
@@ -20,8 +16,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     /**
      * Verifies that the run's value at the percentile is at most {@code maxMicros}.
      * <p>With a run whose p99 is 12 µs, {@code hasPercentileAtMostMicros(99, 20)} passes and
-     * {@code hasPercentileAtMostMicros(99, 10)} fails with {@code end to end p99 in run 1 was 12.000 µs, budget 10 µs}.
-     * Fails too when the run has too few samples for the percentile.
+     * {@code hasPercentileAtMostMicros(99, 10)} fails with
+     * {@code end to end p99 in run 1 was 12.000 µs, budget 10 µs}; so does a run with too few samples for it.
      *
      * @param percentile a percentile in (0, 100]
      * @param maxMicros  the most it may be, in microseconds

@@ -5,7 +5,7 @@ import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
-import org.jlbh.junit.internal.judge.baseline.PairedComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.report.ReportWriter;
 
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ final class AttemptLoop {
          * @param attempts every attempt so far, in order
          * @return the row, or empty when none leans (always, outside the paired mode)
          */
-        Optional<PairedComparison.Row> of(List<AttemptJudgement> attempts);
+        Optional<ComparisonRow> of(List<AttemptJudgement> attempts);
     }
 
     /**
@@ -96,7 +96,7 @@ final class AttemptLoop {
             judged = SequentialRule.judge(attempts.subList(windowStart, attempts.size()), settings.run().runs(),
                     settings.budgets().verdict());
             if (judged.outcome() == Outcome.PASSED) {
-                Optional<PairedComparison.Row> leans = leaning.of(attempts);
+                Optional<ComparisonRow> leans = leaning.of(attempts);
                 if (leans.isEmpty() || remeasured >= configuration.remeasures()) {
                     break;
                 }

@@ -32,7 +32,7 @@ public final class FlightRecorderHeadStart implements LauncherDiscoveryListener 
      * @return whether the evidence is on and a class it selects holds a latency test
      */
     static boolean wanted(LauncherDiscoveryRequest request) {
-        return Configuration.evidence(request.getConfigurationParameters()::get) == LatencyTestConfiguration.Evidence.ON
+        return Configuration.evidence(request.getConfigurationParameters()::get)
                 && DiscoveredClasses.of(request).stream().anyMatch(UnrunnableMethods::hasLatencyTests);
     }
 }

@@ -18,10 +18,10 @@ import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
 import org.jlbh.junit.internal.judge.baseline.BaselineGate;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
-import org.jlbh.junit.internal.profile.TailProfile;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.GrowthProfiling;
-import org.jlbh.junit.internal.profile.TailProfiling;
+import org.jlbh.junit.internal.profile.ChangeAgainstBase;
+import org.jlbh.junit.internal.profile.CodeProfile;
+import org.jlbh.junit.internal.profile.LateAgainstOnTime;
+import org.jlbh.junit.internal.profile.Profiling;
 import org.jlbh.junit.internal.report.JUnitPublisher;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.json.EndedTest;
@@ -259,7 +259,7 @@ public final class LatencyTestExecution {
                                               SuitePage page, Optional<SweepRate> sweep, Optional<BaseSide> base,
                                               ResultSnapshot.MachineRecord machine) throws Throwable {
         Configuration configuration = settings.configuration();
-        TailProfiling.prepare(settings); // before the body is compiled
+        Profiling.prepare(settings); // before the body is compiled
         long began = System.nanoTime();
         // sized runs stop when decided: this machine's own floor says at once where a budget cannot be told apart
         List<FloorRoom> floor = List.of();
@@ -312,13 +312,12 @@ public final class LatencyTestExecution {
         double measuringSeconds = (System.nanoTime() - began) / 1e9;
         String howEnded = ended(settings, ended, notAgain);
         // after the verdict, which it never changes: where the late iterations spent their time
-        Optional<TailProfile> profile = TailProfiling.profileIfAsked(settings, verdict, measurement,
-                attempts.size() + 1, test.id());
-        profile.ifPresent(reports::profile);
+        Optional<CodeProfile<LateAgainstOnTime>> profile = Profiling.tail(settings, verdict, measurement,
+                attempts.size() + 1, test.id()).map(reports::profile);
         // and, in the paired mode, where the change spent more time than its base
-        Optional<GrowthProfile> growth = paired.flatMap(compared -> GrowthProfiling.profileIfAsked(settings, verdict,
-                compared, measurement, base.orElseThrow().measurement(), attempts.size() + 1, test.id()));
-        growth.ifPresent(reports::growth);
+        Optional<CodeProfile<ChangeAgainstBase>> growth = paired.flatMap(compared -> Profiling.growth(settings,
+                verdict, compared, measurement, base.orElseThrow().measurement(), attempts.size() + 1, test.id()))
+                .map(reports::profile);
         Decision profiled = profile.filter(taken -> verdict.outcome() != Outcome.PASSED)
                 .map(taken -> verdict.withProfile(taken.message())).orElse(verdict);
         Decision decision = growth.filter(taken -> verdict.outcome() != Outcome.PASSED)

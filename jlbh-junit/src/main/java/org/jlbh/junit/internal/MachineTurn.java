@@ -1,6 +1,5 @@
 package org.jlbh.junit.internal;
 
-import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
@@ -62,7 +61,7 @@ public record MachineTurn(MachineLock.Turn turn, ResultSnapshot.MachineRecord ma
 
     private static MachineTurn take(TestSettings settings) throws InterruptedException {
         Configuration configuration = settings.configuration();
-        boolean off = configuration.machineLock() == LatencyTestConfiguration.MachineLock.OFF;
+        boolean off = !configuration.machineLock();
         MachineLock.Turn turn = off ? MachineLock.Turn.switchedOff() : MachineLock.ofThisUser().take(
                 settings.displayName(), (long) Math.min(Long.MAX_VALUE, configuration.machineWaitSeconds() * 1e9));
         String from = Instant.now().toString();

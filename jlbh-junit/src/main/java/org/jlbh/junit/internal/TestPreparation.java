@@ -3,7 +3,6 @@ package org.jlbh.junit.internal;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTemplate;
 import org.jlbh.junit.LatencyTest;
-import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
 import org.jlbh.junit.internal.config.ConfigurationError;
 import org.jlbh.junit.internal.config.DeclarationRules;
@@ -97,7 +96,7 @@ public final class TestPreparation {
             return settings;
         }
         int rows = settings.configuration().baselinePercentiles().size() * (1 + settings.run().probes().size());
-        int pairs = PairedComparison.fewestPairs(PairedComparison.FAMILY_ALPHA / rows);
+        int pairs = PairedComparison.fewestPairs(rows);
         return new TestSettings(settings.identity(), settings.configuration(), settings.run().withRuns(pairs),
                 settings.budgets());
     }
@@ -111,7 +110,7 @@ public final class TestPreparation {
         if (injected != null) {
             return injected;
         }
-        if (configuration.evidence() == LatencyTestConfiguration.Evidence.OFF) {
+        if (!configuration.evidence()) {
             return EvidenceSource.OFF;
         }
         return Stores.shared(context.getRoot(), LiveEvidence.class, LiveEvidence::new);

@@ -5,12 +5,9 @@ import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
-import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
-import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
-import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
@@ -55,8 +52,8 @@ class AttemptLoopTest {
 
     private static TestSettings settings(Sizing sizing, int runs, int remeasures) {
         Configuration configuration = new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1, Path.of("target"),
-                Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME, Evidence.ON, remeasures,
-                Optional.empty(), MachineLock.ON, 600, Summary.ON, Profile.ON_BREACH,
+                Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME, true, remeasures,
+                Optional.empty(), true, 600, true, Profile.ON_BREACH,
                 Inconclusive.SKIP);
         try {
             return new TestSettings(new TestIdentity(AttemptLoopTest.class,
@@ -139,7 +136,7 @@ class AttemptLoopTest {
 
     @Test
     void runsAsSetAreMeasuredAgainInAttemptsOfAsMany() throws Throwable {
-        TestSettings asSet = settings(Sizing.NONE, 2, 1);
+        TestSettings asSet = settings(new Sizing(false, false, false), 2, 1);
         AttemptLoop.Ended ended = loop(asSet, false, true, false, true, true);
 
         assertThat(measured).containsExactly("1: 2", "2 again: 2");

@@ -5,20 +5,16 @@ import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.LatencyTestConfiguration;
 
 /**
- * One latency budget of a test, validated: the percentile of a probe must be at most {@link #maxMicros()}.
- * Immutable.
+ * One latency budget of a test: the probe's percentile must be at most {@link #maxMicros()}. Immutable.
  *
- * @param probe          the probe's name ({@code "end to end"} or a {@code @Probe} parameter's)
- * @param percentile     the percentile, in (0, 100]
- * @param maxMicros      the most it may be, in microseconds, after {@code jlbh.budget.factor}
- * @param declaredMicros the budget as declared, before the factor, in microseconds
+ * @param probe          {@code "end to end"} or a {@code @Probe} parameter's name
+ * @param percentile     in (0, 100]
+ * @param maxMicros      in microseconds, after {@code jlbh.budget.factor}
+ * @param declaredMicros in microseconds, as declared
  */
 public record Budget(String probe, double percentile, double maxMicros, double declaredMicros) {
 
-    /**
-     * @param micros microseconds
-     * @return the same in nanoseconds: the one conversion from a budget's unit to the histograms'
-     */
+    /** @return the microseconds in nanoseconds: the one conversion from a budget's unit to the histograms' */
     public static double nanos(double micros) {
         return micros * 1_000;
     }
@@ -37,6 +33,7 @@ public record Budget(String probe, double percentile, double maxMicros, double d
     public String describe() {
         String scaled = scaled() ? " (" + ReportFormat.plain(declaredMicros) + " \u00b5s scaled by "
                 + LatencyTestConfiguration.BUDGET_FACTOR + ")" : "";
-        return probe + " p" + Percentiles.label(percentile) + " <= " + ReportFormat.plain(maxMicros) + " \u00b5s" + scaled;
+        return probe + " p" + Percentiles.label(percentile) + " <= " + ReportFormat.plain(maxMicros) + " \u00b5s"
+                + scaled;
     }
 }

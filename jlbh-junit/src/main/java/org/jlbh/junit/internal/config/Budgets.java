@@ -8,25 +8,23 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a latency test is judged by: its latency budgets (after {@code jlbh.budget.factor}), over which runs, and its
- * allocation and GC budgets. Validated when read ({@link TestSettingsReader}). Immutable.
+ * What a latency test is judged by: its latency budgets, over which runs, and its allocation and GC budgets, each
+ * {@link LatencyTest#UNLIMITED} when not set. Immutable.
  *
  * @param verdict                over which runs the budgets are judged
  * @param latency                the latency budgets, at least one
- * @param maxAllocatedBytesPerOp allocation budget in bytes per iteration, {@link LatencyTest#UNLIMITED} for none
- * @param maxGcCount             collections allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no limit
- * @param maxGcPauseMillis       longest GC pause allowed in the measured runs, {@link LatencyTest#UNLIMITED} for no
- *                               limit
+ * @param maxAllocatedBytesPerOp in bytes per iteration
+ * @param maxGcCount             collections in the measured runs
+ * @param maxGcPauseMillis       the longest GC pause in the measured runs, in milliseconds
  */
 public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBytesPerOp, long maxGcCount,
                       long maxGcPauseMillis) {
 
-    /** Copies the latency budgets. */
     public Budgets {
         latency = List.copyOf(latency);
     }
 
-    /** @return the highest percentile of the latency budgets, the one that needs the most samples */
+    /** @return the highest percentile budgeted: the one that needs the most samples */
     public double strictestPercentile() {
         return latency.stream().mapToDouble(Budget::percentile).max().orElseThrow();
     }
@@ -46,7 +44,7 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
         return maxGcCount != LatencyTest.UNLIMITED || maxGcPauseMillis != LatencyTest.UNLIMITED;
     }
 
-    /** @return e.g. {@code end to end p99.9 <= 50 µs; allocation <= 0 bytes/op}: every budget that is set */
+    /** @return every budget that is set, e.g. {@code end to end p99.9 <= 50 µs; allocation <= 0 bytes/op} */
     public String describe() {
         List<String> all = new ArrayList<>();
         latency.forEach(budget -> all.add(budget.describe()));
@@ -64,7 +62,7 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
         return String.format(Locale.ROOT, "allocation <= %,d bytes/op", maxAllocatedBytesPerOp);
     }
 
-    /** @return e.g. {@code GC collections <= 0, GC pause <= 5 ms}: the GC budgets that are set */
+    /** @return the GC budgets that are set, e.g. {@code GC collections <= 0, GC pause <= 5 ms} */
     public String describeGcBudget() {
         List<String> what = new ArrayList<>();
         if (maxGcCount != LatencyTest.UNLIMITED) {

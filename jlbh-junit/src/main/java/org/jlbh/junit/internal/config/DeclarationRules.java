@@ -13,9 +13,8 @@ import java.lang.reflect.Method;
 import java.util.Optional;
 
 /**
- * How a latency test may be declared: which annotations go together on one method, checked before anything runs, each
- * refusal naming the method and the fix ({@link ConfigurationError}). The attributes' values are
- * {@link TestSettingsReader}'s to check. Stateless; thread-safe.
+ * Which annotations go together on a latency test method, checked before anything runs; each refusal is a
+ * {@link ConfigurationError} naming the method and the fix. Stateless; thread-safe.
  */
 public final class DeclarationRules {
 
@@ -28,10 +27,7 @@ public final class DeclarationRules {
                 || AnnotationSupport.isAnnotated(method, LatencyTemplate.class);
     }
 
-    /**
-     * @param method a method with {@link LatencyTest} or {@link LatencyTemplate}
-     * @throws ExtensionConfigurationException when it has both, or is a {@link TestFactory}
-     */
+    /** @throws ExtensionConfigurationException when a latency test method is both, or a {@link TestFactory} */
     public static void check(Method method) {
         if (AnnotationSupport.isAnnotated(method, LatencyTest.class)
                 && AnnotationSupport.isAnnotated(method, LatencyTemplate.class)) {
@@ -46,22 +42,19 @@ public final class DeclarationRules {
         }
     }
 
-    /**
-     * @param method a {@link LatencyTest} method
-     * @throws ExtensionConfigurationException when it is also a test template
-     */
+    /** @throws ExtensionConfigurationException when a {@link LatencyTest} method is also a test template */
     public static void requireNotATemplate(Method method) {
         if (AnnotationSupport.isAnnotated(method, TestTemplate.class)) {
             throw ConfigurationError.of(ConfigurationError.where(method) + " is a test template (@ParameterizedTest, "
                     + "@RepeatedTest or @TestTemplate), and @LatencyTest is a @Test, so JUnit runs it once more beside "
-                    + "the template's invocations. Fix: use @LatencyTemplate in place of @LatencyTest: it measures each "
-                    + "invocation");
+                    + "the template's invocations. Fix: use @LatencyTemplate in place of @LatencyTest: it measures "
+                    + "each invocation");
         }
     }
 
     /**
      * @param method a {@link LatencyTemplate} method
-     * @return its sweep, validated
+     * @return its sweep
      * @throws ExtensionConfigurationException when it does not sweep, or sweeps and is another template too
      */
     public static Sweep sweepOf(Method method) {
@@ -74,10 +67,7 @@ public final class DeclarationRules {
         return sweep;
     }
 
-    /**
-     * @param method a {@link LatencyTemplate} method that sweeps rates
-     * @throws ExtensionConfigurationException when it is another test template too
-     */
+    /** @throws ExtensionConfigurationException when a sweeping {@link LatencyTemplate} is another template */
     public static void requireNoOtherTemplate(Method method) {
         otherTemplate(method).ifPresent(other -> {
             throw ConfigurationError.of(ConfigurationError.where(method) + " sweeps rates and is also @"
@@ -86,11 +76,7 @@ public final class DeclarationRules {
         });
     }
 
-    /**
-     * @param method a {@link LatencyTemplate} method
-     * @return whether its invocations are a sweep's, which only this extension provides: it sweeps rates, or it is
-     *         no other template (and is then refused for having no invocation)
-     */
+    /** @return whether this extension provides a template's invocations: it sweeps, or it is no other template */
     public static boolean invocationsAreOurs(Method method) {
         return AnnotationSupport.findAnnotation(method, LatencyTemplate.class)
                 .map(template -> Sweep.declared(template) || otherTemplate(method).isEmpty()).orElse(false);
@@ -109,8 +95,7 @@ public final class DeclarationRules {
     }
 
     /**
-     * @param method   a {@link LatencyTemplate} method
-     * @param uniqueId the unique id JUnit runs it as
+     * @param uniqueId the unique id JUnit runs a {@link LatencyTemplate} method as
      * @return the 1-based index of the template invocation it is
      * @throws ExtensionConfigurationException when it is not run as a template's invocation
      */

@@ -6,7 +6,7 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * How a latency test that could not be decided ends, as {@value LatencyTestConfiguration#INCONCLUSIVE} says: aborted
- * (JUnit and Surefire report it as skipped) or failed. The one place where that choice is made. Stateless.
+ * (reported as skipped) or failed. Stateless.
  */
 public final class InconclusiveEnd {
 
@@ -14,11 +14,9 @@ public final class InconclusiveEnd {
     }
 
     /**
-     * @param configuration the test run's configuration
-     * @param why           what was undecided, a sentence or more; it should say what would decide it
+     * @param why what was undecided, and what would decide it
      * @return the abort to throw, when inconclusive tests are skipped
-     * @throws AssertionError when inconclusive tests fail ({@code jlbh.inconclusive = fail}), its message {@code why}
-     *                        and that it fails for that reason
+     * @throws AssertionError saying {@code why}, when {@code jlbh.inconclusive = fail}
      */
     public static TestAbortedException of(Configuration configuration, String why) {
         if (configuration.inconclusive() == Inconclusive.FAIL) {

@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Reads the entries of {@code jlbh.paired.base}: folders of compiled classes and jars, separated by the platform's
- * path separator, where an entry {@code @file} stands for every entry that file lists (separated by the path
- * separator or by line breaks, as {@code mvn dependency:build-classpath -Dmdep.outputFile=file} writes a module's
- * test class path, or a Gradle task may). Paths are as written: relative ones against the working directory.
+ * Reads {@code jlbh.paired.base}: folders and jars separated by the platform's path separator, an entry {@code @file}
+ * standing for those the file lists (separated by the path separator or line breaks, as {@code mvn
+ * dependency:build-classpath -Dmdep.outputFile=file} writes them). Relative paths are against the working directory.
  * Stateless.
  */
 final class PairedBaseEntries {
@@ -29,20 +28,18 @@ final class PairedBaseEntries {
     }
 
     /**
-     * @param value the parameter's value
-     * @return its entries, blank ones left out
+     * @return the value's folders and jars, in order
+     * @throws IllegalArgumentException saying which path is not valid, not there, not a folder nor a jar, or unread
      */
-    static List<String> split(String value) {
-        return nonBlank(value.split(Pattern.quote(File.pathSeparator)));
+    static List<Path> read(String value) {
+        List<Path> paths = new ArrayList<>();
+        for (String entry : nonBlank(value.split(Pattern.quote(File.pathSeparator)))) {
+            paths.addAll(expand(entry));
+        }
+        return paths;
     }
 
-    /**
-     * @param entry a folder, a jar, or {@code @file}
-     * @return the folder or jar; or the folders and jars the file lists
-     * @throws IllegalArgumentException when a path is not valid, not there, or neither a folder nor a jar; or the file
-     *                                  cannot be read, saying which
-     */
-    static List<Path> expand(String entry) {
+    private static List<Path> expand(String entry) {
         if (!entry.startsWith("@")) {
             return List.of(folderOrJar(entry, ""));
         }

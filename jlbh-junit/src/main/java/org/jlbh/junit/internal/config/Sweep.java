@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The rates of a throughput sweep, validated, and its capacity budget. Immutable.
+ * The rates of a throughput sweep and its capacity budget. Immutable.
  *
  * @param rates              iterations per second, strictly ascending, at least one
  * @param requiredThroughput the rate up to which every rate must meet the latency budgets; 0 for every rate
@@ -20,16 +20,13 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
     /** The most rates in one sweep: each is a full measurement. */
     public static final int MAX_RATES = 100;
 
-    /** Copies the rates. */
     public Sweep {
         rates = List.copyOf(rates);
     }
 
     /**
-     * @param method   the test method
-     * @param template its {@link LatencyTemplate}
-     * @return its sweep; empty when it declares none
-     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute and the fix
+     * @return the template's sweep; empty when it declares none
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when it is wrong
      */
     public static Optional<Sweep> of(Method method, LatencyTemplate template) {
         String where = ConfigurationError.where(method);
@@ -46,8 +43,8 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
                     + "ratesTo and rateSteps are set: a sweep's rates are listed or spaced evenly, not both");
         }
         if (template.throughput() != 0) {
-            throw ConfigurationError.of(where, "throughput", template.throughput(), "be 0 in a sweep, which runs at its "
-                    + "own rates: move the rate into rates = {...}");
+            throw ConfigurationError.of(where, "throughput", template.throughput(), "be 0 in a sweep, which runs at "
+                    + "its own rates: move the rate into rates = {...}");
         }
         List<Integer> rates = listed ? listed(where, template.rates()) : spaced(where, template);
         int required = template.requiredThroughput();
@@ -59,10 +56,7 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
         return Optional.of(new Sweep(rates, required));
     }
 
-    /**
-     * @param template a {@link LatencyTemplate}
-     * @return whether it declares a sweep, valid or not
-     */
+    /** @return whether the template declares a sweep, valid or not */
     public static boolean declared(LatencyTemplate template) {
         return template.rates().length > 0 || spaced(template);
     }
@@ -71,15 +65,12 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
         return template.ratesFrom() != 0 || template.ratesTo() != 0 || template.rateSteps() != 0;
     }
 
-    /**
-     * @param invocation 1-based index of the template's invocation
-     * @return its rate
-     */
+    /** @return the rate of the template's invocation at a 1-based index */
     public int rate(int invocation) {
         return rates.get(invocation - 1);
     }
 
-    /** @return whether the rate's latency budgets fail the test when they break (it is at most the required rate) */
+    /** @return whether the rate's latency budgets fail the test when they break: it is at most the required rate */
     public boolean enforced(int rate) {
         return requiredThroughput == 0 || rate <= requiredThroughput;
     }

@@ -9,20 +9,14 @@ import java.lang.reflect.Proxy;
 
 /**
  * A {@link LatencyTemplate} read as the {@link LatencyTest} of one of its invocations, so that one set of rules
- * validates both: every attribute is the template's own of the same name, except the throughput, which is the
- * invocation's (a sweep's rate, or the template's throughput). The two annotations' shared attributes are kept alike
- * by a test. Stateless.
+ * validates both: every attribute is the template's of the same name but the throughput, the invocation's. Stateless.
  */
 final class TemplateAsTest {
 
     private TemplateAsTest() {
     }
 
-    /**
-     * @param template   the template
-     * @param throughput the invocation's iterations per second
-     * @return the template's attributes as a {@link LatencyTest}, at that throughput
-     */
+    /** @return the template's attributes as a {@link LatencyTest} at the throughput, in iterations per second */
     static LatencyTest at(LatencyTemplate template, int throughput) {
         InvocationHandler attributes = (proxy, attribute, arguments) -> switch (attribute.getName()) {
             case "throughput" -> throughput;

@@ -6,15 +6,8 @@ import org.jlbh.junit.LatencyTest;
 import java.lang.reflect.Method;
 
 /**
- * The validated settings of one latency test, by concern: who the test is ({@link TestIdentity}), what it runs
- * ({@link RunPlan}), what it is judged by ({@link Budgets}) and how it is judged and reported ({@link Configuration},
- * the configuration parameters). Read from its {@link LatencyTest}, its {@link LatencyBudget}s and the configuration
- * parameters by {@link TestSettingsReader}. Immutable.
- *
- * @param identity      which test, and the names its reports go by
- * @param configuration the configuration parameters
- * @param run           what it runs
- * @param budgets       what it is judged by
+ * The validated settings of one latency test, read by {@link TestSettingsReader}: who the test is, the configuration
+ * parameters, what it runs and what it is judged by. Immutable.
  */
 public record TestSettings(TestIdentity identity, Configuration configuration, RunPlan run, Budgets budgets) {
 
@@ -23,14 +16,9 @@ public record TestSettings(TestIdentity identity, Configuration configuration, R
         return identity.method();
     }
 
-    /** @return e.g. {@code OrderTest.parse} ({@link TestIdentity#displayName()}) */
+    /** @return {@link TestIdentity#displayName()} */
     public String displayName() {
         return identity.displayName();
-    }
-
-    /** @return e.g. {@code com.example.OrderTest.parse} ({@link TestIdentity#qualifiedName()}) */
-    public String qualifiedName() {
-        return identity.qualifiedName();
     }
 
     /** @return a one-line description for the report's header */
@@ -38,7 +26,7 @@ public record TestSettings(TestIdentity identity, Configuration configuration, R
         return displayName() + ": " + describeRuns();
     }
 
-    /** @return the settings and budgets in one line, without the test's name */
+    /** @return the run plan, verdict and budgets in one line */
     public String describeRuns() {
         return run.describe() + ", verdict " + budgets.verdict() + "; budgets: " + budgets.describe();
     }

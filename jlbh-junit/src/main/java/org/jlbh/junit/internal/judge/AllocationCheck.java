@@ -11,22 +11,13 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The allocation budget checked against one attempt, judged per run as latency is: the median run's bytes per
- * operation (the worst run's for {@link Verdict#EVERY_RUN}). A body that allocates does so in every run; a one-off in
- * one run (the JIT deoptimizing and re-interpreting a method can allocate on the thread) does not fail a median
- * verdict. Immutable.
- *
- * @param budget    e.g. {@code allocation <= 0 bytes/op}
- * @param measured  the judged bytes per operation, e.g. {@code 80 bytes/op}, or {@code not measured}
- * @param breach    why it broke; empty when met
+ * The allocation budget checked against one attempt, judged over the runs as latency is: the median run's bytes per
+ * operation (the worst run's for {@link Verdict#EVERY_RUN}), so that a one-off in one run (the JIT re-interpreting a
+ * method) does not fail a median verdict. Immutable.
  */
 public record AllocationCheck(String budget, String measured, Optional<String> breach) implements Check {
 
-    /**
-     * @param settings the test's settings, with an allocation budget
-     * @param attempt  the attempt
-     * @return the check
-     */
+    /** @return the check of the settings' allocation budget against the attempt */
     public static AllocationCheck of(TestSettings settings, Attempt attempt) {
         String budget = settings.budgets().describeAllocationBudget();
         List<Double> perOp = new ArrayList<>();
@@ -57,17 +48,9 @@ public record AllocationCheck(String budget, String measured, Optional<String> b
                 String.join(", ", perRun))));
     }
 
-    /**
-     * @param perOp bytes per operation
-     * @return e.g. {@code 0 bytes/op} or {@code 24.5 bytes/op}
-     */
-    public static String bytesPerOp(double perOp) {
+    /** @return e.g. {@code 0 bytes/op} or {@code 24.500 bytes/op} */
+    private static String bytesPerOp(double perOp) {
         return (perOp == Math.rint(perOp) ? String.format(Locale.ROOT, "%,.0f", perOp)
                 : String.format(Locale.ROOT, "%,.3f", perOp)) + " bytes/op";
-    }
-
-    @Override
-    public boolean met() {
-        return breach.isEmpty();
     }
 }

@@ -6,6 +6,7 @@ import org.jlbh.core.JLBHResult;
 import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
+import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
@@ -29,11 +30,8 @@ import java.util.Set;
 
 /**
  * Every budget of a latency test checked against one attempt, and how the attempt ended: passed when every check
- * holds, as measured or on the code's own account (a broken latency budget that holds without the late samples the
- * platform and the JVM's safepoints account for, {@link LateSampleAttribution}, in {@code jlbh.noise = aware});
- * inconclusive when the evidence cannot decide (without scheduler evidence, a breach OS jitter explains); failed
- * otherwise. A broken budget always carries its late samples' causes.
- * Immutable; thread-safe.
+ * holds, as measured or on the code's own account; inconclusive when the evidence cannot decide; failed otherwise.
+ * A judged latency budget carries its late samples' causes ({@link LateSampleAttribution}). Immutable; thread-safe.
  */
 public final class AttemptJudgement {
     private final Attempt attempt;
@@ -54,49 +52,13 @@ public final class AttemptJudgement {
      * @return every budget checked against it
      */
     public static AttemptJudgement judge(TestSettings settings, Attempt attempt) {
-        JLBHResult result = attempt.result();
         List<Check> checks = new ArrayList<>();
-        CompletenessCheck complete = CompletenessCheck.of(result);
+        CompletenessCheck complete = CompletenessCheck.of(attempt.result());
         if (!complete.met()) {
             checks.add(complete);
         }
-        List<Optional<PlatformStalls>> stalls = attempt.runs().stream().map(RunMeasures::stalls).toList();
-        double samplesPerNano = result.accountedForCoordinatedOmission() ? result.targetThroughputPerSecond() / 1e9 : 0;
-        boolean aware = settings.configuration().noise() == Noise.AWARE;
         for (Budget budget : settings.budgets().latency()) {
-            boolean endToEnd = budget.probe().equals(LatencyBudget.END_TO_END);
-            JLBHResult.ProbeResult probe = endToEnd ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
-            PercentileCheck check = PercentileCheck.of(result, probe, budget.percentile(), budget.maxMicros(),
-                    settings.budgets().verdict());
-            if (!check.judged()) {
-                checks.add(new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(),
-                        Optional.empty(), Optional.empty(), List.of()));
-                continue;
-            }
-            // late samples are attributed whether the budget held or not: the report carries them either way
-            LateSamples late = lateSamples(budget, probe, attempt, endToEnd ? samplesPerNano : 0);
-            boolean anyRunBroke = check.runValuesNanos().stream().anyMatch(value -> value > check.limitNanos());
-            // each run's value on the code's own account, where a run broke the budget: the sequential rule counts runs
-            List<Double> codeOnlyRuns = anyRunBroke ? late.codeOnlyRunNanos(probe, budget.percentile()) : List.of();
-            if (check.met()) {
-                checks.add(new LatencyCheck(budget, check, Optional.of(late), OptionalDouble.empty(),
-                        Optional.empty(), Optional.empty(), aware ? codeOnlyRuns : List.of()));
-                continue;
-            }
-            OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
-                    : OptionalDouble.of(settings.budgets().verdict().judge(codeOnlyRuns));
-            Optional<CodesOwnAccount> codesOwnAccount = Optional.empty();
-            Optional<BreachExplanation> explanation = Optional.empty();
-            if (aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos()) {
-                codesOwnAccount = Optional.of(new CodesOwnAccount(check.what(), check.judgedNanos(), late.excused(),
-                        codeOnly.getAsDouble(), codeOnlyRuns));
-            } else if (aware && !schedulerEvidence(attempt)) {
-                // no scheduler evidence (another OS, or switched off): weigh the breach against OS jitter, a proxy
-                explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(),
-                        endToEnd ? samplesPerNano : 0, stalls).map(BreachExplanation.class::cast);
-            }
-            checks.add(new LatencyCheck(budget, check, Optional.of(late), codeOnly, codesOwnAccount, explanation,
-                    aware ? codeOnlyRuns : List.of()));
+            checks.add(latencyCheck(settings, attempt, budget));
         }
         if (settings.budgets().hasAllocationBudget()) {
             checks.add(AllocationCheck.of(settings, attempt));
@@ -107,10 +69,52 @@ public final class AttemptJudgement {
         return new AttemptJudgement(attempt, checks);
     }
 
-    /** @return each run's late samples against the budget, put down to their causes */
-    static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt,
-                                           double samplesPerNano) {
+    private static LatencyCheck latencyCheck(TestSettings settings, Attempt attempt, Budget budget) {
+        JLBHResult result = attempt.result();
+        boolean endToEnd = budget.probe().equals(LatencyBudget.END_TO_END);
+        JLBHResult.ProbeResult probe = endToEnd ? result.endToEnd() : result.probe(budget.probe()).orElseThrow();
+        Verdict verdict = settings.budgets().verdict();
+        PercentileCheck check = PercentileCheck.of(result, probe, budget.percentile(), budget.maxMicros(), verdict);
+        if (!check.judged()) {
+            return new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(), Optional.empty(),
+                    Optional.empty(), List.of());
+        }
+        LateSamples late = lateSamples(budget, probe, attempt);
+        boolean aware = settings.configuration().noise() == Noise.AWARE;
+        boolean anyRunBroke = check.runValuesNanos().stream().anyMatch(value -> value > check.limitNanos());
+        List<Double> codeOnlyRuns = anyRunBroke ? late.codeOnlyRunNanos(probe, budget.percentile()) : List.of();
+        List<Double> runsCounted = aware ? codeOnlyRuns : List.of();
+        if (check.met()) {
+            return new LatencyCheck(budget, check, Optional.of(late), OptionalDouble.empty(), Optional.empty(),
+                    Optional.empty(), runsCounted);
+        }
+        OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
+                : OptionalDouble.of(verdict.judge(codeOnlyRuns));
+        Optional<CodesOwnAccount> codesOwnAccount = Optional.empty();
+        Optional<BreachExplanation> explanation = Optional.empty();
+        if (aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos()) {
+            codesOwnAccount = Optional.of(new CodesOwnAccount(check.what(), check.judgedNanos(), late.excused(),
+                    codeOnly.getAsDouble(), codeOnlyRuns));
+        } else if (aware && !schedulerEvidence(attempt)) {
+            List<Optional<PlatformStalls>> stalls = attempt.runs().stream().map(RunMeasures::stalls).toList();
+            explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(),
+                    samplesPerNano(budget, result), stalls)
+                    .map(BreachExplanation.class::cast);
+        }
+        return new LatencyCheck(budget, check, Optional.of(late), codeOnly, codesOwnAccount, explanation,
+                runsCounted);
+    }
+
+    /** @return iterations due per nanosecond while a pause lasts: 0 for a probe, or without coordinated omission */
+    private static double samplesPerNano(Budget budget, JLBHResult result) {
+        return budget.probe().equals(LatencyBudget.END_TO_END) && result.accountedForCoordinatedOmission()
+                ? result.targetThroughputPerSecond() / 1e9 : 0;
+    }
+
+    /** @return each run's late samples against a budget, put down to their causes */
+    static LateSamples lateSamples(Budget budget, JLBHResult.ProbeResult probe, Attempt attempt) {
         long limit = budget.limitNanos();
+        double samplesPerNano = samplesPerNano(budget, attempt.result());
         List<RunAttribution> runs = new ArrayList<>();
         Set<String> notes = new LinkedHashSet<>();
         for (JLBHResult.RunResult run : probe.eachRunSummary()) {
@@ -118,34 +122,28 @@ public final class AttemptJudgement {
             RunEvidence evidence = measures == null ? RunEvidence.none("no evidence for the run") : measures.evidence();
             evidence.schedulerMissing().ifPresent(notes::add);
             evidence.jvmUnavailable().ifPresent(notes::add);
-            RunTimeline timeline = measures == null ? null : measures.timelines().get(budget.probe());
-            List<RunTimeline> ofThreads = measures == null ? List.of() : timelinesOfThreads(budget, measures);
             Histogram histogram = run.histogram();
             long over = histogram.getMaxValue() <= limit ? 0
                     : histogram.getCountBetweenValues(limit + 1, histogram.getMaxValue());
             long typical = run.count() == 0 ? 0 : histogram.getValueAtPercentile(50);
             long fastest = run.count() == 0 ? 0 : histogram.getMinValue();
-            // every sample over the budget lies above every sample within it: the median of those within is the
-            // value at half their share of the run
+            // the samples over the budget lie above those within it: their median is at half their share
             long within = run.count() - over;
             long onSchedule = within <= 0 ? 0 : histogram.getValueAtPercentile(50.0 * within / run.count());
-            RunAttribution attributed = LateSampleAttribution.of(run.run(), timeline, limit, over, evidence,
-                    samplesPerNano, typical, fastest, onSchedule, ofThreads);
-            runs.add(attributed);
+            runs.add(LateSampleAttribution.of(run.run(), measures == null ? null
+                            : measures.timelines().get(budget.probe()), limit, over, evidence, samplesPerNano,
+                    typical, fastest, onSchedule, measures == null ? List.of() : timelinesOfThreads(budget, measures)));
         }
         return new LateSamples(limit, runs, List.copyOf(notes));
     }
 
     /** @return whether every run of the attempt has the scheduler's evidence, of every harness thread */
-    static boolean schedulerEvidence(Attempt attempt) {
+    private static boolean schedulerEvidence(Attempt attempt) {
         return !attempt.runs().isEmpty()
                 && attempt.runs().stream().allMatch(run -> run.evidence().schedulerAvailable());
     }
 
-    /**
-     * @return for an end-to-end budget with several harness threads, each thread's own end-to-end timeline of the
-     *         run, in thread order; else (or when one is missing) none
-     */
+    /** @return for an end-to-end budget, each of several harness threads' own timeline of the run; else none */
     private static List<RunTimeline> timelinesOfThreads(Budget budget, RunMeasures measures) {
         int threads = measures.evidence().schedulers().size();
         if (!budget.probe().equals(LatencyBudget.END_TO_END) || threads < 2) {
@@ -162,12 +160,11 @@ public final class AttemptJudgement {
         return ofThreads;
     }
 
-    /** @return the attempt judged */
     public Attempt attempt() {
         return attempt;
     }
 
-    /** @return 1-based attempt */
+    /** @return the 1-based attempt */
     public int number() {
         return attempt.number();
     }
@@ -177,7 +174,7 @@ public final class AttemptJudgement {
         return checks;
     }
 
-    /** @return how the attempt ended: {@link Outcome#PASSED}, {@link Outcome#INCONCLUSIVE} or {@link Outcome#FAILED} */
+    /** @return how the attempt ended: passed, inconclusive or failed */
     public Outcome outcome() {
         return outcome;
     }
@@ -192,12 +189,7 @@ public final class AttemptJudgement {
         return String.join(System.lineSeparator(), lines);
     }
 
-    /**
-     * @return why the late samples of a broken latency budget could not all be put down to their causes: the evidence
-     *         missing (e.g. {@code no scheduler evidence on this OS (...)}), each reason once; empty when nothing broke
-     *         or the evidence was all there. Collection switched off on purpose ({@code jlbh.evidence = off}) is not
-     *         missing.
-     */
+    /** @return each reason a broken budget's late samples lacked evidence, bar {@code jlbh.evidence = off} */
     public List<String> missingEvidence() {
         Set<String> missing = new LinkedHashSet<>();
         for (Check check : checks) {

@@ -10,41 +10,23 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A throughput sweep's capacity budget: how one rate's decision reads against it, and the sweep's knee. At or below
- * the required rate, a broken latency budget fails the rate as ever, and the message says the capacity budget broke
- * and at which rate it broke first; above it, broken latency budgets (and only they) are reported, not failed: past
- * the knee they are expected. Pure: no I/O. Stateless.
+ * A throughput sweep's capacity budget, and its knee. At or below the required rate, a broken latency budget fails
+ * the rate, saying the capacity budget broke and where first; above it, broken latency budgets (only they) are
+ * reported, not failed: past the knee they are expected. Pure: no I/O. Stateless.
  */
 public final class Capacity {
 
     private Capacity() {
     }
 
-    /**
-     * A broken latency budget of a rate.
-     *
-     * @param breach              what broke, e.g. {@code end to end p99 was 180 µs, budget 100 µs ...}
-     * @param explainedByPlatform whether the platform's stalls explain the breach (without them it would hold)
-     */
+    /** A broken latency budget of a rate: what broke, and whether the platform's stalls explain it. */
     public record BrokenBudget(Optional<String> breach, boolean explainedByPlatform) {
     }
 
-    /**
-     * One rate of a sweep as measured.
-     *
-     * @param rate     iterations per second
-     * @param latency  how its latency budgets fared (in the attempt reported): {@link Outcome#PASSED} when every one
-     *                 held, {@link Outcome#INCONCLUSIVE} when the broken ones broke only through the platform's stalls,
-     *                 else {@link Outcome#FAILED}
-     * @param breaches when not passed, the broken budgets, e.g. {@code end to end p99 was 180 µs, budget 100 µs ...}
-     */
+    /** One rate (per second) of a sweep: how its latency budgets fared in the attempt reported, and their breaches. */
     public record Rate(int rate, Outcome latency, String breaches) {
 
-        /**
-         * @param rate     iterations per second
-         * @param reported the attempt reported at that rate
-         * @return the rate as judged by its latency budgets alone
-         */
+        /** @return the rate as its latency budgets alone judge the attempt reported there */
         public static Rate of(int rate, AttemptJudgement reported) {
             return of(rate, reported.checks().stream()
                     .filter(check -> check instanceof LatencyCheck && !check.met())
@@ -52,12 +34,7 @@ public final class Capacity {
                     .toList());
         }
 
-        /**
-         * @param rate   iterations per second
-         * @param broken the rate's broken latency budgets in the attempt reported (from its judgement, or from its
-         *               result as reported)
-         * @return the rate as judged by its latency budgets alone
-         */
+        /** @return the rate as judged by its broken latency budgets alone */
         public static Rate of(int rate, List<BrokenBudget> broken) {
             List<String> breaches = new ArrayList<>();
             boolean code = false;
@@ -69,21 +46,15 @@ public final class Capacity {
             return new Rate(rate, latency, String.join(System.lineSeparator(), breaches));
         }
 
-        /** @return whether every latency budget held */
         public boolean latencyMet() {
             return latency == Outcome.PASSED;
         }
     }
 
     /**
-     * @param decision   the rate's decision, as for any latency test
-     * @param comparison its comparison with the baseline, if one was made
-     * @param sweep      the sweep
-     * @param rate       the rate, as its latency budgets judged it ({@link Rate#of})
-     * @param earlier    the sweep's rates measured before this one, ascending
-     * @return the decision against the capacity budget: unchanged when the sweep has none, or the rate is judged
-     *         as any test; else with the capacity budget named, or reported where latency is not enforced (broken,
-     *         or left undecided by the sequential rule: either way the knee is about here)
+     * @return the rate's decision against the sweep's capacity budget: unchanged without one; with the budget named,
+     *         and the first of the {@code earlier} rates that broke, at or below the required rate; reported above it
+     *         where only latency broke or was left undecided
      */
     public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, Rate rate,
                                  List<Rate> earlier) {
@@ -129,8 +100,7 @@ public final class Capacity {
 
     /**
      * @param rates the sweep's rates as measured, ascending
-     * @return the knee: the highest rate up to which every measured rate met its latency budgets; empty when the
-     *         first broke
+     * @return the highest rate up to which every rate met its latency budgets; empty when the first broke
      */
     public static OptionalInt knee(List<Rate> rates) {
         OptionalInt knee = OptionalInt.empty();
@@ -146,8 +116,7 @@ public final class Capacity {
     /**
      * @param sweep the sweep
      * @param rates its rates as measured, ascending, at least one
-     * @return e.g. {@code Knee: 20,000/s, the highest rate up to which every rate met the latency budgets; they broke
-     *         first at 40,000/s (end to end p99 ...). Capacity budget (at least 20,000/s): met.}
+     * @return e.g. {@code Knee: 20,000/s, the highest rate up to which every rate met the latency budgets; ...}
      */
     public static String describe(Sweep sweep, List<Rate> rates) {
         OptionalInt knee = knee(rates);

@@ -15,16 +15,14 @@ public sealed interface Check permits CompletenessCheck, LatencyCheck, Allocatio
     /** @return the value judged, with its unit, e.g. {@code 45.000 µs} */
     String measured();
 
-    /** @return whether the budget held */
-    boolean met();
-
     /** @return why the budget does not hold, a sentence with the figures; empty when it holds */
     Optional<String> breach();
 
-    /**
-     * @return when the budget broke but the platform's stalls explain it, the explanation; else empty. Only a
-     *         latency budget can be explained this way
-     */
+    default boolean met() {
+        return breach().isEmpty();
+    }
+
+    /** @return for a broken latency budget the evidence cannot decide, why it is inconclusive; else empty */
     default Optional<BreachExplanation> explanation() {
         return Optional.empty();
     }

@@ -4,7 +4,6 @@ import org.HdrHistogram.Histogram;
 import org.jlbh.core.JLBHResult;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
-import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.attribution.LateSamples;
@@ -22,13 +21,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An attempt's figures on the code's own account, per probe and run: each percentile with the late samples the
- * platform's waits, the JVM's safepoints and its collections' copying of older objects made later replaced by what
- * they would have been without those pauses ({@link LateSamples#codeOnlyHistogram}), as a baseline gate compares
- * them. A probe's late samples are those over its smallest latency budget, the ones its timeline keeps: a probe
- * without a budget has no figures here, nor one whose runs had more late samples than the timeline keeps (the rest
- * could not be replayed); {@link #notes()} says which. Without the scheduler's and the JVM's evidence for every run
- * there are no figures at all, and {@link #missing()} says why. Immutable.
+ * An attempt's percentiles on the code's own account ({@link LateSamples#codeOnlyHistogram}), per probe and run, as a
+ * baseline gate compares them. A probe's late samples are those over its smallest latency budget, as its timeline
+ * keeps them: a probe without a budget, or with more late samples than its timeline keeps, has none. Without the
+ * scheduler's and the JVM's evidence for every run there are none at all. Immutable.
  *
  * @param missing when a run lacked the evidence the replay needs, which run and why; else empty
  * @param byProbe per probe that has them, per run in run order, the values by percentile label, in nanoseconds
@@ -37,25 +33,18 @@ import java.util.Optional;
 public record CodesOwnFigures(Optional<String> missing, Map<String, List<Map<String, Long>>> byProbe,
                               List<String> notes) {
 
-    /** Copies the figures and notes. */
     public CodesOwnFigures {
         byProbe = Map.copyOf(byProbe);
         notes = List.copyOf(notes);
     }
 
-    /**
-     * @param settings    the test's settings, for its budgets
-     * @param attempt     what one attempt measured
-     * @param percentiles the percentiles wanted, in (0, 100); each run gets those its sample count supports
-     * @return the attempt's figures on the code's own account
-     */
+    /** @return the attempt's figures at the percentiles in (0, 100) each run's samples support, for the budgets */
     public static CodesOwnFigures of(TestSettings settings, Attempt attempt, Collection<Double> percentiles) {
         Optional<String> missing = missingEvidence(attempt);
         if (missing.isPresent()) {
             return new CodesOwnFigures(missing, Map.of(), List.of());
         }
         JLBHResult result = attempt.result();
-        double samplesPerNano = result.accountedForCoordinatedOmission() ? result.targetThroughputPerSecond() / 1e9 : 0;
         Map<String, List<Map<String, Long>>> byProbe = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         List<JLBHResult.ProbeResult> probes = new ArrayList<>();
@@ -70,9 +59,7 @@ public record CodesOwnFigures(Optional<String> missing, Map<String, List<Map<Str
                 notes.add(name + ": no latency budget, so its late samples are not kept and cannot be replayed");
                 continue;
             }
-            boolean endToEnd = smallest.get().probe().equals(LatencyBudget.END_TO_END);
-            LateSamples late = AttemptJudgement.lateSamples(smallest.get(), probe, attempt,
-                    endToEnd ? samplesPerNano : 0);
+            LateSamples late = AttemptJudgement.lateSamples(smallest.get(), probe, attempt);
             if (late.notKept() > 0) {
                 notes.add(String.format(Locale.ROOT, "%s: %,d late samples over %s beyond those its timeline keeps "
                         + "could not be replayed", name, late.notKept(),
@@ -95,17 +82,12 @@ public record CodesOwnFigures(Optional<String> missing, Map<String, List<Map<Str
         return new CodesOwnFigures(Optional.empty(), byProbe, notes);
     }
 
-    /**
-     * @param probe a probe's name
-     * @param run   1-based run
-     * @return its values on the code's own account by percentile label, in nanoseconds; empty when there are none
-     */
+    /** @return the probe's values in a 1-based run by percentile label, in nanoseconds; empty when none */
     public Map<String, Long> of(String probe, int run) {
         List<Map<String, Long>> runs = byProbe.getOrDefault(probe, List.of());
         return run >= 1 && run <= runs.size() ? runs.get(run - 1) : Map.of();
     }
 
-    /** @return which run lacked the scheduler's or the JVM's evidence, and why; empty when every run had both */
     private static Optional<String> missingEvidence(Attempt attempt) {
         if (attempt.runs().isEmpty()) {
             return Optional.of("no run was measured");

@@ -6,21 +6,15 @@ import org.jlbh.core.RunStatus;
 import java.util.Optional;
 
 /**
- * Whether every planned run was complete: one end-to-end sample per iteration. Used by the extension and by the
- * AssertJ assertions. Immutable.
- *
- * @param status the result's status
- * @param why    when not complete, each incomplete run's status and reason
+ * Whether every planned run was complete, one end-to-end sample per iteration; measured is the result's status, and
+ * a breach names each incomplete run. Used by the extension and by the AssertJ assertions. Immutable.
  */
-public record CompletenessCheck(RunStatus status, Optional<String> why) implements Check {
+public record CompletenessCheck(String measured, Optional<String> breach) implements Check {
 
-    /**
-     * @param result a result
-     * @return the check of its runs
-     */
+    /** @return the check of the result's runs */
     public static CompletenessCheck of(JLBHResult result) {
         if (result.status() == RunStatus.COMPLETE) {
-            return new CompletenessCheck(RunStatus.COMPLETE, Optional.empty());
+            return new CompletenessCheck(RunStatus.COMPLETE.name(), Optional.empty());
         }
         StringBuilder why = new StringBuilder("Expected every run to be COMPLETE but the result was ")
                 .append(result.status());
@@ -36,26 +30,11 @@ public record CompletenessCheck(RunStatus status, Optional<String> why) implemen
                     .append(System.lineSeparator()).append("the warm-up was ").append(warmUp.status()).append(": ")
                     .append(warmUp.detail()));
         }
-        return new CompletenessCheck(result.status(), Optional.of(why.toString()));
+        return new CompletenessCheck(result.status().name(), Optional.of(why.toString()));
     }
 
     @Override
     public String budget() {
         return "complete runs";
-    }
-
-    @Override
-    public String measured() {
-        return status.name();
-    }
-
-    @Override
-    public boolean met() {
-        return why.isEmpty();
-    }
-
-    @Override
-    public Optional<String> breach() {
-        return why;
     }
 }

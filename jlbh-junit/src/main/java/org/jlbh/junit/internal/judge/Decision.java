@@ -9,69 +9,35 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * How a latency test ends, decided from its attempts, the comparison with its baseline and the mode: passed (on
- * which attempt), inconclusive, failed, or — in report mode — reported only. Report mode excuses broken budgets and
- * regressions, never a run that did not complete. Pure: no I/O. Immutable.
+ * How a latency test ends, from its attempts, the comparison with its baseline and the mode. Report mode excuses
+ * broken budgets and regressions, never a run that did not complete. Pure: no I/O. Immutable.
  *
  * @param outcome  the test's outcome
- * @param reported the attempt whose figures are reported: the passing one, else the last failed one, else the last
+ * @param reported the attempt whose figures are reported and compared with a baseline
  * @param attempts how many attempts were made
- * @param allowed  how many attempts were allowed: the first, {@code jlbh.retry.failed} more, and, once the runs disagreed,
- *                 {@code jlbh.remeasure.undecided} more
- * @param detail   the failure message, the reason it is inconclusive, or the budgets met; when a broken budget was
- *                 judged without all its evidence, its first line says so and why ({@link #withoutEvidence})
- * @param rule     where the runs disagreed and the sequential rule decided, how: e.g. {@code  (by the sequential rule,
+ * @param allowed  how many attempts were allowed, the remeasured ones included
+ * @param detail   the failure message, why it is inconclusive, or the budgets met; its first line says when a broken
+ *                 budget was judged without all its evidence ({@link #withoutEvidence})
+ * @param rule     how the sequential rule decided where the runs disagreed, e.g. {@code  (by the sequential rule,
  *                 over 3 attempts: end to end p99 <= 100 µs: 7 runs of 9 met it)}; else empty
  */
 public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail,
                        String rule) {
 
-    /**
-     * @param attempts every attempt, in order, at least one
-     * @return the attempt whose figures the reports show and a baseline is compared with
-     */
-    public static AttemptJudgement reportedAttempt(List<AttemptJudgement> attempts) {
-        return attempts.stream().filter(a -> a.outcome() == Outcome.PASSED).findFirst()
-                .or(() -> attempts.stream().filter(a -> a.outcome() == Outcome.FAILED).reduce((a, b) -> b))
-                .orElse(attempts.get(attempts.size() - 1));
-    }
-
-    /**
-     * @param attempts   every attempt, in order, at least one
-     * @param allowed    how many attempts were allowed
-     * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param mode       the mode the tests run in
-     * @return the decision, each attempt judged on its own (as {@code jlbh.retry.failed} does)
-     */
-    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
-                                  Mode mode) {
-        return decide(attempts, allowed, comparison, mode, SequentialRule.Judged.alone(reportedAttempt(attempts)));
-    }
-
-    /**
-     * @param attempts   every attempt, in order, at least one
-     * @param allowed    how many attempts were allowed
-     * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param mode       the mode the tests run in
-     * @param judged     what the attempts counted together by the sequential rule say: the last ones, or those of
-     *                   an earlier window that failed when a {@code jlbh.retry.failed} window after it could not decide
-     * @return the decision
-     */
+    /** @return {@link #decide(List, int, Optional, Optional, Mode, SequentialRule.Judged)} for a test not paired */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Mode mode, SequentialRule.Judged judged) {
         return decide(attempts, allowed, comparison, Optional.empty(), mode, judged);
     }
 
     /**
-     * As {@link #decide(List, int, Optional, Mode, SequentialRule.Judged)}, with the paired mode's comparison with the
-     * base: a regression there fails the test as a regression against the baseline does.
-     *
      * @param attempts   every attempt, in order
      * @param allowed    how many attempts the test could have had
      * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param paired     the change against its base, paired, if the test was
+     * @param paired     the change against its base, if the test was paired: a regression there fails it too
      * @param mode       the mode the tests run in
      * @param judged     what the attempts counted together by the sequential rule say
      * @return the decision
@@ -80,39 +46,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                                   Optional<PairedComparison> paired, Mode mode, SequentialRule.Judged judged) {
         Outcome outcome = judged.outcome();
         AttemptJudgement reported = reportedOf(judged.window(), outcome);
-        String ofAttempts = ofAttempts(reported, attempts.size(), allowed);
-        String rule = judged.split() ? " (by the sequential rule, over " + judged.attempts() + " attempt"
-                + (judged.attempts() == 1 ? "" : "s") + ": " + judged.describe() + ")" : "";
-        String detail;
-        switch (outcome) {
-            case PASSED:
-                detail = (reported.metOnTheCodesOwnAccount() ? "budgets met on the code's own account" : "budgets met")
-                        + ofAttempts + rule + ": " + reported.met();
-                break;
-            case INCONCLUSIVE:
-                detail = judged.undecided()
-                        ? "Inconclusive: the runs disagree about a latency budget, and " + judged.attempts()
-                        + " attempt" + (judged.attempts() == 1 ? "" : "s") + " did not settle it: the sequential rule "
-                        + "calls a budget met or broken when the runs on one side outnumber the other by "
-                        + judged.margin() + " (" + judged.describe() + ")" + (reported.breaches().isEmpty() ? ""
-                        : ":" + System.lineSeparator() + reported.breaches())
-                        : "Inconclusive: the budgets broke only through late samples that are not the code's ("
-                        + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? ""
-                        : ", on all " + attempts.size() + " attempts") + ":" + System.lineSeparator()
-                        + reported.breaches();
-                break;
-            default:
-                // where the rule decided, some attempts may have met the budgets on their own
-                boolean nonePassed = attempts.stream().noneMatch(attempt -> attempt.outcome() == Outcome.PASSED);
-                detail = reported.breaches() + rule + (attempts.size() == 1 || !nonePassed ? ""
-                        : System.lineSeparator() + "(no attempt of " + attempts.size() + " met the budgets; this was "
-                        + "attempt " + reported.number() + ")");
-        }
+        String rule = judged.split() ? " (by the sequential rule, over " + attempts(judged.attempts()) + ": "
+                + judged.describe() + ")" : "";
+        String detail = detail(outcome, reported, attempts, allowed, judged, rule);
         if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
             detail = withoutEvidence(reported) + System.lineSeparator() + detail;
         }
         String regressions = outcome == Outcome.INCONCLUSIVE ? "" : String.join(System.lineSeparator(),
-                java.util.stream.Stream.of(comparison.map(BaselineComparison::regressionMessage).orElse(""),
+                Stream.of(comparison.map(BaselineComparison::regressionMessage).orElse(""),
                         paired.map(PairedComparison::regressionMessage).orElse("")).filter(m -> !m.isEmpty()).toList());
         if (!regressions.isEmpty()) {
             detail = outcome == Outcome.PASSED ? regressions : detail + System.lineSeparator() + regressions;
@@ -126,12 +67,34 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return new Decision(outcome, reported, attempts.size(), allowed, detail, rule);
     }
 
-    /**
-     * @param window  the attempts counted together, in order
-     * @param outcome what they say
-     * @return the attempt whose figures the reports show: the last that met the budgets when they are met, the last
-     *         that broke them when they are broken, else the last
-     */
+    private static String detail(Outcome outcome, AttemptJudgement reported, List<AttemptJudgement> attempts,
+                                 int allowed, SequentialRule.Judged judged, String rule) {
+        if (outcome == Outcome.PASSED) {
+            return (reported.metOnTheCodesOwnAccount() ? "budgets met on the code's own account" : "budgets met")
+                    + ofAttempts(reported, attempts.size(), allowed) + rule + ": " + reported.met();
+        }
+        if (outcome == Outcome.INCONCLUSIVE && judged.undecided()) {
+            return "Inconclusive: the runs disagree about a latency budget, and " + attempts(judged.attempts())
+                    + " did not settle it: the sequential rule calls a budget met or broken when the runs on one side "
+                    + "outnumber the other by " + judged.margin() + " (" + judged.describe() + ")"
+                    + (reported.breaches().isEmpty() ? "" : ":" + System.lineSeparator() + reported.breaches());
+        }
+        if (outcome == Outcome.INCONCLUSIVE) {
+            return "Inconclusive: the budgets broke only through late samples that are not the code's ("
+                    + LatencyTestConfiguration.NOISE + " = aware)" + (attempts.size() == 1 ? ""
+                    : ", on all " + attempts.size() + " attempts") + ":" + System.lineSeparator() + reported.breaches();
+        }
+        // where the rule decided, some attempts may have met the budgets on their own
+        boolean nonePassed = attempts.stream().noneMatch(attempt -> attempt.outcome() == Outcome.PASSED);
+        return reported.breaches() + rule + (attempts.size() == 1 || !nonePassed ? "" : System.lineSeparator()
+                + "(no attempt of " + attempts.size() + " met the budgets; this was attempt " + reported.number() + ")");
+    }
+
+    private static String attempts(int count) {
+        return count + " attempt" + (count == 1 ? "" : "s");
+    }
+
+    /** @return the last attempt of the window whose own outcome is the window's, else its last */
     private static AttemptJudgement reportedOf(List<AttemptJudgement> window, Outcome outcome) {
         for (int i = window.size() - 1; i >= 0; i--) {
             if (window.get(i).outcome() == outcome) {
@@ -141,11 +104,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return window.get(window.size() - 1);
     }
 
-    /**
-     * @param judged an attempt with a broken budget
-     * @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late samples the
-     *         platform or the JVM caused cannot be told from the code's, and are counted as the code's}
-     */
+    /** @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late ...} */
     public static String withoutEvidence(AttemptJudgement judged) {
         return "Judged without all its evidence (" + String.join("; ", judged.missingEvidence()) + "): late samples "
                 + "the platform or the JVM caused cannot be told from the code's, and are counted as the code's";
@@ -159,18 +118,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return detail;
     }
 
-    /**
-     * @param note what more to say of the outcome, e.g. why it could not be decided
-     * @return this decision, its detail ending with the note
-     */
+    /** @return this decision, its detail ending with the note */
     public Decision withNote(String note) {
         return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
     }
 
     /**
      * @param judged         what the attempts counted together by the sequential rule said
-     * @param stoppedByFloor whether runs that disagreed were not measured again because this machine's own floor
-     *                       leaves a budget no room
+     * @param stoppedByFloor whether this machine's floor left a budget no room, so runs were not measured again
      * @param remeasures     how many more attempts {@code jlbh.remeasure.undecided} allowed
      * @return an inconclusive decision, its detail ending with what would decide it; any other, as it is
      */
@@ -192,10 +147,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                 + LatencyTestConfiguration.NOISE + " = strict, which judges every breach as measured");
     }
 
-    /**
-     * @param profile where the late iterations spent their time, a line
-     * @return this decision, its detail ending with that line
-     */
+    /** @return this decision, its detail ending with a line: where the late iterations spent their time */
     public Decision withProfile(String profile) {
         return new Decision(outcome, reported, attempts, allowed, detail + System.lineSeparator() + profile, rule);
     }

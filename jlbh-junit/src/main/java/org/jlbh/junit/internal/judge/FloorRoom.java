@@ -14,11 +14,9 @@ import java.util.function.DoubleFunction;
 
 /**
  * This machine's own floor (an empty body's latency at a percentile) beside an end-to-end budget, and whether it
- * leaves the code room enough to be told apart from it: a budget whose floor takes more than
- * {@value #NO_ROOM_SHARE} of it leaves the code a fifth or less, and runs of any code are then met or broken by the
- * machine's tail as much as by the code. Such a test is not measured again while its runs disagree: it ends
- * inconclusive at once, saying so with the floor's figure. Probes' budgets time a part of the body, not the harness's
- * path, and have no floor. Immutable.
+ * leaves the code room to be told apart from it: with more than {@value #NO_ROOM_SHARE} of the budget taken, runs are
+ * met or broken by the machine's tail as much as by the code, and are not measured again while they disagree.
+ * Probes' budgets time a part of the body and have no floor. Immutable.
  *
  * @param percentile  the budget's percentile
  * @param maxMicros   the budget, in microseconds (after {@code jlbh.budget.factor})
@@ -28,11 +26,7 @@ public record FloorRoom(double percentile, double maxMicros, double floorMicros)
     /** The share of a budget the floor may take and still leave the code room to be told apart. */
     public static final double NO_ROOM_SHARE = 0.8;
 
-    /**
-     * @param budgets the test's budgets
-     * @param floorAt the floor at a percentile, in microseconds; empty where it has too few samples for it
-     * @return the floor beside each end-to-end budget it has samples for
-     */
+    /** @return the floor ({@code floorAt} a percentile, in µs; empty without samples) beside each end-to-end budget */
     public static List<FloorRoom> beside(Budgets budgets, DoubleFunction<OptionalDouble> floorAt) {
         List<FloorRoom> rooms = new ArrayList<>();
         for (Budget budget : budgets.latency()) {
@@ -52,11 +46,7 @@ public record FloorRoom(double percentile, double maxMicros, double floorMicros)
         return floorMicros > NO_ROOM_SHARE * maxMicros;
     }
 
-    /**
-     * @return e.g. {@code this machine's own p99.9 is 46.0 µs (an empty body); a budget of 50 µs at p99.9 cannot be
-     *         told apart from it here}, or {@code this machine's own p99.9 is 3.1 µs (an empty body), 6% of the
-     *         budget of 50 µs}
-     */
+    /** @return e.g. {@code this machine's own p99.9 is 3.1 µs (an empty body), 6% of the budget of 50 µs} */
     public String describe() {
         String floor = String.format(Locale.ROOT, "this machine's own p%s is %s µs (an empty body)",
                 Percentiles.label(percentile), ReportFormat.micros(floorMicros * 1e3));

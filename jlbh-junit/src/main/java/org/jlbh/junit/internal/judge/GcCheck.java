@@ -10,20 +10,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The GC budgets (count and longest pause) checked against one attempt: stop-the-world collections of all measured
- * runs together; concurrent cycles are listed, never counted. Immutable.
- *
- * @param budget   e.g. {@code GC collections <= 0}
- * @param measured e.g. {@code 4 collections, longest pause 10 ms}
- * @param breach   why it broke, listing every collection by run; empty when met
+ * The GC budgets (count and longest pause) checked against the stop-the-world collections of an attempt's runs
+ * together, e.g. {@code 4 collections, longest pause 10 ms}; concurrent cycles are listed, never counted. Immutable.
  */
 public record GcCheck(String budget, String measured, Optional<String> breach) implements Check {
 
-    /**
-     * @param settings the test's settings, with a GC budget
-     * @param attempt  the attempt
-     * @return the check
-     */
+    /** @return the check of the settings' GC budget against the attempt */
     public static GcCheck of(TestSettings settings, Attempt attempt) {
         List<GcEvent> all = new ArrayList<>();
         List<String> listed = new ArrayList<>();
@@ -39,10 +31,5 @@ public record GcCheck(String budget, String measured, Optional<String> breach) i
         return new GcCheck(budget, pauses.describe(), met ? Optional.empty() : Optional.of(
                 "garbage collection during the measured runs: " + pauses.describe() + "; budget " + budget + " ("
                         + String.join("; ", listed) + ")"));
-    }
-
-    @Override
-    public boolean met() {
-        return breach.isEmpty();
     }
 }

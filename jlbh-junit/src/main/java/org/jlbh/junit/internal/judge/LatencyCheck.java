@@ -13,35 +13,26 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A latency budget of a test checked against one attempt: met as measured, met on the code's own account (broken as
- * measured, held without the late samples the platform and the JVM's safepoints account for), or broken. Immutable.
+ * A latency budget of a test checked against one attempt: met as measured, met on the code's own account, inconclusive,
+ * or broken. Immutable.
  *
- * @param latencyBudget   the budget
- * @param check           the percentile check over the attempt's runs, as measured
- * @param lateSamples     when the value could be judged, the samples over the budget put down to their causes, whether
- *                        it held or not; else empty
- * @param codeOnlyNanos   when the budget broke as measured, the value judged without the late samples the platform and
- *                        the JVM's safepoints account for, in nanoseconds; empty when it held or could not be judged so
- * @param codesOwnAccount when it broke as measured and holds on the code's own account (in {@code jlbh.noise = aware}):
- *                        both figures; else empty
- * @param explanation     when it broke and the evidence cannot decide whose the breach is: why it is inconclusive;
- *                        else empty
- * @param codeOnlyRunNanos when a run broke it as measured, in {@code jlbh.noise = aware}, each run's value on the
- *                        code's own account, in run order; else empty
+ * @param latencyBudget    the budget
+ * @param check            the percentile check over the attempt's runs, as measured
+ * @param lateSamples      when the value could be judged, the samples over the budget put down to their causes
+ * @param codeOnlyNanos    when it broke as measured, the value without the late samples not the code's, in ns
+ * @param codesOwnAccount  when it broke as measured and holds on the code's own account ({@code jlbh.noise = aware})
+ * @param explanation      when it broke and the evidence cannot decide whose the breach is, why
+ * @param codeOnlyRunNanos in {@code jlbh.noise = aware}, when a run broke it, each run's value on the code's account
  */
 public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional<LateSamples> lateSamples,
                            OptionalDouble codeOnlyNanos, Optional<CodesOwnAccount> codesOwnAccount,
                            Optional<BreachExplanation> explanation, List<Double> codeOnlyRunNanos) implements Check {
 
-    /** Copies the values. */
     public LatencyCheck {
         codeOnlyRunNanos = List.copyOf(codeOnlyRunNanos);
     }
 
-    /**
-     * @return per run, in run order, whether it met the budget: as measured, or on the code's own account; empty when
-     *         the value could not be judged
-     */
+    /** @return per run, in order, whether it met the budget as measured or on the code's own account */
     public List<Boolean> runsMet() {
         List<Double> measured = check.runValuesNanos();
         List<Boolean> met = new ArrayList<>();
@@ -62,26 +53,19 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
         return check.measured();
     }
 
-    /** @return whether the budget held as measured, or on the code's own account */
+    /** @return whether the budget held as measured, or on the code's own account (as {@link #breach()} is empty) */
     @Override
     public boolean met() {
         return check.met() || codesOwnAccount.isPresent();
     }
 
-    /**
-     * @return for a budget met on the code's own account, both figures and why they differ, e.g. {@code end to end p99
-     *         11.600 µs on the code's own account (runs: ...), budget 100 µs; as measured 3,690.000 µs, 5,011 late
-     *         samples the platform or the JVM account for: late samples over 100 µs: ...}; else empty
-     */
+    /** @return for a budget met on the code's own account, both figures and why they differ ({@link CodesOwnAccount}) */
     public Optional<String> metOnTheCodesOwnAccount() {
         return codesOwnAccount.map(account -> account.describe(ReportFormat.plain(check.limitNanos() / 1e3)
                 + " \u00b5s", lateSamples.map(LateSamples::describe).orElse("")));
     }
 
-    /**
-     * @return the percentile check's breach, the budget as declared when {@code jlbh.budget.factor} scaled it, the
-     *         late samples' causes, and, when samples were excused but the budget still breaks, the value without them
-     */
+    /** @return the check's breach, with the budget as declared if scaled, the late samples and the code's value */
     @Override
     public Optional<String> breach() {
         if (codesOwnAccount.isPresent()) {

@@ -2,11 +2,11 @@ package org.jlbh.junit.internal.judge;
 
 /** How a latency test, or one attempt of it, ended. */
 public enum Outcome {
-    /** Every budget was met (and no regression against the baseline). */
+    /** Every budget was met, and no regression against the baseline. */
     PASSED,
-    /** A budget broke, or the baseline shows a regression; the test fails. */
+    /** A budget broke, or a regression; the test fails. */
     FAILED,
-    /** Budgets broke only where the platform's stalls explain it; the test is aborted (Surefire: skipped). */
+    /** The evidence cannot decide; the test is aborted (Surefire: skipped). */
     INCONCLUSIVE,
     /** A budget broke in report mode ({@code jlbh.mode = report}): printed, the test does not fail. */
     REPORTED

@@ -15,12 +15,9 @@ import java.util.stream.Collectors;
 
 /**
  * A latency budget checked against measured runs: the value at a percentile must be at most a number of
- * microseconds, judged over the runs as a {@link Verdict} says. The one budget check of the product: the extension
- * and the AssertJ assertions both use it, so they cannot disagree. Pure: it returns a value and never throws for a
- * breach. Immutable; thread-safe.
- *
- * <p>A percentile is judged only when every run has the samples to support it ({@code 10 / (1 − p/100)}); otherwise
- * the check is not met and says why.
+ * microseconds, judged over the runs as a {@link Verdict} says. The one budget check, which the extension and the
+ * AssertJ assertions share; it never throws for a breach. It is judged only when every run has the samples for the
+ * percentile ({@code 10 / (1 − p/100)}); otherwise it is not met and says why. Immutable; thread-safe.
  */
 public final class PercentileCheck {
     private final String what;
@@ -31,11 +28,7 @@ public final class PercentileCheck {
     private final String where;
     private final String runs;
 
-    /**
-     * @param unjudged why the value could not be judged, or null when it was
-     * @param where    after the value in a breach: which run, when that matters (may be empty)
-     * @param runs     after the budget in a breach: the runs' values and the load (may be empty)
-     */
+    /** {@code unjudged}: why it could not be judged, or null; {@code where}, {@code runs}: said in a breach. */
     private PercentileCheck(String what, double maxMicros, List<Double> runValuesNanos, double judgedNanos,
                             String unjudged, String where, String runs) {
         this.what = what;
@@ -48,14 +41,12 @@ public final class PercentileCheck {
     }
 
     /**
-     * Checks a probe over all its runs.
-     *
      * @param result     the result the probe belongs to, for its throughput and coordinated-omission setting
      * @param probe      the probe (or end to end)
      * @param percentile a percentile in (0, 100]
      * @param maxMicros  the most it may be, in microseconds
      * @param verdict    over which runs it is judged
-     * @return the check
+     * @return the check of the probe over all its runs
      * @throws IllegalArgumentException when the percentile is outside (0, 100]
      */
     public static PercentileCheck of(JLBHResult result, JLBHResult.ProbeResult probe, double percentile,
@@ -88,13 +79,7 @@ public final class PercentileCheck {
     }
 
     /**
-     * Checks one run of a probe.
-     *
-     * @param probe      the probe's name
-     * @param run        the run
-     * @param percentile a percentile in (0, 100]
-     * @param maxMicros  the most it may be, in microseconds
-     * @return the check
+     * @return the check of one run of the named probe, the percentile and budget as for {@link #of}
      * @throws IllegalArgumentException when the percentile is outside (0, 100]
      */
     public static PercentileCheck ofRun(String probe, RunResult run, double percentile, double maxMicros) {
@@ -147,10 +132,7 @@ public final class PercentileCheck {
         return judged() ? ReportFormat.micros(judgedNanos) + " \u00b5s" : "not judged";
     }
 
-    /**
-     * @return why the budget does not hold, e.g. {@code end to end p99.9 was 45.000 µs, budget 42 µs (runs: 40.000,
-     *         45.000, 90.000 µs; 10,000/s; coordinated omission on)}; empty when it holds
-     */
+    /** @return why the budget does not hold, e.g. {@code end to end p99.9 was 45.000 µs, budget 42 µs (runs: ...)} */
     public Optional<String> breach() {
         if (met()) {
             return Optional.empty();

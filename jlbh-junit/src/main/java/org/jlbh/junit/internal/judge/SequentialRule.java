@@ -9,23 +9,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * When the runs of a latency test disagree about a budget, measure again, and decide by a stated rule rather than by
- * the luck of one more run. Each measured run is a trial: it meets a latency budget, on the code's own account, or
- * breaks it. With the median run judged ({@link Verdict#MEDIAN_RUN}), the question is whether the typical run meets
- * it; the runs of every attempt so far are counted together, and the budget is
- * <ul>
- *   <li><b>met</b> when the runs that met it outnumber those that broke it by {@value #MARGIN} or more,</li>
- *   <li><b>broken</b> when those that broke it outnumber those that met it by as many,</li>
- *   <li><b>undecided</b> otherwise: the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts, and is
- *   inconclusive, saying so, when they run out.</li>
- * </ul>
- * This is Wald's sequential probability ratio test of a run meeting the budget with probability 0.8 against 0.2 (each
- * run moves the log likelihood ratio by ln 4, and 3 runs of margin reach ln 19 / ln 4 = 2.1: error rates of 5% at
- * most by Wald's bounds); {@link #rates} computes them exactly for the attempts allowed. With fewer than
- * {@value #MARGIN} runs an attempt, the margin is the runs of one attempt (its runs must agree), and the error rates
- * are larger: with one run an attempt, a budget a run meets with probability 0.2 is called met 20% of the time.
- * Judged over every run ({@link Verdict#EVERY_RUN}), every run must meet the budget: one that breaks it decides, and
- * there is nothing to measure again. Pure; thread-safe.
+ * When the runs of a latency test disagree about a budget, measure again and decide by a stated rule. Each run meets
+ * a latency budget, as measured or on the code's own account, or breaks it. With the median run judged, the runs of
+ * every attempt so far are counted together: the budget is <b>met</b> when those that met it outnumber those that
+ * broke it by {@value #MARGIN} (or the runs of one attempt, when fewer), <b>broken</b> the other way round, and
+ * <b>undecided</b> otherwise, when the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts,
+ * before it is inconclusive. This is Wald's sequential probability ratio test of a run meeting the budget with
+ * probability 0.8 against 0.2. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure;
+ * thread-safe.
  */
 public final class SequentialRule {
     /** How many more runs of one side than of the other decide. */
@@ -34,24 +25,14 @@ public final class SequentialRule {
     private SequentialRule() {
     }
 
-    /** What the runs so far say of one budget. */
+    /** What the runs so far say of one budget: met or broken by the margin, or too close to call. */
     public enum Call {
-        /** Met: the runs that met it outnumber those that broke it by the margin. */
         MET,
-        /** Broken: the other way round. */
         BROKEN,
-        /** Too close to call: measure again. */
         UNDECIDED
     }
 
-    /**
-     * One latency budget's runs so far.
-     *
-     * @param what   the budget, e.g. {@code end to end p99 <= 100 µs}
-     * @param met    runs that met it (as measured, or on the code's own account)
-     * @param broken runs that broke it
-     * @param call   what they say
-     */
+    /** One latency budget's runs so far: how many met it (as measured or on the code's own account), broke it. */
     public record Tally(String what, int met, int broken, Call call) {
 
         /** @return e.g. {@code end to end p99 <= 100 µs: 7 runs of 9 met it} */
@@ -62,35 +43,20 @@ public final class SequentialRule {
     }
 
     /**
-     * What the attempts measured together so far say of a test.
-     *
-     * @param outcome   passed when every latency budget is called met and every other check of the last attempt
-     *                  holds; failed when a budget is called broken or another check broke; inconclusive when a budget
-     *                  is undecided, or the last attempt is inconclusive for want of evidence
+     * @param outcome   passed when every budget is called met and every other check of the last attempt holds
      * @param undecided whether it is inconclusive because the runs disagree about a budget: measuring again may decide
      * @param tallies   per latency budget that could be judged, its runs over the attempts
      * @param window    the attempts counted together, in order, at least one
-     * @param margin    how many more runs of one side than of the other decide a budget; 0 where every run is judged
-     *                  ({@link Verdict#EVERY_RUN}) and one broken run decides, so no rule is applied
+     * @param margin    the lead that decides a budget; 0 where one broken run decides ({@link Verdict#EVERY_RUN})
      */
     public record Judged(Outcome outcome, boolean undecided, List<Tally> tallies, List<AttemptJudgement> window,
                          int margin) {
 
-        /** Copies the lists. */
         public Judged {
             tallies = List.copyOf(tallies);
             window = List.copyOf(window);
         }
 
-        /**
-         * @param attempt an attempt judged on its own, with no rule (as {@code jlbh.retry.failed} judges each)
-         * @return what it says
-         */
-        public static Judged alone(AttemptJudgement attempt) {
-            return new Judged(attempt.outcome(), false, List.of(), List.of(attempt), 0);
-        }
-
-        /** @return how many attempts were counted together */
         public int attempts() {
             return window.size();
         }
@@ -116,8 +82,7 @@ public final class SequentialRule {
         AttemptJudgement last = window.get(window.size() - 1);
         int margin = margin(runsPerAttempt, verdict);
         List<Tally> tallies = tally(window, runsPerAttempt, verdict);
-        // the budgets' runs are the rule's to call; another check (allocation, GC, a budget that could not be judged)
-        // is the last attempt's
+        // the budgets' runs are the rule's to call; any other check is the last attempt's
         boolean otherBroke = last.checks().stream().anyMatch(check -> !check.met() && check.explanation().isEmpty()
                 && !judgedLatency(check));
         if (otherBroke) {
@@ -127,8 +92,6 @@ public final class SequentialRule {
             return new Judged(last.outcome() == Outcome.INCONCLUSIVE ? Outcome.INCONCLUSIVE : Outcome.FAILED, false,
                     tallies, window, margin);
         }
-        // (the runs of an inconclusive attempt, its median run broken, cannot have made every budget met: the rule
-        // stops at the first attempt that decides)
         if (last.outcome() == Outcome.INCONCLUSIVE) {
             return new Judged(Outcome.INCONCLUSIVE, false, tallies, window, margin);
         }
@@ -136,14 +99,8 @@ public final class SequentialRule {
         return new Judged(undecided ? Outcome.INCONCLUSIVE : Outcome.PASSED, undecided, tallies, window, margin);
     }
 
-    /**
-     * @param attempts       every attempt so far, in order
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param verdict        over which runs the budgets are judged
-     * @return per latency budget that could be judged in any of them, in the order first seen, what its runs say; a
-     *         budget an attempt could not judge adds no run there
-     */
-    public static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
+    /** @return per latency budget judged in any attempt, in the order first seen, what its runs say */
+    private static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
         Map<String, int[]> counts = new LinkedHashMap<>();
         for (AttemptJudgement attempt : attempts) {
             for (LatencyCheck check : latencyChecks(attempt)) {
@@ -159,70 +116,18 @@ public final class SequentialRule {
         return tallies;
     }
 
-    /**
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param verdict        over which runs the budgets are judged
-     * @return how many more runs of one side than of the other decide a budget: {@value #MARGIN}, or the runs of one
-     *         attempt when fewer; 0 for {@link Verdict#EVERY_RUN}, where one broken run decides
-     */
-    public static int margin(int runsPerAttempt, Verdict verdict) {
+    /** @return how many more runs of one side than of the other decide a budget; 0 where one broken run decides */
+    private static int margin(int runsPerAttempt, Verdict verdict) {
         return verdict == Verdict.EVERY_RUN ? 0 : Math.min(MARGIN, runsPerAttempt);
     }
 
-    /**
-     * @param met            runs that met the budget
-     * @param broken         runs that broke it
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param verdict        over which runs it is judged
-     * @return what they say
-     */
+    /** @return what {@code met} and {@code broken} runs say of a budget */
     static Call call(int met, int broken, int runsPerAttempt, Verdict verdict) {
         if (verdict == Verdict.EVERY_RUN) {
             return broken > 0 ? Call.BROKEN : Call.MET;
         }
         int margin = margin(runsPerAttempt, verdict);
         return met - broken >= margin ? Call.MET : broken - met >= margin ? Call.BROKEN : Call.UNDECIDED;
-    }
-
-    /**
-     * The rule's error rates, exactly, for runs that each meet a budget with probability {@code p}, independently.
-     *
-     * @param p              the probability a run meets the budget
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param attempts       the attempts allowed: the first and the measured-again ones
-     * @return the probabilities that the budget is called met, broken, and left undecided (inconclusive)
-     */
-    public static double[] rates(double p, int runsPerAttempt, int attempts) {
-        int most = runsPerAttempt * attempts;
-        // the chance of each difference (met - broken) among the paths still undecided, offset by most
-        double[] undecided = new double[2 * most + 1];
-        undecided[most] = 1;
-        double met = 0;
-        double broken = 0;
-        for (int attempt = 1; attempt <= attempts; attempt++) {
-            for (int run = 0; run < runsPerAttempt; run++) {
-                double[] next = new double[undecided.length];
-                for (int d = 0; d < undecided.length; d++) {
-                    if (undecided[d] > 0) {
-                        next[d + 1] += undecided[d] * p;
-                        next[d - 1] += undecided[d] * (1 - p);
-                    }
-                }
-                undecided = next;
-            }
-            // decided only when an attempt ends
-            for (int d = 0; d < undecided.length; d++) {
-                Call call = call(Math.max(0, d - most), Math.max(0, most - d), runsPerAttempt, Verdict.MEDIAN_RUN);
-                if (call == Call.MET) {
-                    met += undecided[d];
-                    undecided[d] = 0;
-                } else if (call == Call.BROKEN) {
-                    broken += undecided[d];
-                    undecided[d] = 0;
-                }
-            }
-        }
-        return new double[] {met, broken, 1 - met - broken};
     }
 
     private static boolean judgedLatency(Check check) {

@@ -20,51 +20,31 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One profiled run: async-profiler ({@code tools.profiler:async-profiler}), loaded into this JVM, samples the threads
- * {@link #addThread added} (and no other) by wall-clock time every {@value #INTERVAL_MICROS} µs as asked (the operating
- * system's timers stretch it: about 190 µs on a 2-core Linux host), whatever they are
- * doing, so that a wait on a lock shows as much as a loop; its recording goes to a file in the report folder, read back
- * ({@code tools.profiler:jfr-converter}) and deleted by {@link #stop}. The profiler's native library is extracted from
- * its jar into the system temporary folder once per JVM, loaded, and deleted there at once (async-profiler's own way).
- * One run at a time per JVM; not thread-safe, but {@link #addThread} may be called from any thread.
+ * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples of the threads {@link #addThread
+ * added}, so that a wait on a lock shows as much as a loop, into a temporary {@code recording} that {@link #stop} reads
+ * and deletes, its {@code ticks} read against nanoTime. One run at a time per JVM; not thread-safe, but
+ * {@link #addThread} may be called from any thread.
  */
-final class AsyncProfilerRun {
-    /** The wall-clock sampling interval, in microseconds. */
+record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading ticks) {
+    /** The sampling interval asked for, in microseconds; the operating system's timers may stretch it. */
     static final long INTERVAL_MICROS = 100;
-    /** How the samples were taken, for the reports. */
+    /** How the samples are taken, for the reports. */
     static final String ENGINE = String.format(Locale.ROOT, "async-profiler, wall-clock samples of the harness "
             + "threads asked for every %d µs", INTERVAL_MICROS);
 
-    /** The first of the frame types async-profiler gives native, VM and kernel frames (C1's, 6, is Java again). */
+    /** async-profiler's frame types from here up are native, VM and kernel frames, but C1's. */
     private static final byte NATIVE_FRAME = 3;
     private static final byte C1_COMPILED_FRAME = 6;
 
-    private final AsyncProfiler profiler;
-    private final Path recording;
-    private final long calibrationNanos;
-    private final long calibrationTicks;
-
-    private AsyncProfilerRun(AsyncProfiler profiler, Path recording, long calibrationNanos, long calibrationTicks) {
-        this.profiler = profiler;
-        this.recording = recording;
-        this.calibrationNanos = calibrationNanos;
-        this.calibrationTicks = calibrationTicks;
-    }
-
     /**
-     * Loads the profiler, once per JVM, before the first latency test's code is compiled: loading it switches on
-     * HotSpot's {@code DebugNonSafepoints}, so that the JIT keeps, for code compiled from then on, which inlined method
-     * every instruction came from (metadata only; the compiled code is the same). Without it, a sample in a call the
-     * JIT makes without a frame of its own (System.nanoTime's clock read, say) shows the outermost compiled method
-     * alone: a body inlined into the harness's loop would show as the harness.
-     *
-     * <p>Where it cannot load, {@link #start} says why.
+     * Loads the profiler, once per JVM, before the test's code is compiled: that switches on HotSpot's
+     * {@code DebugNonSafepoints}, without which a body inlined into the harness's loop is sampled as the harness.
      */
     static void load() {
         Loaded.touch();
     }
 
-    /** Loads the profiler once per JVM, or says why it cannot be. */
+    /** The profiler, loaded once per JVM, or why not. */
     private static final class Loaded {
         private static final AsyncProfiler PROFILER;
         private static final String WHY_NOT;
@@ -84,37 +64,32 @@ final class AsyncProfilerRun {
             WHY_NOT = whyNot;
         }
 
-        /** Does nothing: its call makes the JVM initialise this class, which loads the profiler. */
-        static void touch() {
+            static void touch() {
         }
     }
 
-    /**
-     * Starts profiling; no thread is sampled until one is added.
-     *
-     * @param recording the file the profiler records into, deleted by {@link #stop}
-     * @return the run
-     * @throws ProfilerUnavailable when the profiler cannot start here, saying why
-     */
-    static AsyncProfilerRun start(Path recording) throws ProfilerUnavailable {
+    /** @return a run started, sampling no thread until one is added */
+    static AsyncProfilerRun start() throws NotProfiled {
         AsyncProfiler profiler = Loaded.PROFILER;
         if (profiler == null) {
-            throw new ProfilerUnavailable(Loaded.WHY_NOT);
+            throw new NotProfiled(Loaded.WHY_NOT);
         }
+        Path recording = null;
         try {
-            Files.createDirectories(recording.getParent());
+            recording = Files.createTempFile("jlbh-profile-", ".jfr");
             // monotonic: the samples' times are on the clock of System.nanoTime, as the harness's are
             profiler.execute("start,jfr,clock=monotonic,event=wall,interval=" + INTERVAL_MICROS + "us,nobatch,filter,"
                     + "cstack=vm,file=" + recording.toAbsolutePath());
         } catch (IOException | RuntimeException refused) {
-            throw new ProfilerUnavailable("async-profiler did not start: " + refused.getMessage());
+            if (recording != null) {
+                recording.toFile().delete();
+            }
+            throw new NotProfiled("async-profiler did not start: " + refused.getMessage());
         }
-        // the recording's ticks against nanoTime: the closest of several readings, once the call is compiled
         for (int i = 0; i < 10_000; i++) {
-            Recording.timestamp();
+            Recording.timestamp(); // compiled before it is read against nanoTime
         }
-        ClockReading ticks = ClockReading.tightest(Recording::timestamp, 100);
-        return new AsyncProfilerRun(profiler, recording, ticks.nanos(), ticks.reading());
+        return new AsyncProfilerRun(profiler, recording, ClockReading.tightest(Recording::timestamp, 100));
     }
 
     /** @param thread a harness thread, to be sampled from now on */
@@ -123,10 +98,8 @@ final class AsyncProfilerRun {
     }
 
     /**
-     * Stops profiling and reads the samples.
-     *
      * @param threadIndex each sampled thread's index, by its {@link Thread#getId() id}
-     * @return the samples of those threads
+     * @return the samples of those threads, once profiling has stopped and the recording is deleted
      * @throws IOException when the recording cannot be read
      */
     List<StackSample> stop(Map<Long, Integer> threadIndex) throws IOException {
@@ -152,7 +125,7 @@ final class AsyncProfilerRun {
                 for (int i = 0; i < stack.methods.length; i++) {
                     frames.add(frameName(jfr, stack.methods[i], stack.types[i]));
                 }
-                long nanos = calibrationNanos + Math.round((event.time - calibrationTicks) * 1e9 / jfr.ticksPerSec);
+                long nanos = ticks.nanos() + Math.round((event.time - ticks.reading()) * 1e9 / jfr.ticksPerSec);
                 samples.add(new StackSample(nanos, thread, frames));
             }
         }
@@ -181,14 +154,5 @@ final class AsyncProfilerRun {
             typeName = typeName.substring(0, lambda + "$$Lambda".length());
         }
         return name.isEmpty() ? typeName : typeName + '.' + name;
-    }
-
-    /** The profiler cannot run here; the message says why, in a sentence. */
-    static final class ProfilerUnavailable extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        ProfilerUnavailable(String why) {
-            super(why, null, false, false);
-        }
     }
 }

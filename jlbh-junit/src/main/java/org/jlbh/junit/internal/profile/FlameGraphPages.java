@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Flame graphs of collapsed stacks as self-contained HTML pages (no script or font from the network), drawn by
- * async-profiler's converter ({@code tools.profiler:jfr-converter}). Stateless.
+ * async-profiler's converter. A title or legend is written into the page as it is: letters, digits, spaces and plain
+ * punctuation only. Stateless.
  */
 final class FlameGraphPages {
     /** Where the converter's page draws the graph. */
@@ -20,56 +22,40 @@ final class FlameGraphPages {
     private FlameGraphPages() {
     }
 
-    /**
-     * @param title  the page's title: letters, digits, spaces and plain punctuation (it is written into the page as is)
-     * @param stacks collapsed stacks, outermost frame first, with how many samples each
-     * @return the page
-     * @throws IOException when the converter cannot draw it
-     */
-    static byte[] of(String title, Map<String, Long> stacks) throws IOException {
-        return dump(graph(title, stacks));
+    /** @return the flame graph of the collapsed stacks, with how many samples each; none where there are none */
+    static ProfileWithPages.Page page(String file, String title, Map<String, Long> stacks) {
+        return drawn(file, !stacks.isEmpty(), () -> dump(graph(title, stacks)));
+    }
+
+    /** @return the {@link #differential} flame graph; none where either side has no stacks */
+    static ProfileWithPages.Page differentialPage(String file, String title, String legend, Map<String, Long> stacks,
+                                                  Map<String, Long> base, double baseScale) {
+        return drawn(file, !stacks.isEmpty() && !base.isEmpty(),
+                () -> differential(title, legend, stacks, base, baseScale));
+    }
+
+    private interface Drawer {
+        byte[] draw() throws IOException;
+    }
+
+    private static ProfileWithPages.Page drawn(String file, boolean drawn, Drawer drawer) {
+        try {
+            return new ProfileWithPages.Page(file, drawn ? Optional.of(drawer.draw()) : Optional.empty());
+        } catch (IOException | RuntimeException cannot) {
+            return new ProfileWithPages.Page(file, Optional.empty()); // the profile stands without it
+        }
     }
 
     /**
-     * A differential flame graph: the frames of {@code stacks}, each coloured by its own samples (those in the frame
-     * itself, not in what it calls) less its own samples in {@code base}, the base's counts scaled to the same total
-     * first: red where that is more, the deeper the more (the largest difference on the page is the deepest red),
-     * blue where it is less, grey where it is the same. A frame {@code base} never holds counts as holding none of
-     * its samples there: red by all of its own. The legend is written on the page above the graph.
-     *
-     * @param title  the page's title, as for {@link #of}
-     * @param legend what the colours mean on this page, as plain as the title (it is written into the page as is)
-     * @param stacks the stacks drawn
-     * @param base   the stacks they are compared with, not empty
-     * @return the page
-     * @throws IOException when the converter cannot draw it
-     */
-    static byte[] differential(String title, String legend, Map<String, Long> stacks, Map<String, Long> base)
-            throws IOException {
-        long total = stacks.values().stream().mapToLong(Long::longValue).sum();
-        long baseTotal = base.values().stream().mapToLong(Long::longValue).sum();
-        return differential(title, legend, stacks, base, baseTotal == 0 ? 0 : total / (double) baseTotal);
-    }
-
-    /**
-     * As {@link #differential(String, String, Map, Map)}, the base's counts scaled by a given factor (to the same
-     * number of calls, say) instead of to the same total: a frame's colour is its own samples less its own samples in
-     * the base times {@code baseScale}, rounded to whole samples for each of the base's stacks.
-     *
-     * @param title     the page's title, as for {@link #of}
-     * @param legend    what the colours mean on this page, as plain as the title (it is written into the page as is)
-     * @param stacks    the stacks drawn
-     * @param base      the stacks they are compared with, not empty
-     * @param baseScale what each of the base's counts is multiplied by first
-     * @return the page
-     * @throws IOException when the converter cannot draw it
+     * @return the frames of {@code stacks}, each coloured by its own samples less its own samples in {@code base} times
+     *         {@code baseScale}: red where more, the deeper the more, blue where less, grey where the same; a frame
+     *         {@code base} never holds counts as none there. The legend is written above the graph.
      */
     static byte[] differential(String title, String legend, Map<String, Long> stacks, Map<String, Long> base,
                                double baseScale) throws IOException {
         FlameGraph drawn = graph(title, stacks);
         FlameGraph against = new FlameGraph(new Arguments());
-        // every drawn stack is in the base too, at no samples: a frame the converter finds nowhere in the base gets no
-        // difference and its neutral yellow; found there at 0, its difference is all of its own samples
+        // every drawn stack is in the base too, at 0: the converter leaves a frame it finds nowhere in the base yellow
         against.parseCollapsed(new StringReader(collapsed(base, baseScale) + collapsed(stacks, 0)));
         drawn.diff(against);
         return withLegend(dump(drawn), legend);
@@ -81,7 +67,7 @@ final class FlameGraphPages {
         return graph;
     }
 
-    /** @return the stacks in the converter's collapsed format, a line each, every count scaled (and rounded) */
+    /** @return the stacks in the converter's collapsed format, every count scaled and rounded */
     private static String collapsed(Map<String, Long> stacks, double scale) {
         StringBuilder collapsed = new StringBuilder();
         stacks.forEach((stack, count) -> collapsed.append(stack).append(' ').append(Math.round(count * scale))

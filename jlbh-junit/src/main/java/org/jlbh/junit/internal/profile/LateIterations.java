@@ -1,22 +1,23 @@
 package org.jlbh.junit.internal.profile;
 
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+
 import java.util.Arrays;
 
 /**
- * The late iterations of one harness thread in one run, each from its intended start to its end, merged where they
- * overlap (an iteration queued behind a slow one was due before that one ended), for a sample's time to be looked up.
- * Immutable.
+ * One harness thread's late iterations in a run, each from its intended start (a queue's wait behind a slow call
+ * counts) to its end, merged where they overlap; nanoTime. Immutable.
  */
-public final class LateIterations {
+final class LateIterations {
     private final long[] starts;
     private final long[] ends;
     private final int count;
 
     /**
-     * @param intendedStartNanos each late iteration's intended start, nanoTime
-     * @param endNanos           each one's end, nanoTime, in the same order
+     * @param intendedStartNanos each late iteration's intended start
+     * @param endNanos           each one's end, in the same order
      */
-    public LateIterations(long[] intendedStartNanos, long[] endNanos) {
+    LateIterations(long[] intendedStartNanos, long[] endNanos) {
         if (intendedStartNanos.length != endNanos.length) {
             throw new IllegalArgumentException("starts and ends differ in number");
         }
@@ -42,16 +43,29 @@ public final class LateIterations {
         this.ends = Arrays.copyOf(mergedEnds, merged);
     }
 
-    /** @return how many late iterations there were */
-    public int count() {
+    /** @return the timeline's iterations whose latency is over {@code limitNanos} */
+    static LateIterations of(RunTimeline timeline, long limitNanos) {
+        int kept = timeline.lateKept();
+        long[] starts = new long[kept];
+        long[] ends = new long[kept];
+        int over = 0;
+        for (int i = 0; i < kept; i++) {
+            if (timeline.lateLatency(i) > limitNanos) {
+                ends[over] = timeline.lateEnd(i);
+                starts[over] = ends[over] - timeline.lateLatency(i);
+                over++;
+            }
+        }
+        return new LateIterations(Arrays.copyOf(starts, over), Arrays.copyOf(ends, over));
+    }
+
+    /** @return how many late iterations there were, before merging */
+    int count() {
         return count;
     }
 
-    /**
-     * @param nanos a time, nanoTime
-     * @return whether a late iteration was due and not yet ended then (both ends included)
-     */
-    public boolean covers(long nanos) {
+    /** @return whether a late iteration was due and not yet ended at that time (both ends included) */
+    boolean covers(long nanos) {
         int i = Arrays.binarySearch(starts, nanos);
         int at = i >= 0 ? i : -i - 2; // the last interval starting at or before the time
         return at >= 0 && nanos <= ends[at];

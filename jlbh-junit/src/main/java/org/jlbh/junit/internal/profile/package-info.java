@@ -1,9 +1,9 @@
 /**
- * Where the tail is spent: after a latency budget broke on the code's own account, one more run of the test with
- * async-profiler sampling its harness threads, split into the samples taken while a late iteration was due and
- * running (from its intended start to its end) and those of the iterations on time; the frames the late iterations
- * spent more of their time in, ranked, and flame graphs of both. {@link org.jlbh.junit.internal.profile.TailProfiling}
- * runs it; {@link org.jlbh.junit.internal.profile.TailSplit} and {@link org.jlbh.junit.internal.profile.TailFrames}
- * are the arithmetic, free of the profiler.
+ * Where a test's code spent its time, profiled once its verdict is decided, in one more measurement with
+ * async-profiler sampling the harness threads. Both profiles go one way ({@link
+ * org.jlbh.junit.internal.profile.Profiling}): measured under the profiler, the samples read into collapsed stacks,
+ * split in two and compared, the frames ranked, the result ({@link org.jlbh.junit.internal.profile.CodeProfile}) said
+ * and drawn as flame graphs. They differ only in their {@link org.jlbh.junit.internal.profile.Comparison}: the tail
+ * profile's late iterations against those on time, the growth profile's change against its base. Writes no file.
  */
 package org.jlbh.junit.internal.profile;

@@ -16,10 +16,12 @@ import org.jlbh.junit.internal.judge.FloorRoom;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.SequentialRule;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.CodeProfile;
+import org.jlbh.junit.internal.profile.Comparison;
+import org.jlbh.junit.internal.profile.ProfileWithPages;
 import org.jlbh.junit.internal.report.json.BaselineJson;
 import org.jlbh.junit.internal.report.json.EndedTest;
 import org.jlbh.junit.internal.report.json.ResultJson;
@@ -34,9 +36,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * All the extension's own output: its lines on the console (which Surefire keeps with the test), the report files
@@ -187,7 +191,7 @@ public final class ReportWriter {
      * @param number  the attempt just made
      * @param allowed how many attempts are allowed
      */
-    public void measuringAgain(PairedComparison.Row leaning, int number, int allowed) {
+    public void measuringAgain(ComparisonRow leaning, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the change is slower than its base, but not "
                 + "yet surely by more than its tolerance, measuring both sides again ("
                 + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures() + "; the pairs of every "
@@ -241,11 +245,18 @@ public final class ReportWriter {
      * @param comparison its comparison with the baseline
      */
     public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
-        out.print("=== Change against the baseline " + baselineFile(test) + " (" + comparison.builds() + " recorded build"
-                + (comparison.builds() == 1 ? "" : "s") + "; this build's median run against the history's median "
-                + "build on the code's own account where both have it, with a bootstrap interval; tolerance +"
-                + ReportFormat.plain(configuration.tolerancePercent()) + "%; detectable: the smallest slowdown this "
-                + "history would flag)" + System.lineSeparator() + comparison.table());
+        out.print(comparisonHeader("baseline " + baselineFile(test), comparison.builds(), "recorded build", "; this "
+                + "build's median run against the history's median build on the code's own account where both have "
+                + "it, with a bootstrap interval", configuration.tolerancePercent(), "this history")
+                + comparison.table());
+    }
+
+    /** @return a comparison's header, e.g. {@code === Change against the base … would flag)}, and a line separator */
+    private static String comparisonHeader(String against, int count, String counted, String how,
+                                           double tolerancePercent, String flagger) {
+        return "=== Change against the " + against + " (" + count + " " + counted + (count == 1 ? "" : "s") + how
+                + "; tolerance +" + ReportFormat.plain(tolerancePercent) + "%; detectable: the smallest slowdown "
+                + flagger + " would flag)" + System.lineSeparator();
     }
 
     /**
@@ -272,35 +283,44 @@ public final class ReportWriter {
      * @param dependencies which dependencies differ between the sides, or that none does
      */
     public void paired(PairedComparison comparison, String base, String dependencies) {
-        out.print("=== Change against the base " + base + " (" + comparison.pairs() + " pair" + (comparison.pairs() == 1
-                ? "" : "s") + " of runs taken in turns in this JVM, on the code's own account where both have it; "
-                + "the median pair's change with a sign-test interval at " + ReportFormat.plain(Math.round(1_000 * (1
-                - comparison.rowAlpha())) / 10.0) + "% each side (" + ReportFormat.plain(100
-                * PairedComparison.FAMILY_ALPHA) + "% split over " + rows(comparison.rows().size()) + "); tolerance +"
-                + ReportFormat.plain(comparison.tolerancePercent())
-                + "%; detectable: the smallest slowdown these pairs would flag)" + System.lineSeparator()
+        out.print(comparisonHeader("base " + base, comparison.pairs(), "pair", " of runs taken in turns in this JVM, "
+                + "on the code's own account where both have it; the median pair's change with a sign-test interval "
+                + "at " + ReportFormat.plain(Math.round(1_000 * (1 - comparison.rowAlpha())) / 10.0) + "% each side ("
+                + ReportFormat.plain(100 * PairedComparison.FAMILY_ALPHA) + "% split over "
+                + rows(comparison.rows().size()) + ")", comparison.tolerancePercent(), "these pairs")
                 + "=== Dependencies: " + dependencies + System.lineSeparator() + comparison.table());
-        for (PairedComparison.Row row : comparison.rows()) {
+        for (ComparisonRow row : comparison.rows()) {
             publisher.entry("paired " + row.probe() + " p" + row.percentile(), row.describe());
         }
     }
 
     /**
-     * Prints where the late iterations spent their time, or why that is not known.
+     * Writes a profile's flame graph pages into the report folder, deleting an older file of a page not drawn, then
+     * prints the profile. A page that cannot be written is left unnamed; the profile stands.
      *
-     * @param profile the profile
+     * @param taken the profile, with its pages
+     * @param <C>   its comparison
+     * @return the profile, naming the pages written
      */
-    public void profile(TailProfile profile) {
+    public <C extends Comparison> CodeProfile<C> profile(ProfileWithPages<C> taken) {
+        Set<String> written = new HashSet<>();
+        for (ProfileWithPages.Page page : taken.pages()) {
+            try {
+                Path file = configuration.reportDir().resolve(page.file());
+                if (page.html().isPresent()) {
+                    Files.createDirectories(configuration.reportDir());
+                    Files.write(file, page.html().get());
+                    written.add(page.file());
+                } else {
+                    Files.deleteIfExists(file);
+                }
+            } catch (IOException | RuntimeException unwritten) {
+                // the profile stands without the page
+            }
+        }
+        CodeProfile<C> profile = taken.profile().withFilesWritten(written);
         profile.consoleLines().forEach(out::println);
-    }
-
-    /**
-     * Prints where a paired test's change spent more time than its base.
-     *
-     * @param growth the profile
-     */
-    public void growth(GrowthProfile growth) {
-        growth.consoleLines().forEach(out::println);
+        return profile;
     }
 
     /**

@@ -3,12 +3,9 @@ package org.jlbh.junit.internal.config;
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
-import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
-import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
-import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -34,7 +31,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.ENFORCE, Noise.AWARE, 0, 1, 1,
                 Path.of("target/jlbh-reports"), Optional.empty(), false, 10, 5, List.of("50", "90", "99"),
-                BaselineEnvironment.SAME, Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON,
+                BaselineEnvironment.SAME, true, 3, Optional.empty(), true, 600, true,
                 Profile.ON_BREACH, Inconclusive.SKIP));
     }
 
@@ -55,7 +52,7 @@ class ConfigurationTest {
 
         assertThat(configuration).isEqualTo(new Configuration(Mode.REPORT, Noise.STRICT, 2, 0.5, 3, Path.of("out"),
                 Optional.of(Path.of("base")), true, 25, 3, List.of("50", "99.9"), BaselineEnvironment.ANY,
-                Evidence.OFF, 5, Optional.empty(), MachineLock.OFF, 2.5, Summary.OFF, Profile.ALWAYS,
+                false, 5, Optional.empty(), false, 2.5, false, Profile.ALWAYS,
                 Inconclusive.FAIL));
     }
 

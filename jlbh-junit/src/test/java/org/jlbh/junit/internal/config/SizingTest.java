@@ -95,7 +95,7 @@ public class SizingTest {
     @Test
     void whatATestSetsKeepsTheFixedDesignExactly() {
         RunPlan all = plan("allSet", Map.of());
-        assertThat(all.sizing()).isEqualTo(Sizing.NONE);
+        assertThat(all.sizing()).isEqualTo(new Sizing(false, false, false));
         assertThat(all.iterations()).isEqualTo(50_000);
         assertThat(all.warmUpIterations()).isEqualTo(7_000);
         assertThat(all.runs()).isEqualTo(5);

@@ -6,12 +6,9 @@ import org.jlbh.junit.LatencyBudget;
 import org.jlbh.junit.LatencyTest;
 import org.jlbh.junit.LatencyTestConfiguration.BaselineEnvironment;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
-import org.jlbh.junit.LatencyTestConfiguration.Evidence;
 import org.jlbh.junit.LatencyTestConfiguration.Inconclusive;
-import org.jlbh.junit.LatencyTestConfiguration.MachineLock;
 import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
-import org.jlbh.junit.LatencyTestConfiguration.Summary;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
@@ -21,6 +18,7 @@ import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.evidence.PlatformStalls;
@@ -52,13 +50,13 @@ class DecisionTest {
     private static TestSettings settings(Noise noise, int runs, Verdict verdict, Budget... budgets) {
         Configuration configuration = new Configuration(Mode.ENFORCE, noise, 2, 1, 1, Path.of("target"),
                 Optional.empty(), false, 10, 5, List.of("50"), BaselineEnvironment.SAME,
-                Evidence.ON, 3, Optional.empty(), MachineLock.ON, 600, Summary.ON, Profile.ON_BREACH,
+                true, 3, Optional.empty(), true, 600, true, Profile.ON_BREACH,
                 Inconclusive.SKIP);
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
                     DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
                     new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false,
-                            Sizing.NONE),
+                            new Sizing(false, false, false)),
                     new Budgets(verdict, List.of(budgets), LatencyTest.UNLIMITED, LatencyTest.UNLIMITED,
                             LatencyTest.UNLIMITED));
         } catch (NoSuchMethodException e) {
@@ -95,11 +93,31 @@ class DecisionTest {
 
     private static final Optional<PlatformStalls> STALL = Optional.of(new PlatformStalls(new long[] {150_000_000}));
 
+    /**
+     * Decides as the attempt loop does when {@code jlbh.retry.failed} judges each attempt on its own: by the last
+     * attempt, or by an earlier failed one when the last could not decide.
+     */
+    private static Decision decideEachOnItsOwn(List<AttemptJudgement> attempts, int allowed,
+                                               Optional<BaselineComparison> comparison, Mode mode) {
+        SequentialRule.Judged judged = null;
+        Optional<SequentialRule.Judged> failedEarlier = Optional.empty();
+        for (AttemptJudgement attempt : attempts) {
+            if (judged != null && judged.outcome() == Outcome.FAILED) {
+                failedEarlier = Optional.of(judged);
+            }
+            judged = SequentialRule.judge(List.of(attempt), 1, Verdict.MEDIAN_RUN);
+        }
+        if (judged.outcome() == Outcome.INCONCLUSIVE && failedEarlier.isPresent()) {
+            judged = failedEarlier.get();
+        }
+        return Decision.decide(attempts, allowed, comparison, mode, judged);
+    }
+
     @Test
     void theFirstPassingAttemptPassesTheTestAndSaysWhichItWas() {
         List<AttemptJudgement> attempts = List.of(breaching(1, Optional.empty()), passing(2));
 
-        Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE);
+        Decision decision = decideEachOnItsOwn(attempts, 3, Optional.empty(), Mode.ENFORCE);
 
         assertThat(decision.outcome()).isEqualTo(Outcome.PASSED);
         assertThat(decision.reported().number()).isEqualTo(2);
@@ -109,14 +127,15 @@ class DecisionTest {
     @Test
     void breachesThePlatformExplainsAreInconclusiveAndOneUnexplainedBreachFails() {
         assertThat(breaching(1, STALL).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-        assertThat(Decision.decide(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(), Mode.ENFORCE))
+        assertThat(decideEachOnItsOwn(List.of(breaching(1, STALL), breaching(2, STALL)), 2, Optional.empty(),
+                Mode.ENFORCE))
                 .satisfies(decision -> {
                     assertThat(decision.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
                     assertThat(decision.verdictDetail()).startsWith("Inconclusive: the budgets broke only through late "
                             + "samples that are not the code's (jlbh.noise = aware), on all 2 attempts:");
                 });
 
-        Decision mixed = Decision.decide(List.of(breaching(1, Optional.empty()), breaching(2, STALL)), 2,
+        Decision mixed = decideEachOnItsOwn(List.of(breaching(1, Optional.empty()), breaching(2, STALL)), 2,
                 Optional.empty(), Mode.ENFORCE);
         assertThat(mixed.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(mixed.reported().number()).as("the last failed attempt is reported").isEqualTo(1);
@@ -146,7 +165,7 @@ class DecisionTest {
                 breaching(3, Optional.empty()));
 
         Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE,
-                SequentialRule.Judged.alone(attempts.get(2)));
+                SequentialRule.judge(List.of(attempts.get(2)), 1, Verdict.MEDIAN_RUN));
 
         assertThat(decision.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(decision.reported().number()).isEqualTo(3);
@@ -198,22 +217,23 @@ class DecisionTest {
     @Test
     void aRegressionFailsAPassingTestAndIsAddedToAFailedOneButNotToAnInconclusiveOne() {
         BaselineComparison regressed = new BaselineComparison(Path.of("baseline"), 5, "", true, List.of(
-                new BaselineComparison.Row(LatencyBudget.END_TO_END, "50", BaselineComparison.Basis.CODES_OWN,
-                        1_000, 1_100, 5, 2_000, 2_500, 90, 60, 120, 10, 24, BaselineComparison.Change.REGRESSION, "")),
+                new ComparisonRow(LatencyBudget.END_TO_END, "50", ComparisonRow.Basis.CODES_OWN,
+                        new ComparisonRow.History(1_000, 1_100, 5, 2_000, 2_500), 90, 60, 120, 10, 24,
+                        ComparisonRow.Change.REGRESSION, "")),
                 List.of(), List.of());
         Optional<BaselineComparison> comparison = Optional.of(regressed);
 
-        Decision passed = Decision.decide(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
+        Decision passed = decideEachOnItsOwn(List.of(passing(1)), 1, comparison, Mode.ENFORCE);
         assertThat(passed.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(passed.detail()).isEqualTo("Regression against the baseline in baseline: end to end p50 on the "
                 + "code's own account: history 1.000–1.100 \u00b5s (5 builds), now 2.000 \u00b5s (as measured 2.500 "
                 + "\u00b5s), +90% (interval +60..+120%), tolerance +10%, detectable +24%: REGRESSION");
 
-        Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
+        Decision failed = decideEachOnItsOwn(List.of(breaching(1, Optional.empty())), 1, comparison, Mode.ENFORCE);
         assertThat(failed.verdictDetail()).startsWith("end to end p50 was ").contains(System.lineSeparator()
                 + "Regression against the baseline");
 
-        Decision inconclusive = Decision.decide(List.of(breaching(1, STALL)), 1, comparison, Mode.ENFORCE);
+        Decision inconclusive = decideEachOnItsOwn(List.of(breaching(1, STALL)), 1, comparison, Mode.ENFORCE);
         assertThat(inconclusive.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(inconclusive.detail()).doesNotContain("Regression");
     }
@@ -221,7 +241,7 @@ class DecisionTest {
     @Test
     void aBreachJudgedWithoutItsEvidenceSaysSoInTheFirstLine() {
         // these attempts' runs have no evidence: their late samples could not be put down to the platform or the JVM
-        Decision failed = Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(),
+        Decision failed = decideEachOnItsOwn(List.of(breaching(1, Optional.empty())), 1, Optional.empty(),
                 Mode.ENFORCE);
 
         assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
@@ -229,15 +249,16 @@ class DecisionTest {
                 + "collected): late samples the platform or the JVM caused cannot be told from the code's, and are "
                 + "counted as the code's");
         assertThat(failed.verdictDetail()).startsWith("end to end p50 was ");
-        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Mode.ENFORCE).detail())
+        assertThat(decideEachOnItsOwn(List.of(passing(1)), 1, Optional.empty(), Mode.ENFORCE).detail())
                 .startsWith("budgets met");
     }
 
     @Test
     void reportModeReportsWhatWouldHaveFailed() {
-        assertThat(Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(), Mode.REPORT).outcome())
+        assertThat(decideEachOnItsOwn(List.of(breaching(1, Optional.empty())), 1, Optional.empty(), Mode.REPORT)
+                .outcome())
                 .isEqualTo(Outcome.REPORTED);
-        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Mode.REPORT).outcome())
+        assertThat(decideEachOnItsOwn(List.of(passing(1)), 1, Optional.empty(), Mode.REPORT).outcome())
                 .isEqualTo(Outcome.PASSED);
     }
 }

@@ -23,6 +23,12 @@ class FlameGraphPagesTest {
     private static final String TEST = "com.acme.PricerTest.quote";
     private static final String LEGEND = "red: more; blue: less; grey: the same";
 
+    /** @return the late iterations' page against those on time, the on-time counts scaled as the tail profile does */
+    private static Page lateAgainstOnTime(Map<String, Long> late, Map<String, Long> onTime) throws IOException {
+        return Page.of(FlameGraphPages.differential("Late", LEGEND, late, onTime,
+                new TailSplit(late, onTime).onTimeScale()));
+    }
+
     @Test
     void aFrameOnlyTheDrawnSideEnteredIsRedByItsOwnSamples() throws IOException {
         // late iterations spent 55 of their 100 samples in Risk.recalculate, which no on-time iteration entered, and
@@ -33,7 +39,7 @@ class FlameGraphPagesTest {
                 TEST + ";com.acme.Pricer.quote", 40L);
         Map<String, Long> onTime = Map.of(TEST + ";com.acme.Pricer.quote", 100L);
 
-        Page page = Page.of(FlameGraphPages.differential("Late", LEGEND, late, onTime));
+        Page page = lateAgainstOnTime(late, onTime);
 
         // each coloured by its own samples, as a frame both sides hold is: Risk.reprice has none of its own
         assertThat(page.diffs).containsOnly(
@@ -58,7 +64,7 @@ class FlameGraphPagesTest {
                 TEST + ";com.acme.Audit.log", 40L,
                 TEST + ";com.acme.Audit.log;com.acme.Audit.flush", 10L);
 
-        Page page = Page.of(FlameGraphPages.differential("Late", LEGEND, late, onTime));
+        Page page = lateAgainstOnTime(late, onTime);
 
         assertThat(page.diffs).containsOnly(
                 entry(TEST, 0L),
@@ -90,18 +96,18 @@ class FlameGraphPagesTest {
     void theLegendIsWrittenAboveTheGraphAndThePageLoadsNothing() throws IOException {
         Map<String, Long> late = Map.of(TEST + ";com.acme.Pricer.quote", 10L);
 
-        String tail = Page.of(FlameGraphPages.differential("Late", TailProfiling.DIFFERENTIAL_LEGEND, late,
-                Map.of(TEST, 10L))).html;
-        String growth = Page.of(FlameGraphPages.differential("Change", GrowthProfiling.DIFFERENTIAL_LEGEND, late,
+        String tail = Page.of(FlameGraphPages.differential("Late", LateAgainstOnTime.LEGEND, late,
+                Map.of(TEST, 10L), 1)).html;
+        String growth = Page.of(FlameGraphPages.differential("Change", ChangeAgainstBase.LEGEND, late,
                 Map.of(TEST, 10L), 1)).html;
 
         assertThat(tail).contains("<h1>Late</h1>")
-                .contains(">" + TailProfiling.DIFFERENTIAL_LEGEND + "</div>\n<canvas id='canvas'>");
-        assertThat(TailProfiling.DIFFERENTIAL_LEGEND).contains("red: more in the late iterations than in those on "
+                .contains(">" + LateAgainstOnTime.LEGEND + "</div>\n<canvas id='canvas'>");
+        assertThat(LateAgainstOnTime.LEGEND).contains("red: more in the late iterations than in those on "
                 + "time", "(a frame the on-time iterations never entered counts as none there)", "blue: less",
                 "grey: the same");
-        assertThat(growth).contains(">" + GrowthProfiling.DIFFERENTIAL_LEGEND + "</div>\n<canvas id='canvas'>");
-        assertThat(GrowthProfiling.DIFFERENTIAL_LEGEND).contains("red: more in the change than in the base",
+        assertThat(growth).contains(">" + ChangeAgainstBase.LEGEND + "</div>\n<canvas id='canvas'>");
+        assertThat(ChangeAgainstBase.LEGEND).contains("red: more in the change than in the base",
                 "(a frame the base never entered counts as none there)", "blue: less", "grey: the same");
         // self-contained: no script, style sheet or font fetched
         assertThat(List.of(tail, growth)).allSatisfy(html -> assertThat(html)

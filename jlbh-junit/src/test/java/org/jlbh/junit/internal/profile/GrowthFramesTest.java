@@ -22,10 +22,10 @@ class GrowthFramesTest {
     void aFrameTheBaseNeverWasInIsNamedFirstWithItsTimeACall() {
         // the change parses through a checking reader (the base's reader called directly): 400 samples in 100,000
         // calls each, so 0.8 µs a call in the parser on each side, all of the change's in readChecked
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(
                 BODY + ";com.acme.QuoteParser.parse;com.acme.QuoteFields.readChecked;com.acme.QuoteFields.read", 400L),
                 100_000, PERIOD_NANOS);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(
                 BODY + ";com.acme.QuoteParser.parse;com.acme.QuoteFields.read", 360L), 100_000, PERIOD_NANOS);
 
         List<GrownFrame> grown = GrowthFrames.rank(change, base, 10);
@@ -43,11 +43,11 @@ class GrowthFramesTest {
 
     @Test
     void aFrameThatTookLongerIsNamedWhenItsGrowthOutrunsTheNoiseAndTheTestMethodNever() {
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(
                 BODY + ";com.acme.Pricer.quote;com.acme.Risk.recalculate", 3_000L,
                 BODY + ";com.acme.Pricer.quote", 1_000L,
                 BODY + ";com.acme.Audit.log", 500L), 100_000, PERIOD_NANOS);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(
                 BODY + ";com.acme.Pricer.quote;com.acme.Risk.recalculate", 1_500L,
                 BODY + ";com.acme.Pricer.quote", 1_000L,
                 BODY + ";com.acme.Audit.log", 520L), 100_000, PERIOD_NANOS);
@@ -64,14 +64,14 @@ class GrowthFramesTest {
     @Test
     void theTestMethodsOwnCodeIsAFrameOfItsOwn() {
         // a body that spins in its own loop (System.nanoTime a native frame above it): 30 µs a call against 20
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(BODY, 1_200L, BODY + ";clock_gettime", 300L), 10_000,
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(BODY, 1_200L, BODY + ";clock_gettime", 300L), 10_000,
                 PERIOD_NANOS);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(BODY, 800L, BODY + ";clock_gettime", 200L), 10_000,
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(BODY, 800L, BODY + ";clock_gettime", 200L), 10_000,
                 PERIOD_NANOS);
 
         List<GrownFrame> grown = GrowthFrames.rank(change, base, 10);
 
-        assertThat(grown).extracting(GrownFrame::frame).startsWith(BODY + TailFrame.OWN_CODE);
+        assertThat(grown).extracting(GrownFrame::frame).startsWith(BODY + CollapsedStacks.OWN_CODE);
         assertThat(grown.get(0).growthMicros()).isCloseTo(10.0, within(1e-9));
         assertThat(grown.get(0).describe()).startsWith("+10.000 µs a call in QuoteTest.parse (its own code) (30.000 "
                 + "against 20.000;");
@@ -79,9 +79,9 @@ class GrowthFramesTest {
 
     @Test
     void differentNumbersOfCallsAreComparedPerCall() {
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(BODY + ";com.acme.A.a", 1_000L), 50_000,
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(BODY + ";com.acme.A.a", 1_000L), 50_000,
                 PERIOD_NANOS);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(BODY + ";com.acme.A.a", 2_000L), 100_000,
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(BODY + ";com.acme.A.a", 2_000L), 100_000,
                 PERIOD_NANOS);
 
         assertThat(GrowthFrames.rank(change, base, 10)).as("4 µs a call on both sides").isEmpty();
@@ -89,27 +89,30 @@ class GrowthFramesTest {
 
     @Test
     void theDifferentialScalesTheBasesCountsToTheChangesCallsAndSamplingPeriod() {
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(BODY, 100L), 40_000, 185_000);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(BODY, 100L), 20_000, 202_000);
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(BODY, 100L), 40_000, 185_000);
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(BODY, 100L), 20_000, 202_000);
 
         // a base sample stood for 202 µs over half as many calls: 2 x 202/185 change samples' worth a call
-        assertThat(GrowthProfiling.baseScale(change, base)).isCloseTo(2 * 202.0 / 185, within(1e-12));
-        assertThat(GrowthProfiling.baseScale(new GrowthFrames.Side(Map.of(), 40_000, 0), base)).as("no samples")
-                .isZero();
+        assertThat(new ChangeAgainstBase(change, base, List.of()).baseScale()).isCloseTo(2 * 202.0 / 185,
+                within(1e-12));
+        assertThat(new ChangeAgainstBase(new ChangeAgainstBase.Side(Map.of(), 40_000, 0), base, List.of())
+                .baseScale()).as("no samples").isZero();
     }
 
     @Test
     void theMessageSaysWhatGrewOrThatNothingMeasurablyDid() {
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of(BODY + ";com.acme.A.a", 100L), 10_000, PERIOD_NANOS);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of(BODY + ";com.acme.A.a", 98L), 10_000, PERIOD_NANOS);
-        GrowthProfile nothing = new GrowthProfile("engine", Optional.empty(), 4.2, change, base,
-                GrowthFrames.rank(change, base, 10), Optional.empty(), Optional.empty());
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(BODY + ";com.acme.A.a", 100L), 10_000, PERIOD_NANOS);
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(BODY + ";com.acme.A.a", 98L), 10_000, PERIOD_NANOS);
+        CodeProfile<ChangeAgainstBase> nothing = new CodeProfile<>("engine", Optional.empty(), 4.2,
+                new ChangeAgainstBase(change, base, GrowthFrames.rank(change, base, 10)), Optional.empty(),
+                Optional.empty());
 
         assertThat(nothing.message()).isEqualTo("Where the change spent more time than its base, profiled in one more "
                 + "measurement of each after the verdict (the test method 2.000 µs a call against 1.960): no frame of "
                 + "the code took measurably more time a call in the change than in the base (by more than twice the "
                 + "error of counting its samples)");
-        assertThat(GrowthProfile.unavailable("engine", "async-profiler does not load here").message())
+        assertThat(CodeProfile.unavailable("engine", "async-profiler does not load here", ChangeAgainstBase.NONE)
+                .message())
                 .isEqualTo("Not profiled against the base: async-profiler does not load here");
     }
 }

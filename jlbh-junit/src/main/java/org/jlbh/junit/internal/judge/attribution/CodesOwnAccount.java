@@ -7,11 +7,9 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * A latency budget that broke as measured and holds on the code's own account: judged again with the late samples the
- * platform's waits, the JVM's safepoints and its collections' copying of objects older than the measured runs account
- * for replaced by what they would have been without those pauses ({@link LateSampleAttribution}), the code's own
- * samples, the rest of its collections included, are within it. In
- * {@code jlbh.noise = aware} such a budget is met, and both figures are said. Immutable.
+ * A latency budget that broke as measured and holds on the code's own account: without the late samples the platform,
+ * the JVM's safepoints and the collections' copying of older objects account for ({@link LateSampleAttribution}).
+ * In {@code jlbh.noise = aware} such a budget is met, and both figures are said. Immutable.
  *
  * @param what           the check, e.g. {@code end to end p99}
  * @param measuredNanos  the value as measured, in nanoseconds
@@ -22,16 +20,15 @@ import java.util.stream.Collectors;
 public record CodesOwnAccount(String what, double measuredNanos, long excused, double codeOnlyNanos,
                               List<Double> runValuesNanos) {
 
-    /** Copies the values. */
     public CodesOwnAccount {
         runValuesNanos = List.copyOf(runValuesNanos);
     }
 
     /**
-     * @param budget  the budget, e.g. {@code 100 µs}
-     * @param late    the late samples' causes, as {@link LateSamples#describe()} says them
+     * @param budget the budget, e.g. {@code 100 µs}
+     * @param late   the late samples' causes ({@link LateSamples#describe()})
      * @return e.g. {@code end to end p99 11.600 µs on the code's own account (runs: 11.2, 11.6, 12.0 µs), budget
-     *         100 µs; as measured 3,690.000 µs: late samples over 100 µs: 5,011 while the harness thread waited ...}
+     *         100 µs; as measured 3,690.000 µs, 5,011 late samples the platform or the JVM account for: ...}
      */
     public String describe(String budget, String late) {
         return String.format(Locale.ROOT, "%s %s \u00b5s on the code's own account (runs: %s \u00b5s), budget %s; as "

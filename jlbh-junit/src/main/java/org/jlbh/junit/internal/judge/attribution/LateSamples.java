@@ -7,12 +7,14 @@ import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
 import org.jlbh.junit.internal.run.evidence.MachineStall;
+import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * A probe's late samples against one budget over the runs of an attempt, each put down to a cause
@@ -24,76 +26,67 @@ import java.util.Set;
  */
 public record LateSamples(long limitNanos, List<RunAttribution> runs, List<String> notes) {
 
-    /** Copies the lists. */
     public LateSamples {
         runs = List.copyOf(runs);
         notes = List.copyOf(notes);
     }
 
-    /**
-     * @param cause a cause
-     * @return late samples put down to it, over all runs
-     */
+    /** @return late samples put down to the cause, over all runs */
     public long count(Cause cause) {
-        return runs.stream().mapToLong(run -> run.count(cause)).sum();
+        return sum(run -> run.count(cause));
     }
 
-    /** @return late samples, over all runs */
-    public long late() {
-        return runs.stream().mapToLong(RunAttribution::late).sum();
-    }
-
-    /** @return late samples put down to the platform or a safepoint, over all runs */
+    /** @return late samples put down to the platform, a safepoint or a collection's older objects, over all runs */
     public long excused() {
-        return count(Cause.PLATFORM) + count(Cause.SAFEPOINT) + count(Cause.OLDER_OBJECTS);
+        return sum(RunAttribution::excused);
     }
 
     /** @return late samples beyond those kept, counted as the code's, over all runs */
     public long notKept() {
-        return runs.stream().mapToLong(RunAttribution::notKept).sum();
+        return sum(RunAttribution::notKept);
+    }
+
+    private Delays delays() {
+        return runs.stream().map(RunAttribution::delays).reduce(Delays.NONE, Delays::plus);
     }
 
     /** @return how long the harness thread waited on the run queue where that made samples late, in nanoseconds */
     public long queueWaitNanos() {
-        return runs.stream().mapToLong(RunAttribution::queueWaitNanos).sum();
+        return delays().runQueue().nanos();
     }
 
     /** @return in how many stretches it waited so */
     public int queueStretches() {
-        return runs.stream().mapToInt(RunAttribution::queueStretches).sum();
+        return delays().runQueue().stretches();
     }
 
     /** @return how long the host took the harness thread's CPU where that made samples late, in nanoseconds */
     public long hostNanos() {
-        return runs.stream().mapToLong(RunAttribution::hostNanos).sum();
+        return delays().host().nanos();
     }
 
     /** @return in how many stretches it took it so */
     public int hostStretches() {
-        return runs.stream().mapToInt(RunAttribution::hostStretches).sum();
+        return delays().host().stretches();
     }
 
     /** @return the stalls of the whole machine a second thread saw that made samples late, over all runs */
     public List<MachineStall> machineStalls() {
-        return runs.stream().flatMap(run -> run.machineStalls().stream()).toList();
+        return delays().machineStalls();
     }
 
-    /** @return the collections that made samples late, over all runs */
-    public List<JvmPause> gcPauses() {
-        return runs.stream().flatMap(run -> run.gcPauses().stream()).toList();
+    /** @return the harness thread's waits for a CPU kept as the code's (its own threads ran), over the runs */
+    public Delays.Stretches testThreadsWait() {
+        return delays().testThreadsWait();
     }
 
-    /** @return the other safepoints that made samples late, over all runs */
-    public List<JvmPause> safepoints() {
-        return runs.stream().flatMap(run -> run.safepoints().stream()).toList();
+    private long sum(ToLongFunction<RunAttribution> perRun) {
+        return runs.stream().mapToLong(perRun).sum();
     }
 
     /**
-     * @param probe      the probe
-     * @param percentile a percentile in (0, 100]
-     * @return each run's value at the percentile with the excused late samples replaced by what they would have
-     *         been without the pauses that are not the code's, in nanoseconds, in run order; empty when a run has too
-     *         few samples to support the percentile
+     * @return each run's value at the percentile on the code's own account ({@link #codeOnlyHistogram}), in ns, in
+     *         run order; empty when a run has too few samples for it
      */
     public List<Double> codeOnlyRunNanos(JLBHResult.ProbeResult probe, double percentile) {
         List<Double> values = new ArrayList<>();
@@ -109,62 +102,15 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
     }
 
     /**
-     * @param run one run of the probe these late samples are of
-     * @return a copy of its histogram with the excused late samples replaced by what they would have been without the
-     *         pauses that are not the code's (the run's as measured when this attribution has no such run)
+     * @return a copy of the run's histogram with the excused late samples replaced by their latencies without the
+     *         pauses not the code's (as measured when these samples have no such run)
      */
     public Histogram codeOnlyHistogram(RunResult run) {
         Histogram remaining = run.histogram();
         if (run.run() <= runs.size()) {
-            subtract(remaining, runs.get(run.run() - 1));
+            runs.get(run.run() - 1).replaceIn(remaining);
         }
         return remaining;
-    }
-
-    /**
-     * Replaces the run's late samples that pauses not the code's made later by their latencies without those pauses;
-     * never more at a value than the histogram holds.
-     */
-    private static void subtract(Histogram histogram, RunAttribution run) {
-        if (run.replaced() == 0) {
-            return;
-        }
-        Histogram measured = histogram.copy();
-        measured.reset();
-        Histogram replacements = histogram.copy();
-        replacements.reset();
-        for (int i = 0; i < run.replaced(); i++) {
-            long value = run.originalNanos(i);
-            if (value > histogram.getMaxValue() || value < 0) {
-                continue;
-            }
-            measured.recordValue(value);
-            replacements.recordValue(Math.min(run.codeOnlyNanos(i), value));
-        }
-        Histogram held = histogram.copy();
-        held.reset();
-        measured.recordedValues().forEach(value -> held.recordValueWithCount(value.getValueIteratedTo(),
-                Math.min(value.getCountAtValueIteratedTo(), histogram.getCountAtValue(value.getValueIteratedTo()))));
-        histogram.subtract(held);
-        histogram.add(replacements);
-    }
-
-    /** @return the late samples on their schedule whose call the harness began late, over the runs */
-    public RunAttribution.LateStarts lateStarts() {
-        return runs.stream().map(RunAttribution::lateStarts).reduce(RunAttribution.LateStarts.NONE,
-                RunAttribution.LateStarts::plus);
-    }
-
-    /** @return the harness thread's waits for a CPU kept as the code's (its own threads ran), over the runs */
-    public RunAttribution.TestThreadsWait testThreadsWait() {
-        return runs.stream().map(RunAttribution::testThreadsWait).reduce(RunAttribution.TestThreadsWait.NONE,
-                RunAttribution.TestThreadsWait::plus);
-    }
-
-    /** @return the code's late samples in stretches where the harness thread blocked, over the runs */
-    public RunAttribution.Blocked blocked() {
-        return runs.stream().map(RunAttribution::blocked).reduce(RunAttribution.Blocked.NONE,
-                RunAttribution.Blocked::plus);
     }
 
     /**
@@ -172,39 +118,15 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
      *         (12 stretches), 41 in 2 GC pauses (G1New, longest 4.100 ms), 32 with no pause: the code}
      */
     public String describe() {
+        Delays delays = delays();
         List<String> parts = new ArrayList<>();
         long platform = count(Cause.PLATFORM);
         if (platform > 0) {
-            List<String> how = new ArrayList<>();
-            if (queueStretches() > 0) {
-                how.add(String.format(Locale.ROOT, "the harness thread waited %s on the run queue (%s)",
-                        ReportFormat.duration(queueWaitNanos()), plural(queueStretches(), "stretch", "stretches")));
-            }
-            if (hostStretches() > 0) {
-                how.add(String.format(Locale.ROOT, "the host took its CPU for %s (%s)",
-                        ReportFormat.duration(hostNanos()), plural(hostStretches(), "stretch", "stretches")));
-            }
-            List<MachineStall> stalls = machineStalls();
-            if (!stalls.isEmpty()) {
-                how.add(String.format(Locale.ROOT, "the whole machine stalled (%s, %s, longest %s: a second thread "
-                                + "was stopped as long at the same time, without waiting for a CPU)",
-                        plural(stalls.size(), "stall", "stalls"),
-                        ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).sum()),
-                        ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).max().orElse(0))));
-            }
-            RunAttribution.LateStarts lateStarts = lateStarts();
-            if (lateStarts.samples() > 0) {
-                how.add(String.format(Locale.ROOT, "the harness called %s late with no call of the test method "
-                                + "running (%s in all, longest %s, beyond the waits and pauses seen: the harness "
-                                + "thread was held up outside the code)",
-                        plural(lateStarts.samples(), "iteration", "iterations"),
-                        ReportFormat.duration(lateStarts.nanos()), ReportFormat.duration(lateStarts.longestNanos())));
-            }
-            parts.add(String.format(Locale.ROOT, "%,d while %s", platform, String.join(" and ", how)));
+            parts.add(String.format(Locale.ROOT, "%,d while %s", platform, String.join(" and ", platform(delays))));
         }
         long safepoint = count(Cause.SAFEPOINT);
         if (safepoint > 0) {
-            parts.add(String.format(Locale.ROOT, "%,d in %s", safepoint, pauses(safepoints(), "safepoint",
+            parts.add(String.format(Locale.ROOT, "%,d in %s", safepoint, pauses(delays.safepoints(), "safepoint",
                     "safepoints")));
         }
         long older = count(Cause.OLDER_OBJECTS);
@@ -214,35 +136,67 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         }
         long gc = count(Cause.GC);
         if (gc > 0 || older > 0) {
-            parts.add(String.format(Locale.ROOT, "%,d in %s", gc, pauses(gcPauses(), "GC pause", "GC pauses")));
+            parts.add(String.format(Locale.ROOT, "%,d in %s", gc, pauses(delays.gcPauses(), "GC pause", "GC pauses")));
         }
-        String code = String.format(Locale.ROOT, "%,d with no pause: the code", count(Cause.CODE));
-        RunAttribution.Blocked blocked = blocked();
-        if (blocked.samples() > 0) {
-            code += String.format(Locale.ROOT, ", %,d of them while the code blocked (%s, %s)", blocked.samples(),
-                    plural(blocked.switches(), "voluntary switch", "voluntary switches"),
-                    ReportFormat.duration(blocked.nanos()));
-        }
-        RunAttribution.TestThreadsWait ownThreads = testThreadsWait();
-        if (ownThreads.nanos() > 0) {
-            code += String.format(Locale.ROOT, ", the harness thread's waits for a CPU while the test's own threads "
-                    + "ran counted as the code's (%s, %s)", ReportFormat.duration(ownThreads.nanos()),
-                    plural(ownThreads.stretches(), "stretch", "stretches"));
-        }
-        if (notKept() > 0) {
-            code += String.format(Locale.ROOT, " (%,d of them beyond the %,d late samples kept per run, not "
-                    + "attributed)", notKept(), org.jlbh.junit.internal.run.timeline.LatencyTimeline.MAX_KEPT);
-        }
-        parts.add(code);
+        parts.add(code(delays));
         String described = "late samples over " + ReportFormat.plain(limitNanos / 1e3) + " \u00b5s: "
                 + String.join(", ", parts);
         return notes.isEmpty() ? described : described + " (" + String.join("; ", notes) + ")";
     }
 
-    /**
-     * @return e.g. {@code 4 GC pauses (G1New, longest 24.600 ms; 21.000 ms of them copying objects older than the
-     *         measured runs: the JVM's)}
-     */
+    /** @return how the platform made samples late: the waits, the host's time, machine stalls, late calls */
+    private static List<String> platform(Delays delays) {
+        List<String> how = new ArrayList<>();
+        if (delays.runQueue().stretches() > 0) {
+            how.add(String.format(Locale.ROOT, "the harness thread waited %s on the run queue (%s)",
+                    ReportFormat.duration(delays.runQueue().nanos()), stretches(delays.runQueue())));
+        }
+        if (delays.host().stretches() > 0) {
+            how.add(String.format(Locale.ROOT, "the host took its CPU for %s (%s)",
+                    ReportFormat.duration(delays.host().nanos()), stretches(delays.host())));
+        }
+        List<MachineStall> stalls = delays.machineStalls();
+        if (!stalls.isEmpty()) {
+            how.add(String.format(Locale.ROOT, "the whole machine stalled (%s, %s, longest %s: a second thread "
+                            + "was stopped as long at the same time, without waiting for a CPU)",
+                    plural(stalls.size(), "stall", "stalls"),
+                    ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).sum()),
+                    ReportFormat.duration(stalls.stream().mapToLong(MachineStall::nanos).max().orElse(0))));
+        }
+        Delays.LateStarts lateStarts = delays.lateStarts();
+        if (lateStarts.samples() > 0) {
+            how.add(String.format(Locale.ROOT, "the harness called %s late with no call of the test method "
+                            + "running (%s in all, longest %s, beyond the waits and pauses seen: the harness "
+                            + "thread was held up outside the code)",
+                    plural(lateStarts.samples(), "iteration", "iterations"),
+                    ReportFormat.duration(lateStarts.nanos()), ReportFormat.duration(lateStarts.longestNanos())));
+        }
+        return how;
+    }
+
+    /** @return the code's late samples, and what is known of them: blocked, kept waiting by the test's threads */
+    private String code(Delays delays) {
+        String code = String.format(Locale.ROOT, "%,d with no pause: the code", count(Cause.CODE));
+        Delays.Blocked blocked = delays.blocked();
+        if (blocked.samples() > 0) {
+            code += String.format(Locale.ROOT, ", %,d of them while the code blocked (%s, %s)", blocked.samples(),
+                    plural(blocked.switches(), "voluntary switch", "voluntary switches"),
+                    ReportFormat.duration(blocked.nanos()));
+        }
+        Delays.Stretches ownThreads = delays.testThreadsWait();
+        if (ownThreads.nanos() > 0) {
+            code += String.format(Locale.ROOT, ", the harness thread's waits for a CPU while the test's own threads "
+                    + "ran counted as the code's (%s, %s)", ReportFormat.duration(ownThreads.nanos()),
+                    stretches(ownThreads));
+        }
+        if (notKept() > 0) {
+            code += String.format(Locale.ROOT, " (%,d of them beyond the %,d late samples kept per run, not "
+                    + "attributed)", notKept(), LatencyTimeline.MAX_KEPT);
+        }
+        return code;
+    }
+
+    /** @return e.g. {@code 4 GC pauses (G1New, longest 24.600 ms; 21.000 ms of them copying objects older ...)} */
     private static String pauses(List<JvmPause> pauses, String one, String many) {
         Set<String> names = new LinkedHashSet<>();
         long longest = 0;
@@ -256,6 +210,10 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
                 String.join(", ", names), ReportFormat.duration(longest), older == 0 ? ""
                         : "; " + ReportFormat.duration(older) + " of them copying objects older than the measured "
                         + "runs: the JVM's");
+    }
+
+    private static String stretches(Delays.Stretches stretches) {
+        return plural(stretches.stretches(), "stretch", "stretches");
     }
 
     private static String plural(long count, String one, String many) {

@@ -12,32 +12,20 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How the platform's stalls explain a latency budget's breach, run by run. Immutable.
- *
- * <p>The rule: a stall of {@code S} ns at {@code R} iterations per ns, with coordinated omission accounted for, makes
- * about {@code (S − budget) × R + 1} samples exceed the budget (every iteration due during the stall is late by what
- * is left of it); without coordinated omission, only the iteration it interrupted. A run's breach is explained when,
- * without that many samples, its percentile would be within budget. The test's breach is explained when every run
- * that broke the budget is, and at least one did.
+ * How the platform's stalls seen by the OS jitter measurement explain a budget's breach without scheduler evidence. A
+ * stall of {@code S} ns at {@code R} iterations per ns (0 without coordinated omission) makes about
+ * {@code (S − budget) × R + 1} samples late; a run's breach is explained when without them its percentile would hold,
+ * the test's when every run that broke the budget's is, and one did. Immutable.
  *
  * @param runs each run that broke the budget, in run order
  */
 public record StallExplanation(List<RunExplanation> runs) implements BreachExplanation {
 
-    /**
-     * One run's breach, explained.
-     *
-     * @param run                1-based run
-     * @param stalls             stalls longer than the budget
-     * @param worstNanos         the longest of them, in nanoseconds
-     * @param explainableSamples samples those stalls make late
-     * @param samplesOverBudget  samples the run had over the budget
-     */
+    /** One run's breach explained: its stalls over the budget, the longest (ns), samples they and it made late. */
     public record RunExplanation(int run, int stalls, long worstNanos, double explainableSamples,
                                  long samplesOverBudget) {
     }
 
-    /** Copies the runs. */
     public StallExplanation {
         runs = List.copyOf(runs);
     }
@@ -46,11 +34,9 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
      * @param probe          the probe whose budget broke
      * @param percentile     the budget's percentile
      * @param limitNanos     the budget, in nanoseconds
-     * @param samplesPerNano iterations due per nanosecond while a stall lasts: the target throughput / 1e9 with
-     *                       coordinated omission accounted for, 0 without (a stall then delays one sample)
+     * @param samplesPerNano iterations due per nanosecond while a stall lasts; 0 without coordinated omission
      * @param stallsPerRun   per run, in run order, the platform's stalls, or empty where there is no evidence
-     * @return the explanation when the stalls explain every run that broke the budget; empty when the breach is
-     *         real, or there is no evidence either way
+     * @return the explanation when the stalls explain every run that broke the budget; else empty
      */
     public static Optional<StallExplanation> of(JLBHResult.ProbeResult probe, double percentile, double limitNanos,
                                                 double samplesPerNano, List<Optional<PlatformStalls>> stallsPerRun) {
@@ -88,14 +74,8 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
         return explained.isEmpty() ? Optional.empty() : Optional.of(new StallExplanation(explained));
     }
 
-    /**
-     * @param stalls         the platform's stalls in a run
-     * @param limitNanos     the budget, in nanoseconds
-     * @param samplesPerNano iterations due per nanosecond during a stall (0 without coordinated omission)
-     * @return how many samples those stalls make exceed the budget: {@code (S − budget) × R + 1} for each stall
-     *         {@code S} longer than the budget
-     */
-    public static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
+    /** @return how many samples the stalls make exceed the budget: {@code (S − budget) × R + 1} per longer stall */
+    static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
         double explainable = 0;
         for (int i = 0; i < stalls.count(); i++) {
             long stall = stalls.nanos(i);
@@ -106,11 +86,7 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
         return explainable;
     }
 
-    /**
-     * @return e.g. {@code inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in every run
-     *         that broke the budget; run 1: 1 stall longer than the budget, worst 150,000.000 µs, explain 151 of the
-     *         200 samples over budget}
-     */
+    /** @return e.g. {@code inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in ...} */
     public String describe() {
         List<String> perRun = new ArrayList<>();
         for (RunExplanation run : runs) {

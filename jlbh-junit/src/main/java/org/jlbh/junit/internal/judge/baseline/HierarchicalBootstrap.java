@@ -5,30 +5,19 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The change of a latency figure between recorded builds and this build, with an interval, by a hierarchical
- * bootstrap (Kalibera and Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013, and "Quantifying Performance
- * Changes with Effect Size Confidence Intervals", 2012): measurements vary between runs and, more, between builds
- * (each a fresh JVM: JIT decisions, memory layout, the machine's state), so the history is resampled at both levels —
- * builds with replacement, then runs within each build — and this build's runs likewise.
- *
- * <p>The statistic of a set of builds is the median over builds of each build's median run; of this build, the median
- * of its runs. The change is their ratio; the interval is the bootstrap's percentile interval of that ratio. The
- * random numbers come from a seed, so the same figures always give the same interval. Stateless; thread-safe.
+ * The ratio of this build's latency figure to its history's, with a percentile interval from a hierarchical
+ * bootstrap (Kalibera and Jones, ISMM 2013): builds resampled with replacement, then runs within each, and this
+ * build's runs.
+ * A history's statistic is the median over builds of each build's median run. Seeded: the same figures and seed give
+ * the same interval. Stateless; thread-safe.
  */
 public final class HierarchicalBootstrap {
-    /** How many times the builds and runs are resampled. */
     public static final int RESAMPLES = 10_000;
 
     private HierarchicalBootstrap() {
     }
 
-    /**
-     * The estimate and interval of a ratio {@code now / history}.
-     *
-     * @param estimate the ratio of the statistics of the figures themselves
-     * @param low      the interval's lower end
-     * @param high     the interval's upper end
-     */
+    /** A ratio {@code now / history}: the figures' own, and the ends of its interval. */
     public record Ratio(double estimate, double low, double high) {
     }
 
@@ -58,10 +47,7 @@ public final class HierarchicalBootstrap {
         return new Ratio(estimate, quantile(ratios, tail), quantile(ratios, 1 - tail));
     }
 
-    /**
-     * @param history each build's runs' values
-     * @return the median over builds of each build's median run
-     */
+    /** @return the median over builds of each build's median run */
     public static double historyStatistic(List<double[]> history) {
         double[] medians = new double[history.size()];
         for (int b = 0; b < medians.length; b++) {
@@ -70,11 +56,7 @@ public final class HierarchicalBootstrap {
         return median(medians, medians.length);
     }
 
-    /**
-     * @param runs runs' values
-     * @return their median run's value, as {@link org.jlbh.junit.Verdict#MEDIAN_RUN} takes it (for an even count,
-     *         the upper of the two in the middle)
-     */
+    /** @return the runs' median, the upper middle for an even count, as {@link org.jlbh.junit.Verdict#MEDIAN_RUN} */
     public static double statistic(double[] runs) {
         double[] copy = runs.clone();
         return median(copy, copy.length);
@@ -87,7 +69,7 @@ public final class HierarchicalBootstrap {
         return median(scratch, values.length);
     }
 
-    /** Sorts the first {@code n} values in place and returns the median, the upper middle for an even count. */
+    /** Sorts the first {@code n} values in place. */
     private static double median(double[] values, int n) {
         Arrays.sort(values, 0, n);
         return values[n / 2];

@@ -5,25 +5,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/**
- * One probe's measured figures over all runs of an attempt, as the reports carry them and as a baseline comparison
- * judges them: this build's, or a recorded build's read back from its JSON result. Immutable.
- *
- * @param name the probe's name: {@code end to end}, a probe's, or {@code OS jitter}
- * @param runs per measured run, in run order
- */
+/** One probe's figures ({@code end to end}, a probe's, or {@code OS jitter}) per run, in run order. Immutable. */
 public record ProbeFigures(String name, List<RunFigures> runs) {
 
-    /** Copies the runs. */
     public ProbeFigures {
         runs = List.copyOf(runs);
     }
 
-    /**
-     * @param attempts the probes' figures of several attempts, in the order measured
-     * @return each probe's figures over all their runs, in that order and numbered on from 1, the probes in the order
-     *         they first appear
-     */
+    /** @return each probe's runs over all the attempts, in order and renumbered from 1, probes as first met */
     public static List<ProbeFigures> concat(List<List<ProbeFigures>> attempts) {
         Map<String, List<RunFigures>> byProbe = new java.util.LinkedHashMap<>();
         for (List<ProbeFigures> attempt : attempts) {
@@ -39,24 +28,16 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
         return byProbe.entrySet().stream().map(probe -> new ProbeFigures(probe.getKey(), probe.getValue())).toList();
     }
 
-    /**
-     * @param percentile a percentile label, e.g. {@code 99.9}
-     * @return each run's value there, in nanoseconds, in run order; empty when a run lacks it, or there is no run
-     */
+    /** @return each run's value at a percentile label, in nanoseconds; empty when a run lacks it or there is none */
     public List<Double> percentileByRun(String percentile) {
         return byRun(percentile, RunFigures::percentilesNanos);
     }
 
-    /**
-     * @param percentile a percentile label, e.g. {@code 99.9}
-     * @return each run's value there on the code's own account ({@link RunFigures#codesOwnNanos()}), in nanoseconds,
-     *         in run order; empty when a run lacks it, or there is no run
-     */
+    /** @return as {@link #percentileByRun}, on the code's own account ({@link RunFigures#codesOwnNanos()}) */
     public List<Double> codesOwnByRun(String percentile) {
         return byRun(percentile, RunFigures::codesOwnNanos);
     }
 
-    /** @return each run's value at the percentile in the figures chosen; empty when a run lacks it */
     private List<Double> byRun(String percentile, Function<RunFigures, Map<String, Long>> figures) {
         List<Double> values = new ArrayList<>();
         for (RunFigures run : runs) {

@@ -1,82 +1,144 @@
 package org.jlbh.junit.internal.report.json;
 
+import org.jlbh.junit.internal.profile.ChangeAgainstBase;
+import org.jlbh.junit.internal.profile.CodeProfile;
+import org.jlbh.junit.internal.profile.Comparison;
+import org.jlbh.junit.internal.profile.GrownFrame;
+import org.jlbh.junit.internal.profile.LateAgainstOnTime;
 import org.jlbh.junit.internal.profile.TailFrame;
-import org.jlbh.junit.internal.profile.TailProfile;
 import org.jlbh.junit.internal.profile.TailSplit;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * The verdict's {@code profile} member of the {@value ResultJson#FORMAT} format: where the late iterations spent their
- * time ({@link TailProfile}). Shares are from 0 to 1 (an on-time share null where too few on-time samples were taken); stacks are collapsed ({@code Test.method;Pricer.quote}, the
- * outermost frame first, as async-profiler's collapsed output), each with its samples. Like {@link EvidenceJson}, it
- * names each member once for writing and once for reading; the member is there only where the test was profiled
- * ({@code jlbh.profile}). Stateless; thread-safe.
+ * The profiles' members of the {@value ResultJson#FORMAT} format, each there only where the test was profiled
+ * ({@code jlbh.profile}): the verdict's {@code profile}, where the late iterations spent their time, and the
+ * {@code paired} member's {@code growth}, where the change spent more time than its base. Both hold the
+ * {@code engine}, then either why there is no profile ({@code unavailable}), or what was found, its ranked
+ * {@code frames} and the flame graphs' files. Shares are from 0 to 1 (an on-time share null where too few on-time
+ * samples were taken); times in microseconds a call; stacks collapsed ({@code Test.method;Pricer.quote}, the outermost
+ * frame first), each with its samples. Stateless; thread-safe.
  */
 final class ProfileJson {
 
     private ProfileJson() {
     }
 
-    static void write(JsonWriter json, TailProfile profile) {
-        json.name("profile").beginObject().value("engine", profile.engine());
+    static void writeTail(JsonWriter json, CodeProfile<LateAgainstOnTime> profile) {
+        write(json, "profile", profile, late -> {
+            json.value("late", late.late()).value("seconds", profile.seconds())
+                    .value("lateIterations", late.lateIterations())
+                    .value("lateSamples", late.split().lateSamples())
+                    .value("onTimeSamples", late.split().onTimeSamples());
+            array(json, "frames", late.top(), (frame, member) -> member.value("frame", frame.frame())
+                    .value("deepest", frame.deepest()).value("depth", frame.depth())
+                    .value("lateShare", frame.lateShare()).value("onTimeShare", frame.onTimeShare())
+                    .value("caller", frame.caller()));
+            writeStacks(json, "lateStacks", late.split().late());
+            writeStacks(json, "onTimeStacks", late.split().onTime());
+        });
+    }
+
+    static void writeGrowth(JsonWriter json, CodeProfile<ChangeAgainstBase> growth) {
+        write(json, "growth", growth, calls -> {
+            json.value("seconds", growth.seconds());
+            array(json, "frames", calls.top(), (frame, member) -> member.value("frame", frame.frame())
+                    .value("changeMicros", frame.changeMicros()).value("baseMicros", frame.baseMicros())
+                    .value("errorMicros", frame.errorMicros()));
+            writeSide(json, "change", calls.change());
+            writeSide(json, "base", calls.base());
+        });
+    }
+
+    static Optional<CodeProfile<LateAgainstOnTime>> readTail(JsonNode verdict) {
+        return read(verdict, "profile", LateAgainstOnTime.NONE, profile -> new LateAgainstOnTime(
+                profile.text("late"), profile.integer("lateIterations"),
+                // lateSamples and onTimeSamples are for readers of the file: the stacks' samples add up to them
+                new TailSplit(readStacks(profile, "lateStacks"), readStacks(profile, "onTimeStacks")),
+                profile.list("frames").stream().map(frame -> new TailFrame(frame.text("frame"),
+                        frame.text("deepest"), frame.integer("depth"), frame.number("lateShare"),
+                        frame.numberOrNaN("onTimeShare"), frame.text("caller"))).toList()));
+    }
+
+    static Optional<CodeProfile<ChangeAgainstBase>> readGrowth(JsonNode paired) {
+        return read(paired, "growth", ChangeAgainstBase.NONE, growth -> new ChangeAgainstBase(
+                readSide(growth.get("change")), readSide(growth.get("base")),
+                growth.list("frames").stream().map(frame -> new GrownFrame(frame.text("frame"),
+                        frame.number("changeMicros"), frame.number("baseMicros"), frame.number("errorMicros")))
+                        .toList()));
+    }
+
+    /** Writes a profile's member: what only its comparison has between the engine and the files. */
+    private static <C extends Comparison> void write(JsonWriter json, String name, CodeProfile<C> profile,
+                                                     Consumer<C> compared) {
+        json.name(name).beginObject().value("engine", profile.engine());
         if (profile.unavailable().isPresent()) {
-            json.value("unavailable", profile.unavailable().get()).endObject();
-            return;
+            json.value("unavailable", profile.unavailable().get());
+        } else {
+            compared.accept(profile.compared());
+            profile.flameGraph().ifPresent(file -> json.value("flameGraph", file));
+            profile.differential().ifPresent(file -> json.value("differential", file));
         }
-        json.value("late", profile.late()).value("seconds", profile.seconds())
-                .value("lateIterations", profile.lateIterations())
-                .value("lateSamples", profile.split().lateSamples())
-                .value("onTimeSamples", profile.split().onTimeSamples());
-        json.name("frames").beginArray(false);
-        for (TailFrame frame : profile.top()) {
-            json.beginObject().value("frame", frame.frame()).value("deepest", frame.deepest())
-                    .value("depth", frame.depth()).value("lateShare", frame.lateShare())
-                    .value("onTimeShare", frame.onTimeShare()).value("caller", frame.caller()).endObject();
-        }
-        json.endArray();
-        writeStacks(json, "lateStacks", profile.split().late());
-        writeStacks(json, "onTimeStacks", profile.split().onTime());
-        profile.flameGraph().ifPresent(file -> json.value("flameGraph", file));
-        profile.differential().ifPresent(file -> json.value("differential", file));
         json.endObject();
     }
 
-    /** Writes collapsed stacks as an array of {@code {stack, samples}}, in the map's order. */
-    static void writeStacks(JsonWriter json, String name, Map<String, Long> stacks) {
+    private static <C extends Comparison> Optional<CodeProfile<C>> read(JsonNode parent, String name, C none,
+                                                                        Function<JsonNode, C> compared) {
+        if (!parent.has(name)) {
+            return Optional.empty();
+        }
+        JsonNode profile = parent.get(name);
+        String engine = profile.text("engine");
+        if (profile.has("unavailable")) {
+            return Optional.of(CodeProfile.unavailable(engine, profile.text("unavailable"), none));
+        }
+        return Optional.of(new CodeProfile<>(engine, Optional.empty(), profile.number("seconds"),
+                compared.apply(profile), optionalText(profile, "flameGraph"), optionalText(profile, "differential")));
+    }
+
+    private static Optional<String> optionalText(JsonNode node, String name) {
+        return node.has(name) ? Optional.of(node.text(name)) : Optional.empty();
+    }
+
+    /** Writes an array of objects, each item's members written by {@code members}. */
+    private static <T> void array(JsonWriter json, String name, Iterable<T> items, BiConsumer<T, JsonWriter> members) {
         json.name(name).beginArray(false);
-        stacks.forEach((stack, samples) -> json.beginObject().value("stack", stack).value("samples", samples)
-                .endObject());
+        items.forEach(item -> {
+            members.accept(item, json.beginObject());
+            json.endObject();
+        });
         json.endArray();
     }
 
-    static Optional<TailProfile> read(JsonNode verdict) {
-        if (!verdict.has("profile")) {
-            return Optional.empty();
-        }
-        JsonNode profile = verdict.get("profile");
-        String engine = profile.text("engine");
-        if (profile.has("unavailable")) {
-            return Optional.of(TailProfile.unavailable(engine, profile.text("unavailable")));
-        }
-        List<TailFrame> frames = profile.list("frames").stream().map(frame -> new TailFrame(frame.text("frame"),
-                frame.text("deepest"), frame.integer("depth"), frame.number("lateShare"),
-                frame.numberOrNaN("onTimeShare"), frame.text("caller"))).toList();
-        // lateSamples and onTimeSamples are written for readers of the file: the stacks' samples add up to them
-        TailSplit split = new TailSplit(readStacks(profile, "lateStacks"), readStacks(profile, "onTimeStacks"));
-        return Optional.of(new TailProfile(engine, Optional.empty(), profile.text("late"), profile.number("seconds"),
-                profile.integer("lateIterations"), split, frames,
-                profile.has("flameGraph") ? Optional.of(profile.text("flameGraph")) : Optional.empty(),
-                profile.has("differential") ? Optional.of(profile.text("differential")) : Optional.empty()));
+    /** Writes a side of the growth profile: its calls, sampling period (nanoseconds), samples and stacks. */
+    private static void writeSide(JsonWriter json, String name, ChangeAgainstBase.Side side) {
+        json.name(name).beginObject().value("calls", side.calls()).value("periodNanos", side.periodNanos())
+                .value("samples", side.samples());
+        writeStacks(json, "stacks", new TreeMap<>(side.stacks()));
+        json.endObject();
     }
 
-    /** Reads what {@link #writeStacks} writes, a member of {@code profile}. */
-    static Map<String, Long> readStacks(JsonNode profile, String name) {
+    /** Reads a side; its {@code samples} are for readers of the file: the stacks' samples add up to them. */
+    private static ChangeAgainstBase.Side readSide(JsonNode side) {
+        return new ChangeAgainstBase.Side(readStacks(side, "stacks"), side.whole("calls"), side.number("periodNanos"));
+    }
+
+    /** Writes collapsed stacks as an array of {@code {stack, samples}}, in the map's order. */
+    private static void writeStacks(JsonWriter json, String name, Map<String, Long> stacks) {
+        array(json, name, stacks.entrySet(), (stack, member) -> member.value("stack", stack.getKey())
+                .value("samples", stack.getValue()));
+    }
+
+    private static Map<String, Long> readStacks(JsonNode node, String name) {
         Map<String, Long> stacks = new LinkedHashMap<>();
-        for (JsonNode stack : profile.list(name)) {
+        for (JsonNode stack : node.list(name)) {
             stacks.put(stack.text("stack"), stack.whole("samples"));
         }
         return stacks;

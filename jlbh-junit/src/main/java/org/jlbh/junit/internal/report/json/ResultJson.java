@@ -8,13 +8,14 @@ import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.config.TestIdentity;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -82,7 +83,7 @@ public final class ResultJson {
             json.value("from", machine.from()).value("to", machine.to());
             json.endObject();
         }
-        conclusion.profile().ifPresent(profile -> ProfileJson.write(json, profile));
+        conclusion.profile().ifPresent(profile -> ProfileJson.writeTail(json, profile));
         json.endObject();
         json.name("attempts").beginArray(false);
         for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
@@ -113,23 +114,7 @@ public final class ResultJson {
         json.endArray();
         if (result.baseline().isPresent()) {
             json.name("baseline").beginArray(false);
-            for (BaselineComparison.Row row : result.baseline().get()) {
-                json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
-                        .value("basis", row.basis().name())
-                        .value("historyLowNanos", row.historyLowNanos()).value("historyHighNanos", row.historyHighNanos())
-                        .value("builds", row.builds()).value("nowNanos", row.nowNanos())
-                        .value("measuredNowNanos", row.measuredNowNanos())
-                        .value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
-                        .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
-                // infinite: no change would be flagged; null: nothing is gated
-                if (Double.isInfinite(row.detectablePercent())) {
-                    json.value("detectablePercent", "none");
-                } else {
-                    json.value("detectablePercent", row.detectablePercent());
-                }
-                json.value("decision", row.change().name()).value("why", row.why())
-                        .value("regressed", row.regressed()).endObject();
-            }
+            result.baseline().get().forEach(row -> writeRow(json, row));
             json.endArray();
         }
         result.paired().ifPresent(paired -> writePaired(json, paired));
@@ -144,22 +129,7 @@ public final class ResultJson {
         paired.base().forEach(json::string);
         json.endArray().value("pairs", comparison.pairs()).value("tolerancePercent", comparison.tolerancePercent());
         json.name("rows").beginArray(false);
-        for (PairedComparison.Row row : comparison.rows()) {
-            json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
-                    .value("basis", row.basis().name());
-            json.name("baseNanos").beginArray(true);
-            for (long nanos : row.baseNanos()) {
-                json.number(nanos);
-            }
-            json.endArray().name("changeNanos").beginArray(true);
-            for (long nanos : row.changeNanos()) {
-                json.number(nanos);
-            }
-            json.endArray().value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
-                    .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent())
-                    .value("detectablePercent", row.detectablePercent()).value("decision", row.decision().name())
-                    .value("why", row.why()).endObject();
-        }
+        comparison.rows().forEach(row -> writeRow(json, row));
         json.endArray().name("notes").beginArray(false);
         comparison.notes().forEach(json::string);
         json.endArray().name("baseProbes").beginArray(false);
@@ -171,21 +141,56 @@ public final class ResultJson {
             json.endArray().endObject();
         }
         json.endArray();
-        paired.growth().ifPresent(growth -> GrowthJson.write(json, growth));
+        paired.growth().ifPresent(growth -> ProfileJson.writeGrowth(json, growth));
         json.endObject();
+    }
+
+    /** Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. */
+    private static void writeRow(JsonWriter json, ComparisonRow row) {
+        json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
+                .value("basis", row.basis().name());
+        if (row.figures() instanceof ComparisonRow.History history) {
+            json.value("historyLowNanos", history.lowNanos()).value("historyHighNanos", history.highNanos())
+                    .value("builds", history.builds()).value("nowNanos", history.nowNanos())
+                    .value("measuredNowNanos", history.measuredNowNanos());
+        } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
+            json.name("baseNanos").beginArray(true);
+            Arrays.stream(pairs.baseNanos()).forEach(json::number);
+            json.endArray().name("changeNanos").beginArray(true);
+            Arrays.stream(pairs.changeNanos()).forEach(json::number);
+            json.endArray();
+        }
+        json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
+                .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
+        if (Double.isInfinite(row.detectablePercent())) {
+            json.value("detectablePercent", "none");
+        } else {
+            json.value("detectablePercent", row.detectablePercent());
+        }
+        json.value("decision", row.decision().name()).value("why", row.why());
+        if (row.figures() instanceof ComparisonRow.History) {
+            json.value("regressed", row.regressed());
+        }
+        json.endObject();
+    }
+
+    /** Reads what {@link #writeRow} writes: a history's row, or a paired one (with {@code baseNanos}). */
+    private static ComparisonRow readRow(JsonNode row) {
+        ComparisonRow.Figures figures = row.has("baseNanos")
+                ? new ComparisonRow.Pairs(wholes(row.list("baseNanos")), wholes(row.list("changeNanos")))
+                : new ComparisonRow.History(row.number("historyLowNanos"), row.number("historyHighNanos"),
+                row.integer("builds"), row.number("nowNanos"), row.number("measuredNowNanos"));
+        double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")
+                ? Double.POSITIVE_INFINITY : row.numberOrNaN("detectablePercent");
+        return new ComparisonRow(row.text("probe"), row.text("percentile"),
+                ComparisonRow.Basis.valueOf(row.text("basis")), figures, row.numberOrNaN("changePercent"),
+                row.numberOrNaN("lowPercent"), row.numberOrNaN("highPercent"), row.number("thresholdPercent"),
+                detectable, ComparisonRow.Change.valueOf(row.text("decision")), row.text("why"));
     }
 
     /** Reads what {@link #writePaired} writes. */
     private static ResultSnapshot.Paired readPaired(JsonNode paired) {
-        List<PairedComparison.Row> rows = new ArrayList<>();
-        for (JsonNode row : paired.list("rows")) {
-            rows.add(new PairedComparison.Row(row.text("probe"), row.text("percentile"),
-                    BaselineComparison.Basis.valueOf(row.text("basis")), wholes(row.list("baseNanos")),
-                    wholes(row.list("changeNanos")), row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"),
-                    row.numberOrNaN("highPercent"), row.number("thresholdPercent"),
-                    row.numberOrNaN("detectablePercent"), BaselineComparison.Change.valueOf(row.text("decision")),
-                    row.text("why")));
-        }
+        List<ComparisonRow> rows = paired.list("rows").stream().map(ResultJson::readRow).toList();
         List<ProbeFigures> baseProbes = new ArrayList<>();
         for (JsonNode probe : paired.list("baseProbes")) {
             List<RunFigures> figures = new ArrayList<>();
@@ -197,7 +202,7 @@ public final class ResultJson {
         return new ResultSnapshot.Paired(paired.list("base").stream().map(JsonNode::asText).toList(),
                 new PairedComparison(paired.integer("pairs"), paired.number("tolerancePercent"), rows,
                         paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes,
-                GrowthJson.read(paired));
+                ProfileJson.readGrowth(paired));
     }
 
     private static long[] wholes(List<JsonNode> numbers) {
@@ -392,14 +397,8 @@ public final class ResultJson {
             }
             probes.add(new ProbeFigures(probe.text("name"), figures));
         }
-        Optional<List<BaselineComparison.Row>> baseline = Optional.empty();
-        if (root.has("baseline")) {
-            List<BaselineComparison.Row> rows = new ArrayList<>();
-            for (JsonNode row : root.list("baseline")) {
-                rows.add(readRow(row));
-            }
-            baseline = Optional.of(rows);
-        }
+        Optional<List<ComparisonRow>> baseline = root.has("baseline")
+                ? Optional.of(root.list("baseline").stream().map(ResultJson::readRow).toList()) : Optional.empty();
         return new ResultSnapshot(readTest(test), readSettings(settings),
                 new ResultSnapshot.Environment(environment.text("time"), environment.text("javaVersion"),
                         environment.text("javaVm"), environment.text("javaVendor"), environment.text("os"),
@@ -413,7 +412,7 @@ public final class ResultJson {
                         floor.number("percentile"), floor.number("maxMicros"), floor.number("floorMicros"),
                         floor.bool("noRoom"))).toList() : List.of(), verdict.has("machine")
                         ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty(),
-                        ProfileJson.read(verdict)),
+                        ProfileJson.readTail(verdict)),
                 attempts, root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
                 root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
     }
@@ -430,18 +429,6 @@ public final class ResultJson {
         return new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("declaringClass"),
                 test.text("method"), test.list("parameterTypes").stream().map(JsonNode::asText).toList(),
                 test.text("displayName"), test.has("invocation") ? test.text("invocation") : "");
-    }
-
-    /** Reads a {@code baseline} row; {@code detectablePercent} is a number, null, or {@code "none"} (infinite). */
-    private static BaselineComparison.Row readRow(JsonNode row) {
-        double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")
-                ? Double.POSITIVE_INFINITY : row.numberOrNaN("detectablePercent");
-        return new BaselineComparison.Row(row.text("probe"), row.text("percentile"),
-                BaselineComparison.Basis.valueOf(row.text("basis")), row.number("historyLowNanos"),
-                row.number("historyHighNanos"), row.integer("builds"), row.number("nowNanos"),
-                row.number("measuredNowNanos"), row.numberOrNaN("changePercent"), row.numberOrNaN("lowPercent"),
-                row.numberOrNaN("highPercent"), row.number("thresholdPercent"), detectable,
-                BaselineComparison.Change.valueOf(row.text("decision")), row.text("why"));
     }
 
     private static ResultSnapshot.Settings readSettings(JsonNode settings) {

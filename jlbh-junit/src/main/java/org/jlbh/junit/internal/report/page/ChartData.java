@@ -4,8 +4,9 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.ChangeAgainstBase;
+import org.jlbh.junit.internal.profile.CodeProfile;
+import org.jlbh.junit.internal.profile.LateAgainstOnTime;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.json.EndedTest;
@@ -43,8 +44,9 @@ public final class ChartData {
      * @param growth        where its change spent more time than its base, when it was profiled in the paired mode
      */
     public record TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
-                            List<ProbeChart> probes, Optional<TimelineData> timeline, Optional<TailProfile> profile,
-                            Optional<GrowthProfile> growth) {
+                            List<ProbeChart> probes, Optional<TimelineData> timeline,
+                            Optional<CodeProfile<LateAgainstOnTime>> profile,
+                            Optional<CodeProfile<ChangeAgainstBase>> growth) {
         /** Copies the probes; the outcome is required. */
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");

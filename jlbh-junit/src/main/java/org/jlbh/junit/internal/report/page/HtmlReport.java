@@ -1,8 +1,7 @@
 package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.CodeProfile;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -264,37 +263,25 @@ public final class HtmlReport {
             html.append("<h3>end to end over time</h3>\n");
             TimelineChart.append(html, timeline);
         });
-        test.profile().ifPresent(profile -> appendProfile(html, profile));
-        test.growth().ifPresent(growth -> appendGrowth(html, growth));
+        test.profile().ifPresent(profile -> appendProfile(html, "where the late iterations spent their time",
+                profile));
+        test.growth().ifPresent(growth -> appendProfile(html, "where the change spent more time than its base",
+                growth));
         html.append("</section>\n");
     }
 
-    /** Where the change spent more time than its base: what the profile found, with links to the flame graphs. */
-    private static void appendGrowth(StringBuilder html, GrowthProfile growth) {
-        appendFindings(html, "where the change spent more time than its base", growth.findings(),
-                growth.flameGraph(), "flame graph of the change's calls", growth.differential(), "against the base's");
-    }
-
-    /** Where the late iterations spent their time: what the profile found, with links to the flame graphs. */
-    private static void appendProfile(StringBuilder html, TailProfile profile) {
-        appendFindings(html, "where the late iterations spent their time", profile.findings(), profile.flameGraph(),
-                "flame graph of the late iterations", profile.differential(), "against the iterations on time");
-    }
-
     /** A profile's findings under a heading, and links to its flame graph and (only beside it) its differential. */
-    private static void appendFindings(StringBuilder html, String heading, List<String> findings,
-                                       Optional<String> flameGraph, String flameGraphLabel,
-                                       Optional<String> differential, String differentialLabel) {
+    private static void appendProfile(StringBuilder html, String heading, CodeProfile<?> profile) {
         html.append("<h3>").append(heading).append("</h3>\n<div class=\"detail\">");
-        for (String line : findings) {
+        for (String line : profile.findings()) {
             html.append(escape(line.strip())).append('\n');
         }
         html.append("</div>\n");
-        flameGraph.ifPresent(file -> {
+        profile.flameGraph().ifPresent(file -> {
             html.append("<p class=\"settings\"><a href=\"").append(escape(file)).append("\">")
-                    .append(escape(flameGraphLabel)).append("</a>");
-            differential.ifPresent(against -> html.append(" \u00b7 <a href=\"").append(escape(against))
-                    .append("\">").append(escape(differentialLabel)).append("</a>"));
+                    .append(escape(profile.compared().flameGraphLabel())).append("</a>");
+            profile.differential().ifPresent(against -> html.append(" \u00b7 <a href=\"").append(escape(against))
+                    .append("\">").append(escape(profile.compared().differentialLabel())).append("</a>"));
             html.append("</p>\n");
         });
     }

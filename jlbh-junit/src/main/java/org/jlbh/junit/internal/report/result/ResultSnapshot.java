@@ -7,12 +7,13 @@ import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.profile.GrowthProfile;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.ChangeAgainstBase;
+import org.jlbh.junit.internal.profile.CodeProfile;
+import org.jlbh.junit.internal.profile.LateAgainstOnTime;
 
 import java.time.Instant;
 import java.util.List;
@@ -38,13 +39,13 @@ import java.util.OptionalLong;
  */
 public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                              List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
-                             List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline,
+                             List<ProbeFigures> probes, Optional<List<ComparisonRow>> baseline,
                              Optional<Paired> paired) {
 
     /** A result without a paired comparison. */
     public ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                           List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
-                          List<ProbeFigures> probes, Optional<List<BaselineComparison.Row>> baseline) {
+                          List<ProbeFigures> probes, Optional<List<ComparisonRow>> baseline) {
         this(test, settings, environment, conclusion, attempts, allocatedBytesPerOp, runs, probes, baseline,
                 Optional.empty());
     }
@@ -77,7 +78,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      * @param profile where the late iterations spent their time, or why that is not known
      * @return this result with it ({@link Conclusion#profile()})
      */
-    public ResultSnapshot withProfile(TailProfile profile) {
+    public ResultSnapshot withProfile(CodeProfile<LateAgainstOnTime> profile) {
         return new ResultSnapshot(test, settings, environment, new Conclusion(conclusion.outcome(),
                 conclusion.attempt(), conclusion.attempts(), conclusion.detail(), conclusion.measuringSeconds(),
                 conclusion.ended(), conclusion.floor(), conclusion.machine(), Optional.of(profile)), attempts,
@@ -94,7 +95,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      *                   not profiled ({@code jlbh.profile})
      */
     public record Paired(List<String> base, PairedComparison comparison, List<ProbeFigures> baseProbes,
-                         Optional<GrowthProfile> growth) {
+                         Optional<CodeProfile<ChangeAgainstBase>> growth) {
         /** Copies the paths and figures. */
         public Paired {
             base = List.copyOf(base);
@@ -224,7 +225,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
      */
     public record Conclusion(Outcome outcome, int attempt, int attempts, String detail, double measuringSeconds,
                              String ended, List<FloorRecord> floor, Optional<MachineRecord> machine,
-                             Optional<TailProfile> profile) {
+                             Optional<CodeProfile<LateAgainstOnTime>> profile) {
 
         /** Copies the floor. */
         public Conclusion {

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Loads the base build's classes, child first: a class or resource in the base's folders and own jars
@@ -21,7 +23,8 @@ public final class BaseClassLoader extends URLClassLoader {
     /** Packages always loaded from the parent: the types both sides pass between them and the harness. */
     private static final List<String> SHARED = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.junit.",
             "org.opentest4j.", "org.apiguardian.", "org.jlbh.core.", "org.jlbh.junit.", "net.openhft.",
-            "org.HdrHistogram.", "org.assertj.");
+            "org.HdrHistogram.", "org.assertj.", "one.profiler.", "one.convert.", "one.jfr.",
+            "junit.", "org.hamcrest."); // JUnit 4 and its Hamcrest, which the ConsoleLauncher's standalone jar holds
 
     static {
         registerAsParallelCapable();
@@ -69,6 +72,19 @@ public final class BaseClassLoader extends URLClassLoader {
     /** @return whether the binary name's class is the base's when the base's paths hold it */
     private static boolean ownedByTheBase(String name) {
         return SHARED.stream().noneMatch(name::startsWith);
+    }
+
+    /** @return whether every class of the jar is in a package the sides share (so for none); false for no jar */
+    static boolean sharesEveryClassOf(Path jar) {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().map(ZipEntry::getName)
+                    .filter(entry -> entry.endsWith(".class") && !entry.startsWith("META-INF/")
+                            && !entry.endsWith("module-info.class"))
+                    .noneMatch(entry -> ownedByTheBase(entry.substring(0, entry.length() - ".class".length())
+                            .replace('/', '.')));
+        } catch (IOException notAJar) {
+            return false;
+        }
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ.
  * The base's folders are the base's; a jar both sides name alike (the same file, or artifact and version) is loaded
  * once, from the change's; an artifact the base names in another version, or alone, is the base's own; jlbh, its
- * dependencies and JUnit are always the change's. Immutable.
+ * dependencies and JUnit are always the change's, and not compared. Immutable.
  *
  * @param folders     the base's folders of compiled classes, in order
  * @param ownJars     the base's jars that only its side loads, in order
@@ -42,22 +42,19 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
     }
 
     /**
-     * @param artifact     {@code group:name}
-     * @param base         its version in the base, if the base names it
-     * @param change       its version in the change, if the change names it
-     * @param alwaysChange whether it is jlbh's or JUnit's, which the base's side takes from the change whatever it names
+     * @param artifact {@code group:name}, or the name where the jar does not say its group
+     * @param base     its version in the base, if the base names it
+     * @param change   its version in the change, if the change names it
      */
-    public record Difference(String artifact, Optional<String> base, Optional<String> change, boolean alwaysChange) {
+    public record Difference(String artifact, Optional<String> base, Optional<String> change) {
         /**
          * @return e.g. {@code org.apache.commons:commons-lang3 3.14.0 in the base, 3.17.0 in the change}, {@code
          *         com.example:cache 1.2 in the base only}
          */
         public String describe() {
-            String versions = base.isEmpty() ? change.orElseThrow() + " in the change only"
+            return artifact + " " + (base.isEmpty() ? change.orElseThrow() + " in the change only"
                     : change.isEmpty() ? base.get() + " in the base only"
-                    : base.get() + " in the base, " + change.get() + " in the change";
-            return artifact + " " + versions + (alwaysChange && base.isPresent()
-                    ? " (not loaded from the base: jlbh and JUnit are always the change's)" : "");
+                    : base.get() + " in the base, " + change.get() + " in the change");
         }
     }
 
@@ -72,7 +69,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         for (Path path : changeClassPath) {
             if (isJar(path)) {
                 changeFiles.add(normal(path));
-                JarArtifact.of(path).ifPresent(artifact -> changeArtifacts.putIfAbsent(artifact.key(), artifact));
+                compared(path).ifPresent(artifact -> changeArtifacts.putIfAbsent(artifact.key(), artifact));
             }
         }
         List<Path> folders = new ArrayList<>();
@@ -81,13 +78,11 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         int shared = 0;
         int changes = 0;
         for (Path path : base) {
+            Optional<JarArtifact> artifact = isJar(path) ? compared(path) : Optional.empty();
+            artifact.ifPresent(known -> baseArtifacts.putIfAbsent(known.key(), known));
             if (!isJar(path)) {
                 folders.add(path);
-                continue;
-            }
-            Optional<JarArtifact> artifact = JarArtifact.of(path);
-            artifact.ifPresent(known -> baseArtifacts.putIfAbsent(known.key(), known));
-            if (artifact.filter(BaseClassPath::alwaysTheChanges).isPresent()) {
+            } else if (alwaysTheChanges(path)) {
                 changes++;
             } else if (changeFiles.contains(normal(path)) || artifact.map(known -> changeArtifacts.get(known.key()))
                     .filter(other -> other.version().equals(artifact.get().version())).isPresent()) {
@@ -96,22 +91,29 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
                 own.add(path);
             }
         }
+        List<Difference> differences = baseArtifacts.isEmpty() ? List.of()
+                : differences(baseArtifacts, changeArtifacts);
+        return new BaseClassPath(folders, own, shared, changes, differences);
+    }
+
+    /** @return the artifacts whose versions differ between the sides, or that one side alone names, by name */
+    private static List<Difference> differences(Map<String, JarArtifact> base, Map<String, JarArtifact> change) {
+        Set<String> keys = new TreeSet<>(base.keySet());
+        keys.addAll(change.keySet());
         List<Difference> differences = new ArrayList<>();
-        if (!baseArtifacts.isEmpty()) {
-            Set<String> keys = new TreeSet<>(baseArtifacts.keySet());
-            keys.addAll(changeArtifacts.keySet());
-            for (String key : keys) {
-                Optional<JarArtifact> inBase = Optional.ofNullable(baseArtifacts.get(key));
-                Optional<JarArtifact> inChange = Optional.ofNullable(changeArtifacts.get(key));
-                Optional<String> baseVersion = inBase.map(JarArtifact::version);
-                Optional<String> changeVersion = inChange.map(JarArtifact::version);
-                if (!baseVersion.equals(changeVersion)) {
-                    differences.add(new Difference(key, baseVersion, changeVersion,
-                            inBase.or(() -> inChange).filter(BaseClassPath::alwaysTheChanges).isPresent()));
-                }
+        for (String key : keys) {
+            Optional<String> baseVersion = Optional.ofNullable(base.get(key)).map(JarArtifact::version);
+            Optional<String> changeVersion = Optional.ofNullable(change.get(key)).map(JarArtifact::version);
+            if (!baseVersion.equals(changeVersion)) {
+                differences.add(new Difference(key, baseVersion, changeVersion));
             }
         }
-        return new BaseClassPath(folders, own, shared, changes, differences);
+        return differences;
+    }
+
+    /** @return the jar's artifact, when it says which and is not jlbh's or JUnit's (which are not compared) */
+    private static Optional<JarArtifact> compared(Path jar) {
+        return alwaysTheChanges(jar) ? Optional.empty() : JarArtifact.of(jar);
     }
 
     /**
@@ -167,9 +169,18 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         return String.join("; ", differences.stream().map(Difference::describe).toList());
     }
 
-    private static boolean alwaysTheChanges(JarArtifact artifact) {
-        return ALWAYS_THE_CHANGES.stream().anyMatch(group -> artifact.group().equals(group)
-                || artifact.group().startsWith(group + "."));
+    /**
+     * @return whether the jar is jlbh's, its dependencies' or JUnit's: by its group where it says it, else (JUnit's
+     *         own jars carry no Maven metadata) by its classes, every one in a package the two sides share
+     */
+    private static boolean alwaysTheChanges(Path jar) {
+        Optional<JarArtifact> artifact = JarArtifact.of(jar);
+        if (artifact.filter(known -> !known.group().isEmpty()).isPresent()) {
+            String group = artifact.get().group();
+            return ALWAYS_THE_CHANGES.stream().anyMatch(shared -> group.equals(shared)
+                    || group.startsWith(shared + "."));
+        }
+        return BaseClassLoader.sharesEveryClassOf(jar);
     }
 
     private static boolean isJar(Path path) {

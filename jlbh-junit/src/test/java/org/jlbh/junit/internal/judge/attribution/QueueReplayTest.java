@@ -179,17 +179,21 @@ class QueueReplayTest {
         }
     }
 
+    private static long late(RunAttribution attributed) {
+        return java.util.Arrays.stream(attributed.counts()).sum();
+    }
+
     @Test
     void aWaitForTheCpuAndTheIterationsQueuedBehindItAreThePlatforms() {
         RunAttribution attributed = new Run().waitFor(500, 1_500 * US).attribute();
 
         // 1.5 ms queues the 29 iterations due while it lasted: those over 100 µs are late
-        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(late(attributed)).isEqualTo(29);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.queueWaitNanos()).isEqualTo(1_500 * US);
-        assertThat(attributed.queueStretches()).isEqualTo(1);
-        for (int i = 0; i < attributed.replaced(); i++) {
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
+        assertThat(attributed.delays().runQueue().nanos()).isEqualTo(1_500 * US);
+        assertThat(attributed.delays().runQueue().stretches()).isEqualTo(1);
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isLessThanOrEqualTo(BUDGET);
         }
     }
 
@@ -199,11 +203,11 @@ class QueueReplayTest {
         // the harness thread would have had that CPU
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 1_500 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(29);
+        assertThat(late(attributed)).isEqualTo(29);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
-        assertThat(attributed.queueWaitNanos()).isZero();
-        assertThat(attributed.replaced()).isZero();
-        assertThat(attributed.testThreadsWait()).isEqualTo(new RunAttribution.TestThreadsWait(1_500 * US, 1));
+        assertThat(attributed.delays().runQueue().nanos()).isZero();
+        assertThat(attributed.codeOnlyNanos()).isEmpty();
+        assertThat(attributed.delays().testThreadsWait()).isEqualTo(new Delays.Stretches(1_500 * US, 1));
     }
 
     @Test
@@ -212,11 +216,11 @@ class QueueReplayTest {
         // (due every 50 µs: 451, 401, ... 101 µs late), the code's
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 500 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(29);
-        assertThat(attributed.queueWaitNanos()).isEqualTo(1_000 * US);
+        assertThat(late(attributed)).isEqualTo(29);
+        assertThat(attributed.delays().runQueue().nanos()).isEqualTo(1_000 * US);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(9);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(20);
-        assertThat(attributed.testThreadsWait()).isEqualTo(new RunAttribution.TestThreadsWait(500 * US, 1));
+        assertThat(attributed.delays().testThreadsWait()).isEqualTo(new Delays.Stretches(500 * US, 1));
     }
 
     @Test
@@ -225,7 +229,7 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().waitWhileTestThreadsRan(500, 1_500 * US, 5_000 * US).attribute();
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(29);
-        assertThat(attributed.testThreadsWait().nanos()).isEqualTo(1_500 * US);
+        assertThat(attributed.delays().testThreadsWait().nanos()).isEqualTo(1_500 * US);
     }
 
     @Test
@@ -235,9 +239,9 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().harnessWork(300).waitFor(500, 1_500 * US).attribute();
 
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.replaced()).isEqualTo(29);
-        for (int i = 0; i < attributed.replaced(); i++) {
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        assertThat(attributed.codeOnlyNanos()).hasSize(29);
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isEqualTo(SERVICE);
         }
     }
 
@@ -249,10 +253,10 @@ class QueueReplayTest {
                 300, 300, 300).waitFor(500, 1_500 * US).attribute();
 
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.replaced()).isEqualTo(29);
-        for (int i = 0; i < attributed.replaced(); i++) {
+        assertThat(attributed.codeOnlyNanos()).hasSize(29);
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
             // as the run's median iteration on its schedule: 300 ns to the call, then the call
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(300 + SERVICE);
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isEqualTo(300 + SERVICE);
         }
     }
 
@@ -263,7 +267,7 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().harnessWork(300).slowCode(500, 2_000 * US).attribute();
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(40);
-        assertThat(attributed.replaced()).isZero();
+        assertThat(attributed.codeOnlyNanos()).isEmpty();
     }
 
     @Test
@@ -272,11 +276,11 @@ class QueueReplayTest {
         // behind it (201, 151, 101 and 51 µs late): the first three over the budget
         RunAttribution attributed = new Run().heldUpBeforeCall(500, 250 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(4);
+        assertThat(late(attributed)).isEqualTo(4);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(4);
-        assertThat(attributed.lateStarts()).isEqualTo(new RunAttribution.LateStarts(1, 250 * US, 250 * US));
-        for (int i = 0; i < attributed.replaced(); i++) {
-            assertThat(attributed.codeOnlyNanos(i)).as("replayed latency %d", i).isEqualTo(SERVICE);
+        assertThat(attributed.delays().lateStarts()).isEqualTo(new Delays.LateStarts(1, 250 * US, 250 * US));
+        for (int i = 0; i < attributed.codeOnlyNanos().length; i++) {
+            assertThat(attributed.codeOnlyNanos()[i]).as("replayed latency %d", i).isEqualTo(SERVICE);
         }
     }
 
@@ -287,14 +291,14 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isPositive();
         assertThat(attributed.cause(0)).contains(Cause.CODE);
-        assertThat(attributed.lateStarts().nanos()).isEqualTo(200 * US);
+        assertThat(attributed.delays().lateStarts().nanos()).isEqualTo(200 * US);
     }
 
     @Test
     void aHoldUpBeforeTheCallOfAMicrosecondOrLessIsNotCut() {
         RunAttribution attributed = new Run().heldUpBeforeCall(500, 900).slowCode(500, 100 * US).attribute();
 
-        assertThat(attributed.lateStarts()).isEqualTo(RunAttribution.LateStarts.NONE);
+        assertThat(attributed.delays().lateStarts()).isEqualTo(Delays.LateStarts.NONE);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(1);
     }
 
@@ -302,9 +306,9 @@ class QueueReplayTest {
     void theCodesOwnStallIsTheCodesWithNoEvidence() {
         RunAttribution attributed = new Run().slowCode(500, 2_000 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(39);
+        assertThat(late(attributed)).isEqualTo(39);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
-        assertThat(attributed.replaced()).isZero();
+        assertThat(attributed.codeOnlyNanos()).isEmpty();
     }
 
     @Test
@@ -335,7 +339,7 @@ class QueueReplayTest {
         // the stall alone still queues 39 iterations over budget... less the ten that the 0.5 ms moved up
         RunAttribution attributed = new Run().slowCode(500, 2_000 * US).waitFor(500, 500 * US).attribute();
 
-        assertThat(attributed.late()).isEqualTo(49);
+        assertThat(late(attributed)).isEqualTo(49);
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
     }
@@ -345,8 +349,8 @@ class QueueReplayTest {
         RunAttribution attributed = new Run().machineStall(500, 1_500 * US, true).attribute();
 
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(29);
-        assertThat(attributed.machineStalls()).extracting(MachineStall::nanos).containsExactly(1_500 * US);
-        assertThat(attributed.queueStretches()).isZero();
+        assertThat(attributed.delays().machineStalls()).extracting(MachineStall::nanos).containsExactly(1_500 * US);
+        assertThat(attributed.delays().runQueue().stretches()).isZero();
     }
 
     @Test
@@ -368,7 +372,7 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.excused()).isZero();
-        assertThat(attributed.machineStalls()).isEmpty();
+        assertThat(attributed.delays().machineStalls()).isEmpty();
     }
 
     @Test
@@ -380,6 +384,6 @@ class QueueReplayTest {
 
         assertThat(attributed.count(Cause.CODE)).isEqualTo(39);
         assertThat(attributed.count(Cause.PLATFORM)).isEqualTo(10);
-        assertThat(attributed.machineStalls()).isEmpty();
+        assertThat(attributed.delays().machineStalls()).isEmpty();
     }
 }

@@ -44,6 +44,14 @@ class BaselineComparisonTest {
                 new long[]{970, 980, 1_030}, new long[]{1_010, 1_000, 995}, new long[]{1_000, 1_005, 1_010});
     }
 
+    private static List<ComparisonRow> regressions(BaselineComparison comparison) {
+        return comparison.rows().stream().filter(ComparisonRow::regressed).toList();
+    }
+
+    private static List<ComparisonRow> improvements(BaselineComparison comparison) {
+        return comparison.rows().stream().filter(row -> row.decision() == ComparisonRow.Change.IMPROVED).toList();
+    }
+
     private static BaselineComparison compare(List<RecordedBuild> history, long... now) {
         return BaselineComparison.compare(BASELINE, history, List.of(probe(JLBH.END_TO_END, now)), HERE, GATE, 42);
     }
@@ -52,14 +60,15 @@ class BaselineComparisonTest {
     void anUnchangedBuildIsWithinNoise() {
         BaselineComparison comparison = compare(steadyHistory(HERE), 1_005, 995, 1_015);
 
-        assertThat(comparison.regressions()).isEmpty();
-        assertThat(comparison.rows()).extracting(BaselineComparison.Row::change).containsExactly(
-                BaselineComparison.Change.WITHIN_NOISE, BaselineComparison.Change.WITHIN_NOISE,
-                BaselineComparison.Change.NOT_GATED);
-        BaselineComparison.Row p50 = comparison.rows().get(0);
-        assertThat(p50.builds()).isEqualTo(5);
-        assertThat(p50.historyLowNanos()).isEqualTo(980);
-        assertThat(p50.historyHighNanos()).isEqualTo(1_005);
+        assertThat(regressions(comparison)).isEmpty();
+        assertThat(comparison.rows()).extracting(ComparisonRow::decision).containsExactly(
+                ComparisonRow.Change.WITHIN_NOISE, ComparisonRow.Change.WITHIN_NOISE,
+                ComparisonRow.Change.NOT_GATED);
+        ComparisonRow p50 = comparison.rows().get(0);
+        ComparisonRow.History history = (ComparisonRow.History) p50.figures();
+        assertThat(history.builds()).isEqualTo(5);
+        assertThat(history.lowNanos()).isEqualTo(980);
+        assertThat(history.highNanos()).isEqualTo(1_005);
         assertThat(p50.lowPercent()).isLessThanOrEqualTo(p50.changePercent());
         assertThat(p50.highPercent()).isGreaterThanOrEqualTo(p50.changePercent());
     }
@@ -114,8 +123,8 @@ class BaselineComparisonTest {
     void aBuildSlowerBeyondTheThresholdInEveryRunIsARegressionSaidWithItsInterval() {
         BaselineComparison comparison = compare(steadyHistory(HERE), 1_300, 1_280, 1_320);
 
-        assertThat(comparison.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("50", "99");
-        BaselineComparison.Row p50 = comparison.regressions().get(0);
+        assertThat(regressions(comparison)).extracting(ComparisonRow::percentile).containsExactly("50", "99");
+        ComparisonRow p50 = regressions(comparison).get(0);
         assertThat(p50.lowPercent()).isGreaterThan(10);
         assertThat(p50.describe()).matches("end to end p50 as measured: history 0\\.980–1\\.005 \u00b5s \\(5 builds\\), "
                 + "now 1\\.300 \u00b5s, \\+\\d+% \\(interval \\+\\d+\\.\\.\\+\\d+%\\), tolerance \\+10%, detectable "
@@ -129,15 +138,15 @@ class BaselineComparisonTest {
         // the history's builds range over ±15%: a build 12% above its median is within what it has seen
         List<RecordedBuild> noisy = history(HERE, new long[]{850, 870, 860}, new long[]{1_150, 1_140, 1_160},
                 new long[]{1_000, 990, 1_010}, new long[]{900, 910, 890}, new long[]{1_100, 1_090, 1_110});
-        assertThat(compare(noisy, 1_120, 1_125, 1_115).regressions()).isEmpty();
+        assertThat(regressions(compare(noisy, 1_120, 1_125, 1_115))).isEmpty();
     }
 
     @Test
     void fasterBeyondTheThresholdIsAnImprovementAndInvitesARefresh() {
         BaselineComparison comparison = compare(steadyHistory(HERE), 700, 690, 710);
 
-        assertThat(comparison.improvements()).hasSize(2);
-        assertThat(comparison.regressions()).isEmpty();
+        assertThat(improvements(comparison)).hasSize(2);
+        assertThat(regressions(comparison)).isEmpty();
         assertThat(comparison.table()).contains("IMPROVED", "Faster than the baseline: refresh it with "
                 + "jlbh.baseline.write=true");
     }
@@ -147,7 +156,7 @@ class BaselineComparisonTest {
         BaselineComparison comparison = compare(steadyHistory(HERE).subList(0, 1), 2_000, 2_010, 1_990);
 
         assertThat(comparison.builds()).isEqualTo(1);
-        assertThat(comparison.regressions()).isEmpty();
+        assertThat(regressions(comparison)).isEmpty();
         assertThat(comparison.rows().get(0).changePercent()).isCloseTo(100, org.assertj.core.api.Assertions.within(1.0));
         assertThat(comparison.rows().get(0).describe()).endsWith("not judged: 1 recorded build cannot tell the noise "
                 + "between builds; record at least one more");
@@ -169,8 +178,8 @@ class BaselineComparisonTest {
     void aHistoryTooNoisyToJudgeAChangeWithinItsSpreadSaysSoInsteadOfGating() {
         BaselineComparison comparison = compare(wildHistory(4), 2_500, 2_500, 2_500);
 
-        assertThat(comparison.regressions()).isEmpty();
-        assertThat(comparison.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(regressions(comparison)).isEmpty();
+        assertThat(comparison.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.NOT_JUDGED);
         assertThat(comparison.rows().get(0).describe()).endsWith("not judged: the history's own builds differ 3.0\u00d7 "
                 + "here, too noisy to gate a change within that");
     }
@@ -184,11 +193,11 @@ class BaselineComparisonTest {
         BaselineComparison slower = compare(wild, 30_000, 30_000, 30_000);
         BaselineComparison faster = compare(wild, 100, 100, 100);
 
-        assertThat(slower.rows().get(0).change()).isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(slower.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.REGRESSION);
         assertThat(slower.rows().get(0).describe()).endsWith(": REGRESSION, beyond the history's own spread (its builds "
                 + "differ 3.0\u00d7): every run above all 12 recorded runs, which an unchanged build does by chance 1 "
                 + "in 455");
-        assertThat(faster.rows().get(0).change()).isEqualTo(BaselineComparison.Change.IMPROVED);
+        assertThat(faster.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.IMPROVED);
         assertThat(faster.rows().get(0).describe()).endsWith(": IMPROVED, beyond the history's own spread (its builds "
                 + "differ 3.0\u00d7): every run below all 12 recorded runs, which an unchanged build does by chance 1 "
                 + "in 455");
@@ -199,7 +208,7 @@ class BaselineComparisonTest {
         // 6 recorded runs: an unchanged build's 3 runs rank above all of them 1 in C(9, 3) = 84 times, too often
         BaselineComparison comparison = compare(wildHistory(2), 30_000, 30_000, 30_000);
 
-        assertThat(comparison.regressions()).isEmpty();
+        assertThat(regressions(comparison)).isEmpty();
         assertThat(comparison.rows().get(0).describe()).endsWith("not judged: the history's own builds differ "
                 + "3.0\u00d7 here, too noisy to gate a change within that; every run is above all 6 recorded runs, "
                 + "but an unchanged build does that by chance 1 in 84, too often to gate: record more builds");
@@ -225,10 +234,10 @@ class BaselineComparisonTest {
         assertThat(tail.rows().get(0).describe()).endsWith("REGRESSION, beyond the history's own spread (its builds "
                 + "differ 8.1\u00d7): every run above all 15 recorded runs, which an unchanged build does by chance 1 "
                 + "in 816");
-        assertThat(unchangedButStalled.regressions()).isEmpty();
-        assertThat(unchangedButStalled.rows().get(0).change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(regressions(unchangedButStalled)).isEmpty();
+        assertThat(unchangedButStalled.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.NOT_JUDGED);
         // above every recorded run, but by less than the 10% threshold: not a change that counts
-        assertThat(justAboveTheHighestRun.regressions()).isEmpty();
+        assertThat(regressions(justAboveTheHighestRun)).isEmpty();
     }
 
     /**
@@ -273,15 +282,15 @@ class BaselineComparisonTest {
         BaselineComparison slower = compareWithCodesOwn(busyHistory(), new long[]{40_000, 38_000, 39_000},
                 new long[]{2_600, 2_650, 2_620});
 
-        assertThat(unchanged.regressions()).isEmpty();
-        BaselineComparison.Row p99 = unchanged.rows().get(1);
-        assertThat(p99.basis()).isEqualTo(BaselineComparison.Basis.CODES_OWN);
-        assertThat(p99.change()).isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(regressions(unchanged)).isEmpty();
+        ComparisonRow p99 = unchanged.rows().get(1);
+        assertThat(p99.basis()).isEqualTo(ComparisonRow.Basis.CODES_OWN);
+        assertThat(p99.decision()).isEqualTo(ComparisonRow.Change.WITHIN_NOISE);
         assertThat(p99.describe()).startsWith("end to end p99 on the code's own account: history 2.010–2.040 \u00b5s "
                 + "(5 builds), now 2.030 \u00b5s (as measured 2,800.000 \u00b5s), ");
         assertThat(unchanged.notes()).isEmpty();
         // 28% slower on its own account, though faster as measured: the code is what the gate is about
-        assertThat(slower.regressions()).extracting(BaselineComparison.Row::percentile).containsExactly("99");
+        assertThat(regressions(slower)).extracting(ComparisonRow::percentile).containsExactly("99");
     }
 
     @Test
@@ -291,8 +300,8 @@ class BaselineComparisonTest {
         BaselineComparison comparison = compareWithCodesOwn(measuredOnly, new long[]{2_000, 2_000, 2_000},
                 new long[]{1_900, 1_900, 1_900});
 
-        assertThat(comparison.rows()).extracting(BaselineComparison.Row::basis)
-                .containsOnly(BaselineComparison.Basis.MEASURED);
+        assertThat(comparison.rows()).extracting(ComparisonRow::basis)
+                .containsOnly(ComparisonRow.Basis.MEASURED);
         assertThat(comparison.notes()).containsExactly("end to end: compared as measured: 5 of the 5 recorded builds "
                 + "have no figures on the code's own account for it (recorded before they were kept)");
         assertThat(comparison.table()).contains(comparison.notes().get(0));
@@ -303,7 +312,7 @@ class BaselineComparisonTest {
         BaselineComparison comparison = BaselineComparison.compare(BASELINE, busyHistory(),
                 List.of(probe(JLBH.END_TO_END, 1_000, 1_000, 1_000)), HERE, GATE, 42);
 
-        assertThat(comparison.rows().get(0).basis()).isEqualTo(BaselineComparison.Basis.MEASURED);
+        assertThat(comparison.rows().get(0).basis()).isEqualTo(ComparisonRow.Basis.MEASURED);
         assertThat(comparison.notes()).containsExactly("end to end: compared as measured: this build has no figures "
                 + "on the code's own account for it (a probe without a latency budget keeps no late samples to "
                 + "replay)");
@@ -313,7 +322,7 @@ class BaselineComparisonTest {
     void eachGatedRowSaysTheSmallestSlowdownItWouldFlag() {
         List<RecordedBuild> history = steadyHistory(HERE);
         long[] unchanged = {1_005, 995, 1_015};
-        BaselineComparison.Row p50 = compare(history, unchanged).rows().get(0);
+        ComparisonRow p50 = compare(history, unchanged).rows().get(0);
         double detectable = p50.detectablePercent();
         // a quiet, tight history: a little more than the threshold, for the interval's width
         assertThat(detectable).isBetween(10.0, 20.0);
@@ -336,7 +345,7 @@ class BaselineComparisonTest {
         assertThat(oneBuild.rows().get(0).detectablePercent()).isInfinite();
         assertThat(oneBuild.rows().get(0).describe()).contains(", detectable: none: not judged");
         assertThat(fewRuns.rows().get(0).detectablePercent()).isInfinite();
-        BaselineComparison.Row worst = oneBuild.rows().get(2);
+        ComparisonRow worst = oneBuild.rows().get(2);
         assertThat(worst.percentile()).isEqualTo(BaselineComparison.WORST);
         assertThat(worst.detectablePercent()).isNaN();
         assertThat(worst.describe()).doesNotContain("detectable");
@@ -346,9 +355,9 @@ class BaselineComparisonTest {
     void aNoisyHistoryWithEnoughRunsFlagsAChangeBeyondItsHighestRunAndSaysHowFarThatIs() {
         // 12 runs of 1,000 and 3,000 ns: flagged when every run of this build lies above 3,000 × 1.1
         long[] within = {2_000, 2_000, 2_000};
-        BaselineComparison.Row p50 = compare(wildHistory(4), within).rows().get(0);
+        ComparisonRow p50 = compare(wildHistory(4), within).rows().get(0);
 
-        assertThat(p50.change()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(p50.decision()).isEqualTo(ComparisonRow.Change.NOT_JUDGED);
         double estimate = 1 + p50.changePercent() / 100;
         double flaggedAt = (1 + p50.detectablePercent() / 100) / estimate;
         assertThat(flaggedAt * 2_000).isCloseTo(3_300, org.assertj.core.api.Assertions.within(0.01));
@@ -369,21 +378,21 @@ class BaselineComparisonTest {
         BaselineComparison elsewhere = compare(steadyHistory("CPU Y, 8 cores, Java 21, ZGC"), 2_000, 2_000, 2_000);
 
         assertThat(elsewhere.gated()).isFalse();
-        assertThat(elsewhere.regressions()).isEmpty();
+        assertThat(regressions(elsewhere)).isEmpty();
         assertThat(elsewhere.rows().get(0).describe()).contains("not gated: recorded on another machine or JVM (CPU Y");
         assertThat(elsewhere.table()).contains("reported, not gated");
 
         BaselineComparison anyway = BaselineComparison.compare(BASELINE, steadyHistory("CPU Y, 8 cores, Java 21, ZGC"),
                 List.of(probe(JLBH.END_TO_END, 2_000, 2_000, 2_000)), HERE,
                 new BaselineGate(10, List.of("50"), true, 0.01), 42);
-        assertThat(anyway.regressions()).hasSize(1);
+        assertThat(regressions(anyway)).hasSize(1);
         assertThat(anyway.table()).contains("gated all the same, as jlbh.baseline.environment = any asks");
     }
 
     @Test
     void theSameFiguresAndSeedGiveTheSameInterval() {
-        BaselineComparison.Row first = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
-        BaselineComparison.Row second = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
+        ComparisonRow first = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
+        ComparisonRow second = compare(steadyHistory(HERE), 1_100, 1_050, 1_090).rows().get(0);
         assertThat(first).isEqualTo(second);
     }
 

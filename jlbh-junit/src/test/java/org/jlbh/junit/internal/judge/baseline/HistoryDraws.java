@@ -135,7 +135,7 @@ public final class HistoryDraws {
                     List.of(build.endToEnd()), "this machine", gate, 1);
             int[] count = counts.computeIfAbsent(new Count(build.condition(), build.version(), 0, 0),
                     group -> new int[2]);
-            count[0] += comparison.regressions().isEmpty() ? 0 : 1;
+            count[0] += comparison.regressionMessage().isEmpty() ? 0 : 1;
             count[1]++;
         }
         return counts.entrySet().stream().map(e -> new Count(e.getKey().condition(), e.getKey().version(),

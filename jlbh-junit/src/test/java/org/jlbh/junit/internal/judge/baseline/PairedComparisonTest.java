@@ -31,8 +31,8 @@ class PairedComparisonTest {
         assertThat(PairedComparison.rankOfEnds(8, third)).as("1/256 = 0.39%%").isEqualTo(1);
         assertThat(PairedComparison.rankOfEnds(12, third)).as("13/4096 = 0.32%%; 79/4096 = 1.9%% for a third")
                 .isEqualTo(2);
-        assertThat(PairedComparison.fewestPairs(0.02)).isEqualTo(6);
-        assertThat(PairedComparison.fewestPairs(third)).isEqualTo(8);
+        assertThat(PairedComparison.fewestPairs(1)).isEqualTo(6);
+        assertThat(PairedComparison.fewestPairs(3)).isEqualTo(8);
     }
 
     @Test
@@ -50,9 +50,9 @@ class PairedComparisonTest {
         PairedComparison compared = compare(new long[] {330, 360, 345, 400, 338, 352},
                 new long[] {363, 389, 383, 436, 378, 385}, 5);
 
-        PairedComparison.Row row = compared.rows().get(0);
-        assertThat(row.decision()).isEqualTo(BaselineComparison.Change.REGRESSION);
-        assertThat(row.basis()).isEqualTo(BaselineComparison.Basis.CODES_OWN);
+        ComparisonRow row = compared.rows().get(0);
+        assertThat(row.decision()).isEqualTo(ComparisonRow.Change.REGRESSION);
+        assertThat(row.basis()).isEqualTo(ComparisonRow.Basis.CODES_OWN);
         assertThat(row.lowPercent()).as("the smallest pair's change").isCloseTo(100.0 * 389 / 360 - 100, within(1e-9));
         assertThat(row.highPercent()).as("the largest pair's").isCloseTo(100.0 * 378 / 338 - 100, within(1e-9));
         assertThat(row.changePercent()).isBetween(row.lowPercent(), row.highPercent());
@@ -66,7 +66,7 @@ class PairedComparisonTest {
         PairedComparison compared = compare(new long[] {330, 396, 340, 380, 335, 390},
                 new long[] {333, 386, 349, 377, 340, 401}, 5);
 
-        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(compared.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.WITHIN_NOISE);
         assertThat(compared.regressed()).isFalse();
         assertThat(compared.regressionMessage()).isEmpty();
     }
@@ -77,7 +77,7 @@ class PairedComparisonTest {
         PairedComparison compared = compare(new long[] {330, 330, 330, 330, 330, 330},
                 new long[] {363, 363, 363, 363, 363, 337}, 5);
 
-        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(compared.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.WITHIN_NOISE);
     }
 
     @Test
@@ -94,8 +94,8 @@ class PairedComparisonTest {
                 List.of(probe("end to end", new long[] {400, 400, 400, 400, 400, 400, 400, 400}, true), leaningSend),
                 P50, 5);
         assertThat(withARegression.regressed()).isTrue();
-        assertThat(withARegression.rows()).extracting(PairedComparison.Row::decision).containsExactly(
-                BaselineComparison.Change.REGRESSION, BaselineComparison.Change.WITHIN_NOISE);
+        assertThat(withARegression.rows()).extracting(ComparisonRow::decision).containsExactly(
+                ComparisonRow.Change.REGRESSION, ComparisonRow.Change.WITHIN_NOISE);
         assertThat(withARegression.leaningToRegression()).as("the change fails anyway: nothing to measure again for")
                 .isEmpty();
     }
@@ -123,23 +123,23 @@ class PairedComparisonTest {
     void detectableIsTheEdgeOfWhatTheseSpreadPairsFlag() {
         long[] base = {1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000};
         long[] change = {1_000_000, 1_010_000, 1_020_000, 1_030_000, 1_040_000, 1_050_000};
-        PairedComparison.Row row = compare(base, change, 5).rows().get(0);
+        ComparisonRow row = compare(base, change, 5).rows().get(0);
         double detectable = row.detectablePercent();
         // the same spread, shifted to just beyond and just short of the edge
         double justBeyond = (1 + detectable / 100 + 0.001) / (1 + row.changePercent() / 100);
         double justShort = (1 + detectable / 100 - 0.001) / (1 + row.changePercent() / 100);
 
         assertThat(compare(base, scaled(change, justBeyond), 5).rows().get(0).decision())
-                .isEqualTo(BaselineComparison.Change.REGRESSION);
+                .isEqualTo(ComparisonRow.Change.REGRESSION);
         assertThat(compare(base, scaled(change, justShort), 5).rows().get(0).decision())
-                .isEqualTo(BaselineComparison.Change.WITHIN_NOISE);
+                .isEqualTo(ComparisonRow.Change.WITHIN_NOISE);
     }
 
     @Test
     void fewerThanSixPairsAreNotJudgedSayingHowManyAreNeeded() {
-        PairedComparison.Row row = compare(new long[] {330, 330, 330}, new long[] {500, 500, 500}, 5).rows().get(0);
+        ComparisonRow row = compare(new long[] {330, 330, 330}, new long[] {500, 500, 500}, 5).rows().get(0);
 
-        assertThat(row.decision()).isEqualTo(BaselineComparison.Change.NOT_JUDGED);
+        assertThat(row.decision()).isEqualTo(ComparisonRow.Change.NOT_JUDGED);
         assertThat(row.describe()).endsWith("not judged: 3 pairs of runs, at least 6 needed for an interval with 1 "
                 + "percentile compared (runs = 6 or more)");
     }
@@ -161,8 +161,8 @@ class PairedComparisonTest {
         long[] change8 = {500, 500, 500, 500, 500, 500, 500, 500};
         PairedComparison threeOfEight = PairedComparison.compare(List.of(probeAtEach("end to end", base8, THREE)),
                 List.of(probeAtEach("end to end", change8, THREE)), THREE, 5);
-        assertThat(threeOfEight.rows()).extracting(PairedComparison.Row::decision)
-                .containsOnly(BaselineComparison.Change.REGRESSION);
+        assertThat(threeOfEight.rows()).extracting(ComparisonRow::decision)
+                .containsOnly(ComparisonRow.Change.REGRESSION);
     }
 
     @Test
@@ -170,7 +170,7 @@ class PairedComparisonTest {
         PairedComparison compared = compare(new long[] {400, 400, 400, 400, 400, 400},
                 new long[] {330, 331, 335, 329, 340, 333}, 5);
 
-        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.IMPROVED);
+        assertThat(compared.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.IMPROVED);
         assertThat(compared.regressed()).isFalse();
     }
 
@@ -181,8 +181,8 @@ class PairedComparisonTest {
 
         PairedComparison compared = PairedComparison.compare(List.of(base), List.of(change), P50, 5);
 
-        assertThat(compared.rows().get(0).basis()).isEqualTo(BaselineComparison.Basis.MEASURED);
-        assertThat(compared.rows().get(0).decision()).isEqualTo(BaselineComparison.Change.REGRESSION);
+        assertThat(compared.rows().get(0).basis()).isEqualTo(ComparisonRow.Basis.MEASURED);
+        assertThat(compared.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.REGRESSION);
         assertThat(compared.notes()).containsExactly("hash: compared as measured: not every run of both sides has "
                 + "figures on the code's own account (a probe without a latency budget keeps no late samples to "
                 + "replay)");

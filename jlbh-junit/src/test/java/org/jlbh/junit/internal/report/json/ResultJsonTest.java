@@ -7,15 +7,15 @@ import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.judge.Outcome;
-import org.jlbh.junit.internal.judge.baseline.BaselineComparison;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
-import org.jlbh.junit.internal.profile.TailFrame;
-import org.jlbh.junit.internal.profile.GrowthFrames;
-import org.jlbh.junit.internal.profile.GrowthProfile;
+import org.jlbh.junit.internal.profile.ChangeAgainstBase;
+import org.jlbh.junit.internal.profile.CodeProfile;
 import org.jlbh.junit.internal.profile.GrownFrame;
-import org.jlbh.junit.internal.profile.TailProfile;
+import org.jlbh.junit.internal.profile.LateAgainstOnTime;
+import org.jlbh.junit.internal.profile.TailFrame;
 import org.jlbh.junit.internal.profile.TailSplit;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
@@ -104,15 +104,16 @@ public class ResultJsonTest {
                                         + "OS"), 0, 0, 0, Optional.of("no JVM evidence"), 0, List.of())),
                                 Optional.empty())),
                 List.of(new ProbeFigures("end to end", List.of(figures, empty)), new ProbeFigures("OS jitter", List.of())),
-                Optional.of(List.of(new BaselineComparison.Row("end to end", "50",
-                                BaselineComparison.Basis.CODES_OWN, 1_000, 1_100, 5, 1_234, 98_765, 17.5, 9.25, 26.1,
-                                10, 19.5, BaselineComparison.Change.WITHIN_NOISE, ""),
-                        new BaselineComparison.Row("end to end", "99", BaselineComparison.Basis.MEASURED, 1_000,
-                                9_000, 5, 1_234, 1_234, 17.5, -30, 90, 10, Double.POSITIVE_INFINITY,
-                                BaselineComparison.Change.NOT_JUDGED, "the history's own builds differ 9.0× here"),
-                        new BaselineComparison.Row("end to end", "worst", BaselineComparison.Basis.MEASURED, 9_000,
-                                11_000, 5, 1_234_567, 1_234_567, 12_000, 9_000, 15_000, 10, Double.NaN,
-                                BaselineComparison.Change.NOT_GATED, "the worst is one sample"))));
+                Optional.of(List.of(new ComparisonRow("end to end", "50", ComparisonRow.Basis.CODES_OWN,
+                                new ComparisonRow.History(1_000, 1_100, 5, 1_234, 98_765), 17.5, 9.25, 26.1, 10, 19.5,
+                                ComparisonRow.Change.WITHIN_NOISE, ""),
+                        new ComparisonRow("end to end", "99", ComparisonRow.Basis.MEASURED,
+                                new ComparisonRow.History(1_000, 9_000, 5, 1_234, 1_234), 17.5, -30, 90, 10,
+                                Double.POSITIVE_INFINITY, ComparisonRow.Change.NOT_JUDGED,
+                                "the history's own builds differ 9.0× here"),
+                        new ComparisonRow("end to end", "worst", ComparisonRow.Basis.MEASURED,
+                                new ComparisonRow.History(9_000, 11_000, 5, 1_234_567, 1_234_567), 12_000, 9_000,
+                                15_000, 10, Double.NaN, ComparisonRow.Change.NOT_GATED, "the worst is one sample"))));
     }
 
     @Test
@@ -175,12 +176,12 @@ public class ResultJsonTest {
     void whereTheLateIterationsSpentTheirTimeReadsBackEqual() {
         TailSplit split = new TailSplit(Map.of("com.example.T.m;com.example.Pricer.recalculateRisk", 90L,
                 TailSplit.BETWEEN_CALLS + ";java.lang.Thread.run", 10L), Map.of("com.example.T.m", 4L));
-        ResultSnapshot profiled = everything().withProfile(new TailProfile("async-profiler, wall-clock", Optional.empty(),
-                "end to end over 50 \u00b5s", 3.25, 101, split, List.of(new TailFrame("com.example.Pricer.recalculateRisk",
-                "com.example.Pricer.recalculateRisk", 0, 0.9, 0, "")), Optional.of("com.example.T.m.late.html"),
-                Optional.empty()));
-        ResultSnapshot unavailable = everything().withProfile(TailProfile.unavailable("async-profiler, wall-clock",
-                "async-profiler does not load here (Windows 11 amd64)"));
+        ResultSnapshot profiled = everything().withProfile(new CodeProfile<>("async-profiler, wall-clock",
+                Optional.empty(), 3.25, new LateAgainstOnTime("end to end over 50 \u00b5s", 101, split,
+                List.of(new TailFrame("com.example.Pricer.recalculateRisk", "com.example.Pricer.recalculateRisk", 0,
+                        0.9, 0, ""))), Optional.of("com.example.T.m.late.html"), Optional.empty()));
+        ResultSnapshot unavailable = everything().withProfile(CodeProfile.unavailable("async-profiler, wall-clock",
+                "async-profiler does not load here (Windows 11 amd64)", LateAgainstOnTime.NONE));
 
         for (ResultSnapshot result : List.of(profiled, unavailable)) {
             assertThat(ResultJson.read(ResultJson.write(result))).isEqualTo(result);
@@ -196,12 +197,12 @@ public class ResultJsonTest {
     void aPairedComparisonReadsBackEqual() {
         ResultSnapshot result = everything();
         PairedComparison compared = new PairedComparison(6, 5, List.of(
-                new PairedComparison.Row("end to end", "50", BaselineComparison.Basis.CODES_OWN,
-                        new long[] {330, 331, 329, 340, 335, 333}, new long[] {363, 364, 362, 375, 368, 366}, 10.0,
-                        9.7, 10.3, 5, 5.6, BaselineComparison.Change.REGRESSION, ""),
-                new PairedComparison.Row("end to end", "99", BaselineComparison.Basis.MEASURED,
-                        new long[] {900, 950, 1_000}, new long[] {1_000, 1_100, 1_200}, Double.NaN, Double.NaN,
-                        Double.NaN, 5, Double.NaN, BaselineComparison.Change.NOT_JUDGED, "not judged: 3 pairs …")),
+                new ComparisonRow("end to end", "50", ComparisonRow.Basis.CODES_OWN, new ComparisonRow.Pairs(
+                        new long[] {330, 331, 329, 340, 335, 333}, new long[] {363, 364, 362, 375, 368, 366}), 10.0,
+                        9.7, 10.3, 5, 5.6, ComparisonRow.Change.REGRESSION, ""),
+                new ComparisonRow("end to end", "99", ComparisonRow.Basis.MEASURED, new ComparisonRow.Pairs(
+                        new long[] {900, 950, 1_000}, new long[] {1_000, 1_100, 1_200}), Double.NaN, Double.NaN,
+                        Double.NaN, 5, Double.NaN, ComparisonRow.Change.NOT_JUDGED, "not judged: 3 pairs …")),
                 List.of("parse: the base has no such probe, not compared"));
         ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(), result.probes(),
@@ -220,14 +221,16 @@ public class ResultJsonTest {
     void whereTheChangeSpentMoreTimeThanItsBaseReadsBackEqual() {
         ResultSnapshot result = everything();
         PairedComparison compared = new PairedComparison(0, 5, List.of(), List.of());
-        GrowthFrames.Side change = new GrowthFrames.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.readChecked",
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.readChecked",
                 44L, "T.parse", 3L), 40_000, 212_345.5);
-        GrowthFrames.Side base = new GrowthFrames.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.read", 36L),
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of("T.parse;QuoteParser.parse;QuoteFields.read", 36L),
                 40_000, 208_001.25);
-        for (GrowthProfile growth : List.of(new GrowthProfile("async-profiler, wall-clock", Optional.empty(), 12.1,
-                        change, base, List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035)),
+        for (CodeProfile<ChangeAgainstBase> growth : List.of(new CodeProfile<>("async-profiler, wall-clock",
+                        Optional.empty(), 12.1, new ChangeAgainstBase(change, base,
+                        List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035))),
                         Optional.of("T.parse.change.html"), Optional.of("T.parse.change-vs-base.html")),
-                GrowthProfile.unavailable("async-profiler, wall-clock", "async-profiler does not load here"))) {
+                CodeProfile.unavailable("async-profiler, wall-clock", "async-profiler does not load here",
+                        ChangeAgainstBase.NONE))) {
             ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                     result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(),
                     result.probes(), result.baseline(), Optional.of(new ResultSnapshot.Paired(List.of("base"),

@@ -38,24 +38,29 @@ class BaseClassPathTest {
         Path newJunit = jar("repository/junit-jupiter-api-5.11.3.jar", "org.junit.jupiter", "junit-jupiter-api",
                 "5.11.3");
         Path jlbh = jar("repository/jlbh-junit-0.1.0.jar", "org.jlbh", "jlbh-junit", "0.1.0");
+        // JUnit's own jars carry no Maven metadata: theirs are told by their classes, all in packages the sides share
+        Path engine = jar("repository/junit-jupiter-engine-5.10.0.jar", null, null, null,
+                "org/junit/jupiter/engine/JupiterTestEngine.class", "module-info.class");
+        Path standalone = jar("lib/junit-platform-console-standalone-1.11.3.jar", null, null, null,
+                "org/junit/platform/console/ConsoleLauncher.class", "org/opentest4j/AssertionFailedError.class");
 
         BaseClassPath classPath = BaseClassPath.of(
-                List.of(classes, shared, sameVersionElsewhere, oldLang, dropped, oldJunit, jlbh),
-                List.of(work.resolve("change/target/classes"), shared, changesCodec, newLang, added, newJunit, jlbh));
+                List.of(classes, shared, sameVersionElsewhere, oldLang, dropped, oldJunit, jlbh, engine),
+                List.of(work.resolve("change/target/classes"), shared, changesCodec, newLang, added, newJunit, jlbh,
+                        standalone));
 
         assertThat(classPath.loaded()).as("its folder, then the versions only the base names")
                 .containsExactly(classes, oldLang, dropped);
         assertThat(classPath.sharedJars()).as("the same file, and the same artifact and version elsewhere")
                 .isEqualTo(2);
-        assertThat(classPath.changes()).as("JUnit and jlbh are the change's whatever the base names").isEqualTo(2);
-        assertThat(classPath.differences()).extracting(BaseClassPath.Difference::describe).containsExactly(
+        assertThat(classPath.changes()).as("JUnit and jlbh are the change's whatever the base names").isEqualTo(3);
+        assertThat(classPath.differences()).as("JUnit's and jlbh's versions are not compared")
+                .extracting(BaseClassPath.Difference::describe).containsExactly(
                 "com.example:cache 1.2 in the base only",
                 "com.example:metrics 4.0 in the change only",
-                "org.apache.commons:commons-lang3 3.14.0 in the base, 3.17.0 in the change",
-                "org.junit.jupiter:junit-jupiter-api 5.10.0 in the base, 5.11.3 in the change (not loaded from the "
-                        + "base: jlbh and JUnit are always the change's)");
-        assertThat(classPath.describe()).isEqualTo("[" + classes + "] and 6 jars (2 shared with the change, 2 the "
-                + "base's own, 2 always the change's)");
+                "org.apache.commons:commons-lang3 3.14.0 in the base, 3.17.0 in the change");
+        assertThat(classPath.describe()).isEqualTo("[" + classes + "] and 7 jars (2 shared with the change, 2 the "
+                + "base's own, 3 always the change's)");
         assertThat(classPath.dependencies()).startsWith("com.example:cache 1.2 in the base only; com.example:metrics");
     }
 
@@ -96,8 +101,11 @@ class BaseClassPathTest {
         assertThat(JarArtifact.of(jar("lib/tools.jar", null, null, null))).isEqualTo(Optional.empty());
     }
 
-    /** @return a jar at {@code path} under the work folder, with Maven's pom.properties when a group is given */
-    private Path jar(String path, String group, String name, String version) throws IOException {
+    /**
+     * @return a jar at {@code path} under the work folder, with Maven's pom.properties when a group is given, and an
+     *         empty entry for each class named
+     */
+    private Path jar(String path, String group, String name, String version, String... classes) throws IOException {
         Path jar = work.resolve(path);
         Files.createDirectories(jar.getParent());
         try (OutputStream file = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(file)) {
@@ -107,6 +115,9 @@ class BaseClassPathTest {
                 zip.putNextEntry(new ZipEntry("META-INF/maven/" + group + "/" + name + "/pom.properties"));
                 zip.write(("groupId=" + group + "\nartifactId=" + name + "\nversion=" + version + "\n")
                         .getBytes(StandardCharsets.UTF_8));
+            }
+            for (String type : classes) {
+                zip.putNextEntry(new ZipEntry(type));
             }
         }
         return jar;

@@ -1,0 +1,177 @@
+package org.jlbh.junit.internal.config;
+
+import org.jlbh.core.Percentiles;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * Reads configuration parameters by kind (a choice, a number in a range, a path, ...). A value that cannot be used is
+ * kept as an {@link InvalidParameter} and the default is read in its place. Not thread-safe: one per reading.
+ */
+final class ParameterReader {
+    private final Function<String, Optional<String>> parameters;
+    private InvalidParameter firstProblem;
+
+    ParameterReader(Function<String, Optional<String>> parameters) {
+        this.parameters = parameters;
+    }
+
+    /** @return the first value read so far that could not be used */
+    Optional<InvalidParameter> firstProblem() {
+        return Optional.ofNullable(firstProblem);
+    }
+
+    /** Keeps a value that cannot be used, unless one was kept before. */
+    void problem(String key, String value, String problem, String fix) {
+        if (firstProblem == null) {
+            firstProblem = new InvalidParameter(key, value, problem, fix);
+        }
+    }
+
+    /** @return the constant written as the value, its name in lower case, {@code _} written {@code -} */
+    <E extends Enum<E>> E choice(String key, Class<E> type, E byDefault) {
+        E[] choices = type.getEnumConstants();
+        List<String> names = new ArrayList<>();
+        for (E choice : choices) {
+            names.add(choice.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        return choices[oneOf(key, names, byDefault.ordinal())];
+    }
+
+    /** @return whether the value is {@code on} rather than {@code off} */
+    boolean onOff(String key, boolean byDefault) {
+        return oneOf(key, List.of("on", "off"), byDefault ? 0 : 1) == 0;
+    }
+
+    /** @return the index of the name the value is, ignoring case and surrounding space */
+    private int oneOf(String key, List<String> names, int byDefault) {
+        Optional<String> value = parameters.apply(key);
+        if (value.isEmpty()) {
+            return byDefault;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(value.get().trim())) {
+                return i;
+            }
+        }
+        problem(key, value.get(), "is not one of " + names, "use one of " + String.join(", ", names));
+        return byDefault;
+    }
+
+    /**
+     * @param problem the configuration error's problem, e.g. {@code is not a positive number}
+     * @param fix     its fix, e.g. {@code use a factor such as 0.1 or 2}
+     * @return the value, when it is a number in the range
+     */
+    double number(String key, Range range, double byDefault, String problem, String fix) {
+        Optional<String> value = parameters.apply(key);
+        if (value.isEmpty()) {
+            return byDefault;
+        }
+        OptionalDouble number = range.parse(value.get());
+        if (number.isEmpty()) {
+            problem(key, value.get(), problem, fix);
+            return byDefault;
+        }
+        return number.getAsDouble();
+    }
+
+    /** @return {@code true} or {@code false}, ignoring case */
+    boolean trueOrFalse(String key) {
+        Optional<String> value = parameters.apply(key).map(String::trim);
+        if (value.isPresent() && !value.get().equalsIgnoreCase("true") && !value.get().equalsIgnoreCase("false")) {
+            problem(key, value.get(), "is not valid", "use true or false");
+            return false;
+        }
+        return value.map(Boolean::parseBoolean).orElse(false);
+    }
+
+    /** @return the value as a folder path; empty when blank */
+    Optional<Path> path(String key) {
+        Optional<String> value = nonBlank(key);
+        try {
+            return value.map(Path::of);
+        } catch (InvalidPathException e) {
+            problem(key, value.orElseThrow(), "is not valid", "use a folder path (" + e.getMessage() + ")");
+            return Optional.empty();
+        }
+    }
+
+    /** @return the labels of a comma-separated list of percentiles, each in (0, 100) */
+    List<String> percentiles(String key, List<String> byDefault) {
+        Optional<String> value = parameters.apply(key);
+        if (value.isEmpty()) {
+            return byDefault;
+        }
+        List<String> labels = new ArrayList<>();
+        for (String part : value.get().split(",")) {
+            OptionalDouble percentile = Range.PERCENTILE.parse(part);
+            if (percentile.isEmpty()) {
+                problem(key, value.get(), "is not a comma-separated list of percentiles in (0, 100)",
+                        "use e.g. 50,90,99");
+                return byDefault;
+            }
+            labels.add(Percentiles.label(percentile.getAsDouble()));
+        }
+        return labels;
+    }
+
+    /** @return the folders and jars of a class path, as {@link PairedBaseEntries} reads it; empty when blank */
+    Optional<List<Path>> classPath(String key) {
+        Optional<String> value = nonBlank(key);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PairedBaseEntries.read(value.get()));
+        } catch (IllegalArgumentException wrong) {
+            problem(key, value.get(), wrong.getMessage(), PairedBaseEntries.FIX);
+            return Optional.empty();
+        }
+    }
+
+    private Optional<String> nonBlank(String key) {
+        return parameters.apply(key).map(String::trim).filter(value -> !value.isEmpty());
+    }
+
+    /** The numbers a parameter takes: whole ones or any, each bound in or out; never infinity nor NaN. */
+    record Range(boolean whole, double low, boolean lowIncluded, double high, boolean highIncluded) {
+        /** A percentile that is neither 0 nor 100. */
+        static final Range PERCENTILE = new Range(false, 0, false, 100, false);
+
+        /** @return whole numbers from {@code low} to {@code high}, both included */
+        static Range whole(int low, int high) {
+            return new Range(true, low, true, high, true);
+        }
+
+        /** @return numbers above {@code low} */
+        static Range above(double low) {
+            return new Range(false, low, false, Double.POSITIVE_INFINITY, false);
+        }
+
+        /** @return {@code low} and the numbers above it */
+        static Range atLeast(double low) {
+            return new Range(false, low, true, Double.POSITIVE_INFINITY, false);
+        }
+
+        /** @return the text, trimmed, as a number in this range; empty when it is not one */
+        OptionalDouble parse(String text) {
+            double number;
+            try {
+                number = whole ? Integer.parseInt(text.trim()) : Double.parseDouble(text.trim());
+            } catch (NumberFormatException e) {
+                return OptionalDouble.empty();
+            }
+            boolean fromLow = lowIncluded ? number >= low : number > low;
+            boolean toHigh = highIncluded ? number <= high : number < high;
+            return fromLow && toHigh ? OptionalDouble.of(number) : OptionalDouble.empty();
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package org.jlbh.junit.internal.judge.baseline;
+
+import org.jlbh.core.ReportFormat;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One probe's percentile (a label, e.g. {@code 99.9}, or {@link BaselineComparison#WORST}) compared against a history
+ * ({@link BaselineComparison}) or a base ({@link PairedComparison}), which differ only in their {@link Figures}. The
+ * percentages are of the history or base, positive when slower: the estimated change and its interval (NaN when the
+ * pairs are too few), the tolerance, and the smallest slowdown that would have been flagged (infinite when none would,
+ * NaN when nothing is gated or judged). {@code why} says why a row is not judged or not gated, or why a noisy
+ * history's decision stands; else it is empty. Immutable.
+ */
+public record ComparisonRow(String probe, String percentile, Basis basis, Figures figures, double changePercent,
+                            double lowPercent, double highPercent, double thresholdPercent, double detectablePercent,
+                            Change decision, String why) {
+
+    /**
+     * What a row decided: the whole interval beyond the tolerance, slower or faster, or reaching within it; not judged
+     * when these figures cannot tell ({@link #why()} says why); not gated when only shown (the worst, another machine).
+     */
+    public enum Change { REGRESSION, IMPROVED, WITHIN_NOISE, NOT_JUDGED, NOT_GATED }
+
+    /** Which figures a row compares: on the code's own account (the platform's and JVM's pauses replayed), or not. */
+    public enum Basis {
+        CODES_OWN("on the code's own account"),
+        MEASURED("as measured");
+
+        private final String words;
+
+        Basis(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /** The figures a row compares: a history's, or pairs of a base's and its change's runs. */
+    public sealed interface Figures permits History, Pairs {
+        /** @return them as the row says them after its probe and percentile, leading separator included */
+        String describe(Basis basis);
+
+        /** @return how many decimals the change and its interval are said with */
+        int decimals();
+    }
+
+    /**
+     * A history's lowest and highest build, of {@code builds} that had the percentile, against this build, and this
+     * build as measured ({@code nowNanos} on the basis {@link Basis#MEASURED}); each build's figure its median run.
+     */
+    public record History(double lowNanos, double highNanos, int builds, double nowNanos, double measuredNowNanos)
+            implements Figures {
+        @Override
+        public String describe(Basis basis) {
+            return String.format(Locale.ROOT, ": history %s–%s \u00b5s (%d build%s), now %s \u00b5s%s",
+                    ReportFormat.micros(lowNanos), ReportFormat.micros(highNanos), builds, builds == 1 ? "" : "s",
+                    ReportFormat.micros(nowNanos), basis == Basis.CODES_OWN
+                            ? " (as measured " + ReportFormat.micros(measuredNowNanos) + " \u00b5s)" : "");
+        }
+
+        @Override
+        public int decimals() {
+            return 0;
+        }
+    }
+
+    /** Run {@code i} of the base and of the change, as many of each, in the order measured; copied in and out. */
+    public record Pairs(long[] baseNanos, long[] changeNanos) implements Figures {
+        public Pairs {
+            baseNanos = baseNanos.clone();
+            changeNanos = changeNanos.clone();
+        }
+
+        @Override
+        public long[] baseNanos() {
+            return baseNanos.clone();
+        }
+
+        @Override
+        public long[] changeNanos() {
+            return changeNanos.clone();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Pairs pairs && Arrays.equals(baseNanos, pairs.baseNanos)
+                    && Arrays.equals(changeNanos, pairs.changeNanos);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(baseNanos) + Arrays.hashCode(changeNanos);
+        }
+
+        @Override
+        public String toString() {
+            return "Pairs" + Arrays.toString(baseNanos) + Arrays.toString(changeNanos);
+        }
+
+        @Override
+        public String describe(Basis basis) {
+            return String.format(Locale.ROOT, ", %d pair%s: base %s \u00b5s, change %s \u00b5s", baseNanos.length,
+                    baseNanos.length == 1 ? "" : "s", ReportFormat.micros(Math.round(median(baseNanos))),
+                    ReportFormat.micros(Math.round(median(changeNanos))));
+        }
+
+        @Override
+        public int decimals() {
+            return 1;
+        }
+
+        private static double median(long[] values) {
+            long[] sorted = values.clone();
+            Arrays.sort(sorted);
+            int n = sorted.length;
+            return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+        }
+    }
+
+    /** @return whether this row is a regression */
+    public boolean regressed() {
+        return decision == Change.REGRESSION;
+    }
+
+    /**
+     * @return e.g. {@code end to end p99 on the code's own account: history 10.200–11.000 µs (5 builds), now
+     *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), tolerance +10%, detectable +18%:
+     *         REGRESSION}
+     */
+    public String describe() {
+        boolean worst = percentile.equals(BaselineComparison.WORST);
+        String what = probe + " " + (worst ? percentile : "p" + percentile + " " + basis.words())
+                + figures.describe(basis);
+        if (worst) {
+            return what + ": shown, never gated";
+        }
+        if (Double.isNaN(changePercent)) {
+            return what + ": " + why;
+        }
+        String percent = "%+." + figures.decimals() + "f";
+        return String.format(Locale.ROOT, "%s, " + percent + "%% (interval " + percent + ".." + percent
+                        + "%%), tolerance +%s%%%s: %s", what, changePercent, lowPercent, highPercent,
+                ReportFormat.plain(thresholdPercent), detectable(), said());
+    }
+
+    private String detectable() {
+        if (Double.isNaN(detectablePercent)) {
+            return "";
+        }
+        return Double.isInfinite(detectablePercent) ? ", detectable: none"
+                : String.format(Locale.ROOT, ", detectable %+.0f%%", detectablePercent);
+    }
+
+    private String said() {
+        String reason = why.isEmpty() ? "" : ", " + why;
+        return switch (decision) {
+            case REGRESSION -> "REGRESSION" + reason;
+            case IMPROVED -> "IMPROVED" + reason;
+            case WITHIN_NOISE -> "within noise";
+            case NOT_JUDGED -> "not judged: " + why;
+            case NOT_GATED -> "not gated: " + why;
+        };
+    }
+
+    /** @return a regression when the whole interval lies above the threshold, an improvement when below minus it */
+    static Change byInterval(double low, double high, double threshold) {
+        return low > threshold ? Change.REGRESSION : high < -threshold ? Change.IMPROVED : Change.WITHIN_NOISE;
+    }
+
+    /** @return the chance of a false alarm allowed each of a test's rows: the test's, split evenly over them */
+    static double alphaEach(double familyAlpha, long rows) {
+        return familyAlpha / Math.max(1, rows);
+    }
+
+    /** @return e.g. {@code Regression against the base (paired runs): …}, the rows that regressed; empty if none */
+    static String regressionMessage(String against, List<ComparisonRow> rows) {
+        List<String> regressed = rows.stream().filter(ComparisonRow::regressed).map(ComparisonRow::describe).toList();
+        return regressed.isEmpty() ? "" : "Regression against the " + against + ": " + String.join("; ", regressed);
+    }
+
+    /** @return each row described, then each remark, a line each */
+    static String table(List<ComparisonRow> rows, List<String> remarks) {
+        StringBuilder sb = new StringBuilder();
+        rows.forEach(row -> sb.append(row.describe()).append(System.lineSeparator()));
+        remarks.forEach(remark -> sb.append(remark).append(System.lineSeparator()));
+        return sb.toString();
+    }
+}

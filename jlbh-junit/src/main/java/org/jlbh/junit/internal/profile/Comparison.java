@@ -1,0 +1,50 @@
+package org.jlbh.junit.internal.profile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a profile split in two and compared, what it found and how that is said and drawn: the part in which the tail
+ * and the growth profiles differ. Implementations are immutable.
+ */
+public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase {
+    /** How many ranked frames a message names. */
+    int IN_MESSAGE = 3;
+
+    /** @return what was found, a line each: how it was profiled (in seconds, by engine), then the frames ranked */
+    List<String> findings(double seconds, String engine);
+
+    /** @return what was found, in a sentence for the failure message */
+    String message();
+
+    /** @return what precedes why a profile was not taken, e.g. {@code Not profiled: } */
+    String notProfiled();
+
+    /** @return what the flame graph shows, e.g. {@code flame graph of the late iterations} */
+    String flameGraphLabel();
+
+    /** @return what the differential flame graph is against, e.g. {@code against the iterations on time} */
+    String differentialLabel();
+
+    /** @return the flame graph of one side, then its differential against the other, named after the test */
+    List<ProfileWithPages.Page> pages(String testId, String test);
+
+    /** @return the headline, then each ranked frame numbered, or why none is */
+    static List<String> findings(String headline, List<String> ranked, String noneRanked) {
+        List<String> lines = new ArrayList<>();
+        lines.add(headline);
+        if (ranked.isEmpty()) {
+            lines.add(noneRanked);
+        }
+        for (int i = 0; i < ranked.size(); i++) {
+            lines.add(String.format(Locale.ROOT, "%2d. %s", i + 1, ranked.get(i)));
+        }
+        return lines;
+    }
+
+    /** @return the first {@value #IN_MESSAGE} ranked frames, joined by {@code ; } */
+    static String named(List<String> ranked) {
+        return String.join("; ", ranked.subList(0, Math.min(IN_MESSAGE, ranked.size())));
+    }
+}

@@ -1,0 +1,216 @@
+package org.jlbh.junit.internal.profile;
+
+import org.jlbh.core.JLBH;
+import org.jlbh.core.ReportFormat;
+import org.jlbh.junit.LatencyTestConfiguration;
+import org.jlbh.junit.internal.config.Budget;
+import org.jlbh.junit.internal.config.TestSettings;
+import org.jlbh.junit.internal.config.TestSettingsReader;
+import org.jlbh.junit.internal.judge.CompletenessCheck;
+import org.jlbh.junit.internal.judge.Decision;
+import org.jlbh.junit.internal.judge.LatencyCheck;
+import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
+import org.jlbh.junit.internal.run.Attempt;
+import org.jlbh.junit.internal.run.Measurement;
+import org.jlbh.junit.internal.run.RunMeasures;
+import org.jlbh.junit.internal.run.timeline.RunTimeline;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Takes the tail and the growth profiles, each in one more measurement after the verdict, which they never change;
+ * with {@code jlbh.profile = on-breach} (the default) only for a latency budget broken on the code's own account, or a
+ * paired regression. Writes no file: the pages are returned for the caller to write. Stateless.
+ */
+public final class Profiling {
+    /** How many frames are ranked at most. */
+    static final int RANKED = 10;
+    /** The least time each side's profiled runs take, in seconds: a short body needs that many samples. */
+    static final double GROWTH_SECONDS = 2;
+
+    private Profiling() {
+    }
+
+    /** @param settings the test's settings: where it may be profiled, the profiler is loaded before it compiles */
+    public static void prepare(TestSettings settings) {
+        if (settings.configuration().profile() != LatencyTestConfiguration.Profile.OFF) {
+            AsyncProfilerRun.load();
+        }
+    }
+
+    /**
+     * The tail profile: one more run, numbered {@code number}, its iterations over the broken budget (or, profiling
+     * always, the smallest latency budget) against those on time; its pages' files named after {@code testId}.
+     *
+     * @return the profile with its pages, or why none was taken; empty when none is to be
+     */
+    public static Optional<ProfileWithPages<LateAgainstOnTime>> tail(TestSettings settings, Decision decision,
+                                                                     Measurement measurement, int number,
+                                                                     String testId) {
+        Optional<Budget> broken = brokenBudget(decision);
+        Optional<Budget> late = broken.or(() -> settings.budgets().latency().stream()
+                .min(Comparator.comparingLong(Budget::limitNanos)));
+        if (!asked(settings, decision, broken.isPresent()) || late.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(profile(settings, testId, LateAgainstOnTime.NONE,
+                () -> lateAgainstOnTime(settings, late.get(), measurement, number)));
+    }
+
+    /**
+     * The growth profile: one more measurement of each side, numbered {@code number}, the base's first, the change's
+     * calls against the base's; its pages' files named after {@code testId}.
+     *
+     * @return the profile with its pages, or why none was taken; empty when none is to be
+     */
+    public static Optional<ProfileWithPages<ChangeAgainstBase>> growth(TestSettings settings, Decision decision,
+                                                                       PairedComparison compared, Measurement change,
+                                                                       Measurement base, int number, String testId) {
+        if (!asked(settings, decision, compared.regressed())) {
+            return Optional.empty();
+        }
+        return Optional.of(profile(settings, testId, ChangeAgainstBase.NONE,
+                () -> changeAgainstBase(settings, change, base, number)));
+    }
+
+    /** @return whether the test is to be profiled: as asked, and only where every run of its verdict completed */
+    private static boolean asked(TestSettings settings, Decision decision, boolean breached) {
+        LatencyTestConfiguration.Profile mode = settings.configuration().profile();
+        boolean completed = decision.reported().checks().stream()
+                .noneMatch(check -> check instanceof CompletenessCheck && !check.met());
+        return mode != LatencyTestConfiguration.Profile.OFF
+                && (mode != LatencyTestConfiguration.Profile.ON_BREACH || breached) && completed;
+    }
+
+    /** @return the smallest latency budget broken on the code's own account; empty when none broke so */
+    private static Optional<Budget> brokenBudget(Decision decision) {
+        if (decision.outcome() != Outcome.FAILED && decision.outcome() != Outcome.REPORTED) {
+            return Optional.empty();
+        }
+        return decision.reported().checks().stream()
+                .filter(check -> check instanceof LatencyCheck && !check.met() && check.explanation().isEmpty())
+                .map(check -> ((LatencyCheck) check).latencyBudget())
+                .min(Comparator.comparingLong(Budget::limitNanos));
+    }
+
+    private interface Comparing<C extends Comparison> {
+        C compare() throws NotProfiled;
+    }
+
+    /** The one way a profile is taken: measured and compared, then drawn; or why it is not. */
+    private static <C extends Comparison> ProfileWithPages<C> profile(TestSettings settings, String testId, C none,
+                                                                      Comparing<C> comparing) {
+        if (settings.run().samplesItself()) {
+            return notProfiled(none, "the test samples end to end itself (an IterationContext parameter): its "
+                    + "iterations end on threads the harness does not run, which the profile cannot follow");
+        }
+        long began = System.nanoTime();
+        C compared;
+        try {
+            compared = comparing.compare();
+        } catch (NotProfiled why) {
+            return notProfiled(none, why.getMessage());
+        }
+        double seconds = (System.nanoTime() - began) / 1e9;
+        List<ProfileWithPages.Page> pages = compared.pages(testId, settings.displayName());
+        return new ProfileWithPages<>(new CodeProfile<>(AsyncProfilerRun.ENGINE, Optional.empty(), seconds, compared,
+                drawnFile(pages.get(0)), drawnFile(pages.get(1))), pages);
+    }
+
+    private static <C extends Comparison> ProfileWithPages<C> notProfiled(C none, String why) {
+        return new ProfileWithPages<>(CodeProfile.unavailable(AsyncProfilerRun.ENGINE, why, none), List.of());
+    }
+
+    private static Optional<String> drawnFile(ProfileWithPages.Page page) {
+        return page.html().map(html -> page.file());
+    }
+
+    private static LateAgainstOnTime lateAgainstOnTime(TestSettings settings, Budget late, Measurement measurement,
+                                                       int number) throws NotProfiled {
+        ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, 1, 1);
+        List<RunMeasures> runs = taken.attempts().get(0).runs();
+        if (runs.isEmpty()) {
+            throw new NotProfiled("the profiled run recorded nothing");
+        }
+        Map<String, RunTimeline> timelines = runs.get(0).timelines();
+        RunTimeline whole = timelines.get(late.probe());
+        if (whole == null) {
+            throw new NotProfiled("the profiled run has no timeline of " + late.probe());
+        }
+        int threads = settings.run().threads();
+        List<LateIterations> byThread = new ArrayList<>();
+        int lateIterations = 0;
+        for (int thread = 0; thread < threads; thread++) {
+            // a probe's late samples are not the harness thread's own: with several threads, each is looked at whole
+            RunTimeline own = threads > 1 && late.probe().equals(JLBH.END_TO_END)
+                    ? timelines.getOrDefault(JLBH.endToEndOfThread(thread), whole) : whole;
+            LateIterations iterations = LateIterations.of(own, late.limitNanos());
+            byThread.add(iterations);
+            lateIterations += own == whole && thread > 0 ? 0 : iterations.count();
+        }
+        TailSplit split = TailSplit.of(taken.samples(), byThread, whole.startNanos(), whole.endNanos(),
+                bodyFrame(settings));
+        return new LateAgainstOnTime(late.probe() + " over " + ReportFormat.plain(late.maxMicros()) + " \u00b5s",
+                lateIterations, split, TailFrames.rank(split, RANKED));
+    }
+
+    private static ChangeAgainstBase changeAgainstBase(TestSettings settings, Measurement change, Measurement base,
+                                                       int number) throws NotProfiled {
+        int runs = (int) Math.max(1, Math.min(TestSettingsReader.MAX_RUNS,
+                Math.ceil(GROWTH_SECONDS * 1e9 / settings.run().scheduledRunNanos())));
+        ChangeAgainstBase.Side baseSide = side(settings, base, number, runs, "the base's side: ");
+        ChangeAgainstBase.Side changeSide = side(settings, change, number, runs, "the change's side: ");
+        return new ChangeAgainstBase(changeSide, baseSide, GrowthFrames.rank(changeSide, baseSide, RANKED));
+    }
+
+    /** @return one side's calls: its samples in the test method over the profiled runs, the warm-ups left out */
+    private static ChangeAgainstBase.Side side(TestSettings settings, Measurement measurement, int number, int runs,
+                                               String which) throws NotProfiled {
+        try {
+            ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, runs,
+                    settings.run().runs());
+            int threads = settings.run().threads();
+            String bodyFrame = bodyFrame(settings);
+            Map<String, Long> stacks = new HashMap<>();
+            long calls = 0;
+            long sampled = 0;
+            long nanos = 0;
+            for (Attempt attempt : taken.attempts()) {
+                List<RunMeasures> measured = attempt.runs();
+                RunTimeline first = measured.isEmpty() ? null : measured.get(0).timelines().get(JLBH.END_TO_END);
+                RunTimeline last = measured.isEmpty() ? null
+                        : measured.get(measured.size() - 1).timelines().get(JLBH.END_TO_END);
+                if (first == null || last == null) {
+                    throw new NotProfiled("the profiled runs recorded no timeline of end to end");
+                }
+                calls += (long) measured.size() * settings.run().iterations();
+                nanos += last.endNanos() - first.startNanos();
+                for (StackSample sample : taken.samples()) {
+                    if (sample.timeNanos() >= first.startNanos() && sample.timeNanos() <= last.endNanos()
+                            && sample.thread() >= 0 && sample.thread() < threads) {
+                        sampled++;
+                        String stack = CollapsedStacks.from(sample.frames(), bodyFrame);
+                        if (stack != null) {
+                            stacks.merge(stack, 1L, Long::sum);
+                        }
+                    }
+                }
+            }
+            // each harness thread was sampled all along
+            return new ChangeAgainstBase.Side(stacks, calls, sampled == 0 ? 0 : nanos * (double) threads / sampled);
+        } catch (NotProfiled why) {
+            throw new NotProfiled(which + why.getMessage());
+        }
+    }
+
+    /** @return the test method's frame, as {@code com.acme.QuoteTest.quote} */
+    private static String bodyFrame(TestSettings settings) {
+        return settings.method().getDeclaringClass().getName() + "." + settings.method().getName();
+    }
+}
