@@ -1,7 +1,6 @@
 package org.jlbh.junit;
 
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
-import org.jlbh.junit.internal.run.MachineLock;
 import org.jlbh.junit.internal.store.ReportFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -80,11 +79,10 @@ class MachineTurnTests {
 
     /** @return a process holding this user's machine for {@value #HELD_MILLIS} ms, once it has it */
     private static Process holdTheMachine() throws IOException {
-        MachineLock lock = MachineLock.ofThisUser();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process holder = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "org.jlbh.junit.internal.run.MachineLockTest$TakesTurns", lock.machineFile().toString(),
-                lock.gateFile().toString(), "Holder.test", "1", String.valueOf(HELD_MILLIS))
+                "org.jlbh.junit.internal.run.MachineLockTest$TakesTurns", "Holder.test", "1",
+                String.valueOf(HELD_MILLIS))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String took = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))
                 .readLine();

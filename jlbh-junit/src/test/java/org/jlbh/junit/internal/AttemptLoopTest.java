@@ -22,6 +22,7 @@ import org.jlbh.junit.internal.report.Publisher;
 import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -30,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -87,7 +89,8 @@ class AttemptLoopTest {
             List<RunMeasures> measures = new ArrayList<>();
             for (int run = 0; run < runs; run++) {
                 samples[run] = script[next[0]++] ? run(200, 10_000) : run(200, 200_000);
-                measures.add(RunMeasures.withoutEvidence(run + 1, OptionalLong.empty(), List.of(), Optional.empty()));
+                measures.add(new RunMeasures(run + 1, OptionalLong.empty(), List.of(), Optional.empty(), Map.of(),
+                        RunEvidence.none("no evidence collected")));
             }
             return AttemptJudgement.judge(settings, new Attempt(number, result(1_000, samples), measures));
         }, attempts -> Optional.empty(), reports);

@@ -6,10 +6,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The test bodies a harness gave up on after their timeout that may still be running, one registry per test run:
- * such a body takes a CPU from every measurement after it (a spinning one takes a whole core), so a latency test does
- * not start while one runs. Java cannot stop a thread; the registry waits for it, within a bound, and otherwise says
- * which test left it behind. Thread-safe.
+ * The test bodies a harness gave up on after their timeout that may still be running, one registry per test run: such
+ * a body takes a CPU from every measurement after it, and Java cannot stop it, so a latency test waits for them first.
+ * Thread-safe.
  */
 public final class AbandonedBodies {
     private final List<Abandoned> abandoned = new ArrayList<>();
@@ -17,10 +16,7 @@ public final class AbandonedBodies {
     private record Abandoned(Thread thread, String test) {
     }
 
-    /**
-     * @param thread the harness thread still running the body
-     * @param test   the test it belongs to, e.g. {@code OrderTest.parse}
-     */
+    /** Registers a harness thread still running the body of {@code test} (e.g. {@code OrderTest.parse}). */
     public synchronized void add(Thread thread, String test) {
         abandoned.add(new Abandoned(thread, test));
     }

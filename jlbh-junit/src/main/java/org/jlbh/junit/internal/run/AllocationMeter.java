@@ -4,9 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * Reads how many bytes the current thread has allocated, from the JVM's {@code ThreadMXBean} (HotSpot's
- * {@code com.sun.management.ThreadMXBean}). Reading allocates nothing. Stateless and thread-safe; each reading is
- * of the calling thread.
+ * The bytes the calling thread has allocated, from HotSpot's {@code com.sun.management.ThreadMXBean}; reading
+ * allocates nothing. Thread-safe.
  */
 public final class AllocationMeter {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * One measurement of a latency test: the harness's result and, per measured run, what the extension's meters saw.
- * A test is measured again ({@code jlbh.retry.failed}) as a new attempt. Immutable.
+ * Immutable.
  *
  * @param number 1-based attempt
  * @param result what the harness measured
@@ -14,15 +14,11 @@ import java.util.List;
  */
 public record Attempt(int number, JLBHResult result, List<RunMeasures> runs) {
 
-    /** Copies the runs. */
     public Attempt {
         runs = List.copyOf(runs);
     }
 
-    /**
-     * @return bytes allocated per measured iteration over all runs whose allocation was measured, or NaN when none
-     *         was
-     */
+    /** @return bytes allocated per iteration over the runs whose allocation was measured; NaN when none was */
     public double allocatedBytesPerOp() {
         long bytes = 0;
         long iterations = 0;

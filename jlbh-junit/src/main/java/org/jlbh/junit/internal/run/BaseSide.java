@@ -7,9 +7,8 @@ import java.lang.reflect.Method;
 import java.util.Optional;
 
 /**
- * The base build's side of one paired latency test: the base's copy of the test method, called on an instance of the
- * base's test class that its lifecycle methods prepared, measured by a measurement of its own with the change's
- * settings. Used from the thread that runs the test; not thread-safe.
+ * The base build's side of one paired latency test: the base's copy of the test method on an instance its lifecycle
+ * methods prepared, measured with the change's settings. Used from the thread that runs the test; not thread-safe.
  */
 public final class BaseSide {
     private final BaseTestClass testClass;
@@ -24,10 +23,8 @@ public final class BaseSide {
     }
 
     /**
-     * @param testClass    the base's copy of the test class
-     * @param changeMethod the change's test method
-     * @param measurement  a measurement for the base's side, prepared with the change's settings
-     * @return the base's side, or empty when the base's class has no such method
+     * @param measurement a measurement for the base's side, prepared with the change's settings
+     * @return the base's side, or empty when the base's class has no method like {@code changeMethod}
      */
     public static Optional<BaseSide> of(BaseTestClass testClass, Method changeMethod, Measurement measurement) {
         return testClass.method(changeMethod.getName(), changeMethod.getParameterTypes())
@@ -45,12 +42,9 @@ public final class BaseSide {
     }
 
     /**
-     * Prepares the base's instance ({@code @BeforeAll} the first time, {@code @BeforeEach}) and binds the base's
-     * method to it, with the change's arguments, of which the change's iteration context and probes are replaced by
-     * the base measurement's own (anything else is passed as it is).
+     * Prepares the base's instance and binds the base's method to it with the change's arguments, the change's
+     * iteration context and probes replaced by the base measurement's own.
      *
-     * @param change          the change's measurement
-     * @param changeArguments the change's method's resolved arguments
      * @throws Throwable what the base's constructor or lifecycle methods threw
      */
     public void begin(Measurement change, Object[] changeArguments) throws Throwable {
@@ -69,11 +63,7 @@ public final class BaseSide {
         measurement.bind(Body.throughHandle(method, instance, arguments));
     }
 
-    /**
-     * Runs the base's {@code @AfterEach} methods, when {@link #begin} made an instance.
-     *
-     * @throws Throwable what they threw
-     */
+    /** Runs the base's {@code @AfterEach} methods, when {@link #begin} made an instance, throwing what they threw. */
     public void end() throws Throwable {
         if (instance != null) {
             Object ended = instance;

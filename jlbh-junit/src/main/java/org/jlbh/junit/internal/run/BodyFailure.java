@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The first throwable the test body threw in a measurement, kept with where and when it happened, to fail the test
- * with. Thread-safe: {@link #capture} may come from any harness thread; the getters are read after the measurement.
+ * The first throwable the test body threw in a measurement, with where and when. Thread-safe: {@link #capture} may come
+ * from any harness thread.
  */
 final class BodyFailure {
     private Throwable failure;
@@ -15,7 +15,6 @@ final class BodyFailure {
     private long afterNanos;
     private boolean interrupted;
 
-    /** Forgets the last measurement's failure. */
     synchronized void clear() {
         failure = null;
         where = null;
@@ -24,14 +23,9 @@ final class BodyFailure {
     /**
      * Keeps a throwable of the body, unless one is kept already.
      *
-     * @param t           what the body threw
      * @param run         its run, 0 for the warm-up
-     * @param runs        measured runs
-     * @param thread      the harness thread's index
-     * @param threads     harness threads
-     * @param iteration   0-based iteration of the thread's part of the run
-     * @param planned     the thread's iterations of the run
-     * @param startTimeNS the iteration's start (its intended start, with coordinated omission accounted for)
+     * @param iteration   0-based, of the {@code planned} iterations of the thread's part of the run
+     * @param startTimeNS the iteration's intended start
      */
     synchronized void capture(Throwable t, int run, int runs, int thread, int threads, long iteration, long planned,
                               long startTimeNS) {
@@ -41,7 +35,6 @@ final class BodyFailure {
         failure = t;
         afterNanos = System.nanoTime() - startTimeNS;
         interrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
-        // with several threads, the iteration is counted in the thread's own part of the run
         String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
                 threads);
         where = run == 0
@@ -60,17 +53,13 @@ final class BodyFailure {
         return where;
     }
 
-    /**
-     * @param timeoutMillis the harness's timeout
-     * @return whether what the test method threw came after the harness had given up on the iteration: it had run
-     *         past the timeout and was interrupted (its exception, or one it caused, says so)
-     */
+    /** @return whether the throwable came after the harness gave up on the iteration: past the timeout, interrupted */
     synchronized boolean afterTimeout(long timeoutMillis) {
         return failure != null && interrupted && afterNanos >= timeoutMillis * 1_000_000;
     }
 
     private static boolean causedByInterrupt(Throwable t) {
-        // a cause chain may loop (a.initCause(b), b.initCause(a)): each cause is looked at once
+        // a cause chain may loop: each cause is looked at once
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable cause = t; cause != null && seen.add(cause); cause = cause.getCause()) {
             if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException

@@ -23,20 +23,13 @@ public record GcEvent(int collectorIndex, String collector, long id, String acti
                 concurrent ? " concurrent" : "");
     }
 
-    /**
-     * @param countsBefore each collector's count when a run began
-     * @param countsAfter  each collector's count when it ended
-     * @return whether this collection happened during that run
-     */
-    public boolean between(long[] countsBefore, long[] countsAfter) {
+    /** @return whether this collection is among those each collector counted between the two readings */
+    boolean between(long[] countsBefore, long[] countsAfter) {
         return id > countsBefore[collectorIndex] && id <= countsAfter[collectorIndex];
     }
 
     /**
-     * The stop-the-world collections among some: how many, and the longest. Concurrent cycles are not pauses and
-     * count in neither.
-     *
-     * @param count         stop-the-world collections
+     * @param count         stop-the-world collections (concurrent cycles are not pauses)
      * @param longestMillis the longest of them, 0 when there is none
      */
     public record Pauses(long count, long longestMillis) {

@@ -13,16 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Listens to the JVM's own garbage-collection notifications while a latency test measures, and keeps each
- * collection with its collector's sequence number, so that it can be placed in a run: a run that began when a
- * collector had done {@code a} collections and ended when it had done {@code b} holds that collector's collections
- * numbered {@code a+1 … b} ({@link #collectionCounts(long[])} reads the counts, without allocating). The JVM's GC
- * timestamps are not on the {@link System#nanoTime()} time line, which is why runs are matched by count, not time.
- *
- * <p>The JVM reports collections to the millisecond, after they end, from a thread of its own; {@link #stop()}
- * waits (briefly) until every collection the collectors have counted has been reported. Concurrent cycles (G1's
- * concurrent marking, ZGC and Shenandoah cycles) are kept apart from pauses: only stop-the-world collections count
- * against a GC budget. Thread-safe.
+ * Keeps the garbage collections the JVM reports while a latency test measures, each with its collector's sequence
+ * number: a run that began when a collector had done {@code a} collections and ended when it had done {@code b} holds
+ * its collections {@code a+1 … b} ({@link #collectionCounts(long[])}), as the JVM's GC times are not on the nanoTime
+ * line. Concurrent cycles are marked apart from pauses. Thread-safe.
  */
 public final class GcMonitor implements NotificationListener {
     private static final long REPORT_WAIT_MILLIS = 500;
@@ -42,11 +36,7 @@ public final class GcMonitor implements NotificationListener {
         return COLLECTORS;
     }
 
-    /**
-     * Reads each collector's collection count so far; allocates nothing.
-     *
-     * @param into one slot per {@link #collectors() collector}
-     */
+    /** @param into each {@link #collectors() collector}'s count of collections so far; allocates nothing */
     public static void collectionCounts(long[] into) {
         for (int i = 0; i < into.length; i++) {
             into[i] = COLLECTORS.get(i).getCollectionCount();
@@ -66,12 +56,7 @@ public final class GcMonitor implements NotificationListener {
         return monitor;
     }
 
-    /**
-     * Stops listening, after waiting up to half a second for collections the collectors counted but have not yet
-     * reported.
-     *
-     * @return every collection reported since {@link #start()}, in order
-     */
+    /** @return every collection since {@link #start()}, in order, waiting up to 0.5 s for those not yet reported */
     public List<GcEvent> stop() {
         long deadline = System.nanoTime() + REPORT_WAIT_MILLIS * 1_000_000;
         while (reported() < collectorCount() - countAtStart && System.nanoTime() < deadline) {

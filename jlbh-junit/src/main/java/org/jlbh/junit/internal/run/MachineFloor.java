@@ -15,12 +15,9 @@ import java.util.OptionalDouble;
 
 /**
  * This machine's own latency floor: an empty body driven by the same harness, timed from each iteration's intended
- * start, so that its tail is what the machine (scheduler, host, JVM and harness) adds to any body. Measured once per
- * JVM, in {@value #RUNS} runs with enough samples each for the highest percentile asked so far (measured again, longer,
- * when a later test asks a higher one), and kept; its figure at a percentile is the median run's, as a test's budgets
- * are judged by default, so that one stall of the host in one run does not make the floor. A stall of the machine
- * delays the same share of iterations at any rate, so one rate serves every test: {@value #RATE}/s, or faster where a
- * percentile needs more samples than a quarter of a second of it holds. Thread-safe.
+ * start, so that its tail is what the machine adds to any body. Measured once per JVM in {@value #RUNS} runs with
+ * enough samples for the highest percentile asked so far, at {@value #RATE}/s or faster where a quarter of a second
+ * holds too few; its figure is the median run's. Thread-safe.
  *
  * @param samples          the measured iterations of each run
  * @param rate             iterations per second
@@ -28,40 +25,32 @@ import java.util.OptionalDouble;
  * @param measuringSeconds how long it took, warm-up included
  */
 public record MachineFloor(long samples, int rate, List<Histogram> runs, double measuringSeconds) {
-    /** The floor's rate, iterations per second, where a quarter of a second of it holds the samples asked. */
-    public static final int RATE = 40_000;
-    /** The floor's runs. */
-    public static final int RUNS = 3;
-    /** The fewest samples measured a run: enough for p99.9. */
-    public static final long FEWEST_SAMPLES = 10_000;
-    /** The most samples measured a run (p99.999), a second at the fastest rate. */
-    public static final long MOST_SAMPLES = 1_000_000;
-    /**
-     * The floor's warm-up, on its schedule (0.1 s at {@value #RATE}/s): the empty body and the harness's loop are
-     * compiled within it.
-     */
-    private static final int WARM_UP = 4_000;
-    /** The fastest rate. */
+    private static final int RATE = 40_000;
     private static final int FASTEST_RATE = 1_000_000;
+    private static final int RUNS = 3;
+    /** Enough for p99.9. */
+    private static final long FEWEST_SAMPLES = 10_000;
+    /** Enough for p99.999: a second at the fastest rate. */
+    private static final long MOST_SAMPLES = 1_000_000;
+    /** 0.1 s at {@value #RATE}/s: the empty body and the harness's loop are compiled within it. */
+    private static final int WARM_UP = 4_000;
 
     private static MachineFloor measured;
 
-    /** Copies the runs. */
     public MachineFloor {
         runs = List.copyOf(runs);
     }
 
     /**
      * @param percentile the highest percentile a test budgets
-     * @param out        where to say that it is measured, and what it found
-     * @return this JVM's floor with samples for that percentile where at most {@value #MOST_SAMPLES} do, measured
-     *         now if no floor measured so far has them
+     * @param out        where to say what it found, when it is measured now
+     * @return this JVM's floor with samples for that percentile (at most {@value #MOST_SAMPLES}), measured if need be
      */
     public static synchronized MachineFloor of(double percentile, PrintStream out) {
         long needed = Math.min(MOST_SAMPLES, Math.max(FEWEST_SAMPLES, Percentiles.minimumSamples(percentile)));
         if (measured == null || measured.samples < needed) {
             measured = measure(needed);
-            out.println("=== " + measured.describe("measured once in this JVM"));
+            out.println("=== " + measured.describe());
         }
         return measured;
     }
@@ -79,12 +68,8 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
         return OptionalDouble.of(ofRuns[ofRuns.length / 2]);
     }
 
-    /**
-     * @param when when it was measured, e.g. {@code measured once in this JVM}
-     * @return e.g. {@code This machine's own floor, measured once in this JVM (an empty body, 40,000/s, the median of
-     *         3 runs of 10,000 samples, 0.9 s): p50 0.09 µs, p99 2.3 µs, p99.9 41.0 µs}
-     */
-    public String describe(String when) {
+    /** @return e.g. {@code This machine's own floor, ... (an empty body, ...): p50 0.09 µs, p99 2.3 µs} */
+    private String describe() {
         StringBuilder figures = new StringBuilder();
         for (double percentile : new double[] {50, 90, 99, 99.9, 99.99, 99.999}) {
             OptionalDouble value = micros(percentile);
@@ -93,11 +78,11 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
                         Percentiles.label(percentile), formatMicros(value.getAsDouble())));
             }
         }
-        return String.format(Locale.ROOT, "This machine's own floor, %s (an empty body, %,d/s, the median of %d runs "
-                + "of %,d samples, %.1f s): %s", when, rate, runs.size(), samples, measuringSeconds, figures);
+        return String.format(Locale.ROOT, "This machine's own floor, measured once in this JVM (an empty body, %,d/s, "
+                + "the median of %d runs of %,d samples, %.1f s): %s", rate, runs.size(), samples, measuringSeconds,
+                figures);
     }
 
-    /** @return e.g. {@code 0.08}, {@code 41.0}, {@code 1,234} */
     private static String formatMicros(double micros) {
         String format = micros < 1 ? "%.2f" : micros < 1_000 ? "%.1f" : "%,.0f";
         return String.format(Locale.ROOT, format, micros);
@@ -107,7 +92,6 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
         int rate = (int) Math.min(FASTEST_RATE, Math.max(RATE, 4 * samples));
         EmptyBody body = new EmptyBody();
         long began = System.nanoTime();
-        // its report is not the user's: the one line above says what it found
         new JLBH(new JLBHOptions().throughput(rate).iterations(samples).runs(RUNS).warmUpIterations(WARM_UP)
                 .recordOSJitter(false).jlbhTask(body), new PrintStream(OutputStream.nullOutputStream()), null).start();
         return new MachineFloor(samples, rate, body.runs, (System.nanoTime() - began) / 1e9);

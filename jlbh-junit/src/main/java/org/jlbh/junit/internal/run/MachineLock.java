@@ -7,42 +7,29 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One latency measurement per machine at a time, across JVMs: the latency tests of Surefire's forks, of Maven's
- * parallel module builds and of other builds of the same user take turns. It is an OS file lock ({@link FileLock}, an
- * advisory {@code fcntl} lock on Linux) on a file in the system temporary folder, {@code jlbh-machine-<user>.lock},
- * which the OS releases when the JVM holding it dies, however it dies: a killed fork never blocks the next build.
- * The holder writes its process id and test into the file, so that a waiting test can say whose measurement it waited
- * for.
- *
- * <p>Turns are fair between processes: a second file, {@code jlbh-machine-<user>.gate}, is held by the one process
- * waiting next, so that a JVM whose test has just ended cannot take the machine again for its next test before a JVM
- * that was waiting has had it. Within a JVM, latency tests already run one at a time (JUnit's global resource lock);
- * a lock of this JVM's own keeps two test runs of one JVM (a test kit's inside a test) from taking the file twice.
- *
- * <p>Both files stay in the temporary folder, empty when no one holds the machine, and are reused. Thread-safe.
+ * One latency measurement per machine at a time, across JVMs: an OS file lock ({@link FileLock}) on
+ * {@code jlbh-machine-<user>.lock} in the temporary folder, released by the OS when its JVM dies, into which the holder
+ * writes its process id and test. Fair between processes: the one waiting next holds {@code jlbh-machine-<user>.gate}.
+ * A semaphore keeps two test runs of one JVM from taking the file twice. Thread-safe.
  */
 public final class MachineLock {
-    /** How often a waiting test tries again, in milliseconds: a turn passes within this. */
-    static final long POLL_MILLIS = 5;
+    private static final long POLL_MILLIS = 5;
+    private static final String STILL_HELD = "waited the longest wait allowed, and it was still held";
     private static final Semaphore IN_THIS_JVM = new Semaphore(1, true);
 
     private final Path machine;
     private final Path gate;
 
-    /**
-     * @param machine the file whose lock is the machine
-     * @param gate    the file whose lock is held by the process waiting next
-     */
+    /** A lock whose {@code machine} file's lock is the machine; the process waiting next holds {@code gate}'s. */
     MachineLock(Path machine, Path gate) {
         this.machine = machine;
         this.gate = gate;
@@ -56,19 +43,9 @@ public final class MachineLock {
                 folder.resolve("jlbh-machine-" + user + ".gate"));
     }
 
-    /** @return the file whose lock is the machine */
-    public Path machineFile() {
-        return machine;
-    }
-
-    /** @return the file whose lock is held by the process waiting next */
-    public Path gateFile() {
-        return gate;
-    }
-
     /**
-     * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all (a
-     * file that cannot be written, say), the test is measured anyway and the turn says so.
+     * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all, the
+     * turn goes ahead without it and says so.
      *
      * @param test       who takes it, written into the file for those who wait (e.g. the test's display name)
      * @param boundNanos the longest wait, in nanoseconds
@@ -81,60 +58,55 @@ public final class MachineLock {
         if (!IN_THIS_JVM.tryAcquire()) {
             holders.add("another test run of this JVM");
             if (!IN_THIS_JVM.tryAcquire(boundNanos, TimeUnit.NANOSECONDS)) {
-                return new Turn(null, null, System.nanoTime() - began, List.copyOf(holders),
-                        "waited the longest wait allowed, and it was still held", false);
+                return new Turn(null, null, System.nanoTime() - began, holders, STILL_HELD, false);
             }
         }
         FileChannel machineFile = null;
-        FileChannel gateFile = null;
-        FileLock gateLock = null;
-        FileLock machineLock = null;
         try {
             machineFile = FileChannel.open(machine, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
-            gateFile = FileChannel.open(gate, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            while (true) {
-                if (gateLock == null) {
-                    gateLock = gateFile.tryLock();
-                }
-                if (gateLock != null) {
-                    machineLock = machineFile.tryLock();
-                    if (machineLock != null) {
-                        break;
-                    }
-                }
-                holder(machineFile).ifPresent(holders::add);
-                if (System.nanoTime() - began - boundNanos >= 0) {
-                    break;
-                }
-                Thread.sleep(POLL_MILLIS);
-            }
-            if (gateLock != null) {
-                gateLock.release();
-            }
-            gateFile.close();
+            FileLock machineLock = awaitTurn(machineFile, began, boundNanos, holders);
             long waited = System.nanoTime() - began;
             if (machineLock == null) {
                 machineFile.close();
                 IN_THIS_JVM.release();
-                return new Turn(null, null, waited, List.copyOf(holders), "waited the longest wait allowed, and it "
-                        + "was still held", false);
+                return new Turn(null, null, waited, holders, STILL_HELD, false);
             }
             String mine = String.format(Locale.ROOT, "pid %d: %s", ProcessHandle.current().pid(), test);
             machineFile.truncate(0);
             machineFile.write(ByteBuffer.wrap(mine.getBytes(StandardCharsets.UTF_8)), 0);
-            return new Turn(machineFile, machineLock, waited, List.copyOf(holders), null, true);
+            return new Turn(machineFile, machineLock, waited, holders, null, true);
         } catch (IOException | RuntimeException cannotLock) {
             closeQuietly(machineFile);
-            closeQuietly(gateFile);
             IN_THIS_JVM.release();
-            return new Turn(null, null, System.nanoTime() - began, List.copyOf(holders), "the machine's lock "
+            return new Turn(null, null, System.nanoTime() - began, holders, "the machine's lock "
                     + machine + " could not be taken (" + cannotLock + ")", false);
         } catch (InterruptedException interrupted) {
             closeQuietly(machineFile);
-            closeQuietly(gateFile);
             IN_THIS_JVM.release();
             throw interrupted;
+        }
+    }
+
+    /** @return the machine's lock, or null past the bound: taken with the gate's, which is released on return */
+    private FileLock awaitTurn(FileChannel machineFile, long began, long boundNanos, Set<String> holders)
+            throws IOException, InterruptedException {
+        try (FileChannel gateFile = FileChannel.open(gate, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock gateLock = null;
+            while (true) {
+                if (gateLock == null) {
+                    gateLock = gateFile.tryLock();
+                }
+                FileLock machineLock = gateLock == null ? null : machineFile.tryLock();
+                if (machineLock != null) {
+                    return machineLock;
+                }
+                holder(machineFile).ifPresent(holders::add);
+                if (System.nanoTime() - began - boundNanos >= 0) {
+                    return null;
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
         }
     }
 
@@ -161,9 +133,7 @@ public final class MachineLock {
         }
     }
 
-    /**
-     * A test's turn on the machine, or a measurement that goes ahead without one. Close it once.
-     */
+    /** A test's turn on the machine, or a measurement that goes ahead without one. Close it once. */
     public static final class Turn implements AutoCloseable {
         private final FileChannel file;
         private final FileLock lock;
@@ -172,19 +142,19 @@ public final class MachineLock {
         private final String notAlone;
         private final boolean holdsThisJvm;
 
-        private Turn(FileChannel file, FileLock lock, long waitedNanos, List<String> heldBy, String notAlone,
+        private Turn(FileChannel file, FileLock lock, long waitedNanos, Set<String> heldBy, String notAlone,
                      boolean holdsThisJvm) {
             this.file = file;
             this.lock = lock;
             this.waitedNanos = waitedNanos;
-            this.heldBy = new ArrayList<>(heldBy);
+            this.heldBy = List.copyOf(heldBy);
             this.notAlone = notAlone;
             this.holdsThisJvm = holdsThisJvm;
         }
 
         /** @return a measurement without a turn: the lock is switched off ({@code jlbh.machine.lock = off}) */
         public static Turn switchedOff() {
-            return new Turn(null, null, 0, List.of(), null, false);
+            return new Turn(null, null, 0, Set.of(), null, false);
         }
 
         /** @return how long the test waited for the machine, in nanoseconds */
@@ -194,7 +164,7 @@ public final class MachineLock {
 
         /** @return who held the machine while the test waited, in the order seen: {@code pid 1234: Test.name} */
         public List<String> heldBy() {
-            return List.copyOf(heldBy);
+            return heldBy;
         }
 
         /** @return why the test is measured without the machine to itself; empty when it has it, or when off */

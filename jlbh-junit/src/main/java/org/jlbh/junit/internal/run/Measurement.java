@@ -39,10 +39,9 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 
 /**
- * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the
- * harness (allocation, garbage collections, platform stalls). Made before the test's setup, so that the probe and
- * context parameters can be resolved; each {@link #measure} is one attempt on a fresh harness, and the same
- * parameters serve every attempt. Used from the thread running the test; not thread-safe.
+ * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the harness.
+ * Made before the test's setup, to resolve the probe and context parameters, which serve every attempt; each
+ * {@link #measure} is one attempt on a fresh harness. Used from the thread running the test; not thread-safe.
  */
 public final class Measurement {
     private final TestSettings settings;
@@ -97,13 +96,7 @@ public final class Measurement {
         return new Measurement(settings, stalls, evidence, abandoned);
     }
 
-    /**
-     * Waits, within the test's timeout, for bodies abandoned by earlier tests of the run to end, so that none shares
-     * the machine with this measurement.
-     *
-     * @throws org.opentest4j.TestAbortedException when one is still running: the test is not measured, and says why
-     *                                             ({@link InconclusiveEnd}: or an {@link AssertionError})
-     */
+    /** Waits, within the test's timeout, for bodies abandoned by earlier tests to end; else ends it inconclusive. */
     public void requireNoAbandonedBody() {
         abandoned.awaitEnd(settings.run().timeoutMillis()).ifPresent(running -> {
             throw InconclusiveEnd.of(settings.configuration(), "Not measured: " + running + ", and would take a "
@@ -111,12 +104,7 @@ public final class Measurement {
         });
     }
 
-    /**
-     * Says, and remembers for the tests after it, when this test's body is still running after the measurement
-     * (the harness gave up on an iteration after the timeout).
-     *
-     * @param out the console
-     */
+    /** @param out the console, told of each harness thread still running the body (given up on after its timeout) */
     public void reportAbandonedBody(PrintStream out) {
         for (Thread harness : task.harnessThreads()) {
             if (!harness.isAlive()) {
@@ -130,18 +118,10 @@ public final class Measurement {
     }
 
     /**
-     * Measures this machine's own floor ({@link MachineFloor}) for the test's highest percentile, once per JVM (after
-     * the Flight Recorder's start where it was begun ahead, when JUnit discovered the tests:
-     * {@link JvmPauseRecorder#startAhead()}), then starts what the evidence starts once: the Flight Recorder's stream,
-     * whose start (its first events parsed, the code its start made the JIT throw away compiled again) would otherwise
-     * land in the floor; a sized warm-up goes on until it is over ({@link WarmUpGauge}), and a warm-up as set is
-     * followed by a wait for it.
-     *
      * @param out where to say what the floor is, when it is measured now
-     * @return the floor
+     * @return this JVM's floor for the test's highest percentile, measured (if need be) clear of the evidence's start
      */
     public MachineFloor floor(PrintStream out) {
-        // the Flight Recorder's start, where it was begun when JUnit discovered the tests, must not land in the floor
         JvmPauseRecorder.awaitHeadStart();
         MachineFloor floor = MachineFloor.of(settings.budgets().strictestPercentile(), out);
         evidence.prepare();
@@ -167,12 +147,10 @@ public final class Measurement {
     }
 
     /**
-     * Measures once: warm-up and runs on a fresh harness, which prints its report to {@code out}.
+     * Measures once, warm-up and runs, on a fresh harness that prints its report to {@code out}.
      *
      * @param number 1-based attempt
-     * @param again  whether it is measured again while the runs disagree, after the first attempt of its window: with
-     *               a sized warm-up, it warms up one round ({@link RunPlan#warmsUpInRounds})
-     * @param out    where the harness's report goes
+     * @param again  whether measured again while the runs disagree ({@link RunPlan#warmsUpInRounds})
      * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
@@ -181,15 +159,10 @@ public final class Measurement {
     }
 
     /**
-     * Measures once more, after the verdict, for a profiler: a warm-up round (0.1 s, or the test's warm-up where it is
-     * shorter), then runs of the test's settings, its report printed to {@code out}.
+     * As {@link #measure(int, boolean, PrintStream)}, after the verdict, for a profiler: one warm-up round at most.
      *
-     * @param number         its attempt number
-     * @param out            where the harness's report goes
-     * @param harnessThreads told of each harness thread as it starts to run the test method (the warm-up's first)
-     * @param runs           how many runs of the test's settings, 1 to as many as an attempt of the test holds
-     * @return what was measured
-     * @throws Throwable what the test body threw, with a suppressed note of where
+     * @param harnessThreads told of each harness thread as it starts to run the test method
+     * @param runs           1 to as many as an attempt of the test holds
      */
     public Attempt measureProfiled(int number, PrintStream out, Consumer<Thread> harnessThreads, int runs)
             throws Throwable {
@@ -206,35 +179,11 @@ public final class Measurement {
         return task.harnessThreads();
     }
 
-    /** As {@link #measure(int, boolean, PrintStream)}; a profiled measurement warms up one round at most. */
     private Attempt measure(int number, boolean again, PrintStream out, int runsOfAttempt, boolean profiled)
             throws Throwable {
-        for (Thread previous : task.harnessThreads()) {
-            if (!previous.isAlive()) {
-                continue;
-            }
-            // never start an attempt beside the last one's abandoned call: its samples would land in this one
-            previous.join(settings.run().timeoutMillis());
-            if (previous.isAlive()) {
-                throw new AssertionError(String.format(Locale.ROOT, "Attempt %d was not started: the body of attempt "
-                        + "%d, given up on after its %,d ms timeout, is still running on thread %s after %,d ms more",
-                        number, number - 1, settings.run().timeoutMillis(), previous.getName(), settings.run().timeoutMillis()));
-            }
-        }
+        awaitEarlierAttemptsBody(number);
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
-        RunPlan plan = settings.run();
-        JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
-        if (profiled) {
-            // the body is warm from the runs that decided the verdict: one round keeps it so
-            options.warmUpIterations(Math.min(plan.warmUpIterations(), Sizing.warmUpRound(plan.throughput())));
-        }
-        if (plan.warmsUpInRounds(again)) {
-            WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
-            options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());
-        } else {
-            evidence.awaitReady();
-        }
-        JLBH jlbh = new JLBH(options, out, results);
+        JLBH jlbh = new JLBH(options(again, runsOfAttempt, profiled), out, results);
         for (ProbeHandle probe : probes.values()) {
             probe.target(jlbh.addProbe(probe.name()));
         }
@@ -248,39 +197,82 @@ public final class Measurement {
             if (task.failure().failure() == null) {
                 throw thrown;
             }
-            // the harness rethrew what the test body threw: said below, with where it happened
+            // the harness rethrew what the test body threw: thrown below, saying where
         } finally {
             recording.stop();
             collections = gc.stop();
         }
+        sayStrayedSamples(number, out);
+        JLBHResult result = completed(results);
+        return new Attempt(number, result, runMeasures(result, collections, recording));
+    }
+
+    /** An abandoned call of the last attempt would put its samples in this one. */
+    private void awaitEarlierAttemptsBody(int number) throws InterruptedException {
+        long timeoutMillis = settings.run().timeoutMillis();
+        for (Thread previous : task.harnessThreads()) {
+            if (!previous.isAlive()) {
+                continue;
+            }
+            previous.join(timeoutMillis);
+            if (previous.isAlive()) {
+                throw new AssertionError(String.format(Locale.ROOT, "Attempt %d was not started: the body of attempt "
+                        + "%d, given up on after its %,d ms timeout, is still running on thread %s after %,d ms more",
+                        number, number - 1, timeoutMillis, previous.getName(), timeoutMillis));
+            }
+        }
+    }
+
+    private JLBHOptions options(boolean again, int runsOfAttempt, boolean profiled) {
+        RunPlan plan = settings.run();
+        JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
+        if (profiled) {
+            // the body is warm from the runs that decided the verdict: one round keeps it so
+            options.warmUpIterations(Math.min(plan.warmUpIterations(), Sizing.warmUpRound(plan.throughput())));
+        }
+        if (plan.warmsUpInRounds(again)) {
+            WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
+            options.warmUpUntil(() -> task.warmedUpAfterRound(gauge), Sizing.maxWarmUpRounds());
+        } else {
+            evidence.awaitReady();
+        }
+        return options;
+    }
+
+    private void sayStrayedSamples(int number, PrintStream out) {
         long strayed = task.strayedSamples();
         if (strayed > 0) {
             out.printf(Locale.ROOT, "=== Attempt %d ignored %,d end-to-end sample%s whose iteration began before it "
                     + "did: a reply to an earlier attempt's request, arriving late, is not this attempt's%n", number,
                     strayed, strayed == 1 ? "" : "s");
         }
+    }
+
+    /** @return the result; else what the body threw, or an assertion error on the test thread's interrupt */
+    private JLBHResult completed(JLBHResultConsumer results) throws Throwable {
         Throwable failure = task.failure().failure();
         if (failure != null) {
             throw located(failure);
         }
         JLBHResult result = results.get();
         if (result == null || Thread.currentThread().isInterrupted()) {
-            // start() returned at once when the test's thread was interrupted (JUnit's @Timeout, say), leaving the
-            // harness thread to end the run it aborted: its result, if it came already, is of that abort only
+            // a result that came after the interrupt is of the aborted run only
             throw new AssertionError(String.format(Locale.ROOT, "the measurement was interrupted before it had a "
                     + "result: the test's thread was interrupted while it waited for the harness (by JUnit's @Timeout, "
                     + "or by the test's own code). A latency test takes its warm-up and runs on schedule, %,.1f s "
                     + "here: a @Timeout on it must be longer (an iteration is bounded by 'timeoutMillis' already)",
                     settings.run().scheduledMeasurementNanos() / 1e9));
         }
+        return result;
+    }
+
+    private List<RunMeasures> runMeasures(JLBHResult result, List<GcEvent> collections,
+                                          EvidenceSource.Recording recording) {
         List<RunMeasures> runs = new ArrayList<>();
         for (int run = 1; run <= result.runs().size(); run++) {
-            List<GcEvent> inRun = new ArrayList<>();
-            for (GcEvent collection : collections) {
-                if (task.brackets().duringRun(run, collection)) {
-                    inRun.add(collection);
-                }
-            }
+            int measured = run;
+            List<GcEvent> inRun = collections.stream()
+                    .filter(collection -> task.brackets().duringRun(measured, collection)).toList();
             long allocated = task.brackets().allocatedBytes(run);
             long[] stallsNanos = stalls.stallsNanos(result, run);
             Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
@@ -292,22 +284,16 @@ public final class Measurement {
                             : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun))),
                     timelines, seen));
         }
-        return new Attempt(number, result, runs);
+        return runs;
     }
 
     /**
-     * Measures once on each side of a paired test, their parts in turns (the base's warm-up, the change's, then run 1
-     * of each, run 2 of each, ...; {@link Alternation}): this measurement is the change's, measured on the calling
-     * thread; the base's on a thread of its own, which waits while this side measures, and this side while it does.
+     * As {@link #measure(int, boolean, PrintStream)} on each side of a paired test, in turns ({@link Alternation}):
+     * this, the change, on this thread.
      *
-     * @param number  1-based attempt
-     * @param again   whether it is measured again after the first attempt of its window
-     * @param out     where the change's harness prints its report
-     * @param base    the base's measurement, its body bound
-     * @param baseOut where the base's harness prints its report
+     * @param base    the base's measurement, its body bound, whose harness prints to {@code baseOut}
      * @return what was measured on each side
-     * @throws Throwable what the change's test body threw, with a suppressed note of where; an assertion error saying
-     *                   that the base's side failed, with what it threw as the cause
+     * @throws Throwable as {@code measure} for the change; for the base, an assertion error it causes
      */
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Measurement base,
                                       PrintStream baseOut)
@@ -346,10 +332,7 @@ public final class Measurement {
         }
     }
 
-    /**
-     * @return the JVM's pauses during a run, each's length in nanoseconds: the Flight Recorder's when it gave them,
-     *         else the collections the JVM reported (to the millisecond)
-     */
+    /** @return each JVM pause's length in a run, ns: the Flight Recorder's, else the collections reported */
     private static long[] jvmPausesNanos(RunEvidence seen, List<GcEvent> collections) {
         if (seen.jvmUnavailable().isEmpty() || !seen.pauses().isEmpty()) {
             return seen.pauses().stream().mapToLong(JvmPause::nanos).toArray();
@@ -358,7 +341,6 @@ public final class Measurement {
                 .mapToLong(collection -> collection.durationMillis() * 1_000_000).toArray();
     }
 
-    /** @return what each harness thread's scheduler readings are fitted to */
     private ReadingPlan readingPlan() {
         long smallestBudget = settings.budgets().latency().stream().mapToLong(Budget::limitNanos).min().orElse(0);
         RunPlan plan = settings.run();
@@ -366,12 +348,7 @@ public final class Measurement {
                 plan.arrivals() == Arrivals.FIXED_RATE, plan.scheduledRunNanos());
     }
 
-    /**
-     * @return what the test body threw, saying where: when it came after the harness gave up on the iteration (it
-     *         ran past the timeout and was interrupted), an assertion error saying so, with it as the cause; else itself
-     *         with a suppressed note of where, or wrapped with that note when it cannot take one (the JVM makes some
-     *         errors, such as a stack overflow, without room for suppressed exceptions)
-     */
+    /** @return what the body threw, noting where (wrapped where it takes no suppressed note), or its timeout */
     private Throwable located(Throwable failure) {
         if (task.failure().afterTimeout(settings.run().timeoutMillis())) {
             return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "
@@ -386,7 +363,7 @@ public final class Measurement {
         return new AssertionError(note.getMessage() + ": " + failure, failure);
     }
 
-    /** Says where in the measurement the test body threw; added to what it threw as a suppressed exception. */
+    /** Where in the measurement the test body threw, as a suppressed exception. */
     static final class IterationFailure extends RuntimeException {
         private static final long serialVersionUID = 1L;
 

@@ -18,28 +18,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns (unless
- * the method samples itself through its {@link IterationContext}). A throwable from the method ends the benchmark
- * and is kept, with where it happened, to fail the test with ({@link BodyFailure}).
+ * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns unless the
+ * method samples itself ({@link IterationContext}); the first throwable ends the benchmark ({@link BodyFailure}).
+ * Beside the calls it brackets each run ({@link RunBrackets}), records the timelines ({@link Timelines}) and offers
+ * each iteration to the thread's {@link SchedulerReadings}, allocating nothing. {@link #init} starts a fresh
+ * measurement, so one task serves every attempt.
  *
- * <p>For each measured run it also brackets the garbage collections and the bytes the harness threads allocated
- * ({@link RunBrackets}). It records the run's timelines ({@link Timelines}): end to end, when it
- * samples it, from the clock reading it takes for the sample anyway. Each harness thread takes its own scheduler
- * readings ({@link SchedulerReadings}): it opens them before its first iteration, offers them each iteration's start
- * and end (they read only after a late iteration, or in the slack before the next), and reads at the end of its part
- * of each run. The
- * getters are read after {@link JLBH#start()} returns. {@link #init} starts a fresh measurement, so one task serves
- * every attempt; an end-to-end sample whose iteration began before the current measurement did (an earlier attempt's
- * reply, arriving late) is not the current measurement's: it is counted ({@link #strayedSamples()}), not recorded.
- *
- * <p>Threads: the callbacks but {@code run} come on the first harness thread, while no other runs an iteration.
- * With several harness threads, {@code run} comes on each; each keeps its iteration's start, its count and its
- * allocation in a slot of its own, a cache line from the others', so that an iteration writes nothing another
- * thread writes. A run is begun (its GC counts and timelines) by the first thread to reach it, under a lock taken
- * once per thread per run, and its end GC counts are taken by the last thread to finish its part.
+ * <p>Threads: the callbacks but {@code run} come on the first harness thread while no other runs an iteration;
+ * {@code run} on each harness thread, which writes only its own slot of {@code perThread}. The getters are read after
+ * {@link JLBH#start()} returns.
  */
 public final class MethodTask implements JLBHTask, IterationContext {
-    /** Longs between two threads' slots: two cache lines, so that neither shares a line with the other. */
+    /** Longs between two threads' slots: two cache lines. */
     private static final int SLOT = 16;
     private static final int START = 0;
     private static final int ITERATION = 1;
@@ -47,48 +37,31 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     private final RunPlan plan;
     private final boolean samplesOnReturn;
-    /** Harness threads: read by every iteration, so kept beside the plan. */
     private final int threads;
     private final Timelines timelines;
     /** Per harness thread: its iterations of the warm-up ({@code [0]}), and of each run ({@code [1]}). */
     private final long[][] iterationsOfThread;
-    /**
-     * Per harness thread: the scheduler readings it takes of itself, for the current measurement; set before the
-     * harness starts its threads.
-     */
     private SchedulerReadings[] readings;
     private Body body;
     private JLBH jlbh;
-    /** Each harness thread's slot, from {@code SLOT}: its iteration's start, its iterations so far in the run, ... */
+    /** Per harness thread, a slot of {@code SLOT} longs from {@code (thread + 1) * SLOT}: START, ITERATION, ... */
     private final long[] perThread;
-    /** Written by the first harness thread while the others wait between their parts. */
+    /** The part under way: 0 the warm-up, then the 1-based run; written between parts. */
     private int run;
     private final Thread[] harnessThreads;
     private volatile Consumer<Thread> threadWatcher;
-    /**
-     * Each harness thread's iterations in the current part: the warm-up's or a run's. Swapped when the part changes,
-     * so that the loop never branches on which part it is in: a branch the warm-up never took made the JIT throw its
-     * compiled loop away in the first measured run (seen with runs of 10,000 iterations, 0.6 s of run 1 on the
-     * profiling compiler's code).
-     */
+    /** Per harness thread, its iterations of the part under way: swapped, so that the loop never branches on it. */
     private long[] partIterations;
-    /** When the current measurement began ({@link System#nanoTime()}): no iteration of it began earlier. */
+    /** When the current measurement began, nanoTime: no iteration of it began earlier. */
     private volatile long measurementStartNanos;
     private final AtomicLong strayedSamples = new AtomicLong();
     private final RunBrackets brackets;
     private final BodyFailure failure = new BodyFailure();
-    /** In a paired measurement, the turns this side takes with the other; null otherwise. */
-    private volatile Alternation turns;
-    /** Whether the warm-up ends with a full collection, for a test that allows none ({@link #warmedUp()}). */
-    private boolean collectsBeforeRuns;
+    private volatile Alternation turns; // null outside a paired measurement
     private volatile int side;
+    private boolean collectsBeforeRuns;
 
-    /**
-     * @param plan      what the test runs: its warm-up, runs and their iterations, its rate, its harness threads, and
-     *                  whether the method samples end to end itself
-     * @param timelines the timelines to record, with one end-to-end timeline per harness thread
-     */
-    public MethodTask(RunPlan plan, Timelines timelines) {
+    MethodTask(RunPlan plan, Timelines timelines) {
         this.plan = plan;
         this.samplesOnReturn = !plan.samplesItself();
         this.threads = plan.threads();
@@ -100,40 +73,26 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
         this.perThread = new long[(threads + 2) * SLOT];
         this.harnessThreads = new Thread[threads];
-        // the warm-up is bracketed the same way, so that the JIT compiles the measuring branches before the first
-        // measured run instead of deoptimizing there (which, with its re-interpretation, allocated ~2 KB on this
-        // thread in the first measured run)
         this.brackets = new RunBrackets(plan.runs(), iterationsOfThread);
     }
 
-    /**
-     * @param turns the turns this side takes with the other side of a paired measurement, or null for none
-     * @param side  {@link Alternation#BASE} or {@link Alternation#CHANGE}
-     */
+    /** @param turns the turns this {@code side} takes in a paired measurement, or null for none */
     void alternate(Alternation turns, int side) {
         this.side = side;
         this.turns = turns;
     }
 
-    /**
-     * @param collects whether the warm-up ends with a full collection ({@code System.gc()}), so that the measured runs
-     *                 begin on an empty young generation: set for a test that allows no collection
-     *                 ({@code maxGcCount = 0}); before the benchmark starts
-     */
+    /** @param collects whether the warm-up ends with {@code System.gc()}: for a test that allows no collection */
     void collectGarbageBeforeRuns(boolean collects) {
         this.collectsBeforeRuns = collects;
     }
 
-    /** @param body the test method to call; set before the benchmark starts */
-    public void body(Body body) {
+    void body(Body body) {
         this.body = body;
     }
 
-    /**
-     * @param evidence the evidence collection of the next measurement: each harness thread opens its readings before
-     *                 its first iteration, reads after its iterations, and at the end of each part of a run
-     */
-    public void evidence(EvidenceSource.Recording evidence) {
+    /** @param evidence the next measurement's, whose readings each harness thread takes */
+    void evidence(EvidenceSource.Recording evidence) {
         SchedulerReadings[] ofThreads = new SchedulerReadings[threads];
         for (int thread = 0; thread < threads; thread++) {
             ofThreads[thread] = evidence.readingsOf(thread);
@@ -145,7 +104,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     public void init(JLBH jlbh) {
         Alternation paired = turns;
         if (paired != null) {
-            paired.awaitTurn(side); // the other side warms up first, or measures its run
+            paired.awaitTurn(side);
         }
         this.jlbh = jlbh;
         Arrays.fill(harnessThreads, null);
@@ -158,7 +117,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         Arrays.fill(perThread, 0);
         failure.clear();
         strayedSamples.set(0);
-        // written after jlbh: a thread that reads this start reads this measurement's harness too
+        // written after jlbh: a thread that reads this start reads this measurement's harness
         measurementStartNanos = System.nanoTime();
         brackets.clear();
     }
@@ -174,20 +133,17 @@ public final class MethodTask implements JLBHTask, IterationContext {
         SchedulerReadings scheduler = readings[thread];
         if (measured && iteration == 0) {
             beginRun(run, thread, startTimeNS);
-            scheduler.open(); // once, on this thread: at its first iteration, for a harness thread after the first
+            scheduler.open(); // a no-op after the first time
             scheduler.beginPart(run);
             perThread[slot + ALLOCATED_AT_RUN_START] = AllocationMeter.currentThreadAllocatedBytes();
         }
-        // a queued iteration (the one before ended after this one was due) begins after the harness's own work: when
-        // its call begins is read, so that a replay without the pauses that queued it does not count that work as the
-        // code's; an iteration on schedule reads nothing more (when it ends late, the harness's call time is taken)
+        // a queued iteration's call begins after the harness's own work: read, to keep that work out of a replay
         LatencyTimeline endToEnd = samplesOnReturn ? timelines.endToEndOfThread(thread) : null;
         long began = endToEnd != null && endToEnd.queued(startTimeNS) ? System.nanoTime() : Long.MIN_VALUE;
         try {
             body.run();
         } catch (Throwable t) {
             failure.capture(t, run, plan.runs(), thread, threads, iteration, partIterations[thread], startTimeNS);
-            // the harness ends the run and says what the task threw, and where
             throw MethodTask.<RuntimeException>rethrow(t);
         }
         long now = System.nanoTime();
@@ -195,9 +151,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
             long latency = now - startTimeNS;
             jlbh.sample(latency);
             if (began == Long.MIN_VALUE && latency > endToEnd.lateNanos()) {
-                // a late iteration on its schedule: when the harness called it says how late it began with no call
-                // running (the harness read its clock for that anyway), so that a replay can keep that time out of
-                // the code's account
+                // a late iteration on its schedule began when the harness called it
                 began = jlbh.callTimeNanos();
             }
             endToEnd.record(now, latency, began);
@@ -209,28 +163,22 @@ public final class MethodTask implements JLBHTask, IterationContext {
             long allocatedAtStart = perThread[slot + ALLOCATED_AT_RUN_START];
             long allocated = AllocationMeter.currentThreadAllocatedBytes();
             brackets.endPart(run, thread, allocatedAtStart < 0 ? -1 : allocated - allocatedAtStart);
-            // after the allocation is read: the first time compiled code comes here, the JIT may re-interpret it
+            // after the allocation is read: the JIT may re-interpret this the first time
             scheduler.endOfPart();
         }
     }
 
-    /** Begins the run's GC counts and timelines, when this thread is the first to reach it. */
+    /** Begins the run's GC counts and timelines when this thread is the first to reach it. */
     private synchronized void beginRun(int run, int thread, long startTimeNS) {
         harnessThreads[thread] = Thread.currentThread();
         tellWatcher();
         if (brackets.begin(run)) {
-            // the warm-up records too, so that the JIT compiles the recording before the first measured run
+            // the warm-up records too, so that the JIT compiles the recording before the measured runs
             timelines.beginRun(run, startTimeNS, run == 0 ? plan.scheduledWarmUpNanos() : plan.scheduledRunNanos());
         }
     }
 
-    /**
-     * Between two rounds of a warm-up in rounds, on the thread that runs the task: whether the warm-up is done; if not,
-     * the next round is bracketed and recorded afresh, like the first.
-     *
-     * @param gauge tells when the JIT is done
-     * @return whether the warm-up is done
-     */
+    /** @return whether a warm-up in rounds is done; if not, the next round is bracketed and recorded afresh */
     boolean warmedUpAfterRound(WarmUpGauge gauge) {
         if (gauge.roundEnded()) {
             return true;
@@ -242,12 +190,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
     }
 
     /**
-     * After the warm-up, before the first measured run: for a test that allows no collection, collects the heap first.
-     * The JVM counts every collection during the runs, whatever filled the young generation; without this, garbage
-     * that earlier tests in the same JVM left could fill it with the few KB other threads allocate during the runs (the
-     * Flight Recorder's reader, ~40-170 KB over two runs of 0.4 s here) and a garbage-free body would fail. Only then:
-     * a full collection shrinks the heap, and an allocating body measured right after it collects more often than it
-     * would in a running system.
+     * Before the first measured run. For a test that allows no collection, collects the heap first, so that earlier
+     * tests' garbage does not make other threads' allocation during the runs fill the young generation.
      */
     @Override
     public void warmedUp() {
@@ -258,17 +202,11 @@ public final class MethodTask implements JLBHTask, IterationContext {
         run = 1;
         partIterations = iterationsOfThread[1];
         restartCounts();
-        // after the warm-up, which may have started some (a lock's holder, on its first use); the harness calls this
-        // before the first measured run with or without a warm-up
-        watchTestThreads();
+        watchTestThreads(); // after the warm-up, which may have started some
         handOver();
     }
 
-    /**
-     * Finds the test's own other threads, and has each harness thread's readings read how long they run on a CPU: while
-     * a harness thread waits for one, the time they ran is the code's, not the platform's. Between parts of the
-     * measurement (it allocates).
-     */
+    /** Has each harness thread's readings watch the test's own threads; allocates, so between parts only. */
     private void watchTestThreads() {
         TestThreads found = TestThreads.find();
         for (SchedulerReadings ofThread : readings) {
@@ -284,7 +222,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         handOver();
     }
 
-    /** In a paired measurement, lets the other side measure its next part before this side goes on. */
+    /** In a paired measurement, lets the other side measure its next part first. */
     private void handOver() {
         Alternation paired = turns;
         if (paired != null) {
@@ -292,7 +230,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
     }
 
-    /** Each harness thread's next iteration is the first of its part of the next run. */
     private void restartCounts() {
         for (int thread = 0; thread < threads; thread++) {
             perThread[(thread + 1) * SLOT + ITERATION] = 0;
@@ -338,28 +275,20 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
     }
 
-    /**
-     * @return how many end-to-end samples the current measurement was given whose iteration began before it (each
-     *         latency longer than the measurement had lasted when it came): not recorded
-     */
-    public long strayedSamples() {
+    /** @return end-to-end samples of the current measurement whose iteration began before it; not recorded */
+    long strayedSamples() {
         return strayedSamples.get();
     }
 
-    /** @return the timelines recorded */
-    public Timelines timelines() {
+    Timelines timelines() {
         return timelines;
     }
 
-    /**
-     * @param watcher told of each harness thread as it starts to run the method, from that thread (at the measurement's
-     *                start and at each run's first iteration of each thread); null for none
-     */
+    /** @param watcher told, on each harness thread, that it runs the method (at each part's start); null for none */
     void watchThreads(Consumer<Thread> watcher) {
         this.threadWatcher = watcher;
     }
 
-    /** Tells the watcher, if any, of the calling harness thread. */
     private void tellWatcher() {
         Consumer<Thread> watcher = threadWatcher;
         if (watcher != null) {
@@ -367,16 +296,13 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
     }
 
-    /** @return the first throwable of the test body in the last measurement, and where it came */
+    /** @return the first throwable of the test body in the last measurement, and where */
     BodyFailure failure() {
         return failure;
     }
 
-    /**
-     * @return the threads the last measurement ran the test method on (the first harness thread first), none before
-     *         the first
-     */
-    public List<Thread> harnessThreads() {
+    /** @return the threads the last measurement ran the method on, the first harness thread first */
+    List<Thread> harnessThreads() {
         List<Thread> all = new ArrayList<>();
         for (Thread thread : harnessThreads) {
             if (thread != null) {
@@ -386,13 +312,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
         return all;
     }
 
-    /** Throws a throwable, checked or not, without declaring it: the test method may throw anything. */
+    /** Throws any throwable undeclared: the test method may throw anything. */
     @SuppressWarnings("unchecked")
     private static <T extends Throwable> T rethrow(Throwable t) throws T {
         throw (T) t;
     }
 
-    /** @return each run's allocation and collections, as the harness threads bracketed them */
     RunBrackets brackets() {
         return brackets;
     }

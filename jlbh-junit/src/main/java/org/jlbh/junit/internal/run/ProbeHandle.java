@@ -4,11 +4,9 @@ import net.openhft.chronicle.core.util.NanoSampler;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 
 /**
- * The {@link NanoSampler} a test method receives for a probe. It passes each sample to the probe of the current
- * measurement, so the same parameter serves every attempt when a test is measured again ({@code jlbh.retry.failed}), and
- * a late one (over the probe's smallest budget) to its {@link LatencyTimeline} too, with the time it ended: an
- * ordinary sample costs one comparison more. Retargeted only between measurements (a volatile field: a plain load on
- * x86); thread-safe as the probe it passes to.
+ * The {@link NanoSampler} a test method receives for a probe: passes each sample to the probe of the current
+ * measurement, so that one parameter serves every attempt, and a late one (over the probe's smallest budget) to its
+ * {@link LatencyTimeline} too. Retargeted only between measurements; thread-safe as the probe it passes to.
  */
 public final class ProbeHandle implements NanoSampler {
     private final String name;
@@ -16,10 +14,7 @@ public final class ProbeHandle implements NanoSampler {
     private final long lateNanos;
     private volatile NanoSampler target;
 
-    /**
-     * @param name     the probe's name
-     * @param timeline its timeline
-     */
+    /** A handle of the probe {@code name}, its late samples going to {@code timeline} too. */
     public ProbeHandle(String name, LatencyTimeline timeline) {
         this.name = name;
         this.timeline = timeline;

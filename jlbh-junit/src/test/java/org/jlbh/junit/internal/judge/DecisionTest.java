@@ -22,11 +22,13 @@ import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.evidence.PlatformStalls;
+import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -75,14 +77,16 @@ class DecisionTest {
     private static AttemptJudgement attempt(int number, long[] run, Optional<PlatformStalls> stalls) {
         JLBHResult result = result(1_000, run);
         return AttemptJudgement.judge(SETTINGS, new Attempt(number, result,
-                List.of(RunMeasures.withoutEvidence(1, OptionalLong.empty(), List.of(), stalls))));
+                List.of(new RunMeasures(1, OptionalLong.empty(), List.of(), stalls, Map.of(),
+                        RunEvidence.none("no evidence collected")))));
     }
 
     /** An attempt of these settings' runs, no evidence and no stalls. */
     private static AttemptJudgement attempt(TestSettings settings, int number, long[]... runs) {
         List<RunMeasures> measures = new ArrayList<>();
         for (int run = 1; run <= runs.length; run++) {
-            measures.add(RunMeasures.withoutEvidence(run, OptionalLong.empty(), List.of(), Optional.empty()));
+            measures.add(new RunMeasures(run, OptionalLong.empty(), List.of(), Optional.empty(), Map.of(),
+                    RunEvidence.none("no evidence collected")));
         }
         return AttemptJudgement.judge(settings, new Attempt(number, result(1_000, runs), measures));
     }
@@ -205,7 +209,8 @@ class DecisionTest {
     void strictNoiseNeverExplains() {
         JLBHResult result = result(1_000, run(49, 10_000, 151, 200_000));
         AttemptJudgement strict = AttemptJudgement.judge(settings(Noise.STRICT), new Attempt(1, result,
-                List.of(RunMeasures.withoutEvidence(1, OptionalLong.empty(), List.of(), STALL))));
+                List.of(new RunMeasures(1, OptionalLong.empty(), List.of(), STALL, Map.of(),
+                        RunEvidence.none("no evidence collected")))));
         assertThat(strict.outcome()).isEqualTo(Outcome.FAILED);
     }
 

@@ -89,8 +89,8 @@ class MachineLockTest {
     private Process holder(String test, int turns, long holdMillis) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         return new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                TakesTurns.class.getName(), folder.resolve("machine.lock").toString(),
-                folder.resolve("machine.gate").toString(), test, String.valueOf(turns), String.valueOf(holdMillis))
+                TakesTurns.class.getName(), test, String.valueOf(turns), String.valueOf(holdMillis),
+                folder.resolve("machine.lock").toString(), folder.resolve("machine.gate").toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
@@ -100,15 +100,17 @@ class MachineLockTest {
 
     /**
      * Takes the machine a number of times, holding it each time for a while: prints {@code took} when it has it, and
-     * {@code held <from> <to>} (epoch microseconds) after each turn.
+     * {@code held <from> <to>} (epoch microseconds) after each turn. Arguments: {@code <test> <turns> <hold millis>
+     * [<machine file> <gate file>]}; without the files, this user's lock ({@link MachineLock#ofThisUser()}).
      */
     static final class TakesTurns {
         public static void main(String[] args) throws Exception {
-            MachineLock lock = new MachineLock(Path.of(args[0]), Path.of(args[1]));
-            int turns = Integer.parseInt(args[3]);
-            long holdMillis = Long.parseLong(args[4]);
+            MachineLock lock = args.length > 3 ? new MachineLock(Path.of(args[3]), Path.of(args[4]))
+                    : MachineLock.ofThisUser();
+            int turns = Integer.parseInt(args[1]);
+            long holdMillis = Long.parseLong(args[2]);
             for (int turn = 0; turn < turns; turn++) {
-                try (MachineLock.Turn held = lock.take(args[2], TimeUnit.SECONDS.toNanos(PROCESS_SECONDS))) {
+                try (MachineLock.Turn held = lock.take(args[0], TimeUnit.SECONDS.toNanos(PROCESS_SECONDS))) {
                     if (held.notAlone().isPresent()) {
                         throw new AssertionError(held.notAlone().get());
                     }

@@ -24,7 +24,6 @@ class WarmUpGaugeTest {
         assertThat(gauge.roundEnded()).as("began with 3,000, but the optimising compiler worked in it").isFalse();
         compiledMillis.addAndGet(1);
         assertThat(gauge.roundEnded()).as("a millisecond of others' compiling counts as quiet").isTrue();
-        assertThat(gauge.calls()).isEqualTo(5_000);
     }
 
     @Test

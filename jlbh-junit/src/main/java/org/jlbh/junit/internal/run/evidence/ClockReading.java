@@ -3,21 +3,16 @@ package org.jlbh.junit.internal.run.evidence;
 import java.util.function.LongSupplier;
 
 /**
- * Another clock read between two reads of {@link System#nanoTime()}, the tightest pair of several: what that clock
- * said at a nanoTime, for the times of another recorder (the Flight Recorder's wall clock, async-profiler's ticks) to
- * be put on the harness's clock. Immutable.
+ * Another clock read between two reads of {@link System#nanoTime()}, to put its times on the harness's clock.
+ * Immutable.
  *
- * @param nanos        the nanoTime halfway between the two reads around the tightest reading
- * @param reading      what the other clock read then, in its own unit
- * @param bracketNanos how far apart the two nanoTime reads around it were: how uncertain the pairing is
+ * @param nanos        the nanoTime halfway between the two reads around the reading
+ * @param reading      what the other clock read, in its own unit
+ * @param bracketNanos how far apart the two nanoTime reads were: how uncertain the pairing is
  */
 public record ClockReading(long nanos, long reading, long bracketNanos) {
 
-    /**
-     * @param clock the other clock
-     * @param tries how many readings to take
-     * @return the reading between the two closest reads of nanoTime
-     */
+    /** @return the reading of {@code tries} whose two nanoTime reads were closest */
     public static ClockReading tightest(LongSupplier clock, int tries) {
         long best = Long.MAX_VALUE;
         long nanos = 0;

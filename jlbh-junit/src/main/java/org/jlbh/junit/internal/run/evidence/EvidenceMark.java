@@ -9,10 +9,8 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * A mark the {@link JvmPauseRecorder} commits into the Flight Recorder when a measurement has ended, and waits to
- * see come back out of its stream: the Flight Recorder delivers what every thread committed before a flush together,
- * so once the mark has come, so has every pause that ended before it was committed. Off unless a recording enables
- * it: a user's own recordings do not get it.
+ * A mark the {@link JvmPauseRecorder} commits when a measurement has ended: once it comes out of the stream, so has
+ * every pause that ended before. Off unless a recording enables it.
  */
 @Name("org.jlbh.EvidenceMark")
 @Label("jlbh evidence mark")

@@ -4,8 +4,8 @@ import java.util.Map;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
 /**
- * Where a measurement's evidence comes from ({@link RunEvidence}): the scheduler and the JVM ({@link LiveEvidence}),
- * nothing ({@link #OFF}), or, in tests, evidence made up to order. Implementations must be thread-safe.
+ * Where a measurement's evidence ({@link RunEvidence}) comes from: this machine ({@link LiveEvidence}), nothing
+ * ({@link #OFF}), or, in tests, evidence made up to order. Implementations must be thread-safe.
  */
 public interface EvidenceSource {
     /** No evidence: collection is switched off ({@code jlbh.evidence = off}). */
@@ -28,54 +28,32 @@ public interface EvidenceSource {
         }
     };
 
-    /**
-     * Starts what is started once (the JVM's Flight Recorder stream, about 0.3 s the first time in a JVM) now, before
-     * anything is measured, so that its start disturbs no measurement; {@link #start} does it otherwise. Its first
-     * events, asked for, come some tens of milliseconds later: see {@link #ready()}.
-     */
+    /** Starts now, before anything is measured, what is started once (else {@link #start} does); {@link #ready()}. */
     default void prepare() {
     }
 
-    /**
-     * @return whether what was started once has settled (the Flight Recorder's stream has delivered its first events,
-     *         or given up trying), so that a run measured from now is not disturbed by its start
-     */
+    /** @return whether what was started once has settled, so that its start disturbs no run measured from now */
     default boolean ready() {
         return true;
     }
 
-    /** Waits until {@link #ready()} (usually tens of milliseconds after {@link #prepare()}; three seconds at most). */
+    /** Waits until {@link #ready()}, three seconds at most. */
     default void awaitReady() {
     }
 
-    /**
-     * Starts collecting, before the harness starts.
-     *
-     * @param plan what the measurement is: its harness threads, runs, rate and budgets
-     * @return the collection under way
-     */
+    /** @return the collection of a measurement of that plan, started before the harness starts */
     Recording start(ReadingPlan plan);
 
     /** One measurement's evidence being collected. */
     interface Recording {
 
-        /**
-         * @param thread a harness thread's index
-         * @return the readings that thread takes of itself: it {@linkplain SchedulerReadings#open() opens} them before
-         *         its first iteration
-         */
+        /** @return the readings the harness thread of that index takes of itself */
         SchedulerReadings readingsOf(int thread);
 
         /** Stops collecting, when the harness has returned: what is still on its way arrives first. */
         void stop();
 
-        /**
-         * @param run       1-based run
-         * @param fromNanos the run's start, nanoTime
-         * @param toNanos   its end
-         * @param timelines its timelines, by probe
-         * @return the evidence for the run; called after {@link #stop()}
-         */
+        /** @return the evidence of a 1-based run from its start to its end (nanoTime); after {@link #stop()} */
         RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines);
     }
 }

@@ -3,20 +3,16 @@ package org.jlbh.junit.internal.run.evidence;
 import java.util.Locale;
 
 /**
- * A stop of every Java thread by the JVM: a garbage-collection pause, or another safepoint (deoptimization, a thread
- * dump, a class redefinition…), as the JDK's Flight Recorder reported it, placed on the {@link System#nanoTime()}
- * line. Immutable.
+ * A stop of every Java thread by the JVM, a garbage collection or another safepoint. Immutable.
  *
- * @param startNanos when it began, nanoTime
- * @param endNanos   when it ended, nanoTime
- * @param gc         whether it was a garbage collection (the code's own allocation) rather than another safepoint
- * @param name       the collection's name (e.g. {@code G1New}, {@code G1Full}) or the safepoint's VM operation (e.g.
- *                   {@code HandshakeAllThreads})
- * @param gcId       the collection's id, -1 for another safepoint
- * @param copy       what the collection copied ({@link GcCopy#UNKNOWN} when not known, or another safepoint)
- * @param olderObjectsNanos of a collection, how long of it went to copying objects alive before the measured runs
- *                   began (the JVM's, not the code's garbage): its length times their share of what it copied; 0 when
- *                   not known
+ * @param startNanos        when it began, nanoTime
+ * @param endNanos          when it ended, nanoTime
+ * @param gc                whether it was a garbage collection rather than another safepoint
+ * @param name              the collection's name (e.g. {@code G1New}) or the safepoint's VM operation
+ * @param gcId              the collection's id, -1 for another safepoint
+ * @param copy              what the collection copied ({@link GcCopy#UNKNOWN} when not known)
+ * @param olderObjectsNanos how long of a collection went to copying objects alive before the measured runs: its length
+ *                          times their share of what it copied; 0 when not known
  */
 public record JvmPause(long startNanos, long endNanos, boolean gc, String name, long gcId, GcCopy copy,
                        long olderObjectsNanos) {
@@ -27,10 +23,8 @@ public record JvmPause(long startNanos, long endNanos, boolean gc, String name, 
     }
 
     /**
-     * @param lastGcIdBefore the id of the last collection that began before the measured runs did; -1 when none was
-     *                       seen (every collection since the JVM began then counts as since, which can only make the
-     *                       share smaller)
-     * @return this pause, a collection's split: the part of it copying objects alive before the measured runs began
+     * @param lastGcIdBefore the id of the last collection begun before the measured runs; -1 when none was seen
+     * @return this pause with, of a collection, the part copying objects alive before the measured runs
      */
     public JvmPause splitSince(long lastGcIdBefore) {
         if (!gc || gcId < 0) {

@@ -10,11 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The evidence of the machine this runs on: Linux's scheduler, as each harness thread reads it of itself
- * ({@link SchedulerReadings}, made for each measurement), the stalls of the whole machine a second thread sees
- * ({@link StallWitness}, one for each measurement), and the JVM's pauses ({@link JvmPauseRecorder#shared() the JVM's
- * recorder}, started with the first measurement, used from then until the test run ends and left running for the
- * next). Thread-safe.
+ * The evidence of the machine this runs on: per measurement, each harness thread's {@link SchedulerReadings} and a
+ * {@link StallWitness}; the JVM's pauses from {@link JvmPauseRecorder#shared()}, used until the test run ends.
+ * Thread-safe.
  */
 public final class LiveEvidence implements EvidenceSource, AutoCloseable, ExtensionContext.Store.CloseableResource {
     private JvmPauseRecorder jvm;
@@ -29,10 +27,7 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         StallWitness witness = StallWitness.start();
         return new Recording() {
             private volatile Optional<String> pausesMissing = Optional.empty();
-            /**
-             * The last collection before the first measured run began; set when that run's evidence is read, and
-             * unknown (no collection split) when that run had no timeline.
-             */
+            /** The last collection before the first measured run; set as its evidence is read, else none is split. */
             private volatile Long lastGcIdBeforeRuns;
 
             @Override
@@ -69,7 +64,7 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
         };
     }
 
-    /** @return the thread's evidence, or none when it did not read its figures at the end of its part of the run */
+    /** @return the thread's evidence; none when it did not read its figures at the end of its part of the run */
     private static SchedulerEvidence ofThread(SchedulerReadings readings, int thread, int run) {
         SchedulerEvidence evidence = readings.evidence();
         if (evidence.available() && !readings.endedPart(run)) {

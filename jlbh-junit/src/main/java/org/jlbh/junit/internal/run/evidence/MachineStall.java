@@ -4,18 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A stretch in which the machine did not run a second thread of this JVM that was neither waiting for a CPU nor
- * stopped by the JVM: the {@link StallWitness} asked to wake at its start and woke at its end, and the scheduler counted
- * none of it as a wait on the run queue. The host held the machine's CPUs (a whole-machine stall, which this VM's own
- * scheduler does not count), so any thread of the JVM that was running then was stopped as long. Placed on the
- * {@link System#nanoTime()} line; immutable.
+ * A stretch in which the machine ran no thread of this JVM: the {@link StallWitness} woke that late without waiting for
+ * a CPU. Immutable.
  *
  * @param startNanos when it began at the latest, nanoTime
  * @param endNanos   when it ended at the earliest, nanoTime
  */
 public record MachineStall(long startNanos, long endNanos) {
 
-    /** Checks the order. */
     public MachineStall {
         if (endNanos - startNanos <= 0) {
             throw new IllegalArgumentException("a stall ends after it begins: " + startNanos + " to " + endNanos);
@@ -28,12 +24,9 @@ public record MachineStall(long startNanos, long endNanos) {
     }
 
     /**
-     * @param stalls        the stalls a witness saw, in order
-     * @param fromNanos     a run's start, nanoTime
-     * @param toNanos       its end
-     * @param pauses        the JVM's pauses that overlap the run: they stop the witness too, and are the JVM's
-     * @param accuracyNanos how far a pause's placement may be off, in nanoseconds
-     * @return the stalls that overlap the run and none of the JVM's pauses (widened by the accuracy)
+     * @param pauses        the JVM's pauses, which stop the witness too
+     * @param accuracyNanos how far a pause's placement may be off
+     * @return the stalls that overlap the run ({@code fromNanos} to {@code toNanos}) and no pause, widened so
      */
     public static List<MachineStall> during(List<MachineStall> stalls, long fromNanos, long toNanos,
                                             List<JvmPause> pauses, long accuracyNanos) {

@@ -2,17 +2,14 @@ package org.jlbh.junit.internal.run.evidence;
 
 import java.util.Arrays;
 
-/**
- * The platform's stalls during one measured run, as a {@link StallSource} saw them: each stall's length in
- * nanoseconds, in no particular order. Immutable once made (the array is not exposed).
- */
+/** The platform's stalls during one measured run, as a {@link StallSource} saw them, in nanoseconds. Immutable. */
 public final class PlatformStalls {
     /** How much longer than a JVM pause a stall it caused may be, in nanoseconds: the wake-up's own delay. */
     static final long PAUSE_MARGIN_NANOS = 100_000;
 
     private final long[] nanos;
 
-    /** @param nanos each stall's length in nanoseconds; copied */
+    /** @param nanos each stall's length, in no particular order; copied */
     public PlatformStalls(long[] nanos) {
         this.nanos = nanos.clone();
     }
@@ -22,22 +19,15 @@ public final class PlatformStalls {
         return nanos.length;
     }
 
-    /**
-     * @param i 0-based index, below {@link #count()}
-     * @return that stall's length in nanoseconds
-     */
+    /** @return stall {@code i}'s length, {@code i} below {@link #count()} */
     public long nanos(int i) {
         return nanos[i];
     }
 
     /**
-     * The stalls the JVM's pauses do not account for. A pause stops the OS jitter thread too, and delays the one
-     * wake-up it falls on by at most its length: for each pause, longest first, the longest stall left that is no
-     * longer than the pause (with {@value #PAUSE_MARGIN_NANOS} ns for the wake-up's own delay) is the JVM's, not the
-     * platform's, and is taken out.
-     *
-     * @param pausesNanos the JVM's pauses during the run, each's length in nanoseconds
-     * @return the platform's stalls
+     * @param pausesNanos each JVM pause's length during the run
+     * @return the stalls the pauses do not account for: for each pause, longest first, the longest stall left that is
+     *         no longer (by {@value #PAUSE_MARGIN_NANOS} ns) is the JVM's and taken out
      */
     public PlatformStalls withoutJvmPauses(long[] pausesNanos) {
         long[] pauses = pausesNanos.clone();
@@ -63,7 +53,7 @@ public final class PlatformStalls {
         return new PlatformStalls(Arrays.copyOf(platform, kept));
     }
 
-    /** @return the longest stall in nanoseconds, 0 when there was none */
+    /** @return the longest stall, 0 when there was none */
     public long worstNanos() {
         return Arrays.stream(nanos).max().orElse(0);
     }

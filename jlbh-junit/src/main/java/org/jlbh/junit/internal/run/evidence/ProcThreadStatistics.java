@@ -7,14 +7,9 @@ import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The calling thread's scheduler figures from Linux's {@code /proc/thread-self}: run delay and times on a CPU from
- * {@code schedstat}, voluntary switches from {@code status}, and CPU time from the kernel's per-thread clock (through
- * {@link ThreadMXBean#getCurrentThreadCpuTime()}: {@code schedstat}'s own CPU time is brought up to date only at the
- * scheduler's tick, up to a few milliseconds stale for a running thread). Opened by the thread it describes, which
- * keeps the files open; reading allocates nothing. Measured on a 2-core VM: {@link #read} about 2 µs from a running
- * thread, {@link #voluntarySwitches()} about 12 µs.
- *
- * <p>Not thread-safe: only the thread that opened it reads it.
+ * The calling thread's scheduler figures from {@code /proc/thread-self}: run delay and times on a CPU from
+ * {@code schedstat}, voluntary switches from {@code status}, CPU time from the JVM (schedstat's is stale until the
+ * tick). Reading allocates nothing. Not thread-safe: the thread that opened it reads it.
  */
 final class ProcThreadStatistics implements ThreadStatistics {
     private static final byte[] VOLUNTARY = "\nvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
@@ -30,13 +25,7 @@ final class ProcThreadStatistics implements ThreadStatistics {
         this.threads = threads;
     }
 
-    /**
-     * Opens the calling thread's figures.
-     *
-     * @return them
-     * @throws IOException whose message says why there are none (another OS, a kernel without scheduler statistics, a
-     *                     JVM that does not measure a thread's CPU time)
-     */
+    /** @return the calling thread's figures, or an exception saying why there are none */
     static ProcThreadStatistics ofCallingThread() throws IOException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         if (!threads.isCurrentThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
@@ -60,7 +49,7 @@ final class ProcThreadStatistics implements ThreadStatistics {
     public void read(long[] into) throws IOException {
         into[0] = threads.getCurrentThreadCpuTime();
         int length = fill(schedstat);
-        int at = skipNumber(0, length); // schedstat's own CPU time, stale for a running thread
+        int at = skipNumber(0, length); // schedstat's own CPU time, stale
         into[1] = parseNumber(at, length);
         into[2] = parseNumber(skipNumber(at, length), length);
     }

@@ -4,22 +4,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What was seen beside one measured run that can make samples late without the code being slower: the scheduler's
- * evidence about each harness thread, and the JVM's pauses. Immutable.
+ * What was seen beside one measured run that can make samples late without the code being slower. Immutable.
  *
- * @param schedulers       per harness thread that had a part in the run (in thread order), the scheduler's evidence
- *                         over the measurement; each may say there is none, and why; at least one
+ * @param schedulers       per harness thread, in order, the scheduler's evidence over the measurement; at least one
  * @param pauses           the JVM's pauses that overlap the run, in order
  * @param jvmUnavailable   when there is no JVM evidence, or not all of it, why; else empty
  * @param jvmAccuracyNanos how far a pause's placement on the nanoTime line may be off, in nanoseconds
- * @param machineStalls    the stalls of the whole machine a second thread saw during the run ({@link StallWitness}),
- *                         none of them in a JVM pause, in order; none without the JVM's evidence (a collection stops
- *                         the witness too, and is the code's)
+ * @param machineStalls    the whole machine's stalls in the run outside JVM pauses ({@link StallWitness}), in order;
+ *                         none without the JVM's evidence (a collection stops the witness too)
  */
 public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pauses, Optional<String> jvmUnavailable,
                           long jvmAccuracyNanos, List<MachineStall> machineStalls) {
 
-    /** Copies the lists. */
     public RunEvidence {
         schedulers = List.copyOf(schedulers);
         if (schedulers.isEmpty()) {
@@ -29,31 +25,9 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
         machineStalls = jvmUnavailable.isPresent() ? List.of() : List.copyOf(machineStalls);
     }
 
-    /** Evidence with no stall of the whole machine seen. */
-    public RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pauses, Optional<String> jvmUnavailable,
-                       long jvmAccuracyNanos) {
-        this(schedulers, pauses, jvmUnavailable, jvmAccuracyNanos, List.of());
-    }
-
-    /**
-     * Evidence of a run on one harness thread.
-     *
-     * @param scheduler        the scheduler's evidence about it
-     * @param pauses           the JVM's pauses that overlap the run, in order
-     * @param jvmUnavailable   when there is no JVM evidence, why
-     * @param jvmAccuracyNanos how far a pause's placement may be off, in nanoseconds
-     */
-    public RunEvidence(SchedulerEvidence scheduler, List<JvmPause> pauses, Optional<String> jvmUnavailable,
-                       long jvmAccuracyNanos) {
-        this(List.of(scheduler), pauses, jvmUnavailable, jvmAccuracyNanos);
-    }
-
-    /**
-     * @param why why there is no evidence
-     * @return evidence of nothing, saying why
-     */
+    /** @return evidence of nothing, saying why */
     public static RunEvidence none(String why) {
-        return new RunEvidence(SchedulerEvidence.none(why), List.of(), Optional.of(why), 0);
+        return new RunEvidence(List.of(SchedulerEvidence.none(why)), List.of(), Optional.of(why), 0, List.of());
     }
 
     /** @return the first harness thread's scheduler evidence (the only one's, with one thread) */
@@ -72,11 +46,7 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
                 .findFirst().map(scheduler -> scheduler.unavailable().orElse("no scheduler evidence"));
     }
 
-    /**
-     * @param fromNanos a stretch's start, nanoTime
-     * @param toNanos   its end
-     * @return the scheduler's figures over it, summed over the harness threads
-     */
+    /** @return the scheduler's figures over the stretch (nanoTime), summed over the harness threads */
     public SchedulerEvidence.Totals schedulerOver(long fromNanos, long toNanos) {
         SchedulerEvidence.Totals sum = new SchedulerEvidence.Totals(0, 0, 0);
         for (SchedulerEvidence scheduler : schedulers) {

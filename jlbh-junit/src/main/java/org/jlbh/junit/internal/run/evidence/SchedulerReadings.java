@@ -5,53 +5,27 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.LongSupplier;
 
 /**
- * One harness thread's readings of what Linux's scheduler says about it ({@link ThreadStatistics}), taken by the
- * thread itself between its iterations. A wait for the CPU is counted when the thread gets its CPU back, so the thread
- * that suffered it has it in hand the moment it can read: no reader beside the harness, itself starved of a CPU on a
- * busy machine, can miss or misplace it, and every harness thread has its own evidence.
- *
- * <h2>When it reads</h2>
+ * One harness thread's readings of what Linux's scheduler says about it ({@link ThreadStatistics}), taken by the thread
+ * itself between its iterations. It reads:
  * <ul>
- *   <li><b>After a late iteration</b> (one that took at least {@link ReadingPlan#lateNanos()} from its intended
- *   start), at once: the thread is behind already, and what kept it is now counted. At most once per spacing (the
- *   run's length over {@value #LATE_READINGS_PER_PART} and at least {@value #MIN_LATE_SPACING_NANOS} ns), so that a
- *   part of a measurement keeps at most about twice that many readings.</li>
- *   <li><b>In the slack between iterations</b>, about every {@value #QUIET_PERIOD_NANOS} ns, and only where at least
- *   {@value #SLACK_NANOS} ns remain before the next iteration is due (a reading takes about 2 µs): such a reading
- *   delays nothing. It is kept only when it opens a late stretch (the last one before a late iteration) or closes
- *   one, so that each wait is placed between a reading at most that period before it began and one just after it
- *   ended; otherwise the next one takes its place.</li>
- *   <li><b>When the thread opens them</b>, before its first iteration, and <b>at the end of its part of each run</b>
- *   (and of the warm-up), always.</li>
+ *   <li>after a late iteration (at least {@link ReadingPlan#lateNanos()} from its intended start), at once, at most
+ *   once per spacing (the run's length over {@value #LATE_READINGS_PER_PART}, at least
+ *   {@value #MIN_LATE_SPACING_NANOS} ns);</li>
+ *   <li>in the slack between iterations, about every {@value #QUIET_PERIOD_NANOS} ns where at least
+ *   {@value #SLACK_NANOS} ns remain before the next is due; kept only when it opens or closes a late stretch;</li>
+ *   <li>when opened, and at the end of the thread's part of each run (and of the warm-up).</li>
  * </ul>
- * The voluntary switches (the dearer read) are read only where the time since the last reading kept is not all CPU
- * and run-queue wait: that is sleep or time the host took, which they tell apart. Where the test has threads of its
- * own ({@link TestThreads}, given by {@link #watch}), each reading also reads how long they have run on a CPU (about
- * 0.5 µs a thread more, measured here, so a reading in the slack asks for a microsecond more room a thread).
+ * The voluntary switches, ten times dearer, are read only where the time since the last kept reading is not all CPU and
+ * run-queue wait; the test's own threads' CPU time ({@link #watch}) at every reading. Reading allocates nothing: when a
+ * part has used its share of rows, later readings replace its last one.
  *
- * <p>Nothing is allocated while it reads: the readings go into an array made before the measurement, a part's share
- * of it each; when a part has used its share (only when nearly every iteration is late and the run is long), later
- * readings replace the part's last one, which keeps the totals right and places the waits more coarsely.
- *
- * <p>Thread-safety: {@link #open()}, {@link #beginPart()}, {@link #afterIteration} and {@link #endOfPart()} on the
- * harness thread it describes; {@link #evidence()} from any thread, which sees every reading kept so far.
- *
- * <p>More fields than most classes here, and one job: deciding, after each iteration, whether to read and which
- * readings to keep. The fields are that decision's state, read on the harness thread's hot path, kept in one object
- * so that the check after an iteration reads one object's fields and allocates nothing.
+ * <p>Threads: {@link #open()}, {@link #beginPart}, {@link #afterIteration} and {@link #endOfPart()} on the harness
+ * thread it describes; {@link #evidence()} from any thread, seeing every reading kept so far.
  */
 public final class SchedulerReadings {
-    /**
-     * How often a reading is taken in the slack between iterations, in nanoseconds. A reading is a system call, and the
-     * iteration after one runs a little slower (measured here: an empty body's p90 at 100,000/s rose by 20–30 ns with
-     * a reading every 200 µs); a wait is placed between the last reading before it and the one after it.
-     */
     static final long QUIET_PERIOD_NANOS = 1_000_000;
-    /** The least time before the next iteration is due for a reading in the slack, in nanoseconds. */
     static final long SLACK_NANOS = 5_000;
-    /** The least time between readings after late iterations, in nanoseconds. */
     static final long MIN_LATE_SPACING_NANOS = 50_000;
-    /** How many readings after late iterations a part of a measurement (a run, the warm-up) keeps at most. */
     static final int LATE_READINGS_PER_PART = 1_024;
 
     private static final int FROM = 0;
@@ -62,31 +36,25 @@ public final class SchedulerReadings {
     private static final int VOLUNTARY = 5;
     private static final int TEST_THREADS = 6;
     private static final int COLUMNS = 7;
-    /**
-     * The room a reading asks for each of the test's own threads it reads, in nanoseconds: reading another thread's
-     * {@code schedstat} took 0.51 µs here (OpenJDK 17, 2 vCPU, 5 rounds of 200,000), doubled.
-     */
+    /** The room a reading in the slack asks for each test thread it reads: twice what one takes. */
     private static final long TEST_THREAD_READ_NANOS = 1_000;
     private static final int NOT_BEGUN = -2;
     private static final int BEGUN = -1;
-    /** Rows a part may keep: a reading opening and one after each late reading, the end of the part, a margin. */
+    /** A reading opening and one after each late reading, the end of the part, a margin. */
     private static final int ROWS_PER_PART = 2 * LATE_READINGS_PER_PART + 8;
 
     private final Opener opener;
     private final long lateNanos;
     private final long laneIntervalNanos;
-    /** The least time to the next iteration's due time for a reading in the slack, without the test's threads. */
+    /** The least time before the next iteration is due for a reading in the slack, without and with test threads. */
     private final long roomNanos;
-    /** The same, with reading the test's own threads. */
     private long roomWithTestThreadsNanos;
-    /** The test's own other threads, read at each reading; set between parts ({@link #watch}). */
     private volatile TestThreads.Cpu testThreads = TestThreads.Cpu.NONE;
     private final LongSupplier clock;
     private final long lateSpacingNanos;
     private long[] rows = new long[0];
     private final int parts;
     private final long[] scratch = new long[3];
-    /** Written and read on the harness thread; {@link #close()} reads it from another, a reference read once. */
     private ThreadStatistics statistics;
     private boolean opened;
     private volatile String unavailable;
@@ -104,36 +72,23 @@ public final class SchedulerReadings {
     private long lastVoluntary = -1;
     private volatile int merged;
 
-    /** Opens a thread's statistics, on that thread. */
+    /** Opens the calling thread's statistics, or throws an exception saying why there are none. */
     @FunctionalInterface
     interface Opener {
-        /**
-         * @return the calling thread's statistics
-         * @throws IOException whose message says why there are none, as the evidence will say it
-         */
         ThreadStatistics open() throws IOException;
     }
 
-    /**
-     * Readings of the thread that will call {@link #open()}, from {@code /proc/thread-self}.
-     *
-     * @param plan what they are fitted to
-     */
+    /** @param plan what the readings of the thread that will call {@link #open()} are fitted to */
     public SchedulerReadings(ReadingPlan plan) {
         this(plan, ProcThreadStatistics::ofCallingThread, System::nanoTime);
     }
 
-    /**
-     * @param plan   what they are fitted to
-     * @param opener opens the thread's statistics
-     * @param clock  the time, in nanoseconds ({@link System#nanoTime()} outside tests)
-     */
+    /** @param clock the time, in nanoseconds ({@link System#nanoTime()} outside tests) */
     SchedulerReadings(ReadingPlan plan, Opener opener, LongSupplier clock) {
         this.opener = opener;
         this.lateNanos = plan.lateNanos();
         this.laneIntervalNanos = (long) plan.laneIntervalNanos();
-        // with Poisson arrivals the next may come sooner than the mean: there, read only where the mean leaves room
-        // for a reading many times over
+        // with Poisson arrivals the next may come sooner than the mean: read only where it leaves room many times over
         this.roomNanos = plan.fixedRate() ? SLACK_NANOS : 20 * SLACK_NANOS;
         this.roomWithTestThreadsNanos = roomNanos;
         this.clock = clock;
@@ -146,21 +101,14 @@ public final class SchedulerReadings {
         this.unavailable = "no scheduler evidence: the harness thread never began";
     }
 
-    /**
-     * @param plan what the measurement is
-     * @param why  why nothing is read
-     * @return readings that read nothing and say why
-     */
+    /** @return readings that read nothing and say {@code why} */
     public static SchedulerReadings switchedOff(ReadingPlan plan, String why) {
         return new SchedulerReadings(plan, () -> {
             throw new IOException(why);
         }, System::nanoTime);
     }
 
-    /**
-     * Opens the thread's statistics, makes the rows for the readings (about 400 KB for three runs) and takes a first
-     * reading; called on the thread, before its first iteration.
-     */
+    /** Opens the thread's statistics, makes the rows and takes a first reading; once, before its first iteration. */
     public void open() {
         if (opened) {
             return;
@@ -182,11 +130,8 @@ public final class SchedulerReadings {
     }
 
     /**
-     * From now on also reads how long the test's own other threads have run on a CPU; between parts of the
-     * measurement (before the first, or after the warm-up), while this thread does not read. The column stays
-     * continuous: it goes on from what the threads read until now had run.
-     *
-     * @param threads the test's own threads, as found now
+     * From now on also reads how long the test's own {@code threads} have run on a CPU, the column going on from where
+     * it was; between parts, while this thread does not read.
      */
     public void watch(TestThreads threads) {
         TestThreads.Cpu before = testThreads;
@@ -196,23 +141,14 @@ public final class SchedulerReadings {
         before.close();
     }
 
-    /**
-     * Begins the thread's part of a run, at its first iteration.
-     *
-     * @param run 1-based measured run, or 0 for the warm-up
-     */
+    /** Begins the thread's part of 1-based {@code run} (0 the warm-up), at its first iteration. */
     public void beginPart(int run) {
         part = Math.min(run, parts - 1);
         partEndRow.set(part, BEGUN);
         partLimit = Math.min(rows.length / COLUMNS, kept + ROWS_PER_PART);
     }
 
-    /**
-     * Reads, when the iteration was late or the slack before the next allows it (see the class comment).
-     *
-     * @param startNanos the iteration's intended start, nanoTime
-     * @param endNanos   when it ended, nanoTime
-     */
+    /** Reads when the iteration (due at {@code startNanos}, ended at {@code endNanos}) was late or the slack allows. */
     public void afterIteration(long startNanos, long endNanos) {
         if (statistics == null) {
             return;
@@ -230,7 +166,7 @@ public final class SchedulerReadings {
         }
     }
 
-    /** Reads at the end of the thread's part of a run (or of the warm-up), after its last iteration. */
+    /** Reads after the last iteration of the thread's part of a run (or of the warm-up). */
     public void endOfPart() {
         if (statistics == null) {
             return;
@@ -245,10 +181,7 @@ public final class SchedulerReadings {
         part = -1;
     }
 
-    /**
-     * Closes the thread's files, from any thread once the measurement has ended: a thread still reading (a body
-     * given up on after its timeout) then fails to read, and reads no more.
-     */
+    /** Closes the thread's files, from any thread once the measurement has ended: a thread still reading then stops. */
     public void close() {
         ThreadStatistics source = statistics;
         if (source != null) {
@@ -257,18 +190,12 @@ public final class SchedulerReadings {
         testThreads.close();
     }
 
-    /**
-     * @param measuredRun 1-based run
-     * @return whether this thread had a part in the run: it began it
-     */
+    /** @return whether this thread began a part of the 1-based run */
     public boolean hadPart(int measuredRun) {
         return measuredRun < parts && partEndRow.get(measuredRun) != NOT_BEGUN;
     }
 
-    /**
-     * @param measuredRun 1-based run
-     * @return whether this thread read its figures at the end of its part of the run
-     */
+    /** @return whether this thread read its figures at the end of its part of the 1-based run */
     public boolean endedPart(int measuredRun) {
         return measuredRun < parts && partEndRow.get(measuredRun) >= 0;
     }
@@ -291,7 +218,7 @@ public final class SchedulerReadings {
                 columns[VOLUNTARY], columns[TEST_THREADS], merged, why);
     }
 
-    /** Keeps the reading not yet kept, if there is one: it opens the late stretch about to be read. */
+    /** Keeps the pending reading, if any: it opens the late stretch about to be read. */
     private void keepPending() {
         if (pending) {
             pending = false;
@@ -300,11 +227,7 @@ public final class SchedulerReadings {
         }
     }
 
-    /**
-     * Reads into the row after those kept, or, when the part has used its rows, over the last kept.
-     *
-     * @param keep whether to keep it now; else it waits, as pending, to open a late stretch
-     */
+    /** Reads into the row after those kept (over the last when the part is full); pending unless {@code keep}. */
     private void read(boolean keep) {
         ThreadStatistics source = statistics;
         boolean full = kept >= partLimit && kept > 0;
@@ -344,10 +267,7 @@ public final class SchedulerReadings {
         }
     }
 
-    /**
-     * @return the voluntary switches, read when the time since the last kept reading is not all CPU and run-queue
-     *         wait (the thread slept, or the host took its CPU) or this is the first reading; else -1 (not read)
-     */
+    /** @return the voluntary switches where the time since the last kept reading is not all CPU and wait; else -1 */
     private long voluntaryWhenNeeded(ThreadStatistics source, int row, int base) throws IOException {
         if (row > 0 && lastVoluntary >= 0) {
             int before = (row - 1) * COLUMNS;

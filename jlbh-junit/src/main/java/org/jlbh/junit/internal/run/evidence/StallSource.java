@@ -8,17 +8,13 @@ import org.jlbh.core.JLBHResult.RunResult;
 import java.util.List;
 import java.util.stream.LongStream;
 
-/**
- * Tells how the platform itself stalled during a measured run: the evidence a noise-aware verdict weighs a breach
- * against. Implementations must be thread-safe.
- */
+/** Tells how the platform itself stalled during a measured run. Implementations must be thread-safe. */
 @FunctionalInterface
 public interface StallSource {
 
     /**
-     * The OS jitter measurement: each wake-up of the sleeping sampler thread that came later than the run's median
-     * wake-up, by how much it was later. The median is the OS's ordinary wake-up latency and timer slack (tens of
-     * microseconds), which a spinning harness thread does not suffer; what lies beyond it is the platform stalling.
+     * The OS jitter measurement: each wake-up of the sleeping sampler thread later than the run's median (the OS's
+     * ordinary wake-up latency, which a spinning harness thread does not suffer), by how much.
      */
     StallSource OS_JITTER = (result, run) -> {
         if (result.osJitter().isEmpty()) {
@@ -40,11 +36,6 @@ public interface StallSource {
         return stalls.build().toArray();
     };
 
-    /**
-     * @param result the measured result
-     * @param run    1-based run
-     * @return each platform stall seen during that run, in nanoseconds, or null when there is no evidence either
-     *         way (OS jitter not recorded)
-     */
+    /** @return each stall in the 1-based run of the result, in nanoseconds; null when OS jitter was not recorded */
     long[] stallsNanos(JLBHResult result, int run);
 }

@@ -10,75 +10,35 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
- * The test's own other threads: the threads of this JVM a test started (a lock's holder, a server answering the
- * harness), found by name among Linux's tasks of the process, so that the harness thread's readings can say how long
- * they ran on a CPU while it waited for one ({@link SchedulerEvidence#codesWaitSince(int)}).
- *
- * <p>Which threads: the Java threads alive when {@link #find()} is called, in the harness thread's own top thread group
- * (not the JVM's), but not the harness's or this tool's (named {@code jlbh...}), nor the Flight Recorder's (named
- * {@code JFR ...}), nor those already alive when JUnit finished discovering the tests: the launcher's and the build
- * tool's ({@link #noteLaunchersThreads()}; where that was not noted, those alive at the first {@link #find()}). Each is
- * matched to its Linux task by the name HotSpot gives a thread when it starts to run (its Java name's first
- * {@value #TASK_NAME_BYTES} bytes), among the tasks not there when the launcher's threads were noted. A thread that has
- * not run yet, was renamed after it started, or started after {@code find()} is not found. None are read where there
- * are more than {@value #MOST} (each adds about 0.5 µs to a reading), or where {@code /proc} does not list the process's
- * tasks (another OS): {@link #whyNone()} says why.
- *
- * <p>Immutable; thread-safe. Each harness thread opens its own {@link Cpu} to read them.
+ * The test's own other threads (a lock's holder, a server answering the harness), whose CPU time the harness threads
+ * read while they wait for a CPU ({@link SchedulerEvidence#codesWaitSince(int)}): the Java threads alive at
+ * {@link #find()} in the harness thread's top thread group, but not the tool's ({@code jlbh...}), the Flight
+ * Recorder's ({@code JFR ...}) or those alive when JUnit discovered the tests ({@link #noteLaunchersThreads()}), each
+ * matched to its Linux task by its name's first {@value #TASK_NAME_BYTES} bytes. None where there are more than
+ * {@value #MOST} or no {@code /proc}. Immutable; each harness thread opens its own {@link Cpu} to read them.
  */
 public final class TestThreads {
     /** The most threads read; with more, none are. */
     public static final int MOST = 8;
     /** How much of a thread's name Linux keeps as its task's name, in bytes. */
     static final int TASK_NAME_BYTES = 15;
+    private static final TestThreads NONE = new TestThreads(new int[0]);
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final String TOOLS_PREFIX = "jlbh";
-    /** The Flight Recorder's own Java threads ({@code JFR Periodic Tasks}), started in the thread group of its user. */
     private static final String FLIGHT_RECORDERS_PREFIX = "JFR ";
-    /** The launcher's Java threads and the tasks alive then, noted once; null until noted. */
+    /** Null until noted. */
     private static volatile Noted launchers;
 
     private final int[] tasks;
-    private final List<String> names;
-    private final String none;
 
-    private TestThreads(int[] tasks, List<String> names, String none) {
+    private TestThreads(int[] tasks) {
         this.tasks = tasks;
-        this.names = List.copyOf(names);
-        this.none = none;
     }
 
-    /**
-     * @param why why no threads are read
-     * @return no threads
-     */
-    public static TestThreads none(String why) {
-        return new TestThreads(new int[0], List.of(), why);
-    }
-
-    /** @return how many threads are read */
-    public int count() {
-        return tasks.length;
-    }
-
-    /** @return the threads' names, as found */
-    public List<String> names() {
-        return names;
-    }
-
-    /** @return why none are read, when they are not; else empty */
-    public String whyNone() {
-        return none == null ? "" : none;
-    }
-
-    /**
-     * Notes the threads alive now as the launcher's, once per JVM: called when JUnit has discovered the tests, before
-     * any test class runs.
-     */
+    /** Notes the threads alive now as the launcher's, once per JVM: when JUnit has discovered the tests. */
     public static void noteLaunchersThreads() {
         if (launchers == null) {
             synchronized (TestThreads.class) {
@@ -89,38 +49,29 @@ public final class TestThreads {
         }
     }
 
-    /**
-     * Finds the test's own other threads, from the calling harness thread; allocates, so not while measuring.
-     *
-     * @return them, or none saying why
-     */
+    /** @return the test's own other threads, found from the calling harness thread; allocates */
     public static TestThreads find() {
         noteLaunchersThreads();
         return find(launchers);
     }
 
-    /**
-     * @param before the threads and tasks that are not the test's
-     * @return the test's own other threads: those alive now but not before, as {@link #find()} finds them
-     */
+    /** @return as {@link #find()}, the threads and tasks {@code before} not being the test's */
     static TestThreads find(Noted before) {
         Thread harness = Thread.currentThread();
         ThreadGroup group = topGroup(harness);
         if (group == null || group.getParent() == null) {
-            return none("the harness thread is not in an application's thread group");
+            return NONE;
         }
         Set<String> wanted = new HashSet<>();
-        List<String> names = new ArrayList<>();
         for (Thread thread : threadsOf(group)) {
             if (thread != harness && !before.threads.contains(thread.getId())
                     && !thread.getName().startsWith(TOOLS_PREFIX)
                     && !thread.getName().startsWith(FLIGHT_RECORDERS_PREFIX)) {
                 wanted.add(taskName(thread.getName()));
-                names.add(thread.getName());
             }
         }
         if (wanted.isEmpty()) {
-            return none("");
+            return NONE;
         }
         List<Integer> found = new ArrayList<>();
         try {
@@ -130,22 +81,14 @@ public final class TestThreads {
                 }
             }
         } catch (IOException | RuntimeException unreadable) {
-            return none("the process's tasks could not be read (" + unreadable + ")");
+            return NONE;
         }
-        if (found.size() > MOST) {
-            return none(String.format(Locale.ROOT, "the test has %d threads of its own, more than the %d read between "
-                    + "iterations", found.size(), MOST));
-        }
-        names.sort(null);
-        return new TestThreads(found.stream().mapToInt(Integer::intValue).toArray(), names, null);
+        return found.size() > MOST ? NONE : new TestThreads(found.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /**
-     * Opens the threads' figures for one harness thread to read.
-     *
-     * @param baseNanos where their count begins: what the threads read before them had run, so that a harness
-     *                  thread's column of it goes on where it was
-     * @return them; reading allocates nothing
+     * @param baseNanos where the count begins: what the threads read before had run, for a harness thread's column
+     * @return the threads' figures, for one harness thread to read; reading allocates nothing
      */
     public Cpu open(long baseNanos) {
         List<RandomAccessFile> files = new ArrayList<>();
@@ -161,13 +104,12 @@ public final class TestThreads {
         return cpu;
     }
 
-    /** The name Linux gives a Java thread's task: its first {@value #TASK_NAME_BYTES} bytes. */
+    /** @return the name Linux gives a Java thread's task: its first {@value #TASK_NAME_BYTES} bytes */
     static String taskName(String javaName) {
         byte[] bytes = javaName.getBytes(StandardCharsets.UTF_8);
         return new String(bytes, 0, Math.min(bytes.length, TASK_NAME_BYTES), StandardCharsets.UTF_8);
     }
 
-    /** @return the ids of the process's Linux tasks alive now */
     private static Set<Integer> liveTasks() throws IOException {
         Set<Integer> tasks = new HashSet<>();
         try (DirectoryStream<Path> list = Files.newDirectoryStream(TASKS)) {
@@ -187,10 +129,7 @@ public final class TestThreads {
         }
     }
 
-    /**
-     * @return the thread's group just below the JVM's root group (the application's, not the JVM's own), or the root
-     *         group for a thread in it, or null when the thread has ended
-     */
+    /** @return the thread's group just below the root (the application's), or the root; null once it ended */
     private static ThreadGroup topGroup(Thread thread) {
         ThreadGroup group = thread.getThreadGroup();
         while (group != null && group.getParent() != null && group.getParent().getParent() != null) {
@@ -199,7 +138,6 @@ public final class TestThreads {
         return group;
     }
 
-    /** @return the live threads in the group and its subgroups (none for null), without stopping the JVM */
     private static List<Thread> threadsOf(ThreadGroup group) {
         if (group == null) {
             return List.of();
@@ -214,7 +152,6 @@ public final class TestThreads {
 
     /** The Java threads (ids) and Linux tasks alive at a moment: not the test's. */
     record Noted(Set<Long> threads, Set<Integer> tasks) {
-        /** @return those alive now */
         static Noted now() {
             ThreadGroup root = Thread.currentThread().getThreadGroup();
             while (root != null && root.getParent() != null) {
@@ -228,17 +165,15 @@ public final class TestThreads {
             try {
                 tasks = liveTasks();
             } catch (IOException | RuntimeException unreadable) {
-                tasks = Set.of(); // find() then finds no tasks to read either
+                tasks = Set.of(); // find() then finds none either
             }
             return new Noted(threads, tasks);
         }
     }
 
     /**
-     * The CPU time the threads have had so far, from each one's {@code /proc/self/task/<id>/schedstat}: brought up to
-     * date by the kernel when a thread leaves its CPU and at each scheduler tick, so up to a tick (1-4 ms) behind for
-     * a thread running while it is read. A thread that has ended keeps the time last read. Not thread-safe: one
-     * thread at a time reads it (the harness thread while it measures).
+     * The CPU time the threads have had, from each one's {@code /proc/self/task/<id>/schedstat}: up to a scheduler tick
+     * behind for a thread running while it is read; an ended thread keeps the time last read. Not thread-safe.
      */
     public static final class Cpu implements AutoCloseable {
         /** Reads no threads: always 0. */
@@ -247,7 +182,6 @@ public final class TestThreads {
         private final RandomAccessFile[] files;
         private final long[] last;
         private final byte[] buffer = new byte[128];
-        /** Added to what the threads read: where the count began. */
         private long base;
 
         private Cpu(RandomAccessFile[] files) {
@@ -260,10 +194,7 @@ public final class TestThreads {
             return files.length;
         }
 
-        /**
-         * @return the threads' CPU time so far, added up, from where the count began ({@link #open(long)}), in
-         *         nanoseconds; allocates nothing
-         */
+        /** @return the threads' CPU time so far, from where the count began ({@link #open(long)}); allocates nothing */
         public long nanos() {
             long sum = base;
             for (int i = 0; i < files.length; i++) {

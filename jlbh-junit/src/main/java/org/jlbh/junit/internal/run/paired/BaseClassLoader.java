@@ -15,18 +15,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Loads the base build's classes, the other side of a paired test: a class or resource found in the base's folders
- * and its own jars ({@link BaseClassPath#loaded()}) is loaded from there, before the change's (child first), so the
- * base's test class, the code it tests and the library versions only the base names are the base's; everything else
- * comes from the change's class loader, the parent: the JDK, JUnit, jlbh and its dependencies (whose types the two
- * sides must share: the annotations, a probe's {@code NanoSampler}), and every library both sides name alike.
- * Thread-safe, as {@link URLClassLoader} is.
+ * Loads the base build's classes, child first: a class or resource in the base's folders and own jars
+ * ({@link BaseClassPath#loaded()}) is loaded from there; everything else, and always the packages both sides share (the
+ * JDK, JUnit, jlbh and its dependencies), from the change's class loader, the parent. Thread-safe.
  */
 public final class BaseClassLoader extends URLClassLoader {
-    /**
-     * Packages always loaded from the parent, even if a base folder held a copy: the types both sides pass between
-     * them and the harness, and the JDK's own.
-     */
+    /** Packages always loaded from the parent: the types both sides pass between them and the harness. */
     private static final List<String> SHARED = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.junit.",
             "org.opentest4j.", "org.apiguardian.", "org.jlbh.core.", "org.jlbh.junit.", "net.openhft.",
             "org.HdrHistogram.", "org.assertj.", "one.profiler.", "one.convert.", "one.jfr.",
@@ -44,11 +38,9 @@ public final class BaseClassLoader extends URLClassLoader {
     }
 
     /**
-     * @param classPath the base build's class folders and jars, and which of them its side loads
-     * @param parent    the change's class loader: the test class's
+     * @param parent the change's class loader: the test class's
      * @return a loader of the base's classes
-     * @throws IllegalArgumentException when a path the base's side loads does not exist, or is neither a folder nor a
-     *                                  jar
+     * @throws IllegalArgumentException when a path the base's side loads is neither a folder nor a jar
      */
     public static BaseClassLoader of(BaseClassPath classPath, ClassLoader parent) {
         List<Path> paths = classPath.loaded();
@@ -77,20 +69,12 @@ public final class BaseClassLoader extends URLClassLoader {
         return classPath;
     }
 
-    /**
-     * @param name a binary class name
-     * @return whether the class is loaded from the base's folders and jars when they hold it (its package is not
-     *         one the two sides share)
-     */
-    static boolean ownedByTheBase(String name) {
+    /** @return whether the binary name's class is the base's when the base's paths hold it */
+    private static boolean ownedByTheBase(String name) {
         return SHARED.stream().noneMatch(name::startsWith);
     }
 
-    /**
-     * @param jar a jar
-     * @return whether every class it holds is in a package the two sides share (none loads from the base), true for a
-     *         jar of no classes; false for a file that cannot be read as a jar
-     */
+    /** @return whether every class of the jar is in a package the sides share (so for none); false for no jar */
     static boolean sharesEveryClassOf(Path jar) {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             return zip.stream().map(ZipEntry::getName)

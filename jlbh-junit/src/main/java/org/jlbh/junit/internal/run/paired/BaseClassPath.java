@@ -17,12 +17,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ
- * between the two sides. The rule: the base's folders are the base's; a jar both sides name alike (the same file, or
- * the same artifact in the same version) is shared, loaded once, from the change's class path; an artifact the base
- * names in another version than the change, or that the change does not name, is the base's own; jlbh, its
- * dependencies, JUnit and the JDK are always the change's (their types pass between the two sides and the harness),
- * and are not compared. Immutable.
+ * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ.
+ * The base's folders are the base's; a jar both sides name alike (the same file, or artifact and version) is loaded
+ * once, from the change's; an artifact the base names in another version, or alone, is the base's own; jlbh, its
+ * dependencies and JUnit are always the change's, and not compared. Immutable.
  *
  * @param folders     the base's folders of compiled classes, in order
  * @param ownJars     the base's jars that only its side loads, in order
@@ -37,7 +35,6 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
     private static final List<String> ALWAYS_THE_CHANGES = List.of("org.jlbh", "org.junit", "org.opentest4j",
             "org.apiguardian", "org.hdrhistogram", "net.openhft", "tools.profiler", "org.assertj");
 
-    /** Copies the lists. */
     public BaseClassPath {
         folders = List.copyOf(folders);
         ownJars = List.copyOf(ownJars);
@@ -45,8 +42,6 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
     }
 
     /**
-     * A dependency that differs between the sides (jlbh's and JUnit's are not compared: the change's are used).
-     *
      * @param artifact {@code group:name}, or the name where the jar does not say its group
      * @param base     its version in the base, if the base names it
      * @param change   its version in the change, if the change names it
@@ -65,7 +60,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
 
     /**
      * @param base            the base build's folders and jars, as configured
-     * @param changeClassPath the change's class path: its folders and jars
+     * @param changeClassPath the change's folders and jars
      * @return which the base's side loads, and what differs
      */
     public static BaseClassPath of(List<Path> base, List<Path> changeClassPath) {
@@ -123,9 +118,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
 
     /**
      * @param loader the change's test class's loader
-     * @return the change's class path: the JVM's ({@code java.class.path}, which Surefire sets to the test class path)
-     *         and that of every {@link URLClassLoader} from the loader up (a launcher's own, such as the
-     *         ConsoleLauncher's {@code --class-path})
+     * @return the change's class path: each {@link URLClassLoader}'s from the loader up, then {@code java.class.path}
      */
     public static List<Path> changeClassPath(ClassLoader loader) {
         Set<Path> paths = new LinkedHashSet<>();
@@ -164,10 +157,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
                 + "the change's)", folders, jars, jars == 1 ? "" : "s", sharedJars, ownJars.size(), changes);
     }
 
-    /**
-     * @return a line for the comparison's header: which dependencies differ between the sides, that none does, or that
-     *         the base names no jar (so that both sides run the change's libraries)
-     */
+    /** @return the comparison header's line: which dependencies differ, that none does, or that the base names none */
     public String dependencies() {
         if (ownJars.size() + sharedJars + changes == 0) {
             return "the base names no jar, so both sides run the change's libraries: name the base's test class path "

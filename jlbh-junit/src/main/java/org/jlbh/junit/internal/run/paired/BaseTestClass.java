@@ -18,12 +18,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The base build's copy of a test class, run the way JUnit runs the change's: one instance per test (or one for the
- * class, when the class says {@code @TestInstance(PER_CLASS)}), its {@code @BeforeAll} methods before its first paired
- * test and its {@code @AfterAll} methods by {@link #close()}, its {@code @BeforeEach} and {@code @AfterEach} methods
- * around each test's base side; superclasses' methods first on the way in and last on the way out, as JUnit orders
- * them. Lifecycle methods and constructors that take parameters are not supported on the base side (said by
- * {@link #of}). Used from the thread that runs the test class; not thread-safe.
+ * The base build's copy of a test class, run as JUnit runs the change's: an instance per test (or per class), its
+ * {@code @BeforeAll} methods before its first paired test and its {@code @AfterAll} methods by {@link #close()}, its
+ * {@code @BeforeEach} and {@code @AfterEach} methods around each test's base side, in JUnit's order. Lifecycle methods
+ * and constructors that take parameters are refused by {@link #of}. Not thread-safe.
  */
 public final class BaseTestClass implements AutoCloseable {
     private final Class<?> type;
@@ -46,11 +44,9 @@ public final class BaseTestClass implements AutoCloseable {
     }
 
     /**
-     * @param loader    the base's classes
      * @param className the change's test class's binary name
-     * @return the base's copy of the class; empty when the base has none (or only the change's, from the parent)
-     * @throws IllegalArgumentException when the base's class cannot be run here: no constructor without parameters,
-     *                                  or a lifecycle method with parameters
+     * @return the base's copy of the class; empty when the base has none of its own
+     * @throws IllegalArgumentException when it has no constructor without parameters, or a lifecycle method with some
      */
     public static Optional<BaseTestClass> of(BaseClassLoader loader, String className) {
         Class<?> type;
@@ -67,21 +63,12 @@ public final class BaseTestClass implements AutoCloseable {
         return Optional.of(base);
     }
 
-    /** @return the base's class */
-    public Class<?> type() {
-        return type;
-    }
-
     /** @return the base's folders and jars its class was loaded from, and which of them the base's side loads */
     public BaseClassPath classPath() {
         return ((BaseClassLoader) type.getClassLoader()).classPath(); // of(...) took only the base loader's own class
     }
 
-    /**
-     * @param name           the test method's name
-     * @param parameterTypes the change's method's parameter types
-     * @return the base's method of that name whose parameter types have the same names, if any
-     */
+    /** @return the base's method of that name whose parameter types have the same names as the change's, if any */
     public Optional<Method> method(String name, Class<?>[] parameterTypes) {
         String[] wanted = Arrays.stream(parameterTypes).map(Class::getName).toArray(String[]::new);
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
@@ -97,10 +84,7 @@ public final class BaseTestClass implements AutoCloseable {
     }
 
     /**
-     * Makes the instance a test's base side runs on, after the class's {@code @BeforeAll} methods the first time,
-     * and runs the {@code @BeforeEach} methods on it.
-     *
-     * @return the instance
+     * @return a test's instance, its {@code @BeforeEach} methods run (after {@code @BeforeAll} the first time)
      * @throws Throwable what a constructor or lifecycle method threw
      */
     public Object beforeTest() throws Throwable {
@@ -121,9 +105,8 @@ public final class BaseTestClass implements AutoCloseable {
     }
 
     /**
-     * Runs the {@code @AfterEach} methods on a test's base instance, all of them even when one throws.
+     * Runs every {@code @AfterEach} method on what {@link #beforeTest()} gave.
      *
-     * @param instance what {@link #beforeTest()} gave
      * @throws Throwable the first that threw, with the others suppressed
      */
     public void afterTest(Object instance) throws Throwable {

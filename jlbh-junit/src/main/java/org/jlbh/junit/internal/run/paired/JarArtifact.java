@@ -14,9 +14,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The artifact a jar on a class path is a version of: read from the {@code META-INF/maven/.../pom.properties} Maven
- * puts in the jars it builds, else from where the jar lies in Gradle's cache ({@code group/name/version/hash/file}),
- * else from its file name ({@code name-version.jar}, no group). Immutable.
+ * The artifact a jar is a version of: from its {@code META-INF/maven/.../pom.properties}, else its place in Gradle's
+ * cache ({@code group/name/version/hash/file}), else its file name ({@code name-version.jar}, no group). Immutable.
  *
  * @param group   the group, e.g. {@code org.apache.commons}; empty when the jar does not say
  * @param name    the artifact's name, e.g. {@code commons-lang3}
@@ -26,10 +25,7 @@ record JarArtifact(String group, String name, String version) {
     private static final Pattern NAME_AND_VERSION = Pattern.compile("(.+?)-(\\d[^-]*(?:-.*)?)\\.jar");
     private static final Pattern POM_PROPERTIES = Pattern.compile("META-INF/maven/[^/]+/[^/]+/pom\\.properties");
 
-    /**
-     * @param jar a jar
-     * @return what it is a version of, when its metadata, its place or its name says
-     */
+    /** @return what the jar is a version of, when its metadata, place or name says */
     static Optional<JarArtifact> of(Path jar) {
         String file = jar.getFileName().toString();
         List<JarArtifact> declared = declared(jar);

@@ -3,19 +3,15 @@ package org.jlbh.junit.internal.run.timeline;
 import java.util.Arrays;
 
 /**
- * Records one probe's timeline and late samples during each measured run ({@link RunTimeline}), garbage-free: all
- * arrays are made once, when the test is prepared. {@link #record} is for the harness thread (a synchronous end to
- * end): a multiplication and a comparison or two per sample, plus the capture of a late one. {@link #recordLate} is
- * for samples from any thread, and only for late ones (the caller compares first, so an ordinary sample costs one
- * comparison). Runs are cut by {@link #beginRun} and {@link #endRun} on the harness thread; samples outside a run are
- * ignored.
+ * Records one probe's timeline and late samples during each measured run ({@link RunTimeline}), garbage-free. Threads:
+ * {@link #record}, {@link #beginRun} and {@link #endRun} on the harness thread; {@link #recordLate} from any thread.
+ * Samples outside a run are ignored.
  */
 public final class LatencyTimeline {
-    /** Windows a run is cut into, over its scheduled length. */
+    /** Windows a run is cut into, over its scheduled length; as many again are kept for a run that ends late. */
     public static final int WINDOWS = 1_000;
-    /** Windows kept past the scheduled length, for a run that ends late. */
     private static final int SLOTS = 2 * WINDOWS;
-    /** The most late samples kept per run: more than a run's 1% over budget at up to 6.5 million iterations. */
+    /** The most late samples kept per run. */
     public static final int MAX_KEPT = 65_536;
 
     private final long[] budgetsNanos;
@@ -50,10 +46,7 @@ public final class LatencyTimeline {
         this.lateBegan = new long[lateEnd.length];
     }
 
-    /**
-     * @param iterations iterations per run of the new timeline's thread, to size what it keeps
-     * @return a timeline with this one's budgets, for another harness thread's samples of the same probe
-     */
+    /** @return a timeline with this one's budgets, for another thread's {@code iterations} per run */
     public LatencyTimeline forAnotherThread(long iterations) {
         return new LatencyTimeline(budgetsNanos, iterations);
     }
@@ -63,13 +56,7 @@ public final class LatencyTimeline {
         return lateNanos;
     }
 
-    /**
-     * Starts a run.
-     *
-     * @param run                1-based run
-     * @param startNanos         its first iteration's intended start, nanoTime
-     * @param scheduledNanos     its scheduled length
-     */
+    /** Begins {@code run} (0 the warm-up), due from {@code startNanos} (nanoTime) for {@code scheduledNanos}. */
     public void beginRun(int run, long startNanos, long scheduledNanos) {
         Arrays.fill(worst, 0);
         for (int[] counts : over) {
@@ -84,75 +71,38 @@ public final class LatencyTimeline {
         this.recording = true;
     }
 
-    /**
-     * @param startNanos an iteration's intended start, nanoTime
-     * @return whether the iteration is queued: the harness thread's iteration before it ended after it was due, so the
-     *         harness began it late, after its own work between the two (the caller then reads when the call begins)
-     */
+    /** @return whether the iteration due at {@code startNanos} is queued: the one before it ended after it was due */
     public boolean queued(long startNanos) {
         return lastEnd != Long.MIN_VALUE && lastEnd - startNanos > 0;
     }
 
     /**
-     * Records a sample the harness thread took as its iteration returned: the iterations run one after another, so a
-     * late one is kept with when the one before it ended too (the harness started it then, or at its intended start,
-     * whichever came later).
+     * Records a sample the harness thread took as its iteration returned at {@code endNanos}; a late one is kept with
+     * when the iteration before it ended.
      *
-     * @param endNanos when it ended, nanoTime
-     * @param latency  its latency, in nanoseconds
-     */
-    public void record(long endNanos, long latency) {
-        record(endNanos, latency, Long.MIN_VALUE);
-    }
-
-    /**
-     * Records a sample the harness thread took as its iteration returned, as {@link #record(long, long)}, with when its
-     * call began where the caller read it (a {@link #queued} iteration) or the harness called it (a late one on its
-     * schedule).
-     *
-     * @param endNanos   when it ended, nanoTime
-     * @param latency    its latency, in nanoseconds
      * @param beganNanos when its call began, nanoTime; {@link Long#MIN_VALUE} when not read
      */
     public void record(long endNanos, long latency, long beganNanos) {
-        // nothing ran before the first iteration of all: it began at its intended start
         long previousEnd = lastEnd == Long.MIN_VALUE ? endNanos - latency : lastEnd;
         lastEnd = endNanos;
         if (!recording) {
             return;
         }
-        int window = window(endNanos);
-        if (latency > worst[window]) {
-            worst[window] = latency;
-        }
+        int window = worst(endNanos, latency);
         if (latency > lateNanos) {
             long began = beganNanos != Long.MIN_VALUE ? beganNanos : Math.max(endNanos - latency, previousEnd);
             late(window, endNanos, latency, previousEnd, began);
         }
     }
 
-    /**
-     * Records a late sample from any thread; the caller has checked that {@code latency > }{@link #lateNanos()}.
-     *
-     * @param endNanos when it ended, nanoTime
-     * @param latency  its latency, in nanoseconds
-     */
+    /** Records a late sample ({@code latency > }{@link #lateNanos()}, in nanoseconds) from any thread. */
     public synchronized void recordLate(long endNanos, long latency) {
-        if (!recording) {
-            return;
+        if (recording) {
+            late(worst(endNanos, latency), endNanos, latency, Long.MIN_VALUE, Long.MIN_VALUE);
         }
-        int window = window(endNanos);
-        if (latency > worst[window]) {
-            worst[window] = latency;
-        }
-        late(window, endNanos, latency, Long.MIN_VALUE, Long.MIN_VALUE);
     }
 
-    /**
-     * Ends the run.
-     *
-     * @return what it recorded; null when no run was being recorded
-     */
+    /** @return what the run that ends now recorded; null when none was being recorded */
     public synchronized RunTimeline endRun() {
         if (!recording) {
             return null;
@@ -167,9 +117,14 @@ public final class LatencyTimeline {
                 Arrays.copyOf(lateBegan, kept), notKept);
     }
 
-    private int window(long endNanos) {
-        long window = (long) ((endNanos - startNanos) * windowsPerNano);
-        return window < 0 ? 0 : window >= SLOTS ? SLOTS - 1 : (int) window;
+    /** @return the sample's window, whose worst it is kept as when it is */
+    private int worst(long endNanos, long latency) {
+        long at = (long) ((endNanos - startNanos) * windowsPerNano);
+        int window = at < 0 ? 0 : at >= SLOTS ? SLOTS - 1 : (int) at;
+        if (latency > worst[window]) {
+            worst[window] = latency;
+        }
+        return window;
     }
 
     private void late(int window, long endNanos, long latency, long previousEnd, long began) {

@@ -6,24 +6,22 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * The {@link LatencyTimeline}s of one test, end to end and one per probe, cut into runs together; each ended run's
- * timelines are kept until the next measurement starts. When several harness threads share the load, each records
- * its own end-to-end samples into a timeline of its own (no lock, nothing shared), and a run's end to end is their
- * merge ({@link RunTimeline#merge}). Run boundaries come from the harness threads, a run begun by the first of them
- * to reach it and ended by the first harness thread once all are done; see {@link LatencyTimeline} for who records
- * what.
+ * The {@link LatencyTimeline}s of one test, end to end (one per harness thread, merged) and one per probe, cut into
+ * runs together: begun by the first harness thread to reach a run, ended by the first harness thread once all are
+ * done, and kept until the next measurement starts.
  */
 public final class Timelines {
     private final Map<String, LatencyTimeline> byProbe = new LinkedHashMap<>();
-    /** The end-to-end timeline of each harness thread; the first is the end-to-end timeline given. */
     private final LatencyTimeline[] endToEndOfThread;
+    /** Every timeline: an array, so that beginning a run allocates nothing. */
+    private final LatencyTimeline[] all;
     private final List<Map<String, RunTimeline>> runs = new ArrayList<>();
 
     /**
-     * @param byProbe    the timelines, by probe name, end to end ({@link JLBH#END_TO_END}) among them: the first
-     *                   harness thread's
+     * @param byProbe    the timelines by probe, end to end ({@link JLBH#END_TO_END}) among them: the first thread's
      * @param threads    harness threads, each with an end-to-end timeline of its own
      * @param iterations iterations per run, over all threads
      */
@@ -38,27 +36,17 @@ public final class Timelines {
             endToEndOfThread[thread] = endToEndOfThread[0].forAnotherThread(
                     JLBH.iterationsOfThread(thread, threads, iterations));
         }
+        this.all = Stream.concat(this.byProbe.values().stream(), Stream.of(endToEndOfThread).skip(1))
+                .toArray(LatencyTimeline[]::new);
     }
 
-    /** @return the end-to-end timeline (the first harness thread's, with several) */
+    /** @return the first harness thread's end-to-end timeline */
     public LatencyTimeline endToEnd() {
-        return byProbe.get(JLBH.END_TO_END);
+        return endToEndOfThread[0];
     }
 
-    /**
-     * @param thread a harness thread's index
-     * @return the timeline of that thread's end-to-end samples
-     */
     public LatencyTimeline endToEndOfThread(int thread) {
         return endToEndOfThread[thread];
-    }
-
-    /**
-     * @param probe a probe's name
-     * @return its timeline
-     */
-    public LatencyTimeline probe(String probe) {
-        return byProbe.get(probe);
     }
 
     /** Forgets the runs of the last measurement. */
@@ -66,20 +54,14 @@ public final class Timelines {
         runs.clear();
     }
 
+    /** Begins a run of every timeline: see {@link LatencyTimeline#beginRun}. */
     public void beginRun(int run, long startNanos, long scheduledNanos) {
-        for (LatencyTimeline timeline : byProbe.values()) {
+        for (LatencyTimeline timeline : all) {
             timeline.beginRun(run, startNanos, scheduledNanos);
-        }
-        for (int thread = 1; thread < endToEndOfThread.length; thread++) {
-            endToEndOfThread[thread].beginRun(run, startNanos, scheduledNanos);
         }
     }
 
-    /**
-     * Ends the current run and keeps it: each probe's timeline, and with several harness threads the end to end
-     * merged over them and each thread's own under {@link JLBH#endToEndOfThread(int)} (a sequence of iterations one
-     * thread ran one after another, which a replay can re-time against that thread's evidence).
-     */
+    /** Ends and keeps the current run; with several harness threads, each one's under {@link JLBH#endToEndOfThread}. */
     public synchronized void endRun() {
         Map<String, RunTimeline> ended = new LinkedHashMap<>();
         byProbe.forEach((probe, timeline) -> {
@@ -97,7 +79,6 @@ public final class Timelines {
         }
     }
 
-    /** Ends the run's end to end, merged over the harness threads, and each thread's; nothing when none was begun. */
     private void endEndToEnd(Map<String, RunTimeline> ended) {
         List<RunTimeline> ofThreads = new ArrayList<>();
         for (int thread = 0; thread < endToEndOfThread.length; thread++) {
@@ -116,18 +97,12 @@ public final class Timelines {
 
     /** Ends the current run (the warm-up) without keeping it. */
     public void discardRun() {
-        for (LatencyTimeline timeline : byProbe.values()) {
+        for (LatencyTimeline timeline : all) {
             timeline.endRun();
-        }
-        for (int thread = 1; thread < endToEndOfThread.length; thread++) {
-            endToEndOfThread[thread].endRun();
         }
     }
 
-    /**
-     * @param run 1-based measured run
-     * @return that run's timelines, by probe; a run the harness gave up on is ended here, with what it had
-     */
+    /** @return the 1-based run's timelines, by probe; a run the harness gave up on is ended here with what it had */
     public synchronized Map<String, RunTimeline> ofRun(int run) {
         while (runs.size() < run) {
             int before = runs.size();

@@ -1,8 +1,5 @@
 /**
- * Each measured run's latency over time, recorded garbage-free by the harness threads: per window the worst sample and
- * the samples over each budget, and the late samples themselves for the attribution
- * ({@link org.jlbh.junit.internal.run.timeline.LatencyTimeline}, one per probe, cut into runs together by
- * {@link org.jlbh.junit.internal.run.timeline.Timelines}; each ended run is a
- * {@link org.jlbh.junit.internal.run.timeline.RunTimeline}).
+ * Each measured run's latency over time, recorded garbage-free by the harness threads: per window the worst sample
+ * and the samples over each budget, and the late samples ({@link org.jlbh.junit.internal.run.timeline.Timelines}).
  */
 package org.jlbh.junit.internal.run.timeline;

@@ -16,7 +16,7 @@ class LatencyTimelineTest {
         assertThat(timeline.queued(START)).as("nothing ran before the first").isFalse();
 
         // due at START, stalled until +1 ms
-        timeline.record(START + 1_000 * US, 1_000 * US);
+        timeline.record(START + 1_000 * US, 1_000 * US, Long.MIN_VALUE);
         long due = START + 50 * US;
         assertThat(timeline.queued(due)).isTrue();
         // its call began 300 ns after the one before ended, and took 1 µs
@@ -35,8 +35,8 @@ class LatencyTimelineTest {
     void withoutItsCallsBeginningALateSampleBeganWhenTheOneBeforeEndedOrWhenDue() {
         LatencyTimeline timeline = new LatencyTimeline(new long[] {100 * US}, 100);
         timeline.beginRun(1, START, 100 * 50 * US);
-        timeline.record(START + 1_000 * US, 1_000 * US);
-        timeline.record(START + 1_001 * US, 951 * US);
+        timeline.record(START + 1_000 * US, 1_000 * US, Long.MIN_VALUE);
+        timeline.record(START + 1_001 * US, 951 * US, Long.MIN_VALUE);
         RunTimeline run = timeline.endRun();
 
         assertThat(run.lateBegan(1)).isEqualTo(START + 1_000 * US);

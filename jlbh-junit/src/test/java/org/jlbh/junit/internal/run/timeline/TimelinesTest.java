@@ -26,10 +26,10 @@ class TimelinesTest {
         Timelines timelines = timelines(2);
         // 1,000 windows over a scheduled millisecond: a window is a microsecond
         timelines.beginRun(1, START, 1_000_000);
-        timelines.endToEndOfThread(0).record(START + 100_000, 50);
-        timelines.endToEndOfThread(0).record(START + 500_000, 200_000);
-        timelines.endToEndOfThread(1).record(START + 300_000, 150_000);
-        timelines.endToEndOfThread(1).record(START + 500_000, 300);
+        timelines.endToEndOfThread(0).record(START + 100_000, 50, Long.MIN_VALUE);
+        timelines.endToEndOfThread(0).record(START + 500_000, 200_000, Long.MIN_VALUE);
+        timelines.endToEndOfThread(1).record(START + 300_000, 150_000, Long.MIN_VALUE);
+        timelines.endToEndOfThread(1).record(START + 500_000, 300, Long.MIN_VALUE);
         timelines.endRun();
 
         RunTimeline run = timelines.ofRun(1).get(JLBH.END_TO_END);
@@ -51,8 +51,8 @@ class TimelinesTest {
     void oneThreadsTimelineIsTheRunsAsItWasRecorded() {
         Timelines timelines = timelines(1);
         timelines.beginRun(1, START, 1_000_000);
-        timelines.endToEndOfThread(0).record(START + 100_000, 50);
-        timelines.endToEndOfThread(0).record(START + 500_000, 200_000);
+        timelines.endToEndOfThread(0).record(START + 100_000, 50, Long.MIN_VALUE);
+        timelines.endToEndOfThread(0).record(START + 500_000, 200_000, Long.MIN_VALUE);
         timelines.endRun();
 
         RunTimeline run = timelines.ofRun(1).get(JLBH.END_TO_END);
