@@ -60,9 +60,8 @@ class ArchitectureTest {
             Map.entry("run/evidence/TestThreads.java", "the OS's list of the JVM's threads (/proc)"),
             Map.entry("run/paired/BaseClassLoader.java", "whether a base's class path entry is a folder or a jar"),
             Map.entry("run/paired/BaseClassPath.java", "whether a class path entry is a jar"),
-            Map.entry("profile/AsyncProfilerRun.java", "the profiler's own recording, a temporary file"),
-            // until its flame graph pages are handed to ReportFolder.writePage
-            Map.entry("profile/TailProfiling.java", "the flame graph pages"),
+            Map.entry("profile/AsyncProfilerRun.java", "the native profiler's recording, in the system temporary "
+                    + "folder beside its library, deleted once read"),
             Map.entry("report/result/CurrentEnvironment.java", "the CPU's model name (/proc/cpuinfo)"),
             Map.entry("report/JUnitPublisher.java", "a file it publishes, in JUnit's own output folder"),
             Map.entry("export/JobSummary.java", "the CI job's summary, a file outside the report folder"));
