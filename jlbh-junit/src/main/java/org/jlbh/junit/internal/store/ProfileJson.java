@@ -92,7 +92,8 @@ final class ProfileJson {
         return parent.optional(name, profile -> profile.has("unavailable")
                 ? CodeProfile.unavailable(profile.text("engine"), profile.text("unavailable"), none)
                 : new CodeProfile<>(profile.text("engine"), Optional.empty(), profile.number("seconds"),
-                compared.apply(profile), profile.optionalText("flameGraph"), profile.optionalText("differential")));
+                        compared.apply(profile), profile.optionalText("flameGraph"),
+                        profile.optionalText("differential")));
     }
 
     /** Writes a side of the growth profile: its calls, sampling period (nanoseconds), samples and stacks. */
