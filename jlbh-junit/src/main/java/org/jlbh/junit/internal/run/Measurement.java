@@ -33,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
@@ -64,8 +63,8 @@ public final class Measurement {
             probes.put(probe, new ProbeHandle(probe, timeline));
         }
         this.task = new MethodTask(settings.run(),
-                new Timelines(timelines, settings.run().threads(), settings.run().iterations()));
-        task.collectGarbageBeforeRuns(settings.budgets().allowsNoCollection());
+                new Timelines(timelines, settings.run().threads(), settings.run().iterations()),
+                settings.budgets().allowsNoCollection());
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -273,13 +272,12 @@ public final class Measurement {
             int measured = run;
             List<GcEvent> inRun = collections.stream()
                     .filter(collection -> task.brackets().duringRun(measured, collection)).toList();
-            long allocated = task.brackets().allocatedBytes(run);
             long[] stallsNanos = stalls.stallsNanos(result, run);
             Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
             RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
             RunEvidence seen = endToEnd == null ? RunEvidence.none("the run's timeline was not recorded")
                     : recording.ofRun(run, endToEnd.startNanos(), endToEnd.endNanos(), timelines);
-            runs.add(new RunMeasures(run, allocated < 0 ? OptionalLong.empty() : OptionalLong.of(allocated), inRun,
+            runs.add(new RunMeasures(run, task.brackets().allocatedBytes(run), inRun,
                     stallsNanos == null ? Optional.empty()
                             : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun))),
                     timelines, seen));
@@ -304,10 +302,8 @@ public final class Measurement {
         FutureTask<Attempt> baseSide = new FutureTask<>(() -> {
             try {
                 return base.measure(number, again, baseOut);
-            } catch (Exception | Error e) {
-                throw e;
-            } catch (Throwable other) {
-                throw new ExecutionException(other);
+            } catch (Throwable thrown) {
+                throw new ExecutionException(thrown); // a Callable throws no Throwable: unwrapped below
             } finally {
                 turns.leave(Alternation.BASE);
             }
@@ -327,7 +323,7 @@ public final class Measurement {
         try {
             return new PairedAttempt(baseSide.get(), change);
         } catch (ExecutionException e) {
-            Throwable thrown = e.getCause() instanceof ExecutionException wrapped ? wrapped.getCause() : e.getCause();
+            Throwable thrown = e.getCause().getCause();
             throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
         }
     }
