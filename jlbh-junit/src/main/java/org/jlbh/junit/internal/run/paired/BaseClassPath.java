@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ.
@@ -98,17 +98,10 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
 
     /** @return the artifacts whose versions differ between the sides, or that one side alone names, by name */
     private static List<Difference> differences(Map<String, JarArtifact> base, Map<String, JarArtifact> change) {
-        Set<String> keys = new TreeSet<>(base.keySet());
-        keys.addAll(change.keySet());
-        List<Difference> differences = new ArrayList<>();
-        for (String key : keys) {
-            Optional<String> baseVersion = Optional.ofNullable(base.get(key)).map(JarArtifact::version);
-            Optional<String> changeVersion = Optional.ofNullable(change.get(key)).map(JarArtifact::version);
-            if (!baseVersion.equals(changeVersion)) {
-                differences.add(new Difference(key, baseVersion, changeVersion));
-            }
-        }
-        return differences;
+        return Stream.concat(base.keySet().stream(), change.keySet().stream()).distinct().sorted()
+                .map(key -> new Difference(key, Optional.ofNullable(base.get(key)).map(JarArtifact::version),
+                        Optional.ofNullable(change.get(key)).map(JarArtifact::version)))
+                .filter(difference -> !difference.base().equals(difference.change())).toList();
     }
 
     /** @return the jar's artifact, when it says which and is not jlbh's or JUnit's (which are not compared) */
@@ -139,9 +132,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
 
     /** @return what the base's side loads from its own paths, in order: its folders, then its own jars */
     public List<Path> loaded() {
-        List<Path> loaded = new ArrayList<>(folders);
-        loaded.addAll(ownJars);
-        return loaded;
+        return Stream.concat(folders.stream(), ownJars.stream()).toList();
     }
 
     /**
