@@ -108,13 +108,10 @@ public final class LatencyTimeline {
             return null;
         }
         recording = false;
-        int[][] counts = new int[over.length][];
-        for (int b = 0; b < over.length; b++) {
-            counts[b] = over[b].clone();
-        }
-        return new RunTimeline(run, startNanos, System.nanoTime(), windowNanos, worst.clone(), budgetsNanos.clone(), counts,
-                Arrays.copyOf(lateEnd, kept), Arrays.copyOf(lateLatency, kept), Arrays.copyOf(latePreviousEnd, kept),
-                Arrays.copyOf(lateBegan, kept), notKept);
+        return new RunTimeline(run, startNanos, System.nanoTime(), windowNanos, worst.clone(), budgetsNanos.clone(),
+                Arrays.stream(over).map(int[]::clone).toArray(int[][]::new), Arrays.copyOf(lateEnd, kept),
+                Arrays.copyOf(lateLatency, kept), Arrays.copyOf(latePreviousEnd, kept), Arrays.copyOf(lateBegan, kept),
+                notKept);
     }
 
     /** @return the sample's window, whose worst it is kept as when it is */

@@ -27,9 +27,6 @@ public final class Timelines {
      */
     public Timelines(Map<String, LatencyTimeline> byProbe, int threads, long iterations) {
         this.byProbe.putAll(byProbe);
-        if (!this.byProbe.containsKey(JLBH.END_TO_END)) {
-            throw new IllegalArgumentException("no end-to-end timeline");
-        }
         this.endToEndOfThread = new LatencyTimeline[threads];
         endToEndOfThread[0] = byProbe.get(JLBH.END_TO_END);
         for (int thread = 1; thread < threads; thread++) {
@@ -40,11 +37,7 @@ public final class Timelines {
                 .toArray(LatencyTimeline[]::new);
     }
 
-    /** @return the first harness thread's end-to-end timeline */
-    public LatencyTimeline endToEnd() {
-        return endToEndOfThread[0];
-    }
-
+    /** @return the harness thread's end-to-end timeline */
     public LatencyTimeline endToEndOfThread(int thread) {
         return endToEndOfThread[thread];
     }
