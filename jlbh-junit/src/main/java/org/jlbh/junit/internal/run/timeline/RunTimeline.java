@@ -75,33 +75,8 @@ public record RunTimeline(int run, long startNanos, long endNanos, long windowNa
         return lateNanos.length;
     }
 
-    public long lateEnd(int i) {
-        return lateEndNanos[i];
-    }
-
-    public long lateLatency(int i) {
-        return lateNanos[i];
-    }
-
-    public long latePreviousEnd(int i) {
-        return latePreviousEndNanos[i];
-    }
-
-    public long lateBegan(int i) {
-        return lateBeganNanos[i];
-    }
-
     /** @return whether every kept late sample has a previous end: one queue, which a replay can re-time */
     public boolean sequential() {
         return Arrays.stream(latePreviousEndNanos).noneMatch(previousEnd -> previousEnd == Long.MIN_VALUE);
-    }
-
-    public long worst(int window) {
-        return worstNanos[window];
-    }
-
-    /** @return the samples over {@link #budgetsNanos()}{@code [budget]} ending in the window */
-    public int over(int budget, int window) {
-        return overBudget[budget][window];
     }
 }
