@@ -84,7 +84,7 @@ public final class Measurement {
      */
     public static Measurement prepare(TestSettings settings, StallSource stalls, EvidenceSource evidence,
                                       AbandonedBodies abandoned) {
-        if (settings.budgets().hasAllocationBudget() && !AllocationMeter.available()) {
+        if (settings.budgets().hasAllocationBudget() && AllocationMeter.whyUnavailable() != null) {
             throw new ExtensionConfigurationException(String.format(Locale.ROOT,
                     "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
                             + "allocation of a thread (%s). Fix: run on a JVM whose ThreadMXBean measures thread "
@@ -106,13 +106,12 @@ public final class Measurement {
     /** @param out the console, told of each harness thread still running the body (given up on after its timeout) */
     public void reportAbandonedBody(PrintStream out) {
         for (Thread harness : task.harnessThreads()) {
-            if (!harness.isAlive()) {
-                continue;
+            if (harness.isAlive()) {
+                abandoned.add(harness, settings.displayName());
+                out.println("=== The body of " + settings.displayName() + " is still running on thread "
+                        + harness.getName() + ", given up on after its timeout: it takes a CPU until it returns, and "
+                        + "no later latency test of this run starts while it runs");
             }
-            abandoned.add(harness, settings.displayName());
-            out.println("=== The body of " + settings.displayName() + " is still running on thread " + harness.getName()
-                    + ", given up on after its timeout: it takes a CPU until it returns, and no later latency test "
-                    + "of this run starts while it runs");
         }
     }
 
@@ -210,10 +209,7 @@ public final class Measurement {
     private void awaitEarlierAttemptsBody(int number) throws InterruptedException {
         long timeoutMillis = settings.run().timeoutMillis();
         for (Thread previous : task.harnessThreads()) {
-            if (!previous.isAlive()) {
-                continue;
-            }
-            previous.join(timeoutMillis);
+            previous.join(timeoutMillis); // at once for a thread that has ended
             if (previous.isAlive()) {
                 throw new AssertionError(String.format(Locale.ROOT, "Attempt %d was not started: the body of attempt "
                         + "%d, given up on after its %,d ms timeout, is still running on thread %s after %,d ms more",
