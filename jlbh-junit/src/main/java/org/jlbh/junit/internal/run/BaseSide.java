@@ -32,7 +32,6 @@ public final class BaseSide {
                 .map(method -> new BaseSide(testClass, method, measurement));
     }
 
-    /** @return the base side's measurement */
     public Measurement measurement() {
         return measurement;
     }

@@ -57,10 +57,7 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
         return measured;
     }
 
-    /**
-     * @param percentile a percentile
-     * @return the floor's figure there, in microseconds; empty where its samples are too few for it
-     */
+    /** @return the floor's figure at the percentile, in microseconds; empty where its samples are too few for it */
     public OptionalDouble micros(double percentile) {
         if (samples < Percentiles.minimumSamples(percentile) || runs.isEmpty()) {
             return OptionalDouble.empty();

@@ -29,7 +29,6 @@ public final class MachineLock {
     private final Path machine;
     private final Path gate;
 
-    /** A lock whose {@code machine} file's lock is the machine; the process waiting next holds {@code gate}'s. */
     MachineLock(Path machine, Path gate) {
         this.machine = machine;
         this.gate = gate;
@@ -47,8 +46,7 @@ public final class MachineLock {
      * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all, the
      * turn goes ahead without it and says so.
      *
-     * @param test       who takes it, written into the file for those who wait (e.g. the test's display name)
-     * @param boundNanos the longest wait, in nanoseconds
+     * @param test who takes it, written into the file for those who wait (e.g. the test's display name)
      * @return the turn: close it when the measurement and its reports are done
      * @throws InterruptedException when the test's thread is interrupted while it waits
      */

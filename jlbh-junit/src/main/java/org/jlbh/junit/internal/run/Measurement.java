@@ -75,7 +75,6 @@ public final class Measurement {
     }
 
     /**
-     * @param settings  the test's settings
      * @param stalls    where the platform's stalls are read from when there is no scheduler evidence
      * @param evidence  where the scheduler's and the JVM's evidence comes from
      * @param abandoned the test run's bodies given up on after their timeout
@@ -149,7 +148,6 @@ public final class Measurement {
      *
      * @param number 1-based attempt
      * @param again  whether measured again while the runs disagree ({@link RunPlan#warmsUpInRounds})
-     * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measure(int number, boolean again, PrintStream out) throws Throwable {
@@ -273,10 +271,9 @@ public final class Measurement {
             RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
             RunEvidence seen = endToEnd == null ? RunEvidence.none("the run's timeline was not recorded")
                     : recording.ofRun(run, endToEnd.startNanos(), endToEnd.endNanos(), timelines);
-            runs.add(new RunMeasures(run, task.brackets().allocatedBytes(run), inRun,
-                    stallsNanos == null ? Optional.empty()
-                            : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun))),
-                    timelines, seen));
+            Optional<PlatformStalls> platform = stallsNanos == null ? Optional.empty()
+                    : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun)));
+            runs.add(new RunMeasures(run, task.brackets().allocatedBytes(run), inRun, platform, timelines, seen));
         }
         return runs;
     }
@@ -286,7 +283,6 @@ public final class Measurement {
      * this, the change, on this thread.
      *
      * @param base    the base's measurement, its body bound, whose harness prints to {@code baseOut}
-     * @return what was measured on each side
      * @throws Throwable as {@code measure} for the change; for the base, an assertion error it causes
      */
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Measurement base,
@@ -344,7 +340,7 @@ public final class Measurement {
     private Throwable located(Throwable failure) {
         if (task.failure().afterTimeout(settings.run().timeoutMillis())) {
             return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "
-                            + "timeout (%s): the harness interrupted it, and it then threw %s", settings.run().timeoutMillis(),
+                    + "timeout (%s): the harness interrupted it, and it then threw %s", settings.run().timeoutMillis(),
                     task.failure().where(), failure), failure);
         }
         IterationFailure note = new IterationFailure("thrown by the test body in " + task.failure().where());

@@ -60,7 +60,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final BodyFailure failure = new BodyFailure();
     private volatile Alternation turns; // null outside a paired measurement
     private volatile int side;
-    /** Whether the warm-up ends with {@code System.gc()}: for a test that allows no collection. */
     private final boolean collectsBeforeRuns;
 
     MethodTask(RunPlan plan, Timelines timelines, boolean collectsBeforeRuns) {
@@ -239,8 +238,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
             }
             throw new IllegalStateException("IterationContext.startTimeNanos() was read on thread "
                     + Thread.currentThread().getName() + ", which is not one of the harness threads: with threads = "
-                    + threads + ", read it on the thread running the test body: each harness thread has an iteration of its own "
-                    + "under way");
+                    + threads + ", read it on the thread running the test body: each harness thread has an iteration "
+                    + "of its own under way");
         }
         return perThread[(thread + 1) * SLOT + START];
     }
@@ -290,12 +289,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
     }
 
-    /** @return the first throwable of the test body in the last measurement, and where */
     BodyFailure failure() {
         return failure;
     }
 
-    /** @return the threads the last measurement ran the method on, the first harness thread first */
     List<Thread> harnessThreads() {
         return Arrays.stream(harnessThreads).filter(Objects::nonNull).toList();
     }

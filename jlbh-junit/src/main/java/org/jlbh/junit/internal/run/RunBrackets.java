@@ -13,8 +13,7 @@ import java.util.stream.IntStream;
  */
 final class RunBrackets {
     private final long[] iterationsOfThread;
-    /** Harness threads with iterations: of the warm-up ({@code [0]}), and of a run. */
-    private final int[] threadsOfPart;
+    private final int[] threadsWithIterations;
     private final boolean[] begun;
     /** Per run, per harness thread: bytes allocated over its part, -1 until it finished it. */
     private final long[][] allocatedByThread;
@@ -26,7 +25,7 @@ final class RunBrackets {
     /** @param iterationsOfThread per harness thread, its iterations of the warm-up ({@code [0]}) and of a run */
     RunBrackets(int runs, long[][] iterationsOfThread) {
         this.iterationsOfThread = iterationsOfThread[1];
-        this.threadsOfPart = Arrays.stream(iterationsOfThread)
+        this.threadsWithIterations = Arrays.stream(iterationsOfThread)
                 .mapToInt(part -> (int) Arrays.stream(part).filter(iterations -> iterations > 0).count()).toArray();
         this.begun = new boolean[runs + 1];
         this.allocatedByThread = new long[runs + 1][this.iterationsOfThread.length];
@@ -47,7 +46,7 @@ final class RunBrackets {
     void clear(int run) {
         begun[run] = false;
         Arrays.fill(allocatedByThread[run], -1);
-        threadsRunning.set(run, threadsOfPart[run == 0 ? 0 : 1]);
+        threadsRunning.set(run, threadsWithIterations[run == 0 ? 0 : 1]);
         Arrays.fill(gcCountsAtStart[run], 0);
         Arrays.fill(gcCountsAtEnd[run], Long.MAX_VALUE);
     }
@@ -78,7 +77,6 @@ final class RunBrackets {
         long[] ofThreads = allocatedByThread[run];
         boolean measured = IntStream.range(0, ofThreads.length)
                 .allMatch(thread -> iterationsOfThread[thread] == 0 || ofThreads[thread] >= 0);
-        // a thread without iterations allocated -1: it never finished a part
         return measured ? OptionalLong.of(Arrays.stream(ofThreads).filter(bytes -> bytes >= 0).sum())
                 : OptionalLong.empty();
     }

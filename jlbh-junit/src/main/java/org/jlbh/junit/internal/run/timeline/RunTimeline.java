@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * One probe's latency over one measured run, cut into windows of {@link #windowNanos()} from the run's start: per
- * window the worst sample that ended in it and the samples over each budget; and each late sample (over the smallest
- * budget), up to a capacity. Times are nanoTime, latencies nanoseconds. Immutable: the arrays are not to be written.
+ * One probe's latency over one measured run, cut into windows from the run's start, and its late samples (over the
+ * smallest budget) up to a capacity. Times are nanoTime, latencies nanoseconds. Immutable: arrays not to be written.
  *
  * @param run                  1-based run
  * @param startNanos           its first iteration's intended start
@@ -19,20 +18,18 @@ import java.util.stream.IntStream;
  * @param overBudget           per budget, per window, the samples over it
  * @param lateEndNanos         each kept late sample's end, in arrival order
  * @param lateNanos            each kept late sample's latency
- * @param latePreviousEndNanos when the harness thread's iteration before it ended; {@link Long#MIN_VALUE} for a sample
- *                             of another thread or a probe
+ * @param latePreviousEndNanos when the iteration before it ended; {@link Long#MIN_VALUE} in a merge or for a probe
  * @param lateBeganNanos       when its call began: read when queued, else when the harness called it, else the later
  *                             of its intended start and the previous end; {@link Long#MIN_VALUE} where that is unknown
  * @param lateNotKept          late samples beyond the capacity
  */
-public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos, long[] budgetsNanos,
-                          int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
+public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos,
+                          long[] budgetsNanos, int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
                           long[] latePreviousEndNanos, long[] lateBeganNanos, long lateNotKept) {
 
     /**
      * @param threads the timelines harness threads recorded of one probe in one run, begun together; at least one
-     * @return their merge: per window the worst and the summed counts; the late samples in the order they ended, with
-     *         no previous end (the threads ran beside each other)
+     * @return their merge: per window the worst and summed counts; the late samples by end, with no previous end
      */
     public static RunTimeline merge(List<RunTimeline> threads) {
         RunTimeline first = threads.get(0);

@@ -10,13 +10,11 @@ import java.util.stream.Stream;
 
 /**
  * The {@link LatencyTimeline}s of one test, end to end (one per harness thread, merged) and one per probe, cut into
- * runs together: begun by the first harness thread to reach a run, ended by the first harness thread once all are
- * done, and kept until the next measurement starts.
+ * runs together and kept until the next measurement starts.
  */
 public final class Timelines {
     private final Map<String, LatencyTimeline> byProbe = new LinkedHashMap<>();
     private final LatencyTimeline[] endToEndOfThread;
-    /** Every timeline: an array, so that beginning a run allocates nothing. */
     private final LatencyTimeline[] all;
     private final List<Map<String, RunTimeline>> runs = new ArrayList<>();
 
@@ -37,17 +35,15 @@ public final class Timelines {
                 .toArray(LatencyTimeline[]::new);
     }
 
-    /** @return the harness thread's end-to-end timeline */
     public LatencyTimeline endToEndOfThread(int thread) {
         return endToEndOfThread[thread];
     }
 
-    /** Forgets the runs of the last measurement. */
     public synchronized void clear() {
         runs.clear();
     }
 
-    /** Begins a run of every timeline: see {@link LatencyTimeline#beginRun}. */
+    /** Begins a run of every timeline, allocating nothing: see {@link LatencyTimeline#beginRun}. */
     public void beginRun(int run, long startNanos, long scheduledNanos) {
         for (LatencyTimeline timeline : all) {
             timeline.beginRun(run, startNanos, scheduledNanos);
