@@ -7,6 +7,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -117,16 +118,11 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         Set<Path> paths = new LinkedHashSet<>();
         for (ClassLoader at = loader; at != null; at = at.getParent()) {
             if (at instanceof URLClassLoader urls) {
-                for (URL url : urls.getURLs()) {
-                    fileOf(url).ifPresent(paths::add);
-                }
+                Arrays.stream(urls.getURLs()).flatMap(url -> fileOf(url).stream()).forEach(paths::add);
             }
         }
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            if (!entry.isBlank()) {
-                paths.add(Path.of(entry));
-            }
-        }
+        Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator))
+                .filter(entry -> !entry.isBlank()).map(Path::of).forEach(paths::add);
         return List.copyOf(paths);
     }
 
