@@ -52,7 +52,7 @@ public final class LateSampleAttribution {
         if (timeline == null) {
             return RunAttribution.unattributed(run, limitNanos, overBudget);
         }
-        long keptOver = IntStream.range(0, timeline.lateKept()).filter(i -> timeline.lateLatency(i) > limitNanos)
+        long keptOver = IntStream.range(0, timeline.lateKept()).filter(i -> timeline.lateNanos()[i] > limitNanos)
                 .count();
         long notKept = timeline.lateNotKept() == 0 ? 0 : Math.max(0, overBudget - keptOver);
         if (timeline.sequential()) {
@@ -85,7 +85,7 @@ public final class LateSampleAttribution {
                 counts[cause.ordinal()] += one.count(cause);
             }
             for (int i = 0; i < timeline.lateKept(); i++) {
-                order.add(new long[] {timeline.lateEnd(i), thread, i});
+                order.add(new long[] {timeline.lateEndNanos()[i], thread, i});
             }
             original = concat(original, one.originalNanos());
             codeOnly = concat(codeOnly, one.codeOnlyNanos());
@@ -162,13 +162,14 @@ public final class LateSampleAttribution {
             long[] excused = new long[causes.length];
             int excusedCount = 0;
             Integer[] byEnd = IntStream.range(0, causes.length).boxed().toArray(Integer[]::new);
-            Arrays.sort(byEnd, Comparator.comparingLong(timeline::lateEnd));
+            Arrays.sort(byEnd, Comparator.comparingLong(i -> timeline.lateEndNanos()[i]));
             for (int i : byEnd) {
-                long latency = timeline.lateLatency(i);
+                long latency = timeline.lateNanos()[i];
                 if (latency <= limitNanos) {
                     continue;
                 }
-                Pause pause = goesTo(timeline.lateEnd(i), timeline.lateEnd(i) - latency, latency - limitNanos);
+                Pause pause = goesTo(timeline.lateEndNanos()[i], timeline.lateEndNanos()[i] - latency,
+                        latency - limitNanos);
                 Cause cause = pause == null ? Cause.CODE : pause.cause;
                 counts[cause.ordinal()]++;
                 causes[i] = (byte) cause.ordinal();

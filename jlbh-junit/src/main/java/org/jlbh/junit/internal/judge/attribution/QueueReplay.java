@@ -57,11 +57,11 @@ final class QueueReplay {
 
     private QueueReplay(RunTimeline timeline, long fastestNanos, long onScheduleNanos) {
         int n = timeline.lateKept();
-        end = each(n, timeline::lateEnd);
-        start = each(n, i -> end[i] - timeline.lateLatency(i));
-        previousEnd = each(n, timeline::latePreviousEnd);
+        end = timeline.lateEndNanos();
+        start = each(n, i -> end[i] - timeline.lateNanos()[i]);
+        previousEnd = timeline.latePreviousEndNanos();
         begin = each(n, i -> Math.min(end[i], Math.max(start[i], previousEnd[i])));
-        began = each(n, i -> Math.min(end[i], Math.max(begin[i], timeline.lateBegan(i))));
+        began = each(n, i -> Math.min(end[i], Math.max(begin[i], timeline.lateBeganNanos()[i])));
         long leastService = Math.min(fastestNanos, IntStream.range(0, n).mapToLong(i -> end[i] - begin[i]).min()
                 .orElse(Long.MAX_VALUE));
         reducible = each(n, i -> Math.max(0, end[i] - begin[i] - leastService));

@@ -66,7 +66,8 @@ final class EvidenceAssembly {
         for (int i = 0; i < timeline.lateKept(); i++) {
             Optional<Cause> cause = run.cause(i);
             if (cause.isPresent()) {
-                int window = (int) Math.max(0, (timeline.lateEnd(i) - timeline.startNanos()) / timeline.windowNanos());
+                int window = (int) Math.max(0, (timeline.lateEndNanos()[i] - timeline.startNanos())
+                        / timeline.windowNanos());
                 counts.computeIfAbsent(window, w -> new long[Cause.values().length])[cause.get().ordinal()]++;
             }
         }
@@ -106,14 +107,14 @@ final class EvidenceAssembly {
         int windows = timeline.windows();
         List<Long> worst = new ArrayList<>(windows);
         for (int w = 0; w < windows; w++) {
-            worst.add(timeline.worst(w));
+            worst.add(timeline.worstNanos()[w]);
         }
         List<EvidenceSnapshot.BudgetWindows> overBudget = new ArrayList<>();
         for (int b = 0; b < timeline.budgetsNanos().length; b++) {
             List<EvidenceSnapshot.WindowValue> counts = new ArrayList<>();
             for (int w = 0; w < windows; w++) {
-                if (timeline.over(b, w) > 0) {
-                    counts.add(new EvidenceSnapshot.WindowValue(w, timeline.over(b, w)));
+                if (timeline.overBudget()[b][w] > 0) {
+                    counts.add(new EvidenceSnapshot.WindowValue(w, timeline.overBudget()[b][w]));
                 }
             }
             overBudget.add(new EvidenceSnapshot.BudgetWindows(timeline.budgetsNanos()[b], counts));

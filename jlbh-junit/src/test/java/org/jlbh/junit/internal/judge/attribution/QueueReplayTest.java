@@ -170,7 +170,7 @@ class QueueReplayTest {
             RunEvidence evidence = new RunEvidence(List.of(scheduler), pauses, Optional.empty(), 0, machine);
             long over = 0;
             for (int i = 0; i < timeline.lateKept(); i++) {
-                over += timeline.lateLatency(i) > BUDGET ? 1 : 0;
+                over += timeline.lateNanos()[i] > BUDGET ? 1 : 0;
             }
             long[] within = java.util.Arrays.stream(latencies).filter(latency -> latency <= BUDGET).sorted().toArray();
             long fastest = java.util.Arrays.stream(latencies).min().orElseThrow();
