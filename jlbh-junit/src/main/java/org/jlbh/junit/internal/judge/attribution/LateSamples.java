@@ -46,38 +46,9 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         return sum(RunAttribution::notKept);
     }
 
-    private Delays delays() {
+    /** @return what made the samples late besides the code, over all runs */
+    public Delays delays() {
         return runs.stream().map(RunAttribution::delays).reduce(Delays.NONE, Delays::plus);
-    }
-
-    /** @return how long the harness thread waited on the run queue where that made samples late, in nanoseconds */
-    public long queueWaitNanos() {
-        return delays().runQueue().nanos();
-    }
-
-    /** @return in how many stretches it waited so */
-    public int queueStretches() {
-        return delays().runQueue().stretches();
-    }
-
-    /** @return how long the host took the harness thread's CPU where that made samples late, in nanoseconds */
-    public long hostNanos() {
-        return delays().host().nanos();
-    }
-
-    /** @return in how many stretches it took it so */
-    public int hostStretches() {
-        return delays().host().stretches();
-    }
-
-    /** @return the stalls of the whole machine a second thread saw that made samples late, over all runs */
-    public List<MachineStall> machineStalls() {
-        return delays().machineStalls();
-    }
-
-    /** @return the harness thread's waits for a CPU kept as the code's (its own threads ran), over the runs */
-    public Delays.Stretches testThreadsWait() {
-        return delays().testThreadsWait();
     }
 
     private long sum(ToLongFunction<RunAttribution> perRun) {

@@ -98,19 +98,12 @@ final class QueueReplay {
                 : replay.cutLateStarts();
         long[] codeOnlyEnds = replay.replay(false);
         byte[] causes = replay.causes(limitNanos, codeOnlyEnds);
-        long[] counts = new long[Cause.values().length];
-        for (byte cause : causes) {
-            if (cause >= 0) {
-                counts[cause]++;
-            }
-        }
-        counts[Cause.CODE.ordinal()] += notKept;
         int[] replaced = IntStream.range(0, causes.length).filter(i -> codeOnlyEnds[i] < replay.end[i]).toArray();
         Delays delays = new Delays(waits.runQueue(), waits.host(), machineStalls,
                 jvmPauses.stream().filter(JvmPause::gc).toList(),
                 jvmPauses.stream().filter(pause -> !pause.gc()).toList(), lateStarts, waits.testThreadsWait(),
                 replay.blocked(causes, waits.blocked()));
-        return new RunAttribution(run, limitNanos, counts, notKept,
+        return new RunAttribution(run, limitNanos, notKept,
                 Arrays.stream(replaced).mapToLong(i -> replay.end[i] - replay.start[i]).toArray(),
                 Arrays.stream(replaced).mapToLong(i -> codeOnlyEnds[i] - replay.start[i]).toArray(), causes, delays);
     }
