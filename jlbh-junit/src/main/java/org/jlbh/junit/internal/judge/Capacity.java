@@ -66,11 +66,10 @@ public final class Capacity {
                 && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
         if (!sweep.enforced(rate.rate()) && decision.outcome() == Outcome.INCONCLUSIVE && onlyLatency
                 && !decision.rule().isEmpty()) {
-            return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
-                    String.format(Locale.ROOT, "Above the required throughput (%,d/s), latency budgets are reported, "
-                                    + "not enforced: the runs at this rate did not settle them%s; the knee is about here"
-                                    + "%n%s", sweep.requiredThroughput(), decision.rule(), decision.detail()),
-                    decision.rule());
+            return decision.with(Outcome.REPORTED, String.format(Locale.ROOT, "Above the required throughput "
+                    + "(%,d/s), latency budgets are reported, not enforced: the runs at this rate did not settle "
+                    + "them%s; the knee is about here%n%s", sweep.requiredThroughput(), decision.rule(),
+                    decision.detail()));
         }
         if (rate.latencyMet()) {
             return decision;
@@ -79,10 +78,9 @@ public final class Capacity {
             if (!onlyLatency || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
                 return decision;
             }
-            return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
-                    String.format(Locale.ROOT, "Above the required throughput (%,d/s), broken latency budgets are "
-                                    + "reported, not enforced: the knee is below this rate%n%s",
-                            sweep.requiredThroughput(), decision.reported().breaches()), decision.rule());
+            return decision.with(Outcome.REPORTED, String.format(Locale.ROOT, "Above the required throughput "
+                    + "(%,d/s), broken latency budgets are reported, not enforced: the knee is below this rate%n%s",
+                    sweep.requiredThroughput(), decision.reported().breaches()));
         }
         if (decision.outcome() != Outcome.FAILED) {
             return decision;
@@ -93,9 +91,8 @@ public final class Capacity {
                 ? String.format(Locale.ROOT, "they broke first at %,d/s, and again at %,d/s", firstBroken.getAsInt(),
                 rate.rate())
                 : String.format(Locale.ROOT, "they broke first at %,d/s", rate.rate());
-        return new Decision(Outcome.FAILED, decision.reported(), decision.attempts(), decision.allowed(),
-                String.format(Locale.ROOT, "Capacity budget broken: the latency budgets must hold at every rate up to "
-                        + "%,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()), decision.rule());
+        return decision.with(Outcome.FAILED, String.format(Locale.ROOT, "Capacity budget broken: the latency budgets "
+                + "must hold at every rate up to %,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()));
     }
 
     /**
@@ -103,14 +100,7 @@ public final class Capacity {
      * @return the highest rate up to which every rate met its latency budgets; empty when the first broke
      */
     public static OptionalInt knee(List<Rate> rates) {
-        OptionalInt knee = OptionalInt.empty();
-        for (Rate rate : rates) {
-            if (!rate.latencyMet()) {
-                break;
-            }
-            knee = OptionalInt.of(rate.rate());
-        }
-        return knee;
+        return rates.stream().takeWhile(Rate::latencyMet).mapToInt(Rate::rate).reduce((lower, higher) -> higher);
     }
 
     /**

@@ -27,12 +27,6 @@ import java.util.stream.Stream;
 public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail,
                        String rule) {
 
-    /** @return {@link #decide(List, int, Optional, Optional, Mode, SequentialRule.Judged)} for a test not paired */
-    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
-                                  Mode mode, SequentialRule.Judged judged) {
-        return decide(attempts, allowed, comparison, Optional.empty(), mode, judged);
-    }
-
     /**
      * @param attempts   every attempt, in order
      * @param allowed    how many attempts the test could have had
@@ -45,8 +39,8 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Optional<PairedComparison> paired, Mode mode, SequentialRule.Judged judged) {
         Outcome outcome = judged.outcome();
-        AttemptJudgement reported = reportedOf(judged.window(), outcome);
-        String rule = judged.split() ? " (by the sequential rule, over " + attempts(judged.attempts()) + ": "
+        AttemptJudgement reported = judged.reported();
+        String rule = judged.split() ? " (by the sequential rule, over " + attempts(judged.window().size()) + ": "
                 + judged.describe() + ")" : "";
         String detail = detail(outcome, reported, attempts, allowed, judged, rule);
         if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
@@ -74,7 +68,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                     + ofAttempts(reported, attempts.size(), allowed) + rule + ": " + reported.met();
         }
         if (outcome == Outcome.INCONCLUSIVE && judged.undecided()) {
-            return "Inconclusive: the runs disagree about a latency budget, and " + attempts(judged.attempts())
+            return "Inconclusive: the runs disagree about a latency budget, and " + attempts(judged.window().size())
                     + " did not settle it: the sequential rule calls a budget met or broken when the runs on one side "
                     + "outnumber the other by " + judged.margin() + " (" + judged.describe() + ")"
                     + (reported.breaches().isEmpty() ? "" : ":" + System.lineSeparator() + reported.breaches());
@@ -94,16 +88,6 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return count + " attempt" + (count == 1 ? "" : "s");
     }
 
-    /** @return the last attempt of the window whose own outcome is the window's, else its last */
-    private static AttemptJudgement reportedOf(List<AttemptJudgement> window, Outcome outcome) {
-        for (int i = window.size() - 1; i >= 0; i--) {
-            if (window.get(i).outcome() == outcome) {
-                return window.get(i);
-            }
-        }
-        return window.get(window.size() - 1);
-    }
-
     /** @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late ...} */
     public static String withoutEvidence(AttemptJudgement judged) {
         return "Judged without all its evidence (" + String.join("; ", judged.missingEvidence()) + "): late samples "
@@ -118,9 +102,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return detail;
     }
 
+    /** @return this decision with another outcome and detail */
+    Decision with(Outcome outcome, String detail) {
+        return new Decision(outcome, reported, attempts, allowed, detail, rule);
+    }
+
     /** @return this decision, its detail ending with the note */
     public Decision withNote(String note) {
-        return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
+        return with(outcome, detail + ". " + note);
     }
 
     /**
@@ -149,7 +138,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
 
     /** @return this decision, its detail ending with a line: where the late iterations spent their time */
     public Decision withProfile(String profile) {
-        return new Decision(outcome, reported, attempts, allowed, detail + System.lineSeparator() + profile, rule);
+        return with(outcome, detail + System.lineSeparator() + profile);
     }
 
     /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */

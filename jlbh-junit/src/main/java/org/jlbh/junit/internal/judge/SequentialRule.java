@@ -57,8 +57,10 @@ public final class SequentialRule {
             window = List.copyOf(window);
         }
 
-        public int attempts() {
-            return window.size();
+        /** @return the last attempt of the window whose own outcome is the window's, else its last */
+        public AttemptJudgement reported() {
+            return window.stream().filter(attempt -> attempt.outcome() == outcome).reduce((first, last) -> last)
+                    .orElse(window.get(window.size() - 1));
         }
 
         /** @return whether a budget's runs disagreed, so that the rule, not one attempt, decided */
@@ -84,7 +86,7 @@ public final class SequentialRule {
         List<Tally> tallies = tally(window, runsPerAttempt, verdict);
         // the budgets' runs are the rule's to call; any other check is the last attempt's
         boolean otherBroke = last.checks().stream().anyMatch(check -> !check.met() && check.explanation().isEmpty()
-                && !judgedLatency(check));
+                && !(check instanceof LatencyCheck latency && latency.check().judged()));
         if (otherBroke) {
             return new Judged(Outcome.FAILED, false, tallies, window, margin);
         }
@@ -103,10 +105,10 @@ public final class SequentialRule {
     private static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
         Map<String, int[]> counts = new LinkedHashMap<>();
         for (AttemptJudgement attempt : attempts) {
-            for (LatencyCheck check : latencyChecks(attempt)) {
-                int[] metAndBroken = counts.computeIfAbsent(check.budget(), budget -> new int[2]);
-                for (boolean run : check.runsMet()) {
-                    metAndBroken[run ? 0 : 1]++;
+            for (Check check : attempt.checks()) {
+                if (check instanceof LatencyCheck latency && latency.check().judged()) {
+                    int[] metAndBroken = counts.computeIfAbsent(latency.budget(), budget -> new int[2]);
+                    latency.runsMet().forEach(run -> metAndBroken[run ? 0 : 1]++);
                 }
             }
         }
@@ -128,14 +130,5 @@ public final class SequentialRule {
         }
         int margin = margin(runsPerAttempt, verdict);
         return met - broken >= margin ? Call.MET : broken - met >= margin ? Call.BROKEN : Call.UNDECIDED;
-    }
-
-    private static boolean judgedLatency(Check check) {
-        return check instanceof LatencyCheck latency && latency.check().judged();
-    }
-
-    private static List<LatencyCheck> latencyChecks(AttemptJudgement attempt) {
-        return attempt.checks().stream().filter(LatencyCheck.class::isInstance).map(LatencyCheck.class::cast)
-                .filter(check -> check.check().judged()).toList();
     }
 }

@@ -30,7 +30,8 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
         String describe() {
             return String.format(Locale.ROOT, "run %d: %d stall%s longer than the budget, worst %s \u00b5s, explain "
                     + "%,.0f of the %,d samples over budget", run, stalls, stalls == 1 ? "" : "s",
-                    ReportFormat.micros(worstNanos), Math.min(explainableSamples, samplesOverBudget), samplesOverBudget);
+                    ReportFormat.micros(worstNanos), Math.min(explainableSamples, samplesOverBudget),
+                    samplesOverBudget);
         }
     }
 
