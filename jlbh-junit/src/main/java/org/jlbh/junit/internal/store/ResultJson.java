@@ -8,7 +8,6 @@ import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -131,9 +130,9 @@ final class ResultJson {
                     .value("measuredNowNanos", history.measuredNowNanos());
         } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
             json.name("baseNanos").beginArray(true);
-            Arrays.stream(pairs.baseNanos()).forEach(json::number);
+            pairs.baseNanos().forEach(json::number);
             json.endArray().name("changeNanos").beginArray(true);
-            Arrays.stream(pairs.changeNanos()).forEach(json::number);
+            pairs.changeNanos().forEach(json::number);
             json.endArray();
         }
         json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
@@ -181,8 +180,8 @@ final class ResultJson {
                 ProfileJson.readGrowth(paired));
     }
 
-    private static long[] wholes(List<JsonNode> numbers) {
-        return numbers.stream().mapToLong(number -> Math.round(number.asNumber())).toArray();
+    private static List<Long> wholes(List<JsonNode> numbers) {
+        return numbers.stream().map(number -> Math.round(number.asNumber())).toList();
     }
 
     /** Writes the {@code test} member: which test; read back by {@link #readTest}. */
