@@ -33,7 +33,8 @@ public record AllocationCheck(String budget, String measured, Optional<String> b
             return new AllocationCheck(budget, measured, Optional.empty());
         }
         String perRun = attempt.runs().stream().map(run -> run.allocatedBytes().isEmpty() ? "not measured"
-                : String.format(Locale.ROOT, "%,d", run.allocatedBytes().getAsLong())).collect(Collectors.joining(", "));
+                        : String.format(Locale.ROOT, "%,d", run.allocatedBytes().getAsLong()))
+                .collect(Collectors.joining(", "));
         return new AllocationCheck(budget, measured, Optional.of(String.format(Locale.ROOT,
                 "allocation was %s in the %s run, budget %,d bytes/op (bytes per run of %,d measured iterations, on "
                         + "%s: %s)", measured, budgets.verdict() == Verdict.EVERY_RUN ? "worst" : "median",

@@ -42,11 +42,7 @@ public record AttemptJudgement(Attempt attempt, List<Check> checks) {
         checks = List.copyOf(checks);
     }
 
-    /**
-     * @param settings the test's settings
-     * @param attempt  what one attempt measured
-     * @return every budget checked against it
-     */
+    /** @return every budget of the settings checked against what one attempt measured */
     public static AttemptJudgement judge(TestSettings settings, Attempt attempt) {
         List<Check> checks = new ArrayList<>();
         CompletenessCheck complete = CompletenessCheck.of(attempt.result());
@@ -168,7 +164,7 @@ public record AttemptJudgement(Attempt attempt, List<Check> checks) {
                 .filter(note -> !note.contains(LatencyTestConfiguration.EVIDENCE + " = off")).distinct().toList();
     }
 
-    /** @return the met budgets, e.g. {@code end to end p99.9 <= 50 µs: 12.000 µs; allocation <= 0 bytes/op: 0 bytes/op} */
+    /** @return the met budgets, e.g. {@code end to end p99.9 <= 50 µs: 12.000 µs; allocation <= 0 bytes/op: ...} */
     public String met() {
         return checks.stream().filter(Check::met).map(check -> check instanceof LatencyCheck latency
                 && latency.codesOwn() ? latency.metOnTheCodesOwnAccount().orElseThrow()

@@ -52,9 +52,8 @@ public final class Capacity {
     }
 
     /**
-     * @return the rate's decision against the sweep's capacity budget: unchanged without one; with the budget named,
-     *         and the first of the {@code earlier} rates that broke, at or below the required rate; reported above it
-     *         where only latency broke or was left undecided
+     * @return the decision against the sweep's capacity budget: unchanged without one; at or below the required rate,
+     *         naming it and the first {@code earlier} rate that broke; above, reported where only latency is not met
      */
     public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, Rate rate,
                                  List<Rate> earlier) {
@@ -95,19 +94,12 @@ public final class Capacity {
                 + "must hold at every rate up to %,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()));
     }
 
-    /**
-     * @param rates the sweep's rates as measured, ascending
-     * @return the highest rate up to which every rate met its latency budgets; empty when the first broke
-     */
+    /** @return of the rates measured, ascending, the highest up to which every one met its latency budgets */
     public static OptionalInt knee(List<Rate> rates) {
         return rates.stream().takeWhile(Rate::latencyMet).mapToInt(Rate::rate).reduce((lower, higher) -> higher);
     }
 
-    /**
-     * @param sweep the sweep
-     * @param rates its rates as measured, ascending, at least one
-     * @return e.g. {@code Knee: 20,000/s, the highest rate up to which every rate met the latency budgets; ...}
-     */
+    /** @return for the sweep's rates measured (ascending, one or more), e.g. {@code Knee: 20,000/s, the highest ...} */
     public static String describe(Sweep sweep, List<Rate> rates) {
         OptionalInt knee = knee(rates);
         Optional<Rate> first = rates.stream().filter(r -> !r.latencyMet()).findFirst();

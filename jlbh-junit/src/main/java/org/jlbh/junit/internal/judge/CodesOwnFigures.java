@@ -19,10 +19,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An attempt's percentiles on the code's own account ({@link LateSamples#codeOnlyHistogram}), per probe and run, as a
- * baseline gate compares them. A probe's late samples are those over its smallest latency budget, as its timeline
- * keeps them: a probe without a budget, or with more late samples than its timeline keeps, has none. Without the
- * scheduler's and the JVM's evidence for every run there are none at all. Immutable.
+ * An attempt's percentiles on the code's own account ({@link LateSamples#codeOnlyHistogram}) per probe and run, as a
+ * baseline gates them: replayed over the probe's smallest latency budget; none for a probe without one or with more
+ * late samples than its timeline keeps, nor any without the scheduler's and the JVM's evidence of each run. Immutable.
  *
  * @param missing when a run lacked the evidence the replay needs, which run and why; else empty
  * @param byProbe per probe that has them, per run in run order, the values by percentile label, in nanoseconds

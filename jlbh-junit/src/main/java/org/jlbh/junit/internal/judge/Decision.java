@@ -28,13 +28,8 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                        String rule) {
 
     /**
-     * @param attempts   every attempt, in order
-     * @param allowed    how many attempts the test could have had
-     * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param paired     the change against its base, if the test was paired: a regression there fails it too
-     * @param mode       the mode the tests run in
-     * @param judged     what the attempts counted together by the sequential rule say
-     * @return the decision
+     * @return the verdict on every attempt made (in order) of those {@code allowed}, as the sequential rule judged
+     *         them, failed too by a regression against the baseline or, paired, against the base
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Optional<PairedComparison> paired, Mode mode, SequentialRule.Judged judged) {
@@ -81,7 +76,8 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         // where the rule decided, some attempts may have met the budgets on their own
         boolean nonePassed = attempts.stream().noneMatch(attempt -> attempt.outcome() == Outcome.PASSED);
         return reported.breaches() + rule + (attempts.size() == 1 || !nonePassed ? "" : System.lineSeparator()
-                + "(no attempt of " + attempts.size() + " met the budgets; this was attempt " + reported.number() + ")");
+                + "(no attempt of " + attempts.size() + " met the budgets; this was attempt " + reported.number()
+                + ")");
     }
 
     private static String attempts(int count) {
@@ -102,7 +98,6 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return detail;
     }
 
-    /** @return this decision with another outcome and detail */
     Decision with(Outcome outcome, String detail) {
         return new Decision(outcome, reported, attempts, allowed, detail, rule);
     }
@@ -113,10 +108,8 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
     }
 
     /**
-     * @param judged         what the attempts counted together by the sequential rule said
-     * @param stoppedByFloor whether this machine's floor left a budget no room, so runs were not measured again
-     * @param remeasures     how many more attempts {@code jlbh.remeasure.undecided} allowed
-     * @return an inconclusive decision, its detail ending with what would decide it; any other, as it is
+     * @return an inconclusive decision, its detail ending with what would decide it (where this machine's floor
+     *         stopped the runs, where they disagreed for all the {@code remeasures}, or else); any other, as it is
      */
     public Decision withWhatWouldDecide(SequentialRule.Judged judged, boolean stoppedByFloor, int remeasures) {
         if (outcome != Outcome.INCONCLUSIVE) {

@@ -20,8 +20,7 @@ import java.util.stream.Collectors;
  * @param check            the percentile check over the attempt's runs, as measured
  * @param lateSamples      when the value could be judged, the samples over the budget put down to their causes
  * @param codeOnlyNanos    when it broke as measured, the value without the late samples not the code's, in ns
- * @param codesOwn         whether it broke as measured and holds on the code's own account ({@code jlbh.noise =
- *                         aware}): without the late samples the platform and the JVM account for
+ * @param codesOwn         whether it broke as measured and holds on the code's own account ({@code jlbh.noise = aware})
  * @param explanation      when it broke and the evidence cannot decide whose the breach is, why
  * @param codeOnlyRunNanos in {@code jlbh.noise = aware}, when a run broke it, each run's value on the code's account
  */
@@ -60,11 +59,7 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
         return check.met() || codesOwn;
     }
 
-    /**
-     * @return for a budget met on the code's own account, both figures and why they differ, e.g. {@code end to end
-     *         p99 11.600 µs on the code's own account (runs: 11.2, 11.6, 12.0 µs), budget 100 µs; as measured
-     *         3,690.000 µs, 5,011 late samples the platform or the JVM account for: ...}
-     */
+    /** @return for a budget met on the code's own account, both figures and the late samples that part them */
     public Optional<String> metOnTheCodesOwnAccount() {
         if (!codesOwn) {
             return Optional.empty();

@@ -34,12 +34,8 @@ public record PercentileCheck(String what, double maxMicros, List<Double> runVal
     }
 
     /**
-     * @param result     the result the probe belongs to, for its throughput and coordinated-omission setting
-     * @param probe      the probe (or end to end)
-     * @param percentile a percentile in (0, 100]
-     * @param maxMicros  the most it may be, in microseconds
-     * @param verdict    over which runs it is judged
-     * @return the check of the probe over all its runs
+     * @return the check of the probe (or end to end) of the result (for its rate and coordinated omission) over all
+     *         its runs: at a percentile in (0, 100], at most {@code maxMicros}, judged as the verdict says
      * @throws IllegalArgumentException when the percentile is outside (0, 100]
      */
     public static PercentileCheck of(JLBHResult result, JLBHResult.ProbeResult probe, double percentile,
@@ -57,16 +53,14 @@ public record PercentileCheck(String what, double maxMicros, List<Double> runVal
                         Percentiles.minimumSamples(percentile)));
             }
         }
-        List<Double> values = new ArrayList<>();
-        for (RunResult run : runs) {
-            values.add((double) run.percentile(percentile).toNanos());
-        }
+        List<Double> values = runs.stream().map(run -> (double) run.percentile(percentile).toNanos()).toList();
         double judged = verdict.judge(values);
         String where = verdict == Verdict.EVERY_RUN && runs.size() > 1
                 ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
         String runsNote = String.format(Locale.ROOT, " (runs: %s \u00b5s; %s; coordinated omission %s)",
                 values.stream().map(ReportFormat::micros).collect(Collectors.joining(", ")),
-                ReportFormat.rate(result.targetThroughputPerSecond()) + ReportFormat.afterRate(result.arrivals(), result.threads()),
+                ReportFormat.rate(result.targetThroughputPerSecond())
+                        + ReportFormat.afterRate(result.arrivals(), result.threads()),
                 result.accountedForCoordinatedOmission() ? "on" : "off");
         return new PercentileCheck(what, maxMicros, values, judged, Optional.empty(), where, runsNote);
     }

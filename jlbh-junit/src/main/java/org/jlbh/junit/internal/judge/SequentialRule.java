@@ -14,9 +14,8 @@ import java.util.Map;
  * every attempt so far are counted together: the budget is <b>met</b> when those that met it outnumber those that
  * broke it by {@value #MARGIN} (or the runs of one attempt, when fewer), <b>broken</b> the other way round, and
  * <b>undecided</b> otherwise, when the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts,
- * before it is inconclusive. This is Wald's sequential probability ratio test of a run meeting the budget with
- * probability 0.8 against 0.2. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure;
- * thread-safe.
+ * before it is inconclusive: Wald's sequential probability ratio test of a run meeting the budget with probability
+ * 0.8 against 0.2. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure; thread-safe.
  */
 public final class SequentialRule {
     /** How many more runs of one side than of the other decide. */
@@ -74,12 +73,7 @@ public final class SequentialRule {
         }
     }
 
-    /**
-     * @param window         the attempts counted together, in order, at least one
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param verdict        over which runs the budgets are judged
-     * @return what they say of the test
-     */
+    /** @return what the attempts of the window (in order, at least one) say of the test, judged by the verdict */
     public static Judged judge(List<AttemptJudgement> window, int runsPerAttempt, Verdict verdict) {
         AttemptJudgement last = window.get(window.size() - 1);
         int margin = margin(runsPerAttempt, verdict);

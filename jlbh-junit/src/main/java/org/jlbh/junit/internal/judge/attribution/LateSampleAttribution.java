@@ -252,7 +252,7 @@ public final class LateSampleAttribution {
         }
     }
 
-    /** A stop of a harness thread: samples it made late ended from {@code earliestEnd}, began by {@code latestStart}. */
+    /** A harness thread's stop: samples it made late ended from {@code earliestEnd}, began by {@code latestStart}. */
     private static final class Pause {
         final Cause cause;
         final long earliestEnd;

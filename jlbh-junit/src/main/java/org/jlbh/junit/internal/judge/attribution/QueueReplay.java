@@ -52,7 +52,7 @@ final class QueueReplay {
     private final long[] startCut;
     /** The waits for a CPU that are the code's (the test's own threads ran): placed, not cut. */
     private final long[] testThreadsHeld;
-    /** What an iteration on its schedule takes beyond its call, in ns: by medians, as calls back to back are quicker. */
+    /** What an iteration on its schedule takes beyond its call, in ns: by medians, as calls back to back are faster. */
     private final long callDelayNanos;
 
     private QueueReplay(RunTimeline timeline, long fastestNanos, long onScheduleNanos) {
@@ -243,7 +243,7 @@ final class QueueReplay {
         return any;
     }
 
-    /** Cuts {@code wait} ns ended in {@code (from, to]}, each of {@code waits} pieces where most fits: @return if any */
+    /** Cuts {@code wait} ns ended in {@code (from, to]}, each of {@code waits} pieces where most fits: @return if so */
     private boolean cutWait(long wait, int waits, long from, long to, long[] cut) {
         IntToLongFunction reach = i -> Math.min(left(i), Math.min(end[i], to) - begin[i] - accounted(i));
         long remaining = wait;

@@ -35,11 +35,8 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
     }
 
     /**
-     * @param base             the base's figures per probe, its runs in the order measured
-     * @param change           the change's, likewise: run {@code i} of each probe pairs with the base's run {@code i}
-     * @param percentiles      the percentiles to compare, as labels
-     * @param tolerancePercent the tolerance, in percent
-     * @return the comparison
+     * @return the change against the base at the percentiles (labels), both sides' figures per probe with their runs
+     *         in the order measured: run {@code i} of each probe pairs with the base's run {@code i}
      */
     public static PairedComparison compare(List<ProbeFigures> base, List<ProbeFigures> change, List<String> percentiles,
                                            double tolerancePercent) {
