@@ -108,8 +108,8 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
     }
 
     /**
-     * @return an inconclusive decision, its detail ending with what would decide it (where this machine's floor
-     *         stopped the runs, where they disagreed for all the {@code remeasures}, or else); any other, as it is
+     * @return an inconclusive decision, its detail ending with what would decide it: room where this machine's floor
+     *         stopped the runs, more than the {@code remeasures} where they disagreed, else evidence; others, as is
      */
     public Decision withWhatWouldDecide(SequentialRule.Judged judged, boolean stoppedByFloor, int remeasures) {
         if (outcome != Outcome.INCONCLUSIVE) {
