@@ -6,7 +6,6 @@ import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -95,8 +94,8 @@ final class ResultJson {
                     .value("builds", history.builds()).value("nowNanos", history.nowNanos())
                     .value("measuredNowNanos", history.measuredNowNanos());
         } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
-            json.numbers("baseNanos", Arrays.stream(pairs.baseNanos()).boxed().toList());
-            json.numbers("changeNanos", Arrays.stream(pairs.changeNanos()).boxed().toList());
+            json.numbers("baseNanos", pairs.baseNanos());
+            json.numbers("changeNanos", pairs.changeNanos());
         }
         json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
                 .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
@@ -134,8 +133,8 @@ final class ResultJson {
                 ProfileJson.readGrowth(paired));
     }
 
-    private static long[] wholes(JsonNode row, String name) {
-        return row.list(name, JsonNode::asNumber).stream().mapToLong(Math::round).toArray();
+    private static List<Long> wholes(JsonNode row, String name) {
+        return row.list(name, JsonNode::asNumber).stream().map(Math::round).toList();
     }
 
     /** Writes the {@code test} member: which test; read back by {@link #readTest}. */

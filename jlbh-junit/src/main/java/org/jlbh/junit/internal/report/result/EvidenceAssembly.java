@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.report.result;
 import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.attribution.Cause;
+import org.jlbh.junit.internal.judge.attribution.Delays;
 import org.jlbh.junit.internal.judge.attribution.RunAttribution;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
@@ -35,13 +36,14 @@ final class EvidenceAssembly {
                         windows(run, timeline(attempt, run.run(), check.latencyBudget().probe())),
                         run.count(Cause.OLDER_OBJECTS)));
                 long runStart = runStart(attempt, run.run());
-                run.gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
-                run.safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
+                run.delays().gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
+                run.delays().safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
             }
-            return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, late.queueWaitNanos(),
-                    late.queueStretches(), late.hostNanos(), late.hostStretches(), late.machineStalls().size(),
-                    late.machineStalls().stream().mapToLong(MachineStall::nanos).sum(),
-                    late.testThreadsWait().nanos(), late.testThreadsWait().stretches(), collections, safepoints,
+            Delays delays = late.delays();
+            return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, delays.runQueue().nanos(),
+                    delays.runQueue().stretches(), delays.host().nanos(), delays.host().stretches(),
+                    delays.machineStalls().size(), delays.machineStalls().stream().mapToLong(MachineStall::nanos).sum(),
+                    delays.testThreadsWait().nanos(), delays.testThreadsWait().stretches(), collections, safepoints,
                     check.codeOnlyNanos().orElse(Double.NaN) / 1e3, late.notes(), late.describe());
         });
     }
