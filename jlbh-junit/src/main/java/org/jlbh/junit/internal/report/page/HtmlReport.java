@@ -5,11 +5,8 @@ import org.jlbh.junit.internal.profile.CodeProfile;
 
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 
@@ -88,19 +85,15 @@ public final class HtmlReport {
             }
         }
         appendSweepList(html, sweeps);
-        boolean[] drawn = new boolean[sweeps.size()];
-        Set<Integer> listed = new HashSet<>();
-        tests.forEach(test -> Optional.ofNullable(sweepOfTest.get(test.name())).ifPresent(listed::add));
+        List<Integer> sweepOf = tests.stream().map(test -> sweepOfTest.get(test.name())).toList();
         for (int s = 0; s < sweeps.size(); s++) {
-            if (!listed.contains(s)) {
-                drawn[s] = true;
+            if (!sweepOf.contains(s)) {
                 appendSweepSection(html, sweeps.get(s), s);
             }
         }
         for (int i = 0; i < tests.size(); i++) {
-            Integer sweep = sweepOfTest.get(tests.get(i).name());
-            if (sweep != null && !drawn[sweep]) {
-                drawn[sweep] = true;
+            Integer sweep = sweepOf.get(i);
+            if (sweep != null && sweepOf.indexOf(sweep) == i) {
                 appendSweepSection(html, sweeps.get(sweep), sweep);
             }
             appendTestSection(html, tests.get(i), i, sweep == null ? null : sweeps.get(sweep).name(),

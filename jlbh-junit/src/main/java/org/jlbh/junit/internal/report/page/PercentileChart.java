@@ -2,14 +2,15 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.core.Percentiles;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
-import static org.jlbh.junit.internal.report.page.NinesScale.nines;
 import static org.jlbh.junit.internal.report.page.NinesScale.ninesLabel;
 import static org.jlbh.junit.internal.report.page.NinesScale.xFraction;
 
@@ -37,11 +38,8 @@ final class PercentileChart {
     static void append(StringBuilder html, ChartData.ProbeChart probe) {
         Chart chart = new Chart(probe);
         chart.frame.open(html, probe.name() + ": latency by percentile");
-        List<Double> verticals = new ArrayList<>();
-        for (int decade = 1; decade <= chart.lastXTick(); decade++) {
-            verticals.add(chart.xOfNines(decade));
-        }
-        chart.frame.axes(html, verticals, "latency (µs)");
+        chart.frame.axes(html, IntStream.rangeClosed(1, chart.lastXTick()).mapToObj(chart::xOfNines).toList(),
+                "latency (µs)");
         appendXLabels(html, chart);
         for (int i = 0; i < probe.runs().size(); i++) {
             appendRun(html, chart, probe.runs().get(i), runColour(i));
@@ -79,7 +77,7 @@ final class PercentileChart {
             if (!Double.isFinite(run.micros()[i]) || Double.isNaN(run.percentiles()[i])) {
                 continue;
             }
-            String point = coord(chart.x(run.percentiles()[i])) + "," + coord(chart.y(run.micros()[i]));
+            String point = coord(chart.x(run.percentiles()[i])) + "," + coord(chart.frame.y(run.micros()[i]));
             if (!point.equals(previous)) {
                 points.append(distinct == 0 ? "" : " ").append(point);
                 previous = point;
@@ -102,7 +100,7 @@ final class PercentileChart {
      */
     private static void appendBudget(StringBuilder html, Chart chart, ChartData.BudgetMarker budget) {
         double x = chart.x(budget.percentile());
-        double y = chart.y(budget.maxMicros());
+        double y = chart.frame.y(budget.maxMicros());
         double from = Math.max(chart.frame.left(), x - BUDGET_HALF_WIDTH);
         double to = Math.min(chart.frame.right(), x + BUDGET_HALF_WIDTH);
         String label = budgetLabel(budget.percentile(), budget.maxMicros());
@@ -128,10 +126,7 @@ final class PercentileChart {
     private static void appendLegend(StringBuilder html, ChartFrame frame, List<ChartData.RunCurve> runs) {
         int x = frame.right() + 16;
         int plot = frame.bottom() - frame.top();
-        int lines = 1;
-        for (ChartData.RunCurve run : runs) {
-            lines = Math.max(lines, labelLines(run).size() + 1);
-        }
+        int lines = runs.stream().mapToInt(run -> labelLines(run).size() + 1).max().orElse(1);
         int itemHeight = LEGEND_LINE_HEIGHT * lines + 6;
         boolean compact = runs.size() * itemHeight > plot;
         int step = compact ? plot / runs.size() : itemHeight;
@@ -182,38 +177,28 @@ final class PercentileChart {
         final ChartFrame frame;
 
         Chart(ChartData.ProbeChart probe) {
-            double highestNines = 0;
-            double highestMicros = 0;
-            double lowestMicros = Double.MAX_VALUE;
-            boolean max = false;
+            DoubleStream.Builder percentiles = DoubleStream.builder();
+            DoubleStream.Builder micros = DoubleStream.builder();
             boolean points = false;
             for (ChartData.RunCurve run : probe.runs()) {
                 for (int i = 0; i < pointCount(run); i++) {
-                    double p = run.percentiles()[i];
-                    double micros = run.micros()[i];
-                    if (Double.isNaN(p) || !Double.isFinite(micros)) {
-                        continue;
+                    if (!Double.isNaN(run.percentiles()[i]) && Double.isFinite(run.micros()[i])) {
+                        points = true;
+                        percentiles.add(run.percentiles()[i]);
+                        micros.add(run.micros()[i]);
                     }
-                    points = true;
-                    max |= p >= 100;
-                    highestNines = p >= 100 ? highestNines : Math.max(highestNines, nines(p));
-                    highestMicros = Math.max(highestMicros, micros);
-                    lowestMicros = micros > 0 ? Math.min(lowestMicros, micros) : lowestMicros;
                 }
             }
             for (ChartData.BudgetMarker budget : probe.budgets()) {
-                max |= budget.percentile() >= 100;
-                highestNines = budget.percentile() >= 100 ? highestNines
-                        : Math.max(highestNines, nines(budget.percentile()));
-                if (Double.isFinite(budget.maxMicros()) && budget.maxMicros() > 0) {
-                    highestMicros = Math.max(highestMicros, budget.maxMicros());
-                    lowestMicros = Math.min(lowestMicros, budget.maxMicros());
-                }
+                percentiles.add(budget.percentile());
+                micros.add(budget.maxMicros());
             }
+            double[] all = percentiles.build().toArray();
+            double highestNines = Arrays.stream(all).filter(p -> p < 100).map(NinesScale::nines).max().orElse(0);
             decades = (int) Math.max(1, Math.min(MAX_DECADES, Math.ceil(highestNines - 1e-9)));
-            withMax = max;
+            withMax = Arrays.stream(all).anyMatch(p -> p >= 100);
             hasPoints = points;
-            frame = ChartFrame.withLegend("chart", 330, LatencyAxis.covering(lowestMicros, highestMicros, 28, 280));
+            frame = ChartFrame.withLegend("chart", 330, LatencyAxis.covering(micros.build(), 28, 280));
         }
 
         int lastXTick() {
@@ -226,10 +211,6 @@ final class PercentileChart {
 
         double xOfNines(int nines) {
             return frame.left() + (double) nines / lastXTick() * (frame.right() - frame.left());
-        }
-
-        double y(double micros) {
-            return frame.y(micros);
         }
     }
 

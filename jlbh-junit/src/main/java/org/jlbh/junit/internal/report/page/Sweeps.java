@@ -9,6 +9,7 @@ import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.report.result.SweepFigures;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * The throughput sweeps among a report folder's results, as the suite page draws them ({@link SweepChart}): the
@@ -66,10 +69,9 @@ final class Sweeps {
                 .map(rate -> new ChartData.RateMark(rate.rate(), rate.latency())).toList();
         Set<String> probeNames = new LinkedHashSet<>();
         rates.forEach(result -> SweepFigures.probes(result).forEach(probe -> probeNames.add(probe.name())));
-        List<ChartData.SweepProbe> probes = new ArrayList<>();
-        for (String probe : probeNames) {
-            probes.add(new ChartData.SweepProbe(probe, lines(rates, probe, verdict), budgets(rates, probe)));
-        }
+        List<ChartData.SweepProbe> probes = probeNames.stream()
+                .map(probe -> new ChartData.SweepProbe(probe, lines(rates, probe, verdict), budgets(rates, probe)))
+                .toList();
         ResultSnapshot.Test test = last.test();
         String name = test.displayName().endsWith(test.invocation())
                 ? test.displayName().substring(0, test.displayName().length() - test.invocation().length())
@@ -89,32 +91,20 @@ final class Sweeps {
 
     /** @return a line per percentile the table shows, and the worst, each where some rate has a value */
     private static List<ChartData.SweepLine> lines(List<ResultSnapshot> rates, String probe, Verdict verdict) {
-        List<ChartData.SweepLine> lines = new ArrayList<>();
-        for (double percentile : SweepFigures.PERCENTILES) {
-            double[] micros = new double[rates.size()];
-            for (int i = 0; i < micros.length; i++) {
-                micros[i] = figures(rates.get(i), probe)
-                        .map(figures -> SweepFigures.percentileNanos(figures, percentile, verdict) / 1e3)
-                        .orElse(Double.NaN);
-            }
-            addIfDrawn(lines, new ChartData.SweepLine("p" + Percentiles.label(percentile), percentile, micros));
-        }
-        double[] worst = new double[rates.size()];
-        for (int i = 0; i < worst.length; i++) {
-            long nanos = figures(rates.get(i), probe).map(ProbeFigures::worstNanos).orElse(-1L);
-            worst[i] = nanos < 0 ? Double.NaN : nanos / 1e3;
-        }
-        addIfDrawn(lines, new ChartData.SweepLine("worst", 100, worst));
-        return lines;
+        Stream<ChartData.SweepLine> percentiles = SweepFigures.PERCENTILES.stream().map(percentile -> line(rates,
+                probe, "p" + Percentiles.label(percentile), percentile,
+                figures -> SweepFigures.percentileNanos(figures, percentile, verdict)));
+        ChartData.SweepLine worst = line(rates, probe, "worst", 100,
+                figures -> figures.worstNanos() < 0 ? Double.NaN : figures.worstNanos());
+        return Stream.concat(percentiles, Stream.of(worst))
+                .filter(line -> Arrays.stream(line.micros()).anyMatch(micros -> !Double.isNaN(micros))).toList();
     }
 
-    private static void addIfDrawn(List<ChartData.SweepLine> lines, ChartData.SweepLine line) {
-        for (double micros : line.micros()) {
-            if (!Double.isNaN(micros)) {
-                lines.add(line);
-                return;
-            }
-        }
+    /** @return a line of the probe's value at each rate, in µs, from its nanoseconds; NaN where a rate has none */
+    private static ChartData.SweepLine line(List<ResultSnapshot> rates, String probe, String label, double percentile,
+                                            ToDoubleFunction<ProbeFigures> nanos) {
+        return new ChartData.SweepLine(label, percentile, rates.stream().mapToDouble(result -> figures(result, probe)
+                .map(figures -> nanos.applyAsDouble(figures) / 1e3).orElse(Double.NaN)).toArray());
     }
 
     private static Optional<ProbeFigures> figures(ResultSnapshot result, String probe) {

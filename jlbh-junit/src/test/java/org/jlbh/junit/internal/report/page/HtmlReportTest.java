@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.DoubleStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
@@ -94,7 +95,7 @@ class HtmlReportTest {
 
     @Test
     void theLatencyAxisIsLogarithmicInWholeDecadesAndHugeValuesAreGroupedSmallOnesHaveDecimals() {
-        LatencyAxis axis = LatencyAxis.covering(0.04, 100, 10, 110);
+        LatencyAxis axis = LatencyAxis.covering(DoubleStream.of(0.04, 100), 10, 110);
         assertThat(axis.decades()).isEqualTo(4);
         assertThat(axis.tickLabel(0)).isEqualTo("0.01");
         assertThat(axis.tickLabel(4)).isEqualTo("100");
@@ -102,8 +103,8 @@ class HtmlReportTest {
         assertThat(axis.y(0.01)).isEqualTo(110);
         assertThat(axis.y(1)).isCloseTo(60, within(1e-9));
         assertThat(axis.y(0)).as("nothing at or below zero falls off the axis").isEqualTo(110);
-        assertThat(LatencyAxis.covering(5, 5, 0, 100).decades()).as("one value still spans a decade").isEqualTo(1);
-        assertThat(LatencyAxis.covering(1e-6, 1e9, 0, 100).decades()).as("at most eight decades").isEqualTo(8);
+        assertThat(LatencyAxis.covering(DoubleStream.of(5, 5), 0, 100).decades()).as("one value still spans a decade").isEqualTo(1);
+        assertThat(LatencyAxis.covering(DoubleStream.of(1e-6, 1e9), 0, 100).decades()).as("at most eight decades").isEqualTo(8);
         assertThat(ChartFormat.number(1_234_567)).isEqualTo("1,234,567");
         assertThat(ChartFormat.number(2.5)).isEqualTo("2.5");
         assertThat(ChartFormat.number(0.1 + 0.2)).isEqualTo("0.3");
