@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * A throughput sweep's rates as they are measured, and the table the console shows after the last: per rate and
@@ -86,12 +87,8 @@ public final class SweepTable {
                 first = false;
             }
         }
-        int[] widths = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
+        int[] widths = IntStream.range(0, rows.get(0).length)
+                .map(column -> rows.stream().mapToInt(row -> row[column].length()).max().orElse(0)).toArray();
         for (String[] row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {

@@ -44,13 +44,6 @@ public final class ChartData {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
         }
-
-        /** A test that was not profiled. */
-        public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
-                         List<ProbeChart> probes, Optional<TimelineData> timeline) {
-            this(name, outcome, verdictDetail, settings, environment, probes, timeline, Optional.empty(),
-                    Optional.empty());
-        }
     }
 
     /** End to end over the time of each run with a timeline, in run order, with the budgets on end to end. */
@@ -148,7 +141,8 @@ public final class ChartData {
     /** @return a test that ended before it had a result as the page draws it: its outcome and why, no charts */
     public static TestChart of(EndedTest ended) {
         return new TestChart(ended.test().displayName(), ended.outcome(), ended.detail(),
-                "no result: the test ended before a verdict", "", List.of(), Optional.empty());
+                "no result: the test ended before a verdict", "", List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /**

@@ -26,12 +26,16 @@ import org.jlbh.junit.internal.run.GcEvent;
 import org.jlbh.junit.internal.run.RunMeasures;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Builds a test's {@link ResultSnapshot} from its settings, attempts and decision: the reported attempt's histograms
@@ -46,12 +50,9 @@ public final class ResultAssembly {
 
     /** @return the test as its reports name it; no two tests of a run share a report id ({@link TestIdentity}) */
     public static ResultSnapshot.Test test(TestIdentity identity) {
-        List<String> parameterTypes = new ArrayList<>();
-        for (Class<?> type : identity.method().getParameterTypes()) {
-            parameterTypes.add(type.getName());
-        }
         return new ResultSnapshot.Test(identity.reportId(), identity.testClass().getName(),
-                identity.method().getDeclaringClass().getName(), identity.method().getName(), parameterTypes,
+                identity.method().getDeclaringClass().getName(), identity.method().getName(),
+                Arrays.stream(identity.method().getParameterTypes()).map(Class::getName).toList(),
                 identity.displayName(), identity.invocation());
     }
 
@@ -79,14 +80,9 @@ public final class ResultAssembly {
                                           List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
                                           Optional<Sweep> sweep, Optional<ResultSnapshot.Paired> paired) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
-        List<ResultSnapshot.AttemptRecord> attemptRecords = new ArrayList<>();
-        for (AttemptJudgement attempt : attempts) {
-            List<ResultSnapshot.CheckRecord> checks = new ArrayList<>();
-            for (Check check : attempt.checks()) {
-                checks.add(checkRecord(check, attempt));
-            }
-            attemptRecords.add(new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(), checks));
-        }
+        List<ResultSnapshot.AttemptRecord> attemptRecords = attempts.stream()
+                .map(attempt -> new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(),
+                        attempt.checks().stream().map(check -> checkRecord(check, attempt)).toList())).toList();
         AttemptJudgement reported = decision.reported();
         List<ResultSnapshot.Run> runs = new ArrayList<>();
         for (RunSummary run : reported.attempt().result().runs()) {
@@ -136,8 +132,9 @@ public final class ResultAssembly {
         RunPlan run = settings.run();
         return new ResultSnapshot.Settings(run.throughput(), run.arrivals().describe(run.arrivalSeed()), run.threads(),
                 run.iterations(), run.warmUpIterations(), run.runs(), run.accountForCoordinatedOmission(),
-                run.recordOSJitter(), run.timeoutMillis(), settings.budgets().verdict(), settings.configuration().mode(),
-                settings.configuration().noise(), settings.configuration().retries(), settings.budgets().latency(),
+                run.recordOSJitter(), run.timeoutMillis(), settings.budgets().verdict(),
+                settings.configuration().mode(), settings.configuration().noise(), settings.configuration().retries(),
+                settings.budgets().latency(),
                 limit(settings.budgets().maxAllocatedBytesPerOp()), limit(settings.budgets().maxGcCount()),
                 limit(settings.budgets().maxGcPauseMillis()), settings.describeRuns(), sweep);
     }
@@ -153,21 +150,13 @@ public final class ResultAssembly {
 
     /** @return the reference's percentiles but the worst, every budget's and every one compared, ascending */
     public static TreeSet<Double> reportedPercentiles(TestSettings settings) {
-        TreeSet<Double> percentiles = new TreeSet<>();
-        for (Percentile percentile : Percentile.values()) {
-            if (percentile != Percentile.WORST) {
-                percentiles.add(percentile.value());
-            }
-        }
-        for (Budget budget : settings.budgets().latency()) {
-            if (budget.percentile() < 100) {
-                percentiles.add(budget.percentile());
-            }
-        }
-        for (String compared : settings.configuration().baselinePercentiles()) {
-            percentiles.add(Double.parseDouble(compared));
-        }
-        return percentiles;
+        Stream<Double> reference = Arrays.stream(Percentile.values()).filter(reported -> reported != Percentile.WORST)
+                .map(Percentile::value);
+        Stream<Double> budgets = settings.budgets().latency().stream().map(Budget::percentile)
+                .filter(percentile -> percentile < 100);
+        Stream<Double> compared = settings.configuration().baselinePercentiles().stream().map(Double::parseDouble);
+        return Stream.of(reference, budgets, compared).flatMap(Function.identity())
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static RunFigures figures(RunResult run, TreeSet<Double> percentiles) {
