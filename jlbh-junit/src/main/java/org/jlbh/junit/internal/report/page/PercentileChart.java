@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.core.Percentiles;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.DoubleStream;
@@ -9,7 +10,6 @@ import java.util.stream.IntStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
-import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
 import static org.jlbh.junit.internal.report.page.NinesScale.ninesLabel;
 import static org.jlbh.junit.internal.report.page.NinesScale.xFraction;
@@ -70,27 +70,23 @@ final class PercentileChart {
     }
 
     private static void appendRun(StringBuilder html, Chart chart, ChartData.RunCurve run, String colour) {
-        StringBuilder points = new StringBuilder();
-        String previous = "";
-        int distinct = 0;
+        List<String> points = new ArrayList<>();
         for (int i = 0; i < pointCount(run); i++) {
             if (!Double.isFinite(run.micros()[i]) || Double.isNaN(run.percentiles()[i])) {
                 continue;
             }
             String point = coord(chart.x(run.percentiles()[i])) + "," + coord(chart.frame.y(run.micros()[i]));
-            if (!point.equals(previous)) {
-                points.append(distinct == 0 ? "" : " ").append(point);
-                previous = point;
-                distinct++;
+            if (points.isEmpty() || !point.equals(points.get(points.size() - 1))) {
+                points.add(point);
             }
         }
-        if (distinct == 1) {
-            String[] xy = previous.split(",");
+        if (points.size() == 1) {
+            String[] xy = points.get(0).split(",");
             html.append("<circle cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\" r=\"3\" fill=\"")
                     .append(colour).append("\"/>\n");
-        } else if (distinct > 1) {
-            html.append("<polyline class=\"run\" stroke=\"").append(colour).append("\" points=\"").append(points)
-                    .append("\"/>\n");
+        } else if (points.size() > 1) {
+            html.append("<polyline class=\"run\" stroke=\"").append(colour).append("\" points=\"")
+                    .append(String.join(" ", points)).append("\"/>\n");
         }
     }
 
@@ -137,7 +133,7 @@ final class PercentileChart {
             ChartFrame.legendLine(html, runColour(i), x, y);
             if (compact) {
                 html.append("<text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
-                        .append(escape(String.join(" · ", label))).append(" · ").append(grouped(run.count()))
+                        .append(escape(String.join(" · ", label))).append(" · ").append(number(run.count()))
                         .append("</text>");
             } else {
                 for (int line = 0; line < label.size(); line++) {
@@ -146,7 +142,7 @@ final class PercentileChart {
                             .append(escape(label.get(line))).append("</text>");
                 }
                 html.append("<text class=\"count\" x=\"").append(x + 28).append("\" y=\"")
-                        .append(y + LEGEND_LINE_HEIGHT * label.size()).append("\">").append(grouped(run.count()))
+                        .append(y + LEGEND_LINE_HEIGHT * label.size()).append("\">").append(number(run.count()))
                         .append(run.count() == 1 ? " sample" : " samples").append("</text>");
             }
             html.append('\n');

@@ -11,7 +11,6 @@ import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
-import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
 
 /**
@@ -73,9 +72,9 @@ final class SweepChart {
         StringBuilder text = new StringBuilder();
         text.append(rates.size()).append(rates.size() == 1 ? " rate" : " rates").append(" measured");
         if (!rates.isEmpty()) {
-            text.append(", ").append(grouped(rates.get(0).rate()));
+            text.append(", ").append(number(rates.get(0).rate()));
             if (rates.size() > 1) {
-                text.append(" to ").append(grouped(rates.get(rates.size() - 1).rate()));
+                text.append(" to ").append(number(rates.get(rates.size() - 1).rate()));
             }
             text.append("/s");
         }
@@ -83,7 +82,7 @@ final class SweepChart {
             text.append(" (of the ").append(sweep.sweepRates()).append(" the sweep declares)");
         }
         text.append(sweep.requiredThroughput() > 0 ? "; capacity budget: the latency budgets must hold up to "
-                + grouped(sweep.requiredThroughput()) + "/s" : "; no capacity budget: every rate's budgets enforced");
+                + number(sweep.requiredThroughput()) + "/s" : "; no capacity budget: every rate's budgets enforced");
         return text.append(". Lines: p50, p90, p99 and p99.9 of the ").append(sweep.judgedRun())
                 .append(" at each rate, each where every run has the samples for it, and the worst of all runs; ")
                 .append("latency in µs, target throughput in iterations per second.").toString();
@@ -112,7 +111,7 @@ final class SweepChart {
         html.append("<g class=\"xl\">");
         double lastLabelEnd = Double.NEGATIVE_INFINITY;
         for (ChartData.RateMark rate : sweep.rates()) {
-            String label = grouped(rate.rate());
+            String label = number(rate.rate());
             double x = axes.x(rate.rate());
             double half = ChartFrame.CHAR_WIDTH * label.length() / 2;
             if (x - half > lastLabelEnd + 4) {
@@ -127,7 +126,7 @@ final class SweepChart {
             html.append("<rect class=\"rate ").append(look.styleClass()).append("\" x=\"")
                     .append(coord(axes.x(rate.rate()) - 4)).append("\" y=\"").append(PLOT_BOTTOM + 24)
                     .append("\" width=\"8\" height=\"8\" fill=\"").append(look.colour()).append("\"><title>")
-                    .append(grouped(rate.rate())).append("/s: ").append(look.words()).append("</title></rect>");
+                    .append(number(rate.rate())).append("/s: ").append(look.words()).append("</title></rect>");
         }
         html.append("</g>\n");
         axes.frame.xTitle(html, PLOT_BOTTOM + 50, "target throughput (/s" + (axes.logarithmic ? ", log scale" : "")
@@ -142,7 +141,7 @@ final class SweepChart {
         html.append("<g class=\"required\" stroke=\"").append(REQUIRED_COLOUR).append("\" fill=\"")
                 .append(REQUIRED_COLOUR).append("\"><path d=\"M").append(coord(x)).append(' ').append(PLOT_TOP)
                 .append('V').append(PLOT_BOTTOM).append("\"/><text x=\"").append(coord(x)).append("\" y=\"")
-                .append(PLOT_TOP - 8).append("\">required ").append(grouped(required)).append("/s</text></g>\n");
+                .append(PLOT_TOP - 8).append("\">required ").append(number(required)).append("/s</text></g>\n");
     }
 
     /** A budget's line across the plot, its label at the right, each further budget's label further left. */
@@ -157,34 +156,26 @@ final class SweepChart {
     private static void appendLine(StringBuilder html, Axes axes, ChartData.SweepData sweep,
                                    ChartData.SweepLine line) {
         String colour = lineColour(line.percentile());
-        List<StringBuilder> segments = new ArrayList<>();
-        StringBuilder segment = null;
+        List<List<String>> segments = new ArrayList<>(List.of(new ArrayList<>()));
         StringBuilder dots = new StringBuilder();
         for (int i = 0; i < sweep.rates().size() && i < line.micros().length; i++) {
             double micros = line.micros()[i];
             if (Double.isNaN(micros)) {
-                segment = null;
+                segments.add(new ArrayList<>());
                 continue;
             }
             int rate = sweep.rates().get(i).rate();
             String x = coord(axes.x(rate));
             String y = coord(axes.frame.y(micros));
-            if (segment == null) {
-                segment = new StringBuilder();
-                segments.add(segment);
-            }
-            segment.append(segment.length() == 0 ? "" : " ").append(x).append(',').append(y);
+            segments.get(segments.size() - 1).add(x + "," + y);
             dots.append("<circle cx=\"").append(x).append("\" cy=\"").append(y).append("\" r=\"3\"><title>")
-                    .append(line.label()).append(" at ").append(grouped(rate)).append("/s: ").append(number(micros))
+                    .append(line.label()).append(" at ").append(number(rate)).append("/s: ").append(number(micros))
                     .append(" µs</title></circle>");
         }
         html.append("<g class=\"line\" data-line=\"").append(line.label()).append("\" stroke=\"").append(colour)
                 .append("\" fill=\"").append(colour).append("\">");
-        for (StringBuilder points : segments) {
-            if (points.indexOf(" ") > 0) {
-                html.append("<polyline class=\"run\" points=\"").append(points).append("\"/>");
-            }
-        }
+        segments.stream().filter(points -> points.size() > 1).forEach(points -> html
+                .append("<polyline class=\"run\" points=\"").append(String.join(" ", points)).append("\"/>"));
         html.append(dots).append("</g>\n");
     }
 
@@ -203,7 +194,7 @@ final class SweepChart {
                                 : line.micros()[index]).findFirst().orElse(Double.NaN);
                 double x = axes.x(rate);
                 String what = PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros()) + " broke at "
-                        + grouped(rate) + "/s";
+                        + number(rate) + "/s";
                 if (Double.isNaN(micros)) {
                     double y = axes.frame.y(budget.maxMicros());
                     html.append("<path class=\"broken\" stroke=\"").append(colour).append("\" d=\"M")

@@ -41,18 +41,13 @@ final class Sweeps {
     static List<ChartData.SweepData> of(List<ResultSnapshot> results) {
         Map<Key, TreeMap<Integer, ResultSnapshot>> sweeps = new LinkedHashMap<>();
         for (ResultSnapshot result : results) {
-            Optional<Sweep> sweep = result.settings().sweep();
-            if (sweep.isEmpty()) {
-                continue;
-            }
             ResultSnapshot.Test test = result.test();
-            sweeps.computeIfAbsent(new Key(test.className(), test.method(), test.parameterTypes(), sweep.get()),
-                    key -> new TreeMap<>()).merge(result.settings().throughputPerSecond(), result, Sweeps::newer);
+            result.settings().sweep().ifPresent(sweep -> sweeps.computeIfAbsent(new Key(test.className(),
+                    test.method(), test.parameterTypes(), sweep), key -> new TreeMap<>())
+                    .merge(result.settings().throughputPerSecond(), result, Sweeps::newer));
         }
-        List<ChartData.SweepData> charts = new ArrayList<>();
-        sweeps.forEach((key, rates) -> charts.add(chart(key.sweep(), List.copyOf(rates.values()))));
-        charts.sort(Comparator.comparing(ChartData.SweepData::name));
-        return charts;
+        return sweeps.entrySet().stream().map(rates -> chart(rates.getKey().sweep(), List.copyOf(rates.getValue()
+                .values()))).sorted(Comparator.comparing(ChartData.SweepData::name)).toList();
     }
 
     /** Two results of one rate (a folder holds one file a rate; this is for lists put together otherwise). */
@@ -125,8 +120,7 @@ final class Sweeps {
                 });
             }
         }
-        List<ChartData.SweepBudget> budgets = new ArrayList<>();
-        broken.forEach((budget, at) -> budgets.add(new ChartData.SweepBudget(budget.get(0), budget.get(1), at)));
-        return budgets;
+        return broken.entrySet().stream().map(budget -> new ChartData.SweepBudget(budget.getKey().get(0),
+                budget.getKey().get(1), budget.getValue())).toList();
     }
 }

@@ -76,11 +76,8 @@ final class TimelineChart {
             if (to - x < 0 || from > x + width) {
                 continue;
             }
-            html.append("<rect class=\"band ").append(band.gc() ? "gc" : "safepoint").append("\" x=\"")
-                    .append(coord(from)).append("\" y=\"").append(TOP).append("\" width=\"")
-                    .append(coord(Math.max(MIN_BAND_WIDTH, to - from))).append("\" height=\"").append(BOTTOM - TOP)
-                    .append("\" fill=\"").append(band.gc() ? GC_COLOUR : SAFEPOINT_COLOUR)
-                    .append("\" fill-opacity=\"0.55\"><title>").append(band.gc() ? "GC " : "safepoint ")
+            openBand(html, band.gc() ? "gc" : "safepoint", from, to - from, band.gc() ? GC_COLOUR : SAFEPOINT_COLOUR)
+                    .append("0.55\"><title>").append(band.gc() ? "GC " : "safepoint ")
                     .append(escape(band.name())).append(String.format(Locale.ROOT, " %.3f ms", band.toMillis()
                             - band.fromMillis())).append("</title></rect>\n");
         }
@@ -102,14 +99,19 @@ final class TimelineChart {
                 last++;
             }
             if (step > 0) {
-                html.append("<rect class=\"band ").append(kind).append("\" x=\"").append(coord(x + w * windowWidth))
-                        .append("\" y=\"").append(TOP).append("\" width=\"")
-                        .append(coord(Math.max(MIN_BAND_WIDTH, (last + 1 - w) * windowWidth))).append("\" height=\"")
-                        .append(BOTTOM - TOP).append("\" fill=\"").append(colour).append("\" fill-opacity=\"")
+                openBand(html, kind, x + w * windowWidth, (last + 1 - w) * windowWidth, colour)
                         .append(String.format(Locale.ROOT, "%.2f", 0.15 + 0.06 * step)).append("\"/>\n");
             }
             w = last + 1;
         }
+    }
+
+    /** Opens a band over the plot's height, at least {@value #MIN_BAND_WIDTH} px wide, up to its opacity's value. */
+    private static StringBuilder openBand(StringBuilder html, String kind, double x, double width, String colour) {
+        return html.append("<rect class=\"band ").append(kind).append("\" x=\"").append(coord(x)).append("\" y=\"")
+                .append(TOP).append("\" width=\"").append(coord(Math.max(MIN_BAND_WIDTH, width)))
+                .append("\" height=\"").append(BOTTOM - TOP).append("\" fill=\"").append(colour)
+                .append("\" fill-opacity=\"");
     }
 
     /** @return 0 for a share under 1%, else 1 to 10 by tenths */

@@ -138,12 +138,7 @@ final class EvidenceAssembly {
     }
 
     private static List<EvidenceSnapshot.WindowValue> sparse(long[] values) {
-        List<EvidenceSnapshot.WindowValue> sparse = new ArrayList<>();
-        for (int w = 0; w < values.length; w++) {
-            if (values[w] > 0) {
-                sparse.add(new EvidenceSnapshot.WindowValue(w, values[w]));
-            }
-        }
-        return sparse;
+        return IntStream.range(0, values.length).filter(w -> values[w] > 0)
+                .mapToObj(w -> new EvidenceSnapshot.WindowValue(w, values[w])).toList();
     }
 }

@@ -63,16 +63,9 @@ public final class ResultAssembly {
     public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings,
                                             Optional<CodesOwnFigures> codesOwn) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
-        List<ProbeFigures> figures = new ArrayList<>();
-        for (ProbeResult probe : allProbes(result)) {
-            List<RunFigures> runs = new ArrayList<>();
-            for (RunResult run : probe.eachRunSummary()) {
-                RunFigures measured = figures(run, percentiles);
-                runs.add(codesOwn.map(own -> measured.withCodesOwn(own.of(probe.name(), run.run()))).orElse(measured));
-            }
-            figures.add(new ProbeFigures(probe.name(), runs));
-        }
-        return figures;
+        return allProbes(result).stream().map(probe -> new ProbeFigures(probe.name(), probe.eachRunSummary().stream()
+                .map(run -> codesOwn.map(own -> figures(run, percentiles).withCodesOwn(own.of(probe.name(), run.run())))
+                        .orElseGet(() -> figures(run, percentiles))).toList())).toList();
     }
 
     /** @return the test's result, its cost, turn and profile not known yet */
@@ -104,13 +97,9 @@ public final class ResultAssembly {
 
     /** @return every probe measured, end to end first, then the named probes as added, OS jitter if recorded */
     public static List<ProbeResult> allProbes(JLBHResult result) {
-        List<ProbeResult> probes = new ArrayList<>();
-        probes.add(result.endToEnd());
-        for (String name : result.probeNames()) {
-            probes.add(result.probe(name).orElseThrow());
-        }
-        result.osJitter().ifPresent(probes::add);
-        return probes;
+        return Stream.of(Stream.of(result.endToEnd()), result.probeNames().stream()
+                .map(name -> result.probe(name).orElseThrow()), result.osJitter().stream())
+                .flatMap(Function.identity()).toList();
     }
 
     private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {
