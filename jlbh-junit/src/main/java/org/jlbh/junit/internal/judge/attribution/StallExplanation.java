@@ -59,10 +59,10 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
             double allowed = run.count() * (100 - percentile) / 100;
             int longer = 0;
             long worst = 0;
-            for (int i = 0; i < stalls.get().count(); i++) {
-                if (stalls.get().nanos(i) > limit) {
+            for (long stall : stalls.get().nanos()) {
+                if (stall > limit) {
                     longer++;
-                    worst = Math.max(worst, stalls.get().nanos(i));
+                    worst = Math.max(worst, stall);
                 }
             }
             double explainable = explainableSamples(stalls.get(), limit, samplesPerNano);
@@ -77,8 +77,7 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
     /** @return how many samples the stalls make exceed the budget: {@code (S − budget) × R + 1} per longer stall */
     static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
         double explainable = 0;
-        for (int i = 0; i < stalls.count(); i++) {
-            long stall = stalls.nanos(i);
+        for (long stall : stalls.nanos()) {
             if (stall > limitNanos) {
                 explainable += (stall - limitNanos) * samplesPerNano + 1;
             }

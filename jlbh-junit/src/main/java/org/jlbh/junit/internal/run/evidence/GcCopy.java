@@ -32,11 +32,8 @@ public record GcCopy(long copiedBytes, long[] survivorBytesByAge) {
         if (collections < 1 || copied <= 0) {
             return 0;
         }
-        long older = 0;
-        for (long age = collections + 1; age <= MAX_AGE; age++) {
-            older += survivorBytesByAge[(int) age];
-        }
-        return (double) older / copied;
+        int firstOlder = (int) Math.min(collections + 1, MAX_AGE + 1);
+        return (double) Arrays.stream(survivorBytesByAge, firstOlder, MAX_AGE + 1).sum() / copied;
     }
 
     /** @return this copy with {@code bytes} of survivors of {@code age}, 1 to 15 */

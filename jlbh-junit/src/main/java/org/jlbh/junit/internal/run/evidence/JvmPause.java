@@ -1,7 +1,5 @@
 package org.jlbh.junit.internal.run.evidence;
 
-import java.util.Locale;
-
 /**
  * A stop of every Java thread by the JVM, a garbage collection or another safepoint. Immutable.
  *
@@ -37,10 +35,5 @@ public record JvmPause(long startNanos, long endNanos, boolean gc, String name, 
     /** @return how long it lasted, in nanoseconds */
     public long nanos() {
         return endNanos - startNanos;
-    }
-
-    /** @return e.g. {@code GC G1New 4.100 ms} */
-    public String describe() {
-        return String.format(Locale.ROOT, "%s %s %.3f ms", gc ? "GC" : "safepoint", name, nanos() / 1e6);
     }
 }

@@ -1,6 +1,5 @@
 package org.jlbh.junit.internal.run.evidence;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,14 +29,8 @@ public record MachineStall(long startNanos, long endNanos) {
      */
     public static List<MachineStall> during(List<MachineStall> stalls, long fromNanos, long toNanos,
                                             List<JvmPause> pauses, long accuracyNanos) {
-        List<MachineStall> during = new ArrayList<>();
-        for (MachineStall stall : stalls) {
-            if (stall.endNanos - fromNanos > 0 && stall.startNanos - toNanos < 0
-                    && pauses.stream().noneMatch(pause -> stall.overlaps(pause, accuracyNanos))) {
-                during.add(stall);
-            }
-        }
-        return List.copyOf(during);
+        return stalls.stream().filter(stall -> stall.endNanos - fromNanos > 0 && stall.startNanos - toNanos < 0
+                && pauses.stream().noneMatch(pause -> stall.overlaps(pause, accuracyNanos))).toList();
     }
 
     private boolean overlaps(JvmPause pause, long accuracyNanos) {

@@ -48,10 +48,7 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
 
     /** @return the scheduler's figures over the stretch (nanoTime), summed over the harness threads */
     public SchedulerEvidence.Totals schedulerOver(long fromNanos, long toNanos) {
-        SchedulerEvidence.Totals sum = new SchedulerEvidence.Totals(0, 0, 0);
-        for (SchedulerEvidence scheduler : schedulers) {
-            sum = sum.plus(scheduler.over(fromNanos, toNanos));
-        }
-        return sum;
+        return schedulers.stream().map(scheduler -> scheduler.over(fromNanos, toNanos))
+                .reduce(new SchedulerEvidence.Totals(0, 0, 0), SchedulerEvidence.Totals::plus);
     }
 }
