@@ -156,7 +156,7 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
             slices[k] = slices[k - 1] + (runDelay[k] > runDelay[k - 1] || blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
             switches[k] = switches[k - 1] + (blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
         }
-        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], 0, Optional.empty(),
+        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], Optional.empty(),
                 blockedNanos, switches, new long[time.length]);
     }
 }

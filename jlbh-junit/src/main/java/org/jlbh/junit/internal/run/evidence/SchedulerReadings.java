@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.run.evidence;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.LongSupplier;
 
@@ -38,8 +39,8 @@ public final class SchedulerReadings {
     private static final int COLUMNS = 7;
     /** The room a reading in the slack asks for each test thread it reads: twice what one takes. */
     private static final long TEST_THREAD_READ_NANOS = 1_000;
-    private static final int NOT_BEGUN = -2;
-    private static final int BEGUN = -1;
+    private static final int BEGUN = 1;
+    private static final int ENDED = 2;
     /** A reading opening and one after each late reading, the end of the part, a margin. */
     private static final int ROWS_PER_PART = 2 * LATE_READINGS_PER_PART + 8;
 
@@ -52,7 +53,8 @@ public final class SchedulerReadings {
     private volatile TestThreads.Cpu testThreads = TestThreads.Cpu.NONE;
     private final LongSupplier clock;
     private final long lateSpacingNanos;
-    private long[] rows = new long[0];
+    /** Per column, the readings in order. */
+    private long[][] columns = new long[COLUMNS][0];
     private final int parts;
     private final long[] scratch = new long[3];
     private ThreadStatistics statistics;
@@ -63,14 +65,13 @@ public final class SchedulerReadings {
     private int partLimit;
     /** The part under way: 0 the warm-up, then the 1-based run; -1 between parts. */
     private int part = -1;
-    /** Per part, the row of its end reading; {@value #NOT_BEGUN} until it begins, {@value #BEGUN} until it ends. */
-    private final AtomicIntegerArray partEndRow;
+    /** Per part, 0 until it begins, {@value #BEGUN} until its end is read, then {@value #ENDED}. */
+    private final AtomicIntegerArray partState;
     private boolean pending;
     private boolean lateSinceKept;
     private long lastReadNanos;
     private long lastKeptNanos;
     private long lastVoluntary = -1;
-    private volatile int merged;
 
     /** Opens the calling thread's statistics, or throws an exception saying why there are none. */
     @FunctionalInterface
@@ -94,10 +95,7 @@ public final class SchedulerReadings {
         this.clock = clock;
         this.lateSpacingNanos = Math.max(MIN_LATE_SPACING_NANOS, plan.runNanos() / LATE_READINGS_PER_PART);
         this.parts = plan.runs() + 1;
-        this.partEndRow = new AtomicIntegerArray(parts);
-        for (int i = 0; i < parts; i++) {
-            partEndRow.set(i, NOT_BEGUN);
-        }
+        this.partState = new AtomicIntegerArray(parts);
         this.unavailable = "no scheduler evidence: the harness thread never began";
     }
 
@@ -124,7 +122,7 @@ public final class SchedulerReadings {
             unavailable = "no scheduler evidence: opening the thread's figures failed (" + failed + ")";
             return;
         }
-        rows = new long[parts * ROWS_PER_PART * COLUMNS];
+        columns = new long[COLUMNS][parts * ROWS_PER_PART];
         partLimit = ROWS_PER_PART;
         read(true);
     }
@@ -144,8 +142,8 @@ public final class SchedulerReadings {
     /** Begins the thread's part of 1-based {@code run} (0 the warm-up), at its first iteration. */
     public void beginPart(int run) {
         part = Math.min(run, parts - 1);
-        partEndRow.set(part, BEGUN);
-        partLimit = Math.min(rows.length / COLUMNS, kept + ROWS_PER_PART);
+        partState.set(part, BEGUN);
+        partLimit = Math.min(columns[FROM].length, kept + ROWS_PER_PART);
     }
 
     /** Reads when the iteration (due at {@code startNanos}, ended at {@code endNanos}) was late or the slack allows. */
@@ -176,7 +174,7 @@ public final class SchedulerReadings {
         }
         read(true);
         if (part >= 0 && statistics != null) {
-            partEndRow.set(part, kept - 1);
+            partState.set(part, ENDED);
         }
         part = -1;
     }
@@ -192,12 +190,12 @@ public final class SchedulerReadings {
 
     /** @return whether this thread began a part of the 1-based run */
     public boolean hadPart(int measuredRun) {
-        return measuredRun < parts && partEndRow.get(measuredRun) != NOT_BEGUN;
+        return measuredRun < parts && partState.get(measuredRun) != 0;
     }
 
     /** @return whether this thread read its figures at the end of its part of the 1-based run */
     public boolean endedPart(int measuredRun) {
-        return measuredRun < parts && partEndRow.get(measuredRun) >= 0;
+        return measuredRun < parts && partState.get(measuredRun) == ENDED;
     }
 
     /** @return the readings kept so far, or no evidence and why */
@@ -208,21 +206,16 @@ public final class SchedulerReadings {
             return SchedulerEvidence.none(why != null ? why : "no scheduler evidence: the harness thread read its "
                     + "figures fewer than twice");
         }
-        long[][] columns = new long[COLUMNS][n];
-        for (int row = 0; row < n; row++) {
-            for (int column = 0; column < COLUMNS; column++) {
-                columns[column][row] = rows[row * COLUMNS + column];
-            }
-        }
-        return SchedulerEvidence.of(columns[FROM], columns[AT], columns[DELAY], columns[SLICES], columns[CPU],
-                columns[VOLUNTARY], columns[TEST_THREADS], merged, why);
+        long[][] read = Arrays.stream(columns).map(column -> Arrays.copyOf(column, n)).toArray(long[][]::new);
+        return SchedulerEvidence.of(read[FROM], read[AT], read[DELAY], read[SLICES], read[CPU], read[VOLUNTARY],
+                read[TEST_THREADS], why);
     }
 
     /** Keeps the pending reading, if any: it opens the late stretch about to be read. */
     private void keepPending() {
         if (pending) {
             pending = false;
-            lastKeptNanos = rows[kept * COLUMNS + FROM];
+            lastKeptNanos = columns[FROM][kept];
             kept = kept + 1;
         }
     }
@@ -232,18 +225,17 @@ public final class SchedulerReadings {
         ThreadStatistics source = statistics;
         boolean full = kept >= partLimit && kept > 0;
         int row = full ? kept - 1 : kept;
-        int base = row * COLUMNS;
         try {
             long from = clock.getAsLong();
             source.read(scratch);
             long at = clock.getAsLong();
-            rows[base + FROM] = from;
-            rows[base + AT] = at;
-            rows[base + CPU] = scratch[0];
-            rows[base + DELAY] = scratch[1];
-            rows[base + SLICES] = scratch[2];
-            rows[base + VOLUNTARY] = voluntaryWhenNeeded(source, row, base);
-            rows[base + TEST_THREADS] = testThreads.nanos();
+            columns[FROM][row] = from;
+            columns[AT][row] = at;
+            columns[CPU][row] = scratch[0];
+            columns[DELAY][row] = scratch[1];
+            columns[SLICES][row] = scratch[2];
+            columns[VOLUNTARY][row] = voluntaryWhenNeeded(source, row);
+            columns[TEST_THREADS][row] = testThreads.nanos();
             lastReadNanos = from;
         } catch (IOException | RuntimeException failed) {
             unavailable = "no scheduler evidence after " + kept + " readings: reading /proc/thread-self failed ("
@@ -252,27 +244,23 @@ public final class SchedulerReadings {
             source.close();
             return;
         }
-        if (full) {
-            pending = false;
-            lateSinceKept = false;
-            lastKeptNanos = rows[base + FROM];
-            merged = merged + 1;
-        } else if (keep) {
-            pending = false;
-            lateSinceKept = false;
-            lastKeptNanos = rows[base + FROM];
-            kept = kept + 1;
-        } else {
+        if (!full && !keep) {
             pending = true;
+            return;
+        }
+        pending = false;
+        lateSinceKept = false;
+        lastKeptNanos = columns[FROM][row];
+        if (!full) {
+            kept = kept + 1;
         }
     }
 
     /** @return the voluntary switches where the time since the last kept reading is not all CPU and wait; else -1 */
-    private long voluntaryWhenNeeded(ThreadStatistics source, int row, int base) throws IOException {
+    private long voluntaryWhenNeeded(ThreadStatistics source, int row) throws IOException {
         if (row > 0 && lastVoluntary >= 0) {
-            int before = (row - 1) * COLUMNS;
-            long unaccounted = rows[base + FROM] - rows[before + FROM] - (rows[base + CPU] - rows[before + CPU])
-                    - (rows[base + DELAY] - rows[before + DELAY]);
+            long unaccounted = columns[FROM][row] - columns[FROM][row - 1] - (columns[CPU][row] - columns[CPU][row - 1])
+                    - (columns[DELAY][row] - columns[DELAY][row - 1]);
             if (unaccounted < SchedulerEvidence.LOST_NOISE_NANOS) {
                 return -1;
             }

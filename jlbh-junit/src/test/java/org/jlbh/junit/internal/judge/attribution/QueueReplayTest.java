@@ -160,7 +160,7 @@ class QueueReplayTest {
                     }
                 }
             }
-            SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples], 0,
+            SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples],
                     Optional.empty(), new long[samples], new long[samples], testThreadsCpu);
             List<MachineStall> machine = new ArrayList<>();
             for (long[] stall : stalls) {
