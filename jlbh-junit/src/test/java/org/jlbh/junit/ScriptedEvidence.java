@@ -131,8 +131,9 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
                     delays.add(delay);
                     blocks.add(blocked);
                 }
-                case GC -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New"));
-                case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup"));
+                case GC -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New", -1, GcCopy.UNKNOWN, 0));
+                case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup", -1,
+                        GcCopy.UNKNOWN, 0));
                 case GC_OF_OLDER_OBJECTS -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New", 7,
                         GcCopy.UNKNOWN, Math.max(0, stopped - 10_000)));
                 case MACHINE_STALL -> stalls.add(new MachineStall(begin, begin + stopped));

@@ -56,7 +56,7 @@ public final class LateSampleAttribution {
                 .count();
         long notKept = timeline.lateNotKept() == 0 ? 0 : Math.max(0, overBudget - keptOver);
         if (timeline.sequential()) {
-            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.scheduler(), fastestNanos,
+            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.schedulers().get(0), fastestNanos,
                     onScheduleNanos);
         }
         if (!ofThreads.isEmpty() && ofThreads.size() == evidence.schedulers().size()

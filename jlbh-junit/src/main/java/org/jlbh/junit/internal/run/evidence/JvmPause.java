@@ -15,11 +15,6 @@ package org.jlbh.junit.internal.run.evidence;
 public record JvmPause(long startNanos, long endNanos, boolean gc, String name, long gcId, GcCopy copy,
                        long olderObjectsNanos) {
 
-    /** A pause with nothing known of what a collection copied. */
-    public JvmPause(long startNanos, long endNanos, boolean gc, String name) {
-        this(startNanos, endNanos, gc, name, -1, GcCopy.UNKNOWN, 0);
-    }
-
     /**
      * @param lastGcIdBefore the id of the last collection begun before the measured runs; -1 when none was seen
      * @return this pause with, of a collection, the part copying objects alive before the measured runs

@@ -58,7 +58,7 @@ public final class JvmPauseRecorder {
     private long usedSinceNanos;
 
     private static JvmPauseRecorder shared;
-    private static Thread headStart;
+    private static volatile Thread headStart;
 
     private JvmPauseRecorder(EventStream stream, String unavailable, long offsetNanos, long accuracyNanos) {
         this.stream = stream;
@@ -89,10 +89,7 @@ public final class JvmPauseRecorder {
 
     /** Waits, at most {@value #HEAD_START_WAIT_MILLIS} ms or until interrupted, for {@link #startAhead()} to end. */
     public static void awaitHeadStart() {
-        Thread starting;
-        synchronized (JvmPauseRecorder.class) {
-            starting = headStart;
-        }
+        Thread starting = headStart;
         if (starting == null) {
             return;
         }
@@ -202,9 +199,8 @@ public final class JvmPauseRecorder {
     }
 
     /**
-     * Commits an {@link EvidenceMark}, has it delivered now and waits, at most {@value #MARK_WAIT_NANOS} ns, for it.
-     *
-     * @return empty when every pause up to now is in hand; else why not
+     * @return empty when every pause up to now is in hand, else why not: commits an {@link EvidenceMark}, has it
+     *         delivered now and waits, at most {@value #MARK_WAIT_NANOS} ns, for it
      */
     public Optional<String> awaitPausesUntilNow() {
         if (stream == null) {
@@ -303,7 +299,7 @@ public final class JvmPauseRecorder {
         return gcPauses.stream().filter(gc -> gc[0] - start >= 0 && gc[1] - end <= 0).findFirst()
                 .map(gc -> new JvmPause(start, end, true, gcNames.getOrDefault(gc[2], operation), gc[2],
                         GcCopy.UNKNOWN, 0))
-                .orElseGet(() -> new JvmPause(start, end, false, operation));
+                .orElseGet(() -> new JvmPause(start, end, false, operation, -1, GcCopy.UNKNOWN, 0));
     }
 
     /** @return the id of the last collection delivered that began before the time (nanoTime); -1 when none */

@@ -2,23 +2,20 @@ package org.jlbh.junit.internal.run.evidence;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.LongSupplier;
 
 /**
  * One harness thread's readings of what Linux's scheduler says about it ({@link ThreadStatistics}), taken by the thread
- * itself between its iterations. It reads:
- * <ul>
- *   <li>after a late iteration (at least {@link ReadingPlan#lateNanos()} from its intended start), at once, at most
- *   once per spacing (the run's length over {@value #LATE_READINGS_PER_PART}, at least
- *   {@value #MIN_LATE_SPACING_NANOS} ns);</li>
- *   <li>in the slack between iterations, about every {@value #QUIET_PERIOD_NANOS} ns where at least
- *   {@value #SLACK_NANOS} ns remain before the next is due; kept only when it opens or closes a late stretch;</li>
- *   <li>when opened, and at the end of the thread's part of each run (and of the warm-up).</li>
- * </ul>
- * The voluntary switches, ten times dearer, are read only where the time since the last kept reading is not all CPU and
- * run-queue wait; the test's own threads' CPU time ({@link #watch}) at every reading. Reading allocates nothing: when a
- * part has used its share of rows, later readings replace its last one.
+ * itself between its iterations: after a late iteration (at least {@link ReadingPlan#lateNanos()} from its intended
+ * start) at once, at most once per spacing (the run's length over {@value #LATE_READINGS_PER_PART}, at least
+ * {@value #MIN_LATE_SPACING_NANOS} ns); in the slack, about every {@value #QUIET_PERIOD_NANOS} ns where at least
+ * {@value #SLACK_NANOS} ns remain before the next iteration is due, kept only when it opens or closes a late stretch;
+ * when opened, and at the end of the thread's part of each run (and of the warm-up). The voluntary switches, ten times
+ * dearer, are read only where the time since the last kept reading is not all CPU and run-queue wait; the test's own
+ * threads' CPU time ({@link #watch}) at every reading. Reading allocates nothing: when a part has used its share of
+ * rows, later readings replace its last one.
  *
  * <p>Threads: {@link #open()}, {@link #beginPart}, {@link #afterIteration} and {@link #endOfPart()} on the harness
  * thread it describes; {@link #evidence()} from any thread, seeing every reading kept so far.
@@ -44,7 +41,8 @@ public final class SchedulerReadings {
     /** A reading opening and one after each late reading, the end of the part, a margin. */
     private static final int ROWS_PER_PART = 2 * LATE_READINGS_PER_PART + 8;
 
-    private final Opener opener;
+    /** Opens the calling thread's statistics, or throws an exception saying why there are none. */
+    private final Callable<ThreadStatistics> opener;
     private final long lateNanos;
     private final long laneIntervalNanos;
     /** The least time before the next iteration is due for a reading in the slack, without and with test threads. */
@@ -53,7 +51,6 @@ public final class SchedulerReadings {
     private volatile TestThreads.Cpu testThreads = TestThreads.Cpu.NONE;
     private final LongSupplier clock;
     private final long lateSpacingNanos;
-    /** Per column, the readings in order. */
     private long[][] columns = new long[COLUMNS][0];
     private final int parts;
     private final long[] scratch = new long[3];
@@ -73,19 +70,13 @@ public final class SchedulerReadings {
     private long lastKeptNanos;
     private long lastVoluntary = -1;
 
-    /** Opens the calling thread's statistics, or throws an exception saying why there are none. */
-    @FunctionalInterface
-    interface Opener {
-        ThreadStatistics open() throws IOException;
-    }
-
     /** @param plan what the readings of the thread that will call {@link #open()} are fitted to */
     public SchedulerReadings(ReadingPlan plan) {
         this(plan, ProcThreadStatistics::ofCallingThread, System::nanoTime);
     }
 
     /** @param clock the time, in nanoseconds ({@link System#nanoTime()} outside tests) */
-    SchedulerReadings(ReadingPlan plan, Opener opener, LongSupplier clock) {
+    SchedulerReadings(ReadingPlan plan, Callable<ThreadStatistics> opener, LongSupplier clock) {
         this.opener = opener;
         this.lateNanos = plan.lateNanos();
         this.laneIntervalNanos = (long) plan.laneIntervalNanos();
@@ -113,12 +104,12 @@ public final class SchedulerReadings {
         }
         opened = true;
         try {
-            statistics = opener.open();
+            statistics = opener.call();
             unavailable = null;
         } catch (IOException none) {
             unavailable = none.getMessage();
             return;
-        } catch (RuntimeException failed) {
+        } catch (Exception failed) {
             unavailable = "no scheduler evidence: opening the thread's figures failed (" + failed + ")";
             return;
         }
@@ -127,10 +118,7 @@ public final class SchedulerReadings {
         read(true);
     }
 
-    /**
-     * From now on also reads how long the test's own {@code threads} have run on a CPU, the column going on from where
-     * it was; between parts, while this thread does not read.
-     */
+    /** From now on also reads the CPU time of the test's own {@code threads}, the column going on; between parts. */
     public void watch(TestThreads threads) {
         TestThreads.Cpu before = testThreads;
         TestThreads.Cpu now = threads.open(before.nanos());
