@@ -7,8 +7,7 @@ import java.util.Arrays;
  * have lived through, this one included). A survivor older than the collections since the measured runs began was
  * alive before them: not the code's garbage. Immutable: the array is not to be written.
  *
- * @param copiedBytes        the bytes copied, to survivor spaces and the old generation; -1 when the collector does not
- *                           say
+ * @param copiedBytes        the bytes copied, to survivor spaces and the old generation; -1 when not told
  * @param survivorBytesByAge the bytes of the survivors kept, by age (index 1 to 15); all 0 when not known
  */
 public record GcCopy(long copiedBytes, long[] survivorBytesByAge) {

@@ -3,8 +3,7 @@ package org.jlbh.junit.internal.run.evidence;
 import java.util.List;
 
 /**
- * A stretch in which the machine ran no thread of this JVM: the {@link StallWitness} woke that late without waiting for
- * a CPU. Immutable.
+ * A stretch in which the machine ran no thread of this JVM, as the {@link StallWitness} saw it. Immutable.
  *
  * @param startNanos when it began at the latest, nanoTime
  * @param endNanos   when it ended at the earliest, nanoTime

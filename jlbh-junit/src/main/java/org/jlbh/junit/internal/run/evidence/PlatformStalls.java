@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.stream.LongStream;
 
 /**
- * The platform's stalls during one measured run, as a {@link StallSource} saw them. Immutable: the array is not to be
- * written.
+ * The platform's stalls in one measured run, as a {@link StallSource} saw them. Immutable: the array is not written.
  *
  * @param nanos each stall's length, in nanoseconds, in no particular order
  */

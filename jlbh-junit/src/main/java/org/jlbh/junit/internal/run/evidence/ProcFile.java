@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.util.Arrays;
 
-/**
- * A file of {@code /proc} read again and again into a buffer of its own, its numbers parsed in turn: reading and
- * parsing allocate nothing. Not thread-safe: the thread that reads it parses it.
- */
+/** A file of {@code /proc} read afresh into its own buffer, its numbers parsed in turn, allocating nothing. */
 final class ProcFile implements AutoCloseable {
     private final RandomAccessFile file;
     private final byte[] buffer = new byte[4_096];

@@ -35,7 +35,6 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      * @param cpuNanos       the thread's CPU time at each reading
      * @param voluntary      how many times it had given up its CPU itself, at each reading; -1 where not read
      * @param unavailable    why the readings stop short, or null
-     * @return the evidence
      */
     public static SchedulerEvidence of(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices,
                                        long[] cpuNanos, long[] voluntary, long[] testThreadsCpu, String unavailable) {

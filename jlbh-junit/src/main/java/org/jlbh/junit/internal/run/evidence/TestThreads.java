@@ -28,7 +28,6 @@ public final class TestThreads {
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final String TOOLS_PREFIX = "jlbh";
     private static final String FLIGHT_RECORDERS_PREFIX = "JFR ";
-    /** Null until noted. */
     private static volatile Noted launchers;
 
     private final int[] tasks;
@@ -74,10 +73,7 @@ public final class TestThreads {
         return found.length > MOST ? NONE : new TestThreads(found);
     }
 
-    /**
-     * @param baseNanos where the count begins: what the threads read before had run, for a harness thread's column
-     * @return the threads' figures, for one harness thread to read; reading allocates nothing
-     */
+    /** @return the threads' figures for a harness thread, counting from {@code baseNanos}; reading allocates nothing */
     public Cpu open(long baseNanos) {
         List<ProcFile> files = new ArrayList<>();
         for (int task : tasks) {
