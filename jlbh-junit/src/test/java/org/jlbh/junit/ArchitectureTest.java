@@ -56,7 +56,7 @@ class ArchitectureTest {
             Map.entry("config/Configuration.java", "whether the project is a Gradle build, for the default folder"),
             Map.entry("config/PairedBaseEntries.java", "a list of the paired base's entries, a file the user names"),
             Map.entry("run/MachineLock.java", "the machine's lock files, which every JVM on the machine shares"),
-            Map.entry("run/evidence/ProcThreadStatistics.java", "the OS's figures of a harness thread (/proc)"),
+            Map.entry("run/evidence/ProcFile.java", "the OS's figures of a harness thread and the test's threads (/proc)"),
             Map.entry("run/evidence/TestThreads.java", "the OS's list of the JVM's threads (/proc)"),
             Map.entry("run/paired/BaseClassLoader.java", "whether a base's class path entry is a folder or a jar"),
             Map.entry("run/paired/BaseClassPath.java", "whether a class path entry is a jar"),

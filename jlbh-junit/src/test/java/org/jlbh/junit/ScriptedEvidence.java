@@ -132,8 +132,9 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
                     delays.add(delay);
                     blocks.add(blocked);
                 }
-                case GC -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New"));
-                case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup"));
+                case GC -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New", -1, GcCopy.UNKNOWN, 0));
+                case SAFEPOINT -> pauses.add(new JvmPause(begin, begin + stopped, false, "Cleanup", -1,
+                        GcCopy.UNKNOWN, 0));
                 case GC_OF_OLDER_OBJECTS -> pauses.add(new JvmPause(begin, begin + stopped, true, "G1New", 7,
                         GcCopy.UNKNOWN, Math.max(0, stopped - 10_000)));
                 case MACHINE_STALL -> stalls.add(new MachineStall(begin, begin + stopped));
@@ -157,7 +158,7 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
             slices[k] = slices[k - 1] + (runDelay[k] > runDelay[k - 1] || blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
             switches[k] = switches[k - 1] + (blockedNanos[k] > blockedNanos[k - 1] ? 1 : 0);
         }
-        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], 0, Optional.empty(),
+        return new SchedulerEvidence(time, time, runDelay, slices, new long[time.length], Optional.empty(),
                 blockedNanos, switches, new long[time.length]);
     }
 }

@@ -57,7 +57,7 @@ public final class LateSampleAttribution {
                 .count();
         long notKept = timeline.lateNotKept() == 0 ? 0 : Math.max(0, overBudget - keptOver);
         if (timeline.sequential()) {
-            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.scheduler(), fastestNanos,
+            return QueueReplay.of(run, timeline, limitNanos, notKept, evidence, evidence.schedulers().get(0), fastestNanos,
                     onScheduleNanos);
         }
         if (!ofThreads.isEmpty() && ofThreads.size() == evidence.schedulers().size()
@@ -127,7 +127,7 @@ public final class LateSampleAttribution {
 
         private void addWaits(SchedulerEvidence scheduler, RunTimeline timeline, double samplesPerNano, double load) {
             for (int i = Math.max(1, scheduler.floorIndex(timeline.startNanos()));
-                 i < scheduler.samples() && scheduler.time(i - 1) - timeline.endNanos() <= 0; i++) {
+                 i < scheduler.samples() && scheduler.intervalTo(i - 1) - timeline.endNanos() <= 0; i++) {
                 long wait = scheduler.platformWaitSince(i);
                 if (wait > 0) {
                     pauses.add(new Pause(Cause.PLATFORM, scheduler.intervalFrom(i), scheduler.intervalTo(i), wait,

@@ -126,7 +126,7 @@ final class QueueReplay {
         int hostStretches = 0;
         List<Stretch> blocked = new ArrayList<>();
         for (int j = Math.max(1, scheduler.floorIndex(timeline.startNanos()));
-             j < scheduler.samples() && scheduler.time(j - 1) - timeline.endNanos() <= 0; j++) {
+             j < scheduler.samples() && scheduler.intervalTo(j - 1) - timeline.endNanos() <= 0; j++) {
             long from = scheduler.intervalFrom(j);
             long to = scheduler.intervalTo(j);
             int waits = (int) Math.max(1, scheduler.slicesSince(j));

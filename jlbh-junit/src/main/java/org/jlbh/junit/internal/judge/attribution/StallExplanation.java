@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 /**
@@ -84,7 +83,7 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
     }
 
     private static LongStream longer(PlatformStalls stalls, long limitNanos) {
-        return IntStream.range(0, stalls.count()).mapToLong(stalls::nanos).filter(stall -> stall > limitNanos);
+        return LongStream.of(stalls.nanos()).filter(stall -> stall > limitNanos);
     }
 
     /** @return e.g. {@code inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in ...} */

@@ -3,8 +3,7 @@ package org.jlbh.junit.internal.run.evidence;
 import java.util.function.LongSupplier;
 
 /**
- * Another clock read between two reads of {@link System#nanoTime()}, to put its times on the harness's clock.
- * Immutable.
+ * Another clock read between two reads of {@link System#nanoTime()}, to put its times on the harness's. Immutable.
  *
  * @param nanos        the nanoTime halfway between the two reads around the reading
  * @param reading      what the other clock read, in its own unit

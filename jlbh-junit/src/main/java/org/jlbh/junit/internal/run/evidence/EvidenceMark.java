@@ -8,10 +8,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
-/**
- * A mark the {@link JvmPauseRecorder} commits when a measurement has ended: once it comes out of the stream, so has
- * every pause that ended before. Off unless a recording enables it.
- */
+/** Committed as a measurement has ended: once it is read from the stream, so is every pause before. Off by default. */
 @Name("org.jlbh.EvidenceMark")
 @Label("jlbh evidence mark")
 @Category("jlbh")

@@ -7,8 +7,7 @@ import java.util.Arrays;
  * have lived through, this one included). A survivor older than the collections since the measured runs began was
  * alive before them: not the code's garbage. Immutable: the array is not to be written.
  *
- * @param copiedBytes        the bytes copied, to survivor spaces and the old generation; -1 when the collector does not
- *                           say
+ * @param copiedBytes        the bytes copied, to survivor spaces and the old generation; -1 when not told
  * @param survivorBytesByAge the bytes of the survivors kept, by age (index 1 to 15); all 0 when not known
  */
 public record GcCopy(long copiedBytes, long[] survivorBytesByAge) {
@@ -32,11 +31,8 @@ public record GcCopy(long copiedBytes, long[] survivorBytesByAge) {
         if (collections < 1 || copied <= 0) {
             return 0;
         }
-        long older = 0;
-        for (long age = collections + 1; age <= MAX_AGE; age++) {
-            older += survivorBytesByAge[(int) age];
-        }
-        return (double) older / copied;
+        int firstOlder = (int) Math.min(collections + 1, MAX_AGE + 1);
+        return (double) Arrays.stream(survivorBytesByAge, firstOlder, MAX_AGE + 1).sum() / copied;
     }
 
     /** @return this copy with {@code bytes} of survivors of {@code age}, 1 to 15 */

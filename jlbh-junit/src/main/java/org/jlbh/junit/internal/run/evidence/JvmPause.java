@@ -1,7 +1,5 @@
 package org.jlbh.junit.internal.run.evidence;
 
-import java.util.Locale;
-
 /**
  * A stop of every Java thread by the JVM, a garbage collection or another safepoint. Immutable.
  *
@@ -16,11 +14,6 @@ import java.util.Locale;
  */
 public record JvmPause(long startNanos, long endNanos, boolean gc, String name, long gcId, GcCopy copy,
                        long olderObjectsNanos) {
-
-    /** A pause with nothing known of what a collection copied. */
-    public JvmPause(long startNanos, long endNanos, boolean gc, String name) {
-        this(startNanos, endNanos, gc, name, -1, GcCopy.UNKNOWN, 0);
-    }
 
     /**
      * @param lastGcIdBefore the id of the last collection begun before the measured runs; -1 when none was seen
@@ -37,10 +30,5 @@ public record JvmPause(long startNanos, long endNanos, boolean gc, String name, 
     /** @return how long it lasted, in nanoseconds */
     public long nanos() {
         return endNanos - startNanos;
-    }
-
-    /** @return e.g. {@code GC G1New 4.100 ms} */
-    public String describe() {
-        return String.format(Locale.ROOT, "%s %s %.3f ms", gc ? "GC" : "safepoint", name, nanos() / 1e6);
     }
 }

@@ -34,8 +34,6 @@ public final class JvmPauseRecorder {
     static final String NAME = "jlbh: JVM pauses for latency tests";
     private static final Duration KEPT_ON_DISK = Duration.ofMinutes(1);
 
-    /** Running for the JVM's life. */
-    private final Recording recording;
     private final EventStream stream;
     private volatile Thread reader;
     private final long startedNanos;
@@ -60,11 +58,9 @@ public final class JvmPauseRecorder {
     private long usedSinceNanos;
 
     private static JvmPauseRecorder shared;
-    private static Thread headStart;
+    private static volatile Thread headStart;
 
-    private JvmPauseRecorder(Recording recording, EventStream stream, String unavailable, long offsetNanos,
-            long accuracyNanos) {
-        this.recording = recording;
+    private JvmPauseRecorder(EventStream stream, String unavailable, long offsetNanos, long accuracyNanos) {
         this.stream = stream;
         this.startedNanos = System.nanoTime();
         this.lastAskedNanos = startedNanos;
@@ -93,10 +89,7 @@ public final class JvmPauseRecorder {
 
     /** Waits, at most {@value #HEAD_START_WAIT_MILLIS} ms or until interrupted, for {@link #startAhead()} to end. */
     public static void awaitHeadStart() {
-        Thread starting;
-        synchronized (JvmPauseRecorder.class) {
-            starting = headStart;
-        }
+        Thread starting = headStart;
         if (starting == null) {
             return;
         }
@@ -126,7 +119,7 @@ public final class JvmPauseRecorder {
             }
             recording.enable(EvidenceMark.class);
         } catch (RuntimeException | Error noFlightRecorder) {
-            return new JvmPauseRecorder(null, null, "no JVM evidence: the Flight Recorder is not available ("
+            return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder is not available ("
                     + noFlightRecorder + ")", 0, 0);
         }
         ClockReading wall = ClockReading.tightest(() -> {
@@ -138,10 +131,10 @@ public final class JvmPauseRecorder {
             stream = EventStream.openRepository();
         } catch (IOException | RuntimeException | Error cannotStart) {
             recording.close();
-            return new JvmPauseRecorder(null, null, "no JVM evidence: the Flight Recorder could not start ("
+            return new JvmPauseRecorder(null, "no JVM evidence: the Flight Recorder could not start ("
                     + cannotStart + ")", 0, 0);
         }
-        JvmPauseRecorder recorder = new JvmPauseRecorder(recording, stream, null, wall.reading() - wall.nanos(),
+        JvmPauseRecorder recorder = new JvmPauseRecorder(stream, null, wall.reading() - wall.nanos(),
                 wall.bracketNanos());
         stream.onEvent(recorder::accept);
         stream.onFlush(() -> recorder.lastFlushNanos = System.nanoTime());
@@ -206,9 +199,8 @@ public final class JvmPauseRecorder {
     }
 
     /**
-     * Commits an {@link EvidenceMark}, has it delivered now and waits, at most {@value #MARK_WAIT_NANOS} ns, for it.
-     *
-     * @return empty when every pause up to now is in hand; else why not
+     * @return empty when every pause up to now is in hand, else why not: commits an {@link EvidenceMark}, has it
+     *         delivered now and waits, at most {@value #MARK_WAIT_NANOS} ns, for it
      */
     public Optional<String> awaitPausesUntilNow() {
         if (stream == null) {
@@ -243,22 +235,12 @@ public final class JvmPauseRecorder {
     }
 
     /** @return the pauses delivered so far that overlap the stretch (nanoTime), in order; forgets those before it */
-    public List<JvmPause> pauses(long fromNanos, long toNanos) {
-        if (stream == null) {
-            return List.of();
-        }
-        List<JvmPause> inStretch = new ArrayList<>();
-        synchronized (this) {
-            pauses.removeIf(pause -> pause.endNanos() - fromNanos < 0);
-            gcPauses.removeIf(gc -> gc[1] - fromNanos < 0);
-            for (JvmPause pause : pauses) {
-                if (pause.endNanos() - fromNanos >= 0 && pause.startNanos() - toNanos <= 0) {
-                    inStretch.add(pause.gc() ? new JvmPause(pause.startNanos(), pause.endNanos(), true, pause.name(),
-                            pause.gcId(), gcCopies.getOrDefault(pause.gcId(), GcCopy.UNKNOWN), 0) : pause);
-                }
-            }
-        }
-        return inStretch;
+    public synchronized List<JvmPause> pauses(long fromNanos, long toNanos) {
+        pauses.removeIf(pause -> pause.endNanos() - fromNanos < 0);
+        gcPauses.removeIf(gc -> gc[1] - fromNanos < 0);
+        return pauses.stream().filter(pause -> pause.startNanos() - toNanos <= 0)
+                .map(pause -> pause.gc() ? new JvmPause(pause.startNanos(), pause.endNanos(), true, pause.name(),
+                        pause.gcId(), gcCopies.getOrDefault(pause.gcId(), GcCopy.UNKNOWN), 0) : pause).toList();
     }
 
     /** A test run uses the stream from now on: the pauses that come are kept until it {@linkplain #release() ends}. */
@@ -293,12 +275,10 @@ public final class JvmPauseRecorder {
                 gcPauses.add(new long[] {start, start + event.getDuration().toNanos(), event.getLong("gcId")});
                 gcStarts.put(event.getLong("gcId"), start);
             }
-            case "jdk.TenuringDistribution" -> gcCopies.merge(event.getLong("gcId"),
-                    GcCopy.UNKNOWN.withAge(event.getInt("age"), event.getLong("size")),
-                    (kept, age) -> kept.withAge(event.getInt("age"), event.getLong("size")));
-            case "jdk.EvacuationInformation" -> gcCopies.merge(event.getLong("gcId"),
-                    GcCopy.UNKNOWN.withCopied(event.getLong("bytesCopied")),
-                    (kept, copied) -> kept.withCopied(event.getLong("bytesCopied")));
+            case "jdk.TenuringDistribution" -> gcCopies.put(event.getLong("gcId"), gcCopies.getOrDefault(
+                    event.getLong("gcId"), GcCopy.UNKNOWN).withAge(event.getInt("age"), event.getLong("size")));
+            case "jdk.EvacuationInformation" -> gcCopies.put(event.getLong("gcId"), gcCopies.getOrDefault(
+                    event.getLong("gcId"), GcCopy.UNKNOWN).withCopied(event.getLong("bytesCopied")));
             case "jdk.GarbageCollection" -> gcNames.put(event.getLong("gcId"), event.getString("name"));
             case "org.jlbh.EvidenceMark" -> markSeen = Math.max(markSeen, event.getLong("mark"));
             case "jdk.SafepointEnd" -> {
@@ -316,24 +296,16 @@ public final class JvmPauseRecorder {
 
     /** A safepoint is a collection when a GC pause lies within it. */
     private JvmPause pause(long start, long end, String operation) {
-        for (long[] gc : gcPauses) {
-            if (gc[0] - start >= 0 && gc[1] - end <= 0) {
-                return new JvmPause(start, end, true, gcNames.getOrDefault(gc[2], operation), gc[2], GcCopy.UNKNOWN,
-                        0);
-            }
-        }
-        return new JvmPause(start, end, false, operation);
+        return gcPauses.stream().filter(gc -> gc[0] - start >= 0 && gc[1] - end <= 0).findFirst()
+                .map(gc -> new JvmPause(start, end, true, gcNames.getOrDefault(gc[2], operation), gc[2],
+                        GcCopy.UNKNOWN, 0))
+                .orElseGet(() -> new JvmPause(start, end, false, operation, -1, GcCopy.UNKNOWN, 0));
     }
 
     /** @return the id of the last collection delivered that began before the time (nanoTime); -1 when none */
     public synchronized long lastGcIdBefore(long nanos) {
-        long last = -1;
-        for (Map.Entry<Long, Long> started : gcStarts.entrySet()) {
-            if (started.getValue() - nanos < 0) {
-                last = Math.max(last, started.getKey());
-            }
-        }
-        return last;
+        return gcStarts.entrySet().stream().filter(started -> started.getValue() - nanos < 0)
+                .mapToLong(Map.Entry::getKey).max().orElse(-1);
     }
 
     /** @return a map of its last thousand entries: ids whose partner event never came are dropped */

@@ -3,16 +3,16 @@ package org.jlbh.junit.internal.run.evidence;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The evidence of the machine this runs on: per measurement, each harness thread's {@link SchedulerReadings} and a
- * {@link StallWitness}; the JVM's pauses from {@link JvmPauseRecorder#shared()}, used until the test run ends.
- * Thread-safe.
+ * {@link StallWitness}; the JVM's pauses from {@link JvmPauseRecorder#shared()} until the test run ends. Thread-safe.
  */
 public final class LiveEvidence implements EvidenceSource, AutoCloseable, ExtensionContext.Store.CloseableResource {
     private JvmPauseRecorder jvm;
@@ -20,10 +20,8 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
     @Override
     public Recording start(ReadingPlan plan) {
         JvmPauseRecorder pauses = jvm();
-        SchedulerReadings[] readings = new SchedulerReadings[plan.threads()];
-        for (int thread = 0; thread < readings.length; thread++) {
-            readings[thread] = new SchedulerReadings(plan);
-        }
+        SchedulerReadings[] readings = Stream.generate(() -> new SchedulerReadings(plan)).limit(plan.threads())
+                .toArray(SchedulerReadings[]::new);
         StallWitness witness = StallWitness.start();
         return new Recording() {
             private volatile Optional<String> pausesMissing = Optional.empty();
@@ -46,11 +44,9 @@ public final class LiveEvidence implements EvidenceSource, AutoCloseable, Extens
 
             @Override
             public RunEvidence ofRun(int run, long fromNanos, long toNanos, Map<String, RunTimeline> timelines) {
-                List<SchedulerEvidence> schedulers = new ArrayList<>();
-                for (int thread = 0; thread < readings.length; thread++) {
-                    schedulers.add(readings[thread].hadPart(run) ? ofThread(readings[thread], thread, run)
-                            : SchedulerEvidence.idle());
-                }
+                List<SchedulerEvidence> schedulers = IntStream.range(0, readings.length)
+                        .mapToObj(thread -> readings[thread].hadPart(run) ? ofThread(readings[thread], thread, run)
+                                : SchedulerEvidence.idle()).toList();
                 Optional<String> jvmMissing = pauses.unavailable().or(() -> pausesMissing);
                 if (run == 1) {
                     lastGcIdBeforeRuns = pauses.lastGcIdBefore(fromNanos);

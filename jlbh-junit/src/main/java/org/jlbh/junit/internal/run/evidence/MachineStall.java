@@ -1,11 +1,9 @@
 package org.jlbh.junit.internal.run.evidence;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A stretch in which the machine ran no thread of this JVM: the {@link StallWitness} woke that late without waiting for
- * a CPU. Immutable.
+ * A stretch in which the machine ran no thread of this JVM, as the {@link StallWitness} saw it. Immutable.
  *
  * @param startNanos when it began at the latest, nanoTime
  * @param endNanos   when it ended at the earliest, nanoTime
@@ -30,14 +28,8 @@ public record MachineStall(long startNanos, long endNanos) {
      */
     public static List<MachineStall> during(List<MachineStall> stalls, long fromNanos, long toNanos,
                                             List<JvmPause> pauses, long accuracyNanos) {
-        List<MachineStall> during = new ArrayList<>();
-        for (MachineStall stall : stalls) {
-            if (stall.endNanos - fromNanos > 0 && stall.startNanos - toNanos < 0
-                    && pauses.stream().noneMatch(pause -> stall.overlaps(pause, accuracyNanos))) {
-                during.add(stall);
-            }
-        }
-        return List.copyOf(during);
+        return stalls.stream().filter(stall -> stall.endNanos - fromNanos > 0 && stall.startNanos - toNanos < 0
+                && pauses.stream().noneMatch(pause -> stall.overlaps(pause, accuracyNanos))).toList();
     }
 
     private boolean overlaps(JvmPause pause, long accuracyNanos) {

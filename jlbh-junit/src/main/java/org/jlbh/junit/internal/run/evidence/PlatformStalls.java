@@ -1,27 +1,22 @@
 package org.jlbh.junit.internal.run.evidence;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.LongStream;
 
-/** The platform's stalls during one measured run, as a {@link StallSource} saw them, in nanoseconds. Immutable. */
-public final class PlatformStalls {
+/**
+ * The platform's stalls in one measured run, as a {@link StallSource} saw them. Immutable: the array is not written.
+ *
+ * @param nanos each stall's length, in nanoseconds, in no particular order
+ */
+public record PlatformStalls(long[] nanos) {
     /** How much longer than a JVM pause a stall it caused may be, in nanoseconds: the wake-up's own delay. */
     static final long PAUSE_MARGIN_NANOS = 100_000;
 
-    private final long[] nanos;
-
-    /** @param nanos each stall's length, in no particular order; copied */
-    public PlatformStalls(long[] nanos) {
-        this.nanos = nanos.clone();
-    }
-
-    /** @return how many stalls there were */
-    public int count() {
-        return nanos.length;
-    }
-
-    /** @return stall {@code i}'s length, {@code i} below {@link #count()} */
-    public long nanos(int i) {
-        return nanos[i];
+    public PlatformStalls {
+        nanos = nanos.clone();
     }
 
     /**
@@ -30,27 +25,16 @@ public final class PlatformStalls {
      *         no longer (by {@value #PAUSE_MARGIN_NANOS} ns) is the JVM's and taken out
      */
     public PlatformStalls withoutJvmPauses(long[] pausesNanos) {
-        long[] pauses = pausesNanos.clone();
-        Arrays.sort(pauses);
-        long[] left = nanos.clone();
-        Arrays.sort(left);
-        boolean[] taken = new boolean[left.length];
-        for (int p = pauses.length - 1; p >= 0; p--) {
-            for (int i = left.length - 1; i >= 0; i--) {
-                if (!taken[i] && left[i] <= pauses[p] + PAUSE_MARGIN_NANOS) {
-                    taken[i] = true;
+        List<Long> left = new ArrayList<>(LongStream.of(nanos).sorted().boxed().toList());
+        LongStream.of(pausesNanos).boxed().sorted(Comparator.reverseOrder()).forEach(pause -> {
+            for (int i = left.size() - 1; i >= 0; i--) {
+                if (left.get(i) <= pause + PAUSE_MARGIN_NANOS) {
+                    left.remove(i);
                     break;
                 }
             }
-        }
-        long[] platform = new long[left.length];
-        int kept = 0;
-        for (int i = 0; i < left.length; i++) {
-            if (!taken[i]) {
-                platform[kept++] = left[i];
-            }
-        }
-        return new PlatformStalls(Arrays.copyOf(platform, kept));
+        });
+        return new PlatformStalls(left.stream().mapToLong(Long::longValue).toArray());
     }
 
     /** @return the longest stall, 0 when there was none */

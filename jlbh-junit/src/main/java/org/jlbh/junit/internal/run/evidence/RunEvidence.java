@@ -18,9 +18,6 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
 
     public RunEvidence {
         schedulers = List.copyOf(schedulers);
-        if (schedulers.isEmpty()) {
-            throw new IllegalArgumentException("a run's evidence needs a harness thread's scheduler evidence");
-        }
         pauses = List.copyOf(pauses);
         machineStalls = jvmUnavailable.isPresent() ? List.of() : List.copyOf(machineStalls);
     }
@@ -30,17 +27,12 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
         return new RunEvidence(List.of(SchedulerEvidence.none(why)), List.of(), Optional.of(why), 0, List.of());
     }
 
-    /** @return the first harness thread's scheduler evidence (the only one's, with one thread) */
-    public SchedulerEvidence scheduler() {
-        return schedulers.get(0);
-    }
-
     /** @return whether every harness thread that ran iterations has the scheduler's evidence, and one did */
     public boolean schedulerAvailable() {
         return schedulerMissing().isEmpty() && schedulers.stream().anyMatch(SchedulerEvidence::available);
     }
 
-    /** @return why some harness thread that ran iterations has no scheduler evidence (the first such reason), or empty */
+    /** @return why a harness thread that ran iterations has no scheduler evidence (the first such reason), or empty */
     public Optional<String> schedulerMissing() {
         return schedulers.stream().filter(scheduler -> !scheduler.available() && !scheduler.idleThread())
                 .findFirst().map(scheduler -> scheduler.unavailable().orElse("no scheduler evidence"));
@@ -48,10 +40,7 @@ public record RunEvidence(List<SchedulerEvidence> schedulers, List<JvmPause> pau
 
     /** @return the scheduler's figures over the stretch (nanoTime), summed over the harness threads */
     public SchedulerEvidence.Totals schedulerOver(long fromNanos, long toNanos) {
-        SchedulerEvidence.Totals sum = new SchedulerEvidence.Totals(0, 0, 0);
-        for (SchedulerEvidence scheduler : schedulers) {
-            sum = sum.plus(scheduler.over(fromNanos, toNanos));
-        }
-        return sum;
+        return schedulers.stream().map(scheduler -> scheduler.over(fromNanos, toNanos))
+                .reduce(new SchedulerEvidence.Totals(0, 0, 0), SchedulerEvidence.Totals::plus);
     }
 }

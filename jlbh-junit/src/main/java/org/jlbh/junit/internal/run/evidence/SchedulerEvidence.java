@@ -13,23 +13,15 @@ import java.util.Optional;
  * @param runDelayNanos       how long the thread had waited for a CPU
  * @param slices              how many times it had got a CPU
  * @param lostNanos           how long the host had taken its CPU (see {@link #of})
- * @param merged              readings that replaced the one before them when a part had used its rows: waits are placed
- *                            more coarsely there
  * @param unavailable         when there is no scheduler evidence, or it stops short, why; else empty
  * @param blockedNanos        how long the thread had given up its CPU itself: slept, or blocked (see {@link #of})
  * @param switches            how many times it had given up its CPU itself, where that was read
  * @param testThreadsCpuNanos how long the test's own other threads ({@link TestThreads}) had run on a CPU
  */
 public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices,
-                                long[] lostNanos, int merged, Optional<String> unavailable, long[] blockedNanos,
-                                long[] switches, long[] testThreadsCpuNanos) {
-
-    /** Evidence of no blocking and no test threads of its own: none was read. */
-    public SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices, long[] lostNanos,
-                             int merged, Optional<String> unavailable) {
-        this(fromNanos, atNanos, runDelayNanos, slices, lostNanos, merged, unavailable, new long[atNanos.length],
-                new long[atNanos.length], new long[atNanos.length]);
-    }
+                                long[] lostNanos, Optional<String> unavailable, long[] blockedNanos, long[] switches,
+                                long[] testThreadsCpuNanos) {
+    private static final long[] NOTHING = new long[0];
 
     /** The least unaccounted time of an interval that is the host's: below it, the readings' own spread. */
     public static final long LOST_NOISE_NANOS = 40_000;
@@ -43,11 +35,9 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
      * @param cpuNanos       the thread's CPU time at each reading
      * @param voluntary      how many times it had given up its CPU itself, at each reading; -1 where not read
      * @param unavailable    why the readings stop short, or null
-     * @return the evidence
      */
     public static SchedulerEvidence of(long[] fromNanos, long[] atNanos, long[] runDelayNanos, long[] slices,
-                                       long[] cpuNanos, long[] voluntary, long[] testThreadsCpu, int merged,
-                                       String unavailable) {
+                                       long[] cpuNanos, long[] voluntary, long[] testThreadsCpu, String unavailable) {
         int n = fromNanos.length;
         long[] lost = new long[n];
         long[] blocked = new long[n];
@@ -66,19 +56,19 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
             }
         }
         return new SchedulerEvidence(fromNanos.clone(), atNanos.clone(), runDelayNanos.clone(), slices.clone(), lost,
-                merged, Optional.ofNullable(unavailable), blocked, switches, testThreadsCpu.clone());
+                Optional.ofNullable(unavailable), blocked, switches, testThreadsCpu.clone());
     }
 
     /** @return no evidence, saying why */
     public static SchedulerEvidence none(String why) {
-        return new SchedulerEvidence(new long[0], new long[0], new long[0], new long[0], new long[0], 0,
-                Optional.of(why));
+        return new SchedulerEvidence(NOTHING, NOTHING, NOTHING, NOTHING, NOTHING, Optional.of(why), NOTHING, NOTHING,
+                NOTHING);
     }
 
     /** @return the evidence of a harness thread that had no iterations in a run: nothing read, nothing missing */
     public static SchedulerEvidence idle() {
-        return new SchedulerEvidence(new long[0], new long[0], new long[0], new long[0], new long[0], 0,
-                Optional.empty());
+        return new SchedulerEvidence(NOTHING, NOTHING, NOTHING, NOTHING, NOTHING, Optional.empty(), NOTHING, NOTHING,
+                NOTHING);
     }
 
     /** @return whether it is {@link #idle()} */
@@ -95,17 +85,12 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
         return atNanos.length;
     }
 
-    /** @return when reading {@code i} ended */
-    public long time(int i) {
-        return atNanos[i];
-    }
-
     /** @return the earliest a wait counted in interval {@code i} can have ended */
     public long intervalFrom(int i) {
         return fromNanos[i - 1];
     }
 
-    /** @return the latest a wait counted in interval {@code i} can have ended */
+    /** @return when reading {@code i} ended: the latest a wait counted in interval {@code i} can have ended */
     public long intervalTo(int i) {
         return atNanos[i];
     }
@@ -115,16 +100,12 @@ public record SchedulerEvidence(long[] fromNanos, long[] atNanos, long[] runDela
         return runDelayNanos[i] - runDelayNanos[i - 1];
     }
 
-    private long testThreadsCpuSince(int i) {
-        return testThreadsCpuNanos[i] - testThreadsCpuNanos[i - 1];
-    }
-
     /**
      * @return the code's part of interval {@code i}'s run-queue wait: as much as the test's own other threads ran on a
      *         CPU meanwhile (each held a CPU the harness thread could have had), at most all of it
      */
     public long codesWaitSince(int i) {
-        return Math.max(0, Math.min(runDelaySince(i), testThreadsCpuSince(i)));
+        return Math.max(0, Math.min(runDelaySince(i), testThreadsCpuNanos[i] - testThreadsCpuNanos[i - 1]));
     }
 
     /** @return the platform's part of interval {@code i}'s run-queue wait: all but {@link #codesWaitSince(int)} */

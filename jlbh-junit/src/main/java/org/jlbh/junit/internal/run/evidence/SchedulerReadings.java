@@ -1,23 +1,21 @@
 package org.jlbh.junit.internal.run.evidence;
 
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.LongSupplier;
 
 /**
  * One harness thread's readings of what Linux's scheduler says about it ({@link ThreadStatistics}), taken by the thread
- * itself between its iterations. It reads:
- * <ul>
- *   <li>after a late iteration (at least {@link ReadingPlan#lateNanos()} from its intended start), at once, at most
- *   once per spacing (the run's length over {@value #LATE_READINGS_PER_PART}, at least
- *   {@value #MIN_LATE_SPACING_NANOS} ns);</li>
- *   <li>in the slack between iterations, about every {@value #QUIET_PERIOD_NANOS} ns where at least
- *   {@value #SLACK_NANOS} ns remain before the next is due; kept only when it opens or closes a late stretch;</li>
- *   <li>when opened, and at the end of the thread's part of each run (and of the warm-up).</li>
- * </ul>
- * The voluntary switches, ten times dearer, are read only where the time since the last kept reading is not all CPU and
- * run-queue wait; the test's own threads' CPU time ({@link #watch}) at every reading. Reading allocates nothing: when a
- * part has used its share of rows, later readings replace its last one.
+ * itself between its iterations: after a late iteration (at least {@link ReadingPlan#lateNanos()} from its intended
+ * start) at once, at most once per spacing (the run's length over {@value #LATE_READINGS_PER_PART}, at least
+ * {@value #MIN_LATE_SPACING_NANOS} ns); in the slack, about every {@value #QUIET_PERIOD_NANOS} ns where at least
+ * {@value #SLACK_NANOS} ns remain before the next iteration is due, kept only when it opens or closes a late stretch;
+ * when opened, and at the end of the thread's part of each run (and of the warm-up). The voluntary switches, ten times
+ * dearer, are read only where the time since the last kept reading is not all CPU and run-queue wait; the test's own
+ * threads' CPU time ({@link #watch}) at every reading. Reading allocates nothing: when a part has used its share of
+ * rows, later readings replace its last one.
  *
  * <p>Threads: {@link #open()}, {@link #beginPart}, {@link #afterIteration} and {@link #endOfPart()} on the harness
  * thread it describes; {@link #evidence()} from any thread, seeing every reading kept so far.
@@ -38,12 +36,13 @@ public final class SchedulerReadings {
     private static final int COLUMNS = 7;
     /** The room a reading in the slack asks for each test thread it reads: twice what one takes. */
     private static final long TEST_THREAD_READ_NANOS = 1_000;
-    private static final int NOT_BEGUN = -2;
-    private static final int BEGUN = -1;
+    private static final int BEGUN = 1;
+    private static final int ENDED = 2;
     /** A reading opening and one after each late reading, the end of the part, a margin. */
     private static final int ROWS_PER_PART = 2 * LATE_READINGS_PER_PART + 8;
 
-    private final Opener opener;
+    /** Opens the calling thread's statistics, or throws an exception saying why there are none. */
+    private final Callable<ThreadStatistics> opener;
     private final long lateNanos;
     private final long laneIntervalNanos;
     /** The least time before the next iteration is due for a reading in the slack, without and with test threads. */
@@ -52,7 +51,7 @@ public final class SchedulerReadings {
     private volatile TestThreads.Cpu testThreads = TestThreads.Cpu.NONE;
     private final LongSupplier clock;
     private final long lateSpacingNanos;
-    private long[] rows = new long[0];
+    private long[][] columns = new long[COLUMNS][0];
     private final int parts;
     private final long[] scratch = new long[3];
     private ThreadStatistics statistics;
@@ -63,20 +62,13 @@ public final class SchedulerReadings {
     private int partLimit;
     /** The part under way: 0 the warm-up, then the 1-based run; -1 between parts. */
     private int part = -1;
-    /** Per part, the row of its end reading; {@value #NOT_BEGUN} until it begins, {@value #BEGUN} until it ends. */
-    private final AtomicIntegerArray partEndRow;
+    /** Per part, 0 until it begins, {@value #BEGUN} until its end is read, then {@value #ENDED}. */
+    private final AtomicIntegerArray partState;
     private boolean pending;
     private boolean lateSinceKept;
     private long lastReadNanos;
     private long lastKeptNanos;
     private long lastVoluntary = -1;
-    private volatile int merged;
-
-    /** Opens the calling thread's statistics, or throws an exception saying why there are none. */
-    @FunctionalInterface
-    interface Opener {
-        ThreadStatistics open() throws IOException;
-    }
 
     /** @param plan what the readings of the thread that will call {@link #open()} are fitted to */
     public SchedulerReadings(ReadingPlan plan) {
@@ -84,7 +76,7 @@ public final class SchedulerReadings {
     }
 
     /** @param clock the time, in nanoseconds ({@link System#nanoTime()} outside tests) */
-    SchedulerReadings(ReadingPlan plan, Opener opener, LongSupplier clock) {
+    SchedulerReadings(ReadingPlan plan, Callable<ThreadStatistics> opener, LongSupplier clock) {
         this.opener = opener;
         this.lateNanos = plan.lateNanos();
         this.laneIntervalNanos = (long) plan.laneIntervalNanos();
@@ -94,10 +86,7 @@ public final class SchedulerReadings {
         this.clock = clock;
         this.lateSpacingNanos = Math.max(MIN_LATE_SPACING_NANOS, plan.runNanos() / LATE_READINGS_PER_PART);
         this.parts = plan.runs() + 1;
-        this.partEndRow = new AtomicIntegerArray(parts);
-        for (int i = 0; i < parts; i++) {
-            partEndRow.set(i, NOT_BEGUN);
-        }
+        this.partState = new AtomicIntegerArray(parts);
         this.unavailable = "no scheduler evidence: the harness thread never began";
     }
 
@@ -115,24 +104,21 @@ public final class SchedulerReadings {
         }
         opened = true;
         try {
-            statistics = opener.open();
+            statistics = opener.call();
             unavailable = null;
         } catch (IOException none) {
             unavailable = none.getMessage();
             return;
-        } catch (RuntimeException failed) {
+        } catch (Exception failed) {
             unavailable = "no scheduler evidence: opening the thread's figures failed (" + failed + ")";
             return;
         }
-        rows = new long[parts * ROWS_PER_PART * COLUMNS];
+        columns = new long[COLUMNS][parts * ROWS_PER_PART];
         partLimit = ROWS_PER_PART;
         read(true);
     }
 
-    /**
-     * From now on also reads how long the test's own {@code threads} have run on a CPU, the column going on from where
-     * it was; between parts, while this thread does not read.
-     */
+    /** From now on also reads the CPU time of the test's own {@code threads}, the column going on; between parts. */
     public void watch(TestThreads threads) {
         TestThreads.Cpu before = testThreads;
         TestThreads.Cpu now = threads.open(before.nanos());
@@ -144,8 +130,8 @@ public final class SchedulerReadings {
     /** Begins the thread's part of 1-based {@code run} (0 the warm-up), at its first iteration. */
     public void beginPart(int run) {
         part = Math.min(run, parts - 1);
-        partEndRow.set(part, BEGUN);
-        partLimit = Math.min(rows.length / COLUMNS, kept + ROWS_PER_PART);
+        partState.set(part, BEGUN);
+        partLimit = Math.min(columns[FROM].length, kept + ROWS_PER_PART);
     }
 
     /** Reads when the iteration (due at {@code startNanos}, ended at {@code endNanos}) was late or the slack allows. */
@@ -176,7 +162,7 @@ public final class SchedulerReadings {
         }
         read(true);
         if (part >= 0 && statistics != null) {
-            partEndRow.set(part, kept - 1);
+            partState.set(part, ENDED);
         }
         part = -1;
     }
@@ -192,12 +178,12 @@ public final class SchedulerReadings {
 
     /** @return whether this thread began a part of the 1-based run */
     public boolean hadPart(int measuredRun) {
-        return measuredRun < parts && partEndRow.get(measuredRun) != NOT_BEGUN;
+        return measuredRun < parts && partState.get(measuredRun) != 0;
     }
 
     /** @return whether this thread read its figures at the end of its part of the 1-based run */
     public boolean endedPart(int measuredRun) {
-        return measuredRun < parts && partEndRow.get(measuredRun) >= 0;
+        return measuredRun < parts && partState.get(measuredRun) == ENDED;
     }
 
     /** @return the readings kept so far, or no evidence and why */
@@ -208,21 +194,16 @@ public final class SchedulerReadings {
             return SchedulerEvidence.none(why != null ? why : "no scheduler evidence: the harness thread read its "
                     + "figures fewer than twice");
         }
-        long[][] columns = new long[COLUMNS][n];
-        for (int row = 0; row < n; row++) {
-            for (int column = 0; column < COLUMNS; column++) {
-                columns[column][row] = rows[row * COLUMNS + column];
-            }
-        }
-        return SchedulerEvidence.of(columns[FROM], columns[AT], columns[DELAY], columns[SLICES], columns[CPU],
-                columns[VOLUNTARY], columns[TEST_THREADS], merged, why);
+        long[][] read = Arrays.stream(columns).map(column -> Arrays.copyOf(column, n)).toArray(long[][]::new);
+        return SchedulerEvidence.of(read[FROM], read[AT], read[DELAY], read[SLICES], read[CPU], read[VOLUNTARY],
+                read[TEST_THREADS], why);
     }
 
     /** Keeps the pending reading, if any: it opens the late stretch about to be read. */
     private void keepPending() {
         if (pending) {
             pending = false;
-            lastKeptNanos = rows[kept * COLUMNS + FROM];
+            lastKeptNanos = columns[FROM][kept];
             kept = kept + 1;
         }
     }
@@ -232,18 +213,17 @@ public final class SchedulerReadings {
         ThreadStatistics source = statistics;
         boolean full = kept >= partLimit && kept > 0;
         int row = full ? kept - 1 : kept;
-        int base = row * COLUMNS;
         try {
             long from = clock.getAsLong();
             source.read(scratch);
             long at = clock.getAsLong();
-            rows[base + FROM] = from;
-            rows[base + AT] = at;
-            rows[base + CPU] = scratch[0];
-            rows[base + DELAY] = scratch[1];
-            rows[base + SLICES] = scratch[2];
-            rows[base + VOLUNTARY] = voluntaryWhenNeeded(source, row, base);
-            rows[base + TEST_THREADS] = testThreads.nanos();
+            columns[FROM][row] = from;
+            columns[AT][row] = at;
+            columns[CPU][row] = scratch[0];
+            columns[DELAY][row] = scratch[1];
+            columns[SLICES][row] = scratch[2];
+            columns[VOLUNTARY][row] = voluntaryWhenNeeded(source, row);
+            columns[TEST_THREADS][row] = testThreads.nanos();
             lastReadNanos = from;
         } catch (IOException | RuntimeException failed) {
             unavailable = "no scheduler evidence after " + kept + " readings: reading /proc/thread-self failed ("
@@ -252,27 +232,23 @@ public final class SchedulerReadings {
             source.close();
             return;
         }
-        if (full) {
-            pending = false;
-            lateSinceKept = false;
-            lastKeptNanos = rows[base + FROM];
-            merged = merged + 1;
-        } else if (keep) {
-            pending = false;
-            lateSinceKept = false;
-            lastKeptNanos = rows[base + FROM];
-            kept = kept + 1;
-        } else {
+        if (!full && !keep) {
             pending = true;
+            return;
+        }
+        pending = false;
+        lateSinceKept = false;
+        lastKeptNanos = columns[FROM][row];
+        if (!full) {
+            kept = kept + 1;
         }
     }
 
     /** @return the voluntary switches where the time since the last kept reading is not all CPU and wait; else -1 */
-    private long voluntaryWhenNeeded(ThreadStatistics source, int row, int base) throws IOException {
+    private long voluntaryWhenNeeded(ThreadStatistics source, int row) throws IOException {
         if (row > 0 && lastVoluntary >= 0) {
-            int before = (row - 1) * COLUMNS;
-            long unaccounted = rows[base + FROM] - rows[before + FROM] - (rows[base + CPU] - rows[before + CPU])
-                    - (rows[base + DELAY] - rows[before + DELAY]);
+            long unaccounted = columns[FROM][row] - columns[FROM][row - 1] - (columns[CPU][row] - columns[CPU][row - 1])
+                    - (columns[DELAY][row] - columns[DELAY][row - 1]);
             if (unaccounted < SchedulerEvidence.LOST_NOISE_NANOS) {
                 return -1;
             }

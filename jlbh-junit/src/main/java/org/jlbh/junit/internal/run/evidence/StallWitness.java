@@ -1,7 +1,7 @@
 package org.jlbh.junit.internal.run.evidence;
 
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -21,12 +21,11 @@ public final class StallWitness {
     static final long MIN_STALL_NANOS = 200_000;
     static final int CAPACITY = 4_096;
 
-    private final long[] starts = new long[CAPACITY];
-    private final long[] ends = new long[CAPACITY];
+    private final MachineStall[] kept = new MachineStall[CAPACITY];
     private final Thread thread;
     private volatile boolean running = true;
     private volatile String unavailable;
-    private int kept;
+    private int count;
 
     private StallWitness() {
         thread = new Thread(this::watch, "jlbh-stall-witness");
@@ -64,10 +63,8 @@ public final class StallWitness {
                 self.read(figures);
                 Optional<MachineStall> stall = stallOf(asked, woke, figures[1] - runDelay);
                 runDelay = figures[1];
-                if (stall.isPresent() && kept < CAPACITY && running) {
-                    starts[kept] = stall.get().startNanos();
-                    ends[kept] = stall.get().endNanos();
-                    kept++;
+                if (stall.isPresent() && count < CAPACITY && running) {
+                    kept[count++] = stall.get();
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -91,10 +88,6 @@ public final class StallWitness {
         if (thread.isAlive() || unavailable != null) {
             return List.of();
         }
-        List<MachineStall> stalls = new ArrayList<>(kept);
-        for (int i = 0; i < kept; i++) {
-            stalls.add(new MachineStall(starts[i], ends[i]));
-        }
-        return List.copyOf(stalls);
+        return List.of(Arrays.copyOf(kept, count));
     }
 }

@@ -1,16 +1,15 @@
 package org.jlbh.junit.internal.run.evidence;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The test's own other threads (a lock's holder, a server answering the harness), whose CPU time the harness threads
@@ -29,7 +28,6 @@ public final class TestThreads {
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final String TOOLS_PREFIX = "jlbh";
     private static final String FLIGHT_RECORDERS_PREFIX = "JFR ";
-    /** Null until noted. */
     private static volatile Noted launchers;
 
     private final int[] tasks;
@@ -39,13 +37,9 @@ public final class TestThreads {
     }
 
     /** Notes the threads alive now as the launcher's, once per JVM: when JUnit has discovered the tests. */
-    public static void noteLaunchersThreads() {
+    public static synchronized void noteLaunchersThreads() {
         if (launchers == null) {
-            synchronized (TestThreads.class) {
-                if (launchers == null) {
-                    launchers = Noted.now();
-                }
-            }
+            launchers = Noted.now();
         }
     }
 
@@ -59,47 +53,37 @@ public final class TestThreads {
     static TestThreads find(Noted before) {
         Thread harness = Thread.currentThread();
         ThreadGroup group = topGroup(harness);
-        if (group == null || group.getParent() == null) {
+        if (group.getParent() == null) {
             return NONE;
         }
-        Set<String> wanted = new HashSet<>();
-        for (Thread thread : threadsOf(group)) {
-            if (thread != harness && !before.threads.contains(thread.getId())
-                    && !thread.getName().startsWith(TOOLS_PREFIX)
-                    && !thread.getName().startsWith(FLIGHT_RECORDERS_PREFIX)) {
-                wanted.add(taskName(thread.getName()));
-            }
-        }
+        Set<String> wanted = threadsOf(group).stream().filter(thread -> thread != harness
+                        && !before.threads.contains(thread.getId()) && !thread.getName().startsWith(TOOLS_PREFIX)
+                        && !thread.getName().startsWith(FLIGHT_RECORDERS_PREFIX))
+                .map(thread -> taskName(thread.getName())).collect(Collectors.toSet());
         if (wanted.isEmpty()) {
             return NONE;
         }
-        List<Integer> found = new ArrayList<>();
+        int[] found;
         try {
-            for (int id : liveTasks()) {
-                if (!before.tasks.contains(id) && wanted.contains(comm(id))) {
-                    found.add(id);
-                }
-            }
+            found = liveTasks().stream().filter(id -> !before.tasks.contains(id) && wanted.contains(comm(id)))
+                    .mapToInt(Integer::intValue).toArray();
         } catch (IOException | RuntimeException unreadable) {
             return NONE;
         }
-        return found.size() > MOST ? NONE : new TestThreads(found.stream().mapToInt(Integer::intValue).toArray());
+        return found.length > MOST ? NONE : new TestThreads(found);
     }
 
-    /**
-     * @param baseNanos where the count begins: what the threads read before had run, for a harness thread's column
-     * @return the threads' figures, for one harness thread to read; reading allocates nothing
-     */
+    /** @return the threads' figures for a harness thread, counting from {@code baseNanos}; reading allocates nothing */
     public Cpu open(long baseNanos) {
-        List<RandomAccessFile> files = new ArrayList<>();
+        List<ProcFile> files = new ArrayList<>();
         for (int task : tasks) {
             try {
-                files.add(new RandomAccessFile(TASKS.resolve(task + "/schedstat").toFile(), "r"));
+                files.add(new ProcFile(TASKS.resolve(task + "/schedstat").toString()));
             } catch (IOException ended) {
                 // the thread has ended since it was found: it runs no more
             }
         }
-        Cpu cpu = new Cpu(files.toArray(new RandomAccessFile[0]));
+        Cpu cpu = new Cpu(files.toArray(new ProcFile[0]));
         cpu.base = baseNanos - cpu.nanos();
         return cpu;
     }
@@ -111,13 +95,9 @@ public final class TestThreads {
     }
 
     private static Set<Integer> liveTasks() throws IOException {
-        Set<Integer> tasks = new HashSet<>();
-        try (DirectoryStream<Path> list = Files.newDirectoryStream(TASKS)) {
-            for (Path task : list) {
-                tasks.add(Integer.parseInt(task.getFileName().toString()));
-            }
+        try (Stream<Path> list = Files.list(TASKS)) {
+            return list.map(task -> Integer.parseInt(task.getFileName().toString())).collect(Collectors.toSet());
         }
-        return tasks;
     }
 
     /** @return the task's name, or empty when it has ended */
@@ -129,19 +109,16 @@ public final class TestThreads {
         }
     }
 
-    /** @return the thread's group just below the root (the application's), or the root; null once it ended */
+    /** @return the running thread's group just below the root (the application's), or the root */
     private static ThreadGroup topGroup(Thread thread) {
         ThreadGroup group = thread.getThreadGroup();
-        while (group != null && group.getParent() != null && group.getParent().getParent() != null) {
+        while (group.getParent() != null && group.getParent().getParent() != null) {
             group = group.getParent();
         }
         return group;
     }
 
     private static List<Thread> threadsOf(ThreadGroup group) {
-        if (group == null) {
-            return List.of();
-        }
         Thread[] threads = new Thread[group.activeCount() + 16];
         int n;
         while ((n = group.enumerate(threads, true)) == threads.length) {
@@ -154,13 +131,10 @@ public final class TestThreads {
     record Noted(Set<Long> threads, Set<Integer> tasks) {
         static Noted now() {
             ThreadGroup root = Thread.currentThread().getThreadGroup();
-            while (root != null && root.getParent() != null) {
+            while (root.getParent() != null) {
                 root = root.getParent();
             }
-            Set<Long> threads = new HashSet<>();
-            for (Thread thread : threadsOf(root)) {
-                threads.add(thread.getId());
-            }
+            Set<Long> threads = threadsOf(root).stream().map(Thread::getId).collect(Collectors.toSet());
             Set<Integer> tasks;
             try {
                 tasks = liveTasks();
@@ -177,14 +151,13 @@ public final class TestThreads {
      */
     public static final class Cpu implements AutoCloseable {
         /** Reads no threads: always 0. */
-        public static final Cpu NONE = new Cpu(new RandomAccessFile[0]);
+        public static final Cpu NONE = new Cpu(new ProcFile[0]);
 
-        private final RandomAccessFile[] files;
+        private final ProcFile[] files;
         private final long[] last;
-        private final byte[] buffer = new byte[128];
         private long base;
 
-        private Cpu(RandomAccessFile[] files) {
+        private Cpu(ProcFile[] files) {
             this.files = files;
             this.last = new long[files.length];
         }
@@ -198,37 +171,23 @@ public final class TestThreads {
         public long nanos() {
             long sum = base;
             for (int i = 0; i < files.length; i++) {
-                long read = read(files[i]);
-                if (read >= 0) {
-                    last[i] = read;
+                try {
+                    long read = files[i].reread().next();
+                    if (read >= 0) {
+                        last[i] = read;
+                    }
+                } catch (IOException ended) {
+                    // it keeps the time last read
                 }
                 sum += last[i];
             }
             return sum;
         }
 
-        private long read(RandomAccessFile file) {
-            try {
-                file.seek(0);
-                int length = file.read(buffer, 0, buffer.length);
-                long value = -1;
-                for (int at = 0; at < length && buffer[at] >= '0' && buffer[at] <= '9'; at++) {
-                    value = (value < 0 ? 0 : value * 10) + buffer[at] - '0';
-                }
-                return value;
-            } catch (IOException ended) {
-                return -1;
-            }
-        }
-
         @Override
         public void close() {
-            for (RandomAccessFile file : files) {
-                try {
-                    file.close();
-                } catch (IOException ignored) {
-                    // nothing to do
-                }
+            for (ProcFile file : files) {
+                file.close();
             }
         }
     }

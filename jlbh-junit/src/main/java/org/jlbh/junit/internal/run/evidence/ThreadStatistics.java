@@ -2,10 +2,7 @@ package org.jlbh.junit.internal.run.evidence;
 
 import java.io.IOException;
 
-/**
- * What Linux's scheduler says of one thread, since it began, read by that thread itself ({@link ProcThreadStatistics};
- * tests give figures to order). Not thread-safe: the thread it describes reads it.
- */
+/** What Linux's scheduler says of one thread since it began, read by that thread only; tests script its figures. */
 interface ThreadStatistics extends AutoCloseable {
 
     /** @param into where the cheap figures go, allocating nothing: {@code [CPU time, run delay, times on a CPU]} */

@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.judge.attribution;
 
+import org.jlbh.junit.internal.run.evidence.GcCopy;
 import org.jlbh.junit.internal.run.evidence.JvmPause;
 import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
@@ -144,7 +145,7 @@ class QueueReplayTest {
             for (long[] pause : jvm) {
                 long from = begins[(int) pause[0]];
                 boolean gc = pause[2] == 1;
-                pauses.add(new JvmPause(from, from + pause[1], gc, gc ? "G1New" : "Cleanup"));
+                pauses.add(new JvmPause(from, from + pause[1], gc, gc ? "G1New" : "Cleanup", -1, GcCopy.UNKNOWN, 0));
             }
             for (long[] wait : waits) {
                 int i = (int) wait[0];
@@ -160,7 +161,7 @@ class QueueReplayTest {
                     }
                 }
             }
-            SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples], 0,
+            SchedulerEvidence scheduler = new SchedulerEvidence(times, times, delay, slices, new long[samples],
                     Optional.empty(), new long[samples], new long[samples], testThreadsCpu);
             List<MachineStall> machine = new ArrayList<>();
             for (long[] stall : stalls) {

@@ -42,6 +42,7 @@ class GcCopyTest {
         JvmPause pause = new JvmPause(0, 10_000_000, true, "G1New", 42, survivors(1_000), 0);
         assertThat(pause.splitSince(41).olderObjectsNanos()).isEqualTo(9_000_000);
         assertThat(pause.splitSince(39).olderObjectsNanos()).as("the third since: age 3 may be the runs'").isZero();
-        assertThat(new JvmPause(0, 10_000_000, false, "Cleanup").splitSince(41).olderObjectsNanos()).isZero();
+        assertThat(new JvmPause(0, 10_000_000, false, "Cleanup", -1, GcCopy.UNKNOWN, 0).splitSince(41)
+                .olderObjectsNanos()).isZero();
     }
 }

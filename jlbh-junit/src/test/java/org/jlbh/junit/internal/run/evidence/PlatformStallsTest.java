@@ -9,10 +9,7 @@ class PlatformStallsTest {
     private static final long MS = 1_000_000;
 
     private static long[] lengths(PlatformStalls stalls) {
-        long[] lengths = new long[stalls.count()];
-        for (int i = 0; i < lengths.length; i++) {
-            lengths[i] = stalls.nanos(i);
-        }
+        long[] lengths = stalls.nanos().clone();
         java.util.Arrays.sort(lengths);
         return lengths;
     }

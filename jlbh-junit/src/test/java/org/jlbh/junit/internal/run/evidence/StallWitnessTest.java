@@ -48,8 +48,8 @@ class StallWitnessTest {
         MachineStall nearAPause = new MachineStall(30 * MS, 31 * MS);
         MachineStall alone = new MachineStall(40 * MS, 45 * MS);
         MachineStall after = new MachineStall(60 * MS, 61 * MS);
-        List<JvmPause> pauses = List.of(new JvmPause(21 * MS, 23 * MS, true, "G1New"),
-                new JvmPause(31 * MS + 50 * US, 32 * MS, false, "Cleanup"));
+        List<JvmPause> pauses = List.of(new JvmPause(21 * MS, 23 * MS, true, "G1New", -1, GcCopy.UNKNOWN, 0),
+                new JvmPause(31 * MS + 50 * US, 32 * MS, false, "Cleanup", -1, GcCopy.UNKNOWN, 0));
 
         assertThat(MachineStall.during(List.of(before, atTheStart, inAPause, nearAPause, alone, after), 10 * MS,
                 50 * MS, pauses, 0)).containsExactly(atTheStart, nearAPause, alone);
