@@ -46,8 +46,7 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
 
     /** @return every budget that is set, e.g. {@code end to end p99.9 <= 50 µs; allocation <= 0 bytes/op} */
     public String describe() {
-        List<String> all = new ArrayList<>();
-        latency.forEach(budget -> all.add(budget.describe()));
+        List<String> all = new ArrayList<>(latency.stream().map(Budget::describe).toList());
         if (hasAllocationBudget()) {
             all.add(describeAllocationBudget());
         }

@@ -79,10 +79,10 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Inconclusive inconclusive = reader.choice(LatencyTestConfiguration.INCONCLUSIVE, Inconclusive.class,
                 Inconclusive.SKIP);
         Optional<InvalidParameter> problem = reader.firstProblem();
-        return new Loaded(modeRead, reportDir, problem.isPresent() ? null : new Configuration(mode, noise, retries,
-                iterationsFactor, budgetFactor, reportDir, baselineDir, writeBaseline, tolerance, history,
-                percentiles, environment, evidence, remeasures, paired, machineLock, machineWait, summary, profile,
-                inconclusive), problem.orElse(null));
+        return new Loaded(modeRead, reportDir, problem.isPresent() ? Optional.empty() : Optional.of(new Configuration(
+                mode, noise, retries, iterationsFactor, budgetFactor, reportDir, baselineDir, writeBaseline, tolerance,
+                history, percentiles, environment, evidence, remeasures, paired, machineLock, machineWait, summary,
+                profile, inconclusive)), problem);
     }
 
     private static int attempts(ParameterReader reader, String key, int byDefault, String what) {
@@ -127,33 +127,20 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         return Path.of(gradle && !Files.exists(projectDir.resolve("pom.xml")) ? "build" : "target", "jlbh-reports");
     }
 
-    /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */
-    public static final class Loaded {
-        private final Optional<Mode> mode;
-        private final Path reportDir;
-        private final Configuration configuration;
-        private final InvalidParameter problem;
-
-        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem) {
-            this.mode = mode;
-            this.reportDir = reportDir;
-            this.configuration = configuration;
-            this.problem = problem;
-        }
-
-        /** @return the mode, when its parameter could be read (whatever the others) */
-        public Optional<Mode> mode() {
-            return mode;
-        }
+    /**
+     * The outcome of reading the parameters: a configuration, or the first parameter that could not be read. Immutable.
+     *
+     * @param mode          the mode, when its parameter could be read (whatever the others)
+     * @param reportDir     the report folder, as configured (whatever the other parameters) or the default
+     * @param configuration the configuration; empty where a parameter could not be read
+     * @param problem       the first parameter that could not be read; empty where every one could
+     */
+    public record Loaded(Optional<Mode> mode, Path reportDir, Optional<Configuration> configuration,
+                         Optional<InvalidParameter> problem) {
 
         /** @return whether {@code jlbh.summary} is off; not where a parameter cannot be read (its errors are listed) */
         public boolean summaryOff() {
-            return configuration != null && !configuration.summary();
-        }
-
-        /** @return the report folder, as configured (whatever the other parameters) or the default */
-        public Path reportDir() {
-            return reportDir;
+            return configuration.filter(read -> !read.summary()).isPresent();
         }
 
         /**
@@ -162,10 +149,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
          * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when a parameter could not be read
          */
         public Configuration require(String where) {
-            if (problem != null) {
-                throw problem.error(where);
-            }
-            return configuration;
+            return configuration.orElseThrow(() -> problem.orElseThrow().error(where));
         }
     }
 }

@@ -10,6 +10,7 @@ import org.junit.platform.engine.UniqueId;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -84,14 +85,9 @@ public final class DeclarationRules {
 
     /** @return the template annotation other than {@link LatencyTemplate} the method carries, if any */
     private static Optional<Class<? extends Annotation>> otherTemplate(Method method) {
-        for (Annotation annotation : method.getAnnotations()) {
-            Class<? extends Annotation> type = annotation.annotationType();
-            if (type != LatencyTemplate.class && (type == TestTemplate.class
-                    || AnnotationSupport.isAnnotated(type, TestTemplate.class))) {
-                return Optional.of(type);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(method.getAnnotations()).<Class<? extends Annotation>>map(Annotation::annotationType)
+                .filter(type -> type != LatencyTemplate.class && (type == TestTemplate.class
+                        || AnnotationSupport.isAnnotated(type, TestTemplate.class))).findFirst();
     }
 
     /**

@@ -5,6 +5,7 @@ import org.jlbh.core.Percentiles;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -38,10 +39,8 @@ final class ParameterReader {
     /** @return the constant written as the value, its name in lower case, {@code _} written {@code -} */
     <E extends Enum<E>> E choice(String key, Class<E> type, E byDefault) {
         E[] choices = type.getEnumConstants();
-        List<String> names = new ArrayList<>();
-        for (E choice : choices) {
-            names.add(choice.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        }
+        List<String> names = Arrays.stream(choices)
+                .map(choice -> choice.name().toLowerCase(Locale.ROOT).replace('_', '-')).toList();
         return choices[oneOf(key, names, byDefault.ordinal())];
     }
 

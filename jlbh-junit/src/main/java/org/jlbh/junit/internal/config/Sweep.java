@@ -49,8 +49,7 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
         List<Integer> rates = listed ? listed(where, template.rates()) : spaced(where, template);
         int required = template.requiredThroughput();
         if (required != 0 && !rates.contains(required)) {
-            throw ConfigurationError.of(where, "requiredThroughput", required, "be one of the sweep's rates "
-                    + rates
+            throw ConfigurationError.of(where, "requiredThroughput", required, "be one of the sweep's rates " + rates
                     + ", so that the rate the budget requires is measured: add it to the rates");
         }
         return Optional.of(new Sweep(rates, required));

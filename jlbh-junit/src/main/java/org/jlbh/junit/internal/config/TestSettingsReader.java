@@ -41,32 +41,30 @@ public final class TestSettingsReader {
     }
 
     /**
-     * @param testClass the class being run
-     * @return the settings of a {@link LatencyTest} method with its {@link LatencyBudget}s
-     * @throws ExtensionConfigurationException when something is wrong
-     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
-     *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
-     */
-    public static TestSettings read(Class<?> testClass, Method method, LatencyTest test,
-                                  List<LatencyBudget> budgetAnnotations, Configuration configuration) {
-        return read(testClass, method, "", test, budgetAnnotations, configuration);
-    }
-
-    /**
-     * Reads one invocation of a {@link LatencyTemplate} as the other {@code read} reads a test.
+     * Reads one invocation of a {@link LatencyTemplate} as {@link #read(Class, Method, String, LatencyTest, List,
+     * Configuration) read} reads a test.
      *
      * @param invocation e.g. {@code [20,000/s]}
      * @param throughput the invocation's iterations per second: a sweep's rate, else the template's
      * @return the settings
      */
     public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
-                                  int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+                                    int throughput, List<LatencyBudget> budgetAnnotations,
+                                    Configuration configuration) {
         return read(testClass, method, invocation, TemplateAsTest.at(template, throughput), budgetAnnotations,
                 configuration);
     }
 
-    private static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTest test,
-                                     List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+    /**
+     * @param testClass  the class being run
+     * @param invocation a template's invocation; empty for a test that is not a template's
+     * @return the settings of a {@link LatencyTest} method with its {@link LatencyBudget}s
+     * @throws ExtensionConfigurationException when something is wrong
+     * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
+     *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
+     */
+    public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTest test,
+                                    List<LatencyBudget> budgetAnnotations, Configuration configuration) {
         String where = ConfigurationError.where(method);
         checkAttributes(where, test);
         Set<String> probes = probes(where, method);
