@@ -37,11 +37,12 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
     private static final byte C1_COMPILED_FRAME = 6;
 
     /**
-     * Loads the profiler, once per JVM, before the test's code is compiled: that switches on HotSpot's
-     * {@code DebugNonSafepoints}, without which a body inlined into the harness's loop is sampled as the harness.
+     * Loads the profiler, once per JVM, before the test's code is compiled, and says whether it loaded: that switches
+     * on HotSpot's {@code DebugNonSafepoints}, without which a body inlined into the harness's loop is sampled as the
+     * harness.
      */
-    static void load() {
-        Loaded.touch();
+    static boolean load() {
+        return Loaded.PROFILER != null;
     }
 
     /** The profiler, loaded once per JVM, or why not. */
@@ -62,9 +63,6 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
             }
             PROFILER = profiler;
             WHY_NOT = whyNot;
-        }
-
-            static void touch() {
         }
     }
 

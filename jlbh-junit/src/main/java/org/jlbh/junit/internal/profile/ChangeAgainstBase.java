@@ -62,18 +62,8 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
     }
 
     @Override
-    public String notProfiled() {
-        return "Not profiled against the base: ";
-    }
-
-    @Override
-    public String flameGraphLabel() {
-        return "flame graph of the change's calls";
-    }
-
-    @Override
-    public String differentialLabel() {
-        return "against the base's";
+    public Labels labels() {
+        return new Labels("Not profiled against the base: ", "flame graph of the change's calls", "against the base's");
     }
 
     @Override

@@ -27,12 +27,12 @@ public record CodeProfile<C extends Comparison>(String engine, Optional<String> 
 
     /** @return what was found, for the failure message, or why there is no profile */
     public String message() {
-        return unavailable.map(why -> compared.notProfiled() + why).orElseGet(compared::message);
+        return unavailable.map(why -> compared.labels().notProfiled() + why).orElseGet(compared::message);
     }
 
     /** @return what was found, a line each, or why there is no profile */
     public List<String> findings() {
-        return unavailable.map(why -> List.of(compared.notProfiled() + why))
+        return unavailable.map(why -> List.of(compared.labels().notProfiled() + why))
                 .orElseGet(() -> compared.findings(seconds, engine));
     }
 
@@ -42,8 +42,8 @@ public record CodeProfile<C extends Comparison>(String engine, Optional<String> 
         List<String> lines = new ArrayList<>();
         lines.add("=== " + findings.get(0));
         findings.stream().skip(1).forEach(line -> lines.add("===   " + line));
-        flameGraph.ifPresent(file -> lines.add("===   " + compared.flameGraphLabel() + ": " + file));
-        differential.ifPresent(file -> lines.add("===   " + compared.differentialLabel() + ": " + file));
+        flameGraph.ifPresent(file -> lines.add("===   " + compared.labels().flameGraph() + ": " + file));
+        differential.ifPresent(file -> lines.add("===   " + compared.labels().differential() + ": " + file));
         return lines;
     }
 

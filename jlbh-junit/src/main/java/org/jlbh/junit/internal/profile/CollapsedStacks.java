@@ -67,18 +67,13 @@ final class CollapsedStacks {
 
     /** @return the outermost frames: the test method, on every sample, which no time is put down to */
     static Set<String> outermost(Collection<List<String>> stacks) {
-        Set<String> outermost = new HashSet<>();
-        stacks.forEach(stack -> outermost.add(stack.get(0)));
-        return outermost;
+        return stacks.stream().map(stack -> stack.get(0)).collect(Collectors.toCollection(HashSet::new));
     }
 
     /** @return whether the frame is a Java method's ({@code com.acme.Pricer.quote}), not a native function's */
     static boolean javaFrame(String frame) {
-        if (frame.endsWith(OWN_CODE)) {
-            return true;
-        }
-        return frame.indexOf('.') > 0 && !frame.contains("::") && !frame.startsWith("[") && !frame.contains("@")
-                && !frame.contains("/");
+        return frame.endsWith(OWN_CODE) || frame.indexOf('.') > 0 && !frame.contains("::") && !frame.startsWith("[")
+                && !frame.contains("@") && !frame.contains("/");
     }
 
     /** @return whether the frame is a method of the JDK's own classes */

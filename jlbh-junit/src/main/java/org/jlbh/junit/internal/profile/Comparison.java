@@ -18,14 +18,18 @@ public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase 
     /** @return what was found, in a sentence for the failure message */
     String message();
 
-    /** @return what precedes why a profile was not taken, e.g. {@code Not profiled: } */
-    String notProfiled();
+    /**
+     * How a comparison's profile is named.
+     *
+     * @param notProfiled  what precedes why a profile was not taken, e.g. {@code Not profiled: }
+     * @param flameGraph   what the flame graph shows, e.g. {@code flame graph of the late iterations}
+     * @param differential what the differential flame graph is against, e.g. {@code against the iterations on time}
+     */
+    record Labels(String notProfiled, String flameGraph, String differential) {
+    }
 
-    /** @return what the flame graph shows, e.g. {@code flame graph of the late iterations} */
-    String flameGraphLabel();
-
-    /** @return what the differential flame graph is against, e.g. {@code against the iterations on time} */
-    String differentialLabel();
+    /** @return how its profile is named */
+    Labels labels();
 
     /** @return the flame graph of one side, then its differential against the other, named after the test */
     List<ProfileWithPages.Page> pages(String testId, String test);

@@ -120,15 +120,11 @@ public final class Profiling {
         double seconds = (System.nanoTime() - began) / 1e9;
         List<ProfileWithPages.Page> pages = compared.pages(testId, settings.displayName());
         return new ProfileWithPages<>(new CodeProfile<>(AsyncProfilerRun.ENGINE, Optional.empty(), seconds, compared,
-                drawnFile(pages.get(0)), drawnFile(pages.get(1))), pages);
+                Optional.of(pages.get(0).file()), Optional.of(pages.get(1).file())), pages);
     }
 
     private static <C extends Comparison> ProfileWithPages<C> notProfiled(C none, String why) {
         return new ProfileWithPages<>(CodeProfile.unavailable(AsyncProfilerRun.ENGINE, why, none), List.of());
-    }
-
-    private static Optional<String> drawnFile(ProfileWithPages.Page page) {
-        return page.html().map(html -> page.file());
     }
 
     private static LateAgainstOnTime lateAgainstOnTime(TestSettings settings, Budget late, Measurement measurement,

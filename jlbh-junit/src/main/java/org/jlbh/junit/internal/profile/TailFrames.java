@@ -124,15 +124,8 @@ final class TailFrames {
 
     /** @return the late stack with the most samples that has the frame; empty when none has */
     private static List<String> mostSampled(String frame, Map<List<String>, Long> late) {
-        List<String> most = List.of();
-        long samples = 0;
-        for (Map.Entry<List<String>, Long> stack : late.entrySet()) {
-            if (stack.getValue() > samples && stack.getKey().contains(frame)) {
-                most = stack.getKey();
-                samples = stack.getValue();
-            }
-        }
-        return most;
+        return late.entrySet().stream().filter(stack -> stack.getKey().contains(frame))
+                .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(List.of());
     }
 
     /** @return whether, in every late stack with the frame, the outer frame is on it further out */
