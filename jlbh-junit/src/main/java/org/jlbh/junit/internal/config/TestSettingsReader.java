@@ -68,10 +68,12 @@ public final class TestSettingsReader {
         String where = ConfigurationError.where(method);
         checkAttributes(where, test);
         Set<String> probes = probes(where, method);
-        List<Budget> budgets = budgets(where, test, budgetAnnotations, configuration.budgetFactor(), probes);
+        Budgets budgets = new Budgets(test.verdict(), budgets(where, test, budgetAnnotations,
+                configuration.budgetFactor(), probes), test.maxAllocatedBytesPerOp(), test.maxGcCount(),
+                test.maxGcPauseMillis());
         Sizing sizing = new Sizing(test.iterations() == LatencyTest.SIZED,
                 test.warmUpIterations() == LatencyTest.SIZED, test.runs() == LatencyTest.SIZED);
-        double strictest = budgets.stream().mapToDouble(Budget::percentile).max().orElseThrow();
+        double strictest = budgets.strictestPercentile();
         double factor = configuration.iterationsFactor();
         long iterations = iterations(where, test, sizing, strictest, factor);
         int warmUp = sizing.warmUp() ? Sizing.warmUpRound(test.throughput())
@@ -83,9 +85,7 @@ public final class TestSettingsReader {
         return new TestSettings(new TestIdentity(testClass, method, invocation), configuration,
                 new RunPlan(test.throughput(), test.arrivals(), test.arrivalSeed(), test.threads(), iterations, warmUp,
                         runs, test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(),
-                        probes, samplesItself, sizing),
-                new Budgets(test.verdict(), budgets, test.maxAllocatedBytesPerOp(), test.maxGcCount(),
-                        test.maxGcPauseMillis()));
+                        probes, samplesItself, sizing), budgets);
     }
 
     /** Checks each attribute on its own: its sign and its bound. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Ranks the frames of a {@link TailSplit} by how much larger a share of the late samples than of the on-time samples
@@ -66,13 +67,8 @@ final class TailFrames {
     /** Ranks a candidate, folds it into a frame ranked that it lies in, or leaves it out. */
     private static void rankOrFold(TailFrame candidate, Map<String, TailFrame> ranked, List<List<String>> lateStacks,
                                    Map<String, Integer> depths, int most) {
-        TailFrame within = null;
-        for (TailFrame listed : ranked.values()) {
-            if (inside(candidate.frame(), listed.frame(), lateStacks)
-                    && (within == null || depths.get(listed.frame()) > depths.get(within.frame()))) {
-                within = listed;
-            }
-        }
+        TailFrame within = ranked.values().stream().filter(listed -> inside(candidate.frame(), listed.frame(),
+                lateStacks)).max(Comparator.comparing(listed -> depths.get(listed.frame()))).orElse(null);
         if (within != null && candidate.excess() >= HOLDS_NEARLY_ALL * within.excess()) {
             int depth = depths.get(candidate.frame()) - depths.get(within.frame());
             if (depth > within.depth()) {
@@ -96,21 +92,10 @@ final class TailFrames {
         if (from < 0 || to < from) {
             return found;
         }
-        int named = from;
-        for (int i = to; i > from; i--) {
-            if (codesOwn(stack.get(i))) {
-                named = i;
-                break;
-            }
-        }
+        int named = ownFrames(stack, to, from).findFirst().orElse(from);
         String caller = "";
         if (CollapsedStacks.jdkFrame(stack.get(named))) {
-            for (int i = named - 1; i >= 0; i--) {
-                if (codesOwn(stack.get(i))) {
-                    caller = stack.get(i);
-                    break;
-                }
-            }
+            caller = ownFrames(stack, named - 1, -1).mapToObj(stack::get).findFirst().orElse("");
         } else if (named > 1 && CollapsedStacks.javaFrame(stack.get(named - 1))) {
             caller = stack.get(named - 1); // the test method, outermost, calls everything: not said
         }
@@ -118,8 +103,10 @@ final class TailFrames {
                 caller);
     }
 
-    private static boolean codesOwn(String frame) {
-        return CollapsedStacks.javaFrame(frame) && !CollapsedStacks.jdkFrame(frame);
+    /** @return the indices of the code's own frames from {@code from} out to above {@code above}, innermost first */
+    private static IntStream ownFrames(List<String> stack, int from, int above) {
+        return IntStream.iterate(from, i -> i > above, i -> i - 1)
+                .filter(i -> CollapsedStacks.javaFrame(stack.get(i)) && !CollapsedStacks.jdkFrame(stack.get(i)));
     }
 
     /** @return the late stack with the most samples that has the frame; empty when none has */
