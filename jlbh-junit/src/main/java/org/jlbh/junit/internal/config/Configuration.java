@@ -7,6 +7,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.internal.config.ParameterReader.Range;
+import org.opentest4j.TestAbortedException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,6 +119,21 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         public Paired {
             base = List.copyOf(base);
         }
+    }
+
+    /**
+     * How a latency test that could not be decided ends, as {@value LatencyTestConfiguration#INCONCLUSIVE} says.
+     *
+     * @param why what was undecided, and what would decide it
+     * @return the abort to throw (reported as skipped), when inconclusive tests are skipped
+     * @throws AssertionError saying {@code why}, when {@code jlbh.inconclusive = fail}
+     */
+    public TestAbortedException inconclusiveEnd(String why) {
+        if (inconclusive == Inconclusive.FAIL) {
+            throw new AssertionError(why + System.lineSeparator() + "(failed: " + LatencyTestConfiguration.INCONCLUSIVE
+                    + " = fail fails a test that could not be decided)");
+        }
+        return new TestAbortedException(why);
     }
 
     /** @return the report folder of a Gradle project (no {@code pom.xml}, a {@code build.gradle(.kts)}) or another */

@@ -164,7 +164,7 @@ public final class TestSettingsReader {
                                                  double strictest) {
         long needed = Percentiles.minimumSamples(strictest);
         if (iterations < needed && configuration.mode() != Mode.DISABLED) {
-            throw InconclusiveEnd.of(configuration, String.format(Locale.ROOT,
+            throw configuration.inconclusiveEnd(String.format(Locale.ROOT,
                     "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not "
                             + "measured. To decide it: a factor of at least %s",
                     LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(configuration.iterationsFactor()),

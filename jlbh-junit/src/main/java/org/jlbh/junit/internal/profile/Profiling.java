@@ -16,6 +16,9 @@ import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -129,7 +132,7 @@ public final class Profiling {
 
     private static LateAgainstOnTime lateAgainstOnTime(TestSettings settings, Budget late, Measurement measurement,
                                                        int number) throws NotProfiled {
-        ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, 1, 1);
+        Taken taken = take(measurement, number, 1, 1);
         List<RunMeasures> runs = taken.attempts().get(0).runs();
         if (runs.isEmpty()) {
             throw new NotProfiled("the profiled run recorded nothing");
@@ -169,7 +172,7 @@ public final class Profiling {
     private static ChangeAgainstBase.Side side(TestSettings settings, Measurement measurement, int number, int runs,
                                                String which) throws NotProfiled {
         try {
-            ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, runs,
+            Taken taken = take(measurement, number, runs,
                     settings.run().runs());
             int threads = settings.run().threads();
             String bodyFrame = bodyFrame(settings);
@@ -203,6 +206,55 @@ public final class Profiling {
         } catch (NotProfiled why) {
             throw new NotProfiled(which + why.getMessage());
         }
+    }
+
+    /**
+     * @param attempts the measurements, in order, each a warm-up round and up to the test's runs
+     * @param samples  the harness threads' samples, each thread indexed within its measurement
+     */
+    private record Taken(List<Attempt> attempts, List<StackSample> samples) {
+    }
+
+    /**
+     * Measures the test again, async-profiler sampling its harness threads, the harness's reports discarded.
+     *
+     * @return {@code runs} runs measured, numbered {@code number}, at most {@code runsEach} (the test's runs per
+     *         attempt) in a measurement
+     * @throws NotProfiled when the profiler cannot start, the body threw or the recording cannot be read
+     */
+    private static Taken take(Measurement measurement, int number, int runs, int runsEach) throws NotProfiled {
+        AsyncProfilerRun run = AsyncProfilerRun.start();
+        List<Attempt> attempts = new ArrayList<>();
+        Map<Long, Integer> index = new HashMap<>(); // each measurement's harness threads, by id
+        List<StackSample> samples = List.of();
+        String whyNot = null;
+        try (PrintStream discarded = new PrintStream(OutputStream.nullOutputStream())) {
+            for (int left = runs; left > 0; left -= runsEach) {
+                try {
+                    attempts.add(measurement.measureProfiled(number, discarded, run::addThread,
+                            Math.min(left, runsEach)));
+                } finally {
+                    List<Thread> threads = measurement.harnessThreads();
+                    for (int i = 0; i < threads.size(); i++) {
+                        index.put(threads.get(i).getId(), i);
+                    }
+                }
+            }
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Throwable failed) {
+            whyNot = "the profiled " + (runs == 1 ? "run" : "runs") + " did not complete: " + failed;
+        } finally {
+            try {
+                samples = run.stop(index);
+            } catch (IOException | RuntimeException unreadable) {
+                whyNot = whyNot != null ? whyNot : "the profiler's recording could not be read: " + unreadable;
+            }
+        }
+        if (whyNot != null) {
+            throw new NotProfiled(whyNot);
+        }
+        return new Taken(attempts, samples);
     }
 
     /** @return the test method's frame, as {@code com.acme.QuoteTest.quote} */
