@@ -34,11 +34,6 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
         return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED;
     }
 
-    /** @return whether the GC count budget allows no collection at all ({@code maxGcCount = 0}) */
-    public boolean allowsNoCollection() {
-        return maxGcCount == 0;
-    }
-
     /** @return whether a GC count or pause budget is set */
     public boolean hasGcBudget() {
         return maxGcCount != LatencyTest.UNLIMITED || maxGcPauseMillis != LatencyTest.UNLIMITED;

@@ -17,11 +17,6 @@ import java.util.stream.Collectors;
  */
 public record TestIdentity(Class<?> testClass, Method method, String invocation) {
 
-    /** A test that is not a template's. */
-    public TestIdentity(Class<?> testClass, Method method) {
-        this(testClass, method, "");
-    }
-
     /**
      * @return e.g. {@code OrderTest.parse}, {@code OrderTest.parse(NanoSampler)} when the method is overloaded, or
      *         {@code OrderTest.parse[20,000/s]} for a template's invocation

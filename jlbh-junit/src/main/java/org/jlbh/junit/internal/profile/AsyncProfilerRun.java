@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples of the threads {@link #addThread
@@ -119,12 +120,9 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
                 if (thread == null || stack == null) {
                     continue;
                 }
-                List<String> frames = new ArrayList<>(stack.methods.length);
-                for (int i = 0; i < stack.methods.length; i++) {
-                    frames.add(frameName(jfr, stack.methods[i], stack.types[i]));
-                }
                 long nanos = ticks.nanos() + Math.round((event.time - ticks.reading()) * 1e9 / jfr.ticksPerSec);
-                samples.add(new StackSample(nanos, thread, frames));
+                samples.add(new StackSample(nanos, thread, IntStream.range(0, stack.methods.length)
+                        .mapToObj(i -> frameName(jfr, stack.methods[i], stack.types[i])).toList()));
             }
         }
         return samples;

@@ -9,7 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BinaryOperator;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Stacks in async-profiler's collapsed format, as both profiles keep them: frames joined by {@code ;}, the outermost
@@ -68,6 +70,13 @@ final class CollapsedStacks {
     /** @return the outermost frames: the test method, on every sample, which no time is put down to */
     static Set<String> outermost(Collection<List<String>> stacks) {
         return stacks.stream().map(stack -> stack.get(0)).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    /** @return each frame's depth on the stacks, 0 outermost: the least or the most it has there, as {@code which} */
+    static Map<String, Integer> depths(Collection<List<String>> stacks, BinaryOperator<Integer> which) {
+        Map<String, Integer> depths = new HashMap<>();
+        stacks.forEach(stack -> IntStream.range(0, stack.size()).forEach(i -> depths.merge(stack.get(i), i, which)));
+        return depths;
     }
 
     /** @return whether the frame is a Java method's ({@code com.acme.Pricer.quote}), not a native function's */

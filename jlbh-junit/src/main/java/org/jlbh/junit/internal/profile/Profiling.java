@@ -172,8 +172,7 @@ public final class Profiling {
     private static ChangeAgainstBase.Side side(TestSettings settings, Measurement measurement, int number, int runs,
                                                String which) throws NotProfiled {
         try {
-            Taken taken = take(measurement, number, runs,
-                    settings.run().runs());
+            Taken taken = take(measurement, number, runs, settings.run().runs());
             int threads = settings.run().threads();
             String bodyFrame = bodyFrame(settings);
             Map<String, Long> stacks = new HashMap<>();

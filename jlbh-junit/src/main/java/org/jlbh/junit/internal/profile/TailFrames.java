@@ -2,7 +2,6 @@ package org.jlbh.junit.internal.profile;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,12 +37,7 @@ final class TailFrames {
         late.keySet().removeIf(stack -> stack.get(0).equals(TailSplit.BETWEEN_CALLS)); // counted, not ranked
         List<List<String>> lateStacks = List.copyOf(late.keySet());
         Map<String, Long> onTimeOn = CollapsedStacks.onStacks(CollapsedStacks.parsed(split.onTime()));
-        Map<String, Integer> depths = new HashMap<>();
-        for (List<String> stack : lateStacks) {
-            for (int i = 0; i < stack.size(); i++) {
-                depths.merge(stack.get(i), i, Math::min);
-            }
-        }
+        Map<String, Integer> depths = CollapsedStacks.depths(lateStacks, Math::min);
         Set<String> everywhere = CollapsedStacks.outermost(lateStacks);
         List<TailFrame> candidates = new ArrayList<>();
         CollapsedStacks.onStacks(late).forEach((frame, count) -> {

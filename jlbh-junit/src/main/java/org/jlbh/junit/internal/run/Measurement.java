@@ -64,7 +64,7 @@ public final class Measurement {
         }
         this.task = new MethodTask(settings.run(),
                 new Timelines(timelines, settings.run().threads(), settings.run().iterations()));
-        task.collectGarbageBeforeRuns(settings.budgets().allowsNoCollection());
+        task.collectGarbageBeforeRuns(settings.budgets().maxGcCount() == 0);
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
