@@ -23,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Reads one latency test's settings from its annotations and the configuration parameters, before its setup runs;
@@ -181,10 +182,8 @@ public final class TestSettingsReader {
         }
         String name = probe.value();
         List<String> reserved = List.of(LatencyBudget.END_TO_END, JLBH.OS_JITTER);
-        List<String> others = new ArrayList<>(reserved);
-        others.addAll(taken);
         String file = TestIdentity.fileSafe(name);
-        for (String other : others) {
+        for (String other : Stream.concat(reserved.stream(), taken.stream()).toList()) {
             if (TestIdentity.fileSafe(other).equals(file)) {
                 String clash = !other.equals(name) ? String.format(Locale.ROOT, "probes \"%s\" and \"%s\", whose "
                         + "report files would have one name (…%s.hgrm)", other, name, file)

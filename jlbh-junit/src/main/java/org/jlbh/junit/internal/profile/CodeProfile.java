@@ -39,8 +39,7 @@ public record CodeProfile<C extends Comparison>(String engine, Optional<String> 
     /** @return the console's lines: the findings, the first after {@code === }, the others under it, then the files */
     public List<String> consoleLines() {
         List<String> findings = findings();
-        List<String> lines = new ArrayList<>();
-        lines.add("=== " + findings.get(0));
+        List<String> lines = new ArrayList<>(List.of("=== " + findings.get(0)));
         findings.stream().skip(1).forEach(line -> lines.add("===   " + line));
         flameGraph.ifPresent(file -> lines.add("===   " + compared.labels().flameGraph() + ": " + file));
         differential.ifPresent(file -> lines.add("===   " + compared.labels().differential() + ": " + file));

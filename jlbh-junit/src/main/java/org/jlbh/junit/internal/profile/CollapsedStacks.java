@@ -1,8 +1,6 @@
 package org.jlbh.junit.internal.profile;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,9 +33,8 @@ final class CollapsedStacks {
     }
 
     private static String from(List<String> innermostFirst, int outermost) {
-        List<String> frames = new ArrayList<>(innermostFirst.subList(0, outermost + 1));
-        Collections.reverse(frames);
-        return frames.stream().map(frame -> frame.replace(';', ',')).collect(Collectors.joining(";"));
+        return IntStream.iterate(outermost, i -> i >= 0, i -> i - 1)
+                .mapToObj(i -> innermostFirst.get(i).replace(';', ',')).collect(Collectors.joining(";"));
     }
 
     static long samples(Map<String, Long> stacks) {

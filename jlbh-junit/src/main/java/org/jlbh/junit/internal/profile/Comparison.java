@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * What a profile split in two and compared, what it found and how that is said and drawn: the part in which the tail
@@ -36,14 +37,12 @@ public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase 
 
     /** @return the headline, then each ranked frame numbered, or why none is */
     static List<String> findings(String headline, List<String> ranked, String noneRanked) {
-        List<String> lines = new ArrayList<>();
-        lines.add(headline);
+        List<String> lines = new ArrayList<>(List.of(headline));
         if (ranked.isEmpty()) {
             lines.add(noneRanked);
         }
-        for (int i = 0; i < ranked.size(); i++) {
-            lines.add(String.format(Locale.ROOT, "%2d. %s", i + 1, ranked.get(i)));
-        }
+        IntStream.range(0, ranked.size()).forEach(i -> lines.add(String.format(Locale.ROOT, "%2d. %s", i + 1,
+                ranked.get(i))));
         return lines;
     }
 
