@@ -111,18 +111,8 @@ final class TailFrames {
 
     /** @return whether, in every late stack with the frame, the outer frame is on it further out */
     private static boolean inside(String frame, String outer, List<List<String>> lateStacks) {
-        boolean seen = false;
-        for (List<String> stack : lateStacks) {
-            int at = stack.indexOf(frame);
-            if (at < 0) {
-                continue;
-            }
-            seen = true;
-            int outerAt = stack.indexOf(outer);
-            if (outerAt < 0 || outerAt >= at) {
-                return false;
-            }
-        }
-        return seen;
+        List<List<String>> withFrame = lateStacks.stream().filter(stack -> stack.contains(frame)).toList();
+        return !withFrame.isEmpty() && withFrame.stream()
+                .allMatch(stack -> stack.contains(outer) && stack.indexOf(outer) < stack.indexOf(frame));
     }
 }
