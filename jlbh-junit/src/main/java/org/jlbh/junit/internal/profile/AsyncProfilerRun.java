@@ -21,10 +21,9 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples of the threads {@link #addThread
- * added}, so that a wait on a lock shows as much as a loop, into a temporary {@code recording} that {@link #stop} reads
- * and deletes, its {@code ticks} read against nanoTime. One run at a time per JVM; not thread-safe, but
- * {@link #addThread} may be called from any thread.
+ * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples (a wait on a lock shows as a loop
+ * does) of the threads {@link #addThread added}, from any thread, into a temporary {@code recording} that {@link #stop}
+ * reads and deletes, its {@code ticks} read against nanoTime. One run at a time per JVM; not thread-safe otherwise.
  */
 record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading ticks) {
     /** The sampling interval asked for, in microseconds; the operating system's timers may stretch it. */
@@ -38,9 +37,8 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
     private static final byte C1_COMPILED_FRAME = 6;
 
     /**
-     * Loads the profiler, once per JVM, before the test's code is compiled, and says whether it loaded: that switches
-     * on HotSpot's {@code DebugNonSafepoints}, without which a body inlined into the harness's loop is sampled as the
-     * harness.
+     * Loads the profiler, once per JVM, before the test's code is compiled (HotSpot's {@code DebugNonSafepoints} on: a
+     * body inlined into the harness's loop is sampled as its own); says whether it loaded.
      */
     static boolean load() {
         return Loaded.PROFILER != null;

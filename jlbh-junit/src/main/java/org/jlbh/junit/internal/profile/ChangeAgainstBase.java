@@ -8,9 +8,7 @@ import java.util.Map;
  * The growth profile's comparison, in the paired mode: the change's calls against its base's, and the frames the
  * change spent measurably more time a call in ({@link GrowthFrames}). Immutable.
  *
- * @param change the change's profiled calls
- * @param base   the base's profiled calls
- * @param top    the frames ranked, most first
+ * @param top the frames ranked, most first
  */
 public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) implements Comparison {
     public static final ChangeAgainstBase NONE = new ChangeAgainstBase(Side.NONE, Side.NONE, List.of());

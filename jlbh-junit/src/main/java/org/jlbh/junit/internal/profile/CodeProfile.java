@@ -14,7 +14,6 @@ import java.util.Set;
  * @param compared     what was compared and found; its kind's {@code NONE} when no profile was taken
  * @param flameGraph   the flame graph's file in the report folder; empty when none was written
  * @param differential the differential flame graph's file in the report folder; empty when none was written
- * @param <C>          the comparison: the tail profile's or the growth profile's
  */
 public record CodeProfile<C extends Comparison>(String engine, Optional<String> unavailable, double seconds,
                                                 C compared, Optional<String> flameGraph,

@@ -19,17 +19,10 @@ public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase 
     /** @return what was found, in a sentence for the failure message */
     String message();
 
-    /**
-     * How a comparison's profile is named.
-     *
-     * @param notProfiled  what precedes why a profile was not taken, e.g. {@code Not profiled: }
-     * @param flameGraph   what the flame graph shows, e.g. {@code flame graph of the late iterations}
-     * @param differential what the differential flame graph is against, e.g. {@code against the iterations on time}
-     */
     record Labels(String notProfiled, String flameGraph, String differential) {
     }
 
-    /** @return how its profile is named */
+    /** @return what precedes why there is no profile, what the flame graph shows, what its differential is against */
     Labels labels();
 
     /** @return the flame graph of one side, then its differential against the other, named after the test */

@@ -15,10 +15,7 @@ final class LateIterations {
     private final long[] ends;
     private final int count;
 
-    /**
-     * @param intendedStartNanos each late iteration's intended start
-     * @param endNanos           each one's end, in the same order
-     */
+    /** Merges the late iterations, each one's intended start and end at the same index. */
     LateIterations(long[] intendedStartNanos, long[] endNanos) {
         this.count = intendedStartNanos.length;
         long[] mergedStarts = new long[count];

@@ -9,7 +9,6 @@ import java.util.Optional;
  *
  * @param profile the profile, naming every page's file until those written are known
  * @param pages   its pages, none where no profile was taken
- * @param <C>     the comparison
  */
 public record ProfileWithPages<C extends Comparison>(CodeProfile<C> profile, List<Page> pages) {
 

@@ -48,10 +48,9 @@ public final class Profiling {
     }
 
     /**
-     * The tail profile: one more run, numbered {@code number}, its iterations over the broken budget (or, profiling
-     * always, the smallest latency budget) against those on time; its pages' files named after {@code testId}.
-     *
-     * @return the profile with its pages, or why none was taken; empty when none is to be
+     * @return the tail profile with its pages, or why none was taken (empty when none is to be): one more run, numbered
+     *         {@code number}, its iterations over the broken budget (or, profiling always, the smallest latency budget)
+     *         against those on time; its pages' files named after {@code testId}
      */
     public static Optional<ProfileWithPages<LateAgainstOnTime>> tail(TestSettings settings, Decision decision,
                                                                      Measurement measurement, int number,
@@ -67,10 +66,9 @@ public final class Profiling {
     }
 
     /**
-     * The growth profile: one more measurement of each side, numbered {@code number}, the base's first, the change's
-     * calls against the base's; its pages' files named after {@code testId}.
-     *
-     * @return the profile with its pages, or why none was taken; empty when none is to be
+     * @return the growth profile with its pages, or why none was taken (empty when none is to be): one more measurement
+     *         of each side, numbered {@code number}, the base's first, the change's calls against the base's; its
+     *         pages' files named after {@code testId}
      */
     public static Optional<ProfileWithPages<ChangeAgainstBase>> growth(TestSettings settings, Decision decision,
                                                                        PairedComparison compared, Measurement change,
@@ -207,18 +205,13 @@ public final class Profiling {
         }
     }
 
-    /**
-     * @param attempts the measurements, in order, each a warm-up round and up to the test's runs
-     * @param samples  the harness threads' samples, each thread indexed within its measurement
-     */
+    /** The measurements, each a warm-up round and up to the test's runs; the samples, threads indexed in each. */
     private record Taken(List<Attempt> attempts, List<StackSample> samples) {
     }
 
     /**
-     * Measures the test again, async-profiler sampling its harness threads, the harness's reports discarded.
-     *
-     * @return {@code runs} runs measured, numbered {@code number}, at most {@code runsEach} (the test's runs per
-     *         attempt) in a measurement
+     * @return {@code runs} runs measured again, numbered {@code number}, at most {@code runsEach} (the test's runs per
+     *         attempt) a measurement, async-profiler sampling the harness threads, the harness's reports discarded
      * @throws NotProfiled when the profiler cannot start, the body threw or the recording cannot be read
      */
     private static Taken take(Measurement measurement, int number, int runs, int runsEach) throws NotProfiled {
@@ -256,7 +249,7 @@ public final class Profiling {
         return new Taken(attempts, samples);
     }
 
-    /** @return the test method's frame, as {@code com.acme.QuoteTest.quote} */
+    /** @return the test method's frame, e.g. {@code com.acme.QuoteTest.quote} */
     private static String bodyFrame(TestSettings settings) {
         return settings.method().getDeclaringClass().getName() + "." + settings.method().getName();
     }
