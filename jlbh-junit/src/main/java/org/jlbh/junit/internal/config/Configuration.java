@@ -122,11 +122,9 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     }
 
     /**
-     * How a latency test that could not be decided ends, as {@value LatencyTestConfiguration#INCONCLUSIVE} says.
-     *
      * @param why what was undecided, and what would decide it
-     * @return the abort to throw (reported as skipped), when inconclusive tests are skipped
-     * @throws AssertionError saying {@code why}, when {@code jlbh.inconclusive = fail}
+     * @return the abort (reported as skipped) that ends a test that could not be decided, when such tests are skipped
+     * @throws AssertionError saying {@code why}, when {@value LatencyTestConfiguration#INCONCLUSIVE} {@code = fail}
      */
     public TestAbortedException inconclusiveEnd(String why) {
         if (inconclusive == Inconclusive.FAIL) {
@@ -144,12 +142,9 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     }
 
     /**
-     * The outcome of reading the parameters: a configuration, or the first parameter that could not be read. Immutable.
-     *
      * @param mode          the mode, when its parameter could be read (whatever the others)
      * @param reportDir     the report folder, as configured (whatever the other parameters) or the default
-     * @param configuration the configuration; empty where a parameter could not be read
-     * @param problem       the first parameter that could not be read; empty where every one could
+     * @param configuration empty where a parameter could not be read: {@code problem} is the first
      */
     public record Loaded(Optional<Mode> mode, Path reportDir, Optional<Configuration> configuration,
                          Optional<InvalidParameter> problem) {
@@ -159,11 +154,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
             return configuration.filter(read -> !read.summary()).isPresent();
         }
 
-        /**
-         * @param where the latency test asking, as {@link ConfigurationError#where} names it
-         * @return the configuration
-         * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when a parameter could not be read
-         */
+        /** @return the configuration; throws, where a parameter is unreadable, its error for the test {@code where} */
         public Configuration require(String where) {
             return configuration.orElseThrow(() -> problem.orElseThrow().error(where));
         }

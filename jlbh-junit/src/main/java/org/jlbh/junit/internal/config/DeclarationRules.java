@@ -53,11 +53,7 @@ public final class DeclarationRules {
         }
     }
 
-    /**
-     * @param method a {@link LatencyTemplate} method
-     * @return its sweep
-     * @throws ExtensionConfigurationException when it does not sweep, or sweeps and is another template too
-     */
+    /** @return a {@link LatencyTemplate} method's sweep; throws where it has none, or is another template too */
     public static Sweep sweepOf(Method method) {
         LatencyTemplate template = AnnotationSupport.findAnnotation(method, LatencyTemplate.class).orElseThrow();
         Sweep sweep = Sweep.of(method, template).orElseThrow(() -> ConfigurationError.of(
@@ -90,11 +86,7 @@ public final class DeclarationRules {
                         || AnnotationSupport.isAnnotated(type, TestTemplate.class))).findFirst();
     }
 
-    /**
-     * @param uniqueId the unique id JUnit runs a {@link LatencyTemplate} method as
-     * @return the 1-based index of the template invocation it is
-     * @throws ExtensionConfigurationException when it is not run as a template's invocation
-     */
+    /** @return the 1-based index of the template invocation {@code uniqueId} is; throws where it is none */
     public static int invocationIndex(Method method, String uniqueId) {
         UniqueId.Segment last = UniqueId.parse(uniqueId).getLastSegment();
         if (!last.getValue().startsWith("#")) {

@@ -55,10 +55,7 @@ final class ParameterReader {
                 "is not one of " + names, "use one of " + String.join(", ", names));
     }
 
-    /**
-     * @param parse reads the value; empty where it cannot be used, which is then kept with the problem and its fix
-     * @return the value read; the default where there is none or it cannot be used
-     */
+    /** @return the value as {@code parse} reads it; else the default (an unreadable value kept with problem and fix) */
     private <T> T read(String key, T byDefault, Function<String, Optional<T>> parse, String problem, String fix) {
         Optional<String> value = parameters.apply(key);
         Optional<T> read = value.flatMap(parse);
@@ -66,11 +63,7 @@ final class ParameterReader {
         return read.orElse(byDefault);
     }
 
-    /**
-     * @param problem the configuration error's problem, e.g. {@code is not a positive number}
-     * @param fix     its fix, e.g. {@code use a factor such as 0.1 or 2}
-     * @return the value, when it is a number in the range
-     */
+    /** @return the value, when it is a number in the range; else the default, the value kept with problem and fix */
     double number(String key, Range range, double byDefault, String problem, String fix) {
         return read(key, byDefault, range::parse, problem, fix);
     }

@@ -42,12 +42,8 @@ public final class TestSettingsReader {
     }
 
     /**
-     * Reads one invocation of a {@link LatencyTemplate} as {@link #read(Class, Method, String, LatencyTest, List,
-     * Configuration) read} reads a test.
-     *
-     * @param invocation e.g. {@code [20,000/s]}
-     * @param throughput the invocation's iterations per second: a sweep's rate, else the template's
-     * @return the settings
+     * Reads one invocation of a {@link LatencyTemplate}, at {@code throughput} (a sweep's rate, else the template's),
+     * as the other {@code read} reads a test.
      */
     public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
                                     int throughput, List<LatencyBudget> budgetAnnotations,
@@ -58,7 +54,7 @@ public final class TestSettingsReader {
 
     /**
      * @param testClass  the class being run
-     * @param invocation a template's invocation; empty for a test that is not a template's
+     * @param invocation a template's invocation, e.g. {@code [20,000/s]}; empty for a test that is not a template's
      * @return the settings of a {@link LatencyTest} method with its {@link LatencyBudget}s
      * @throws ExtensionConfigurationException when something is wrong
      * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
