@@ -25,7 +25,7 @@ public class PairedFixture {
         Calls.add(SIDE + " before each");
     }
 
-    @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 6, percentile = 50,
+    @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 12, percentile = 50,
             maxMicros = 100_000)
     void spin() {
         Calls.ran(SIDE);

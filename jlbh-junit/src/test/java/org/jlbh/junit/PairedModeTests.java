@@ -29,6 +29,8 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * Real latency, but a change of +50% against pairs measured a few milliseconds apart: no machine's noise comes near.
  */
 class PairedModeTests {
+    /** The fixture's runs, each of them a pair with the other side's. */
+    private static final int RUNS = 12;
     private static final String BASE_COPY = """
             package org.example.paired;
             import org.jlbh.junit.LatencyTest;
@@ -39,7 +41,7 @@ class PairedModeTests {
                 static final long SPIN_NANOS = 20_000;
                 @BeforeAll static void beforeAll() { Calls.add(SIDE + " before all"); }
                 @BeforeEach void beforeEach() { Calls.add(SIDE + " before each"); }
-                @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 6, percentile = 50,
+                @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 12, percentile = 50,
                         maxMicros = 100_000)
                 void spin() {
                     Calls.ran(SIDE);
@@ -72,7 +74,7 @@ class PairedModeTests {
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
             events[0] = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(PairedFixture.class, method))
-                    // p50 alone: 6 pairs judge one percentile (three share the chance of a false alarm, and need 8)
+                    // p50 alone: one percentile, its interval at 98% a side (three rows share the chance of a false alarm)
                     .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR,
                             work.resolve("reports").toString(), LatencyTestConfiguration.PAIRED_BASE,
                             work.resolve("base").toString(), LatencyTestConfiguration.BASELINE_PERCENTILES, "50",
@@ -90,17 +92,21 @@ class PairedModeTests {
         String out = run("spin", events);
 
         // warm-ups of 100, runs of 200; after the first pair, each side measures two runs in a row (the first of each
-        // pair alternates). A pair disturbed on this machine (the base's run slowed by a stall: the change less than
-        // 5% slower in it) leaves the change surely slower but not surely by 5% with only 6 pairs, and both sides are measured
-        // again, the base's warm-up then following its last run: so the first attempt's turns are asserted
+        // pair alternates), the base's last run alone. Twelve pairs: the sign-test interval of one row at 98% runs
+        // between the second-smallest and second-largest pair, so one pair disturbed on this machine (a run slowed by
+        // a stall) does not decide it. A change surely slower but not yet surely by 5% is measured again, the base's
+        // warm-up then following its last run: so the first attempt's turns are asserted
         List<String> stretches = Calls.stretches();
-        assertThat(stretches).startsWith("base 100", "change 100", "base 200", "change 400", "base 400",
-                "change 400", "base 400", "change 400");
-        assertThat(stretches.get(8)).isIn("base 200", "base 300");
+        List<String> turns = new java.util.ArrayList<>(List.of("base 100", "change 100", "base 200"));
+        for (int i = 1; i < RUNS; i++) {
+            turns.add(i % 2 == 1 ? "change 400" : "base 400");
+        }
+        assertThat(stretches).startsWith(turns.toArray(String[]::new));
+        assertThat(stretches.get(turns.size())).isIn("base 200", "base 300");
         int attempts = out.split("the change is slower than its base, but not yet surely by more than its "
                 + "tolerance, measuring both sides again", -1).length;
-        int pairs = 6 * attempts;
-        assertThat(stretches.size() > 9).isEqualTo(pairs > 6);
+        int pairs = RUNS * attempts;
+        assertThat(stretches.size() > turns.size() + 1).isEqualTo(pairs > RUNS);
         events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m ->
                 m.startsWith("Regression against the base (paired runs): end to end p50 ")
                         && m.contains("on the code's own account, " + pairs + " pairs: base 2")

@@ -109,12 +109,13 @@ abstract class ScriptedEvidence implements EvidenceSource, BeforeAllCallback {
         long blocked = 0;
         int counted = 0;
         for (int i = 0; i < timeline.lateKept(); i++) {
-            long end = timeline.lateEnd(i);
-            long begin = Math.max(end - timeline.lateLatency(i), timeline.latePreviousEnd(i));
+            long end = timeline.lateEndNanos()[i];
+            long begin = Math.max(end - timeline.lateNanos()[i], timeline.latePreviousEndNanos()[i]);
             long stopped = end - begin - 1_000;
             // a quick call queued behind a stall has nothing in its own service: it moves up with the one before; one
             // the harness called late (the machine stopped it before the call) has nothing in its call
-            long called = timeline.lateBegan(i) == Long.MIN_VALUE ? begin : Math.max(begin, timeline.lateBegan(i));
+            long began = timeline.lateBeganNanos()[i];
+            long called = began == Long.MIN_VALUE ? begin : Math.max(begin, began);
             Cover cover = end - called >= 100_000 ? cover(counted++) : Cover.NOTHING;
             switch (cover) {
                 case CPU_WAIT, BLOCKED -> {

@@ -157,8 +157,7 @@ final class TestPipeline {
                 AttemptJudgement.judge(settings, attempt(number, again, baseAttempts)),
                 made -> base.isEmpty() ? Optional.empty()
                         : comparePaired(baseAttempts, made).leaningToRegression(), reports);
-        AttemptJudgement reported = Decision.decide(ended.attempts(), ended.allowed(), Optional.empty(),
-                configuration.mode(), ended.judged()).reported();
+        AttemptJudgement reported = ended.judged().reported();
         // a baseline gates, and records, the figures on the code's own account: they need every run's evidence
         Optional<CodesOwnFigures> codesOwn = configuration.baselineDir().map(dir -> CodesOwnFigures.of(settings,
                 reported.attempt(), ResultAssembly.reportedPercentiles(settings)));

@@ -1,14 +1,14 @@
 package org.jlbh.junit.internal.judge;
 
 import org.jlbh.junit.Verdict;
+import org.jlbh.junit.internal.config.Budgets;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.run.Attempt;
-import org.jlbh.junit.internal.run.RunMeasures;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The allocation budget checked against one attempt, judged over the runs as latency is: the median run's bytes per
@@ -19,33 +19,28 @@ public record AllocationCheck(String budget, String measured, Optional<String> b
 
     /** @return the check of the settings' allocation budget against the attempt */
     public static AllocationCheck of(TestSettings settings, Attempt attempt) {
-        String budget = settings.budgets().describeAllocationBudget();
-        List<Double> perOp = new ArrayList<>();
-        List<String> perRun = new ArrayList<>();
-        for (RunMeasures run : attempt.runs()) {
-            if (run.allocatedBytes().isPresent()) {
-                perOp.add((double) run.allocatedBytes().getAsLong() / settings.run().iterations());
-                perRun.add(String.format(Locale.ROOT, "%,d", run.allocatedBytes().getAsLong()));
-            } else {
-                perRun.add("not measured");
-            }
-        }
+        Budgets budgets = settings.budgets();
+        String budget = budgets.describeAllocationBudget();
+        List<Double> perOp = attempt.runs().stream().flatMapToLong(run -> run.allocatedBytes().stream())
+                .mapToObj(bytes -> (double) bytes / settings.run().iterations()).toList();
         if (perOp.isEmpty()) {
             return new AllocationCheck(budget, "not measured",
                     Optional.of("allocation could not be measured: no run completed its iterations"));
         }
-        double judged = settings.budgets().verdict().judge(perOp);
+        double judged = budgets.verdict().judge(perOp);
         String measured = bytesPerOp(judged);
-        if (judged <= settings.budgets().maxAllocatedBytesPerOp()) {
+        if (judged <= budgets.maxAllocatedBytesPerOp()) {
             return new AllocationCheck(budget, measured, Optional.empty());
         }
+        String perRun = attempt.runs().stream().map(run -> run.allocatedBytes().isEmpty() ? "not measured"
+                        : String.format(Locale.ROOT, "%,d", run.allocatedBytes().getAsLong()))
+                .collect(Collectors.joining(", "));
         return new AllocationCheck(budget, measured, Optional.of(String.format(Locale.ROOT,
                 "allocation was %s in the %s run, budget %,d bytes/op (bytes per run of %,d measured iterations, on "
-                        + "%s: %s)", measured,
-                settings.budgets().verdict() == Verdict.EVERY_RUN ? "worst" : "median", settings.budgets().maxAllocatedBytesPerOp(),
-                settings.run().iterations(), settings.run().threads() == 1 ? "the thread running the test body"
-                        : "the " + settings.run().threads() + " harness threads running the test body",
-                String.join(", ", perRun))));
+                        + "%s: %s)", measured, budgets.verdict() == Verdict.EVERY_RUN ? "worst" : "median",
+                budgets.maxAllocatedBytesPerOp(), settings.run().iterations(), settings.run().threads() == 1
+                        ? "the thread running the test body"
+                        : "the " + settings.run().threads() + " harness threads running the test body", perRun)));
     }
 
     /** @return e.g. {@code 0 bytes/op} or {@code 24.500 bytes/op} */

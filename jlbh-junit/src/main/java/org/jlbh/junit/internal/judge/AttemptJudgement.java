@@ -10,14 +10,12 @@ import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
-import org.jlbh.junit.internal.judge.attribution.CodesOwnAccount;
 import org.jlbh.junit.internal.judge.attribution.LateSampleAttribution;
 import org.jlbh.junit.internal.judge.attribution.LateSamples;
 import org.jlbh.junit.internal.judge.attribution.RunAttribution;
 import org.jlbh.junit.internal.judge.attribution.StallExplanation;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
-import org.jlbh.junit.internal.run.evidence.PlatformStalls;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
@@ -27,30 +25,24 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Every budget of a latency test checked against one attempt, and how the attempt ended: passed when every check
  * holds, as measured or on the code's own account; inconclusive when the evidence cannot decide; failed otherwise.
  * A judged latency budget carries its late samples' causes ({@link LateSampleAttribution}). Immutable; thread-safe.
+ *
+ * @param checks the checks: completeness when broken, then each latency budget, allocation and GC when set
  */
-public final class AttemptJudgement {
-    private final Attempt attempt;
-    private final List<Check> checks;
-    private final Outcome outcome;
+public record AttemptJudgement(Attempt attempt, List<Check> checks) {
 
-    private AttemptJudgement(Attempt attempt, List<Check> checks) {
-        this.attempt = attempt;
-        this.checks = List.copyOf(checks);
-        boolean failed = checks.stream().anyMatch(c -> !c.met() && c.explanation().isEmpty());
-        boolean explained = checks.stream().anyMatch(c -> !c.met() && c.explanation().isPresent());
-        this.outcome = failed ? Outcome.FAILED : explained ? Outcome.INCONCLUSIVE : Outcome.PASSED;
+    public AttemptJudgement {
+        checks = List.copyOf(checks);
     }
 
-    /**
-     * @param settings the test's settings
-     * @param attempt  what one attempt measured
-     * @return every budget checked against it
-     */
+    /** @return every budget of the settings checked against what one attempt measured */
     public static AttemptJudgement judge(TestSettings settings, Attempt attempt) {
         List<Check> checks = new ArrayList<>();
         CompletenessCheck complete = CompletenessCheck.of(attempt.result());
@@ -76,8 +68,8 @@ public final class AttemptJudgement {
         Verdict verdict = settings.budgets().verdict();
         PercentileCheck check = PercentileCheck.of(result, probe, budget.percentile(), budget.maxMicros(), verdict);
         if (!check.judged()) {
-            return new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(), Optional.empty(),
-                    Optional.empty(), List.of());
+            return new LatencyCheck(budget, check, Optional.empty(), OptionalDouble.empty(), false, Optional.empty(),
+                    List.of());
         }
         LateSamples late = lateSamples(budget, probe, attempt);
         boolean aware = settings.configuration().noise() == Noise.AWARE;
@@ -85,24 +77,16 @@ public final class AttemptJudgement {
         List<Double> codeOnlyRuns = anyRunBroke ? late.codeOnlyRunNanos(probe, budget.percentile()) : List.of();
         List<Double> runsCounted = aware ? codeOnlyRuns : List.of();
         if (check.met()) {
-            return new LatencyCheck(budget, check, Optional.of(late), OptionalDouble.empty(), Optional.empty(),
-                    Optional.empty(), runsCounted);
+            return new LatencyCheck(budget, check, Optional.of(late), OptionalDouble.empty(), false, Optional.empty(),
+                    runsCounted);
         }
         OptionalDouble codeOnly = codeOnlyRuns.isEmpty() ? OptionalDouble.empty()
                 : OptionalDouble.of(verdict.judge(codeOnlyRuns));
-        Optional<CodesOwnAccount> codesOwnAccount = Optional.empty();
-        Optional<BreachExplanation> explanation = Optional.empty();
-        if (aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos()) {
-            codesOwnAccount = Optional.of(new CodesOwnAccount(check.what(), check.judgedNanos(), late.excused(),
-                    codeOnly.getAsDouble(), codeOnlyRuns));
-        } else if (aware && !schedulerEvidence(attempt)) {
-            List<Optional<PlatformStalls>> stalls = attempt.runs().stream().map(RunMeasures::stalls).toList();
-            explanation = StallExplanation.of(probe, budget.percentile(), check.limitNanos(),
-                    samplesPerNano(budget, result), stalls)
-                    .map(BreachExplanation.class::cast);
-        }
-        return new LatencyCheck(budget, check, Optional.of(late), codeOnly, codesOwnAccount, explanation,
-                runsCounted);
+        boolean codesOwn = aware && codeOnly.isPresent() && codeOnly.getAsDouble() <= check.limitNanos();
+        Optional<BreachExplanation> explanation = codesOwn || !aware || schedulerEvidence(attempt) ? Optional.empty()
+                : StallExplanation.of(probe, budget.percentile(), check.limitNanos(), samplesPerNano(budget, result),
+                        attempt.runs().stream().map(RunMeasures::stalls).toList()).map(BreachExplanation.class::cast);
+        return new LatencyCheck(budget, check, Optional.of(late), codeOnly, codesOwn, explanation, runsCounted);
     }
 
     /** @return iterations due per nanosecond while a pause lasts: 0 for a probe, or without coordinated omission */
@@ -149,19 +133,9 @@ public final class AttemptJudgement {
         if (!budget.probe().equals(LatencyBudget.END_TO_END) || threads < 2) {
             return List.of();
         }
-        List<RunTimeline> ofThreads = new ArrayList<>();
-        for (int thread = 0; thread < threads; thread++) {
-            RunTimeline timeline = measures.timelines().get(JLBH.endToEndOfThread(thread));
-            if (timeline == null) {
-                return List.of();
-            }
-            ofThreads.add(timeline);
-        }
-        return ofThreads;
-    }
-
-    public Attempt attempt() {
-        return attempt;
+        List<RunTimeline> ofThreads = IntStream.range(0, threads)
+                .mapToObj(thread -> measures.timelines().get(JLBH.endToEndOfThread(thread))).toList();
+        return ofThreads.contains(null) ? List.of() : ofThreads;
     }
 
     /** @return the 1-based attempt */
@@ -169,55 +143,36 @@ public final class AttemptJudgement {
         return attempt.number();
     }
 
-    /** @return the checks: completeness when broken, then each latency budget, allocation and GC when set */
-    public List<Check> checks() {
-        return checks;
-    }
-
-    /** @return how the attempt ended: passed, inconclusive or failed */
+    /** @return how the attempt ended: failed when a check broke unexplained, else inconclusive when one broke */
     public Outcome outcome() {
-        return outcome;
+        List<Check> broken = checks.stream().filter(check -> !check.met()).toList();
+        return broken.stream().anyMatch(check -> check.explanation().isEmpty()) ? Outcome.FAILED
+                : broken.isEmpty() ? Outcome.PASSED : Outcome.INCONCLUSIVE;
     }
 
     /** @return the broken checks' breaches, one per line, each with its explanation in brackets when it has one */
     public String breaches() {
-        List<String> lines = new ArrayList<>();
-        for (Check check : checks) {
-            check.breach().ifPresent(breach -> lines.add(breach
-                    + check.explanation().map(explanation -> " [" + explanation.describe() + "]").orElse("")));
-        }
-        return String.join(System.lineSeparator(), lines);
+        return checks.stream().flatMap(check -> check.breach().map(breach -> breach + check.explanation()
+                .map(explanation -> " [" + explanation.describe() + "]").orElse("")).stream())
+                .collect(Collectors.joining(System.lineSeparator()));
     }
 
     /** @return each reason a broken budget's late samples lacked evidence, bar {@code jlbh.evidence = off} */
     public List<String> missingEvidence() {
-        Set<String> missing = new LinkedHashSet<>();
-        for (Check check : checks) {
-            if (!check.met() && check instanceof LatencyCheck latency) {
-                latency.lateSamples().ifPresent(late -> late.notes().stream()
-                        .filter(note -> !note.contains(LatencyTestConfiguration.EVIDENCE + " = off"))
-                        .forEach(missing::add));
-            }
-        }
-        return List.copyOf(missing);
+        return checks.stream().filter(check -> !check.met()).flatMap(check -> check instanceof LatencyCheck latency
+                        ? latency.lateSamples().stream() : Stream.empty()).flatMap(late -> late.notes().stream())
+                .filter(note -> !note.contains(LatencyTestConfiguration.EVIDENCE + " = off")).distinct().toList();
     }
 
-    /** @return the met budgets, e.g. {@code end to end p99.9 <= 50 µs: 12.000 µs; allocation <= 0 bytes/op: 0 bytes/op} */
+    /** @return the met budgets, e.g. {@code end to end p99.9 <= 50 µs: 12.000 µs; allocation <= 0 bytes/op: ...} */
     public String met() {
-        List<String> met = new ArrayList<>();
-        for (Check check : checks) {
-            if (check.met()) {
-                met.add(check instanceof LatencyCheck latency && latency.codesOwnAccount().isPresent()
-                        ? latency.metOnTheCodesOwnAccount().orElseThrow()
-                        : check.budget() + ": " + check.measured());
-            }
-        }
-        return String.join("; ", met);
+        return checks.stream().filter(Check::met).map(check -> check instanceof LatencyCheck latency
+                && latency.codesOwn() ? latency.metOnTheCodesOwnAccount().orElseThrow()
+                : check.budget() + ": " + check.measured()).collect(Collectors.joining("; "));
     }
 
     /** @return whether a latency budget broke as measured and was met on the code's own account */
     public boolean metOnTheCodesOwnAccount() {
-        return checks.stream().anyMatch(check -> check instanceof LatencyCheck latency
-                && latency.codesOwnAccount().isPresent());
+        return checks.stream().anyMatch(check -> check instanceof LatencyCheck latency && latency.codesOwn());
     }
 }

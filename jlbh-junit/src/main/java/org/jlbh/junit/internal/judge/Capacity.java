@@ -52,9 +52,8 @@ public final class Capacity {
     }
 
     /**
-     * @return the rate's decision against the sweep's capacity budget: unchanged without one; with the budget named,
-     *         and the first of the {@code earlier} rates that broke, at or below the required rate; reported above it
-     *         where only latency broke or was left undecided
+     * @return the decision against the sweep's capacity budget: unchanged without one; at or below the required rate,
+     *         naming it and the first {@code earlier} rate that broke; above, reported where only latency is not met
      */
     public static Decision judge(Decision decision, Optional<BaselineComparison> comparison, Sweep sweep, Rate rate,
                                  List<Rate> earlier) {
@@ -66,11 +65,10 @@ public final class Capacity {
                 && comparison.map(BaselineComparison::regressionMessage).orElse("").isEmpty();
         if (!sweep.enforced(rate.rate()) && decision.outcome() == Outcome.INCONCLUSIVE && onlyLatency
                 && !decision.rule().isEmpty()) {
-            return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
-                    String.format(Locale.ROOT, "Above the required throughput (%,d/s), latency budgets are reported, "
-                                    + "not enforced: the runs at this rate did not settle them%s; the knee is about here"
-                                    + "%n%s", sweep.requiredThroughput(), decision.rule(), decision.detail()),
-                    decision.rule());
+            return decision.with(Outcome.REPORTED, String.format(Locale.ROOT, "Above the required throughput "
+                    + "(%,d/s), latency budgets are reported, not enforced: the runs at this rate did not settle "
+                    + "them%s; the knee is about here%n%s", sweep.requiredThroughput(), decision.rule(),
+                    decision.detail()));
         }
         if (rate.latencyMet()) {
             return decision;
@@ -79,10 +77,9 @@ public final class Capacity {
             if (!onlyLatency || decision.outcome() == Outcome.PASSED || decision.outcome() == Outcome.REPORTED) {
                 return decision;
             }
-            return new Decision(Outcome.REPORTED, decision.reported(), decision.attempts(), decision.allowed(),
-                    String.format(Locale.ROOT, "Above the required throughput (%,d/s), broken latency budgets are "
-                                    + "reported, not enforced: the knee is below this rate%n%s",
-                            sweep.requiredThroughput(), decision.reported().breaches()), decision.rule());
+            return decision.with(Outcome.REPORTED, String.format(Locale.ROOT, "Above the required throughput "
+                    + "(%,d/s), broken latency budgets are reported, not enforced: the knee is below this rate%n%s",
+                    sweep.requiredThroughput(), decision.reported().breaches()));
         }
         if (decision.outcome() != Outcome.FAILED) {
             return decision;
@@ -93,31 +90,16 @@ public final class Capacity {
                 ? String.format(Locale.ROOT, "they broke first at %,d/s, and again at %,d/s", firstBroken.getAsInt(),
                 rate.rate())
                 : String.format(Locale.ROOT, "they broke first at %,d/s", rate.rate());
-        return new Decision(Outcome.FAILED, decision.reported(), decision.attempts(), decision.allowed(),
-                String.format(Locale.ROOT, "Capacity budget broken: the latency budgets must hold at every rate up to "
-                        + "%,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()), decision.rule());
+        return decision.with(Outcome.FAILED, String.format(Locale.ROOT, "Capacity budget broken: the latency budgets "
+                + "must hold at every rate up to %,d/s; %s%n%s", sweep.requiredThroughput(), broke, decision.detail()));
     }
 
-    /**
-     * @param rates the sweep's rates as measured, ascending
-     * @return the highest rate up to which every rate met its latency budgets; empty when the first broke
-     */
+    /** @return of the rates measured, ascending, the highest up to which every one met its latency budgets */
     public static OptionalInt knee(List<Rate> rates) {
-        OptionalInt knee = OptionalInt.empty();
-        for (Rate rate : rates) {
-            if (!rate.latencyMet()) {
-                break;
-            }
-            knee = OptionalInt.of(rate.rate());
-        }
-        return knee;
+        return rates.stream().takeWhile(Rate::latencyMet).mapToInt(Rate::rate).reduce((lower, higher) -> higher);
     }
 
-    /**
-     * @param sweep the sweep
-     * @param rates its rates as measured, ascending, at least one
-     * @return e.g. {@code Knee: 20,000/s, the highest rate up to which every rate met the latency budgets; ...}
-     */
+    /** @return for the sweep's rates measured (ascending, one or more), e.g. {@code Knee: 20,000/s, the highest ...} */
     public static String describe(Sweep sweep, List<Rate> rates) {
         OptionalInt knee = knee(rates);
         Optional<Rate> first = rates.stream().filter(r -> !r.latencyMet()).findFirst();

@@ -27,26 +27,15 @@ import java.util.stream.Stream;
 public record Decision(Outcome outcome, AttemptJudgement reported, int attempts, int allowed, String detail,
                        String rule) {
 
-    /** @return {@link #decide(List, int, Optional, Optional, Mode, SequentialRule.Judged)} for a test not paired */
-    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
-                                  Mode mode, SequentialRule.Judged judged) {
-        return decide(attempts, allowed, comparison, Optional.empty(), mode, judged);
-    }
-
     /**
-     * @param attempts   every attempt, in order
-     * @param allowed    how many attempts the test could have had
-     * @param comparison the comparison of the reported attempt with the baseline, if one was made
-     * @param paired     the change against its base, if the test was paired: a regression there fails it too
-     * @param mode       the mode the tests run in
-     * @param judged     what the attempts counted together by the sequential rule say
-     * @return the decision
+     * @return the verdict on every attempt made (in order) of those {@code allowed}, as the sequential rule judged
+     *         them, failed too by a regression against the baseline or, paired, against the base
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Optional<PairedComparison> paired, Mode mode, SequentialRule.Judged judged) {
         Outcome outcome = judged.outcome();
-        AttemptJudgement reported = reportedOf(judged.window(), outcome);
-        String rule = judged.split() ? " (by the sequential rule, over " + attempts(judged.attempts()) + ": "
+        AttemptJudgement reported = judged.reported();
+        String rule = judged.split() ? " (by the sequential rule, over " + attempts(judged.window().size()) + ": "
                 + judged.describe() + ")" : "";
         String detail = detail(outcome, reported, attempts, allowed, judged, rule);
         if (outcome != Outcome.PASSED && !reported.missingEvidence().isEmpty()) {
@@ -74,7 +63,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
                     + ofAttempts(reported, attempts.size(), allowed) + rule + ": " + reported.met();
         }
         if (outcome == Outcome.INCONCLUSIVE && judged.undecided()) {
-            return "Inconclusive: the runs disagree about a latency budget, and " + attempts(judged.attempts())
+            return "Inconclusive: the runs disagree about a latency budget, and " + attempts(judged.window().size())
                     + " did not settle it: the sequential rule calls a budget met or broken when the runs on one side "
                     + "outnumber the other by " + judged.margin() + " (" + judged.describe() + ")"
                     + (reported.breaches().isEmpty() ? "" : ":" + System.lineSeparator() + reported.breaches());
@@ -87,21 +76,12 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         // where the rule decided, some attempts may have met the budgets on their own
         boolean nonePassed = attempts.stream().noneMatch(attempt -> attempt.outcome() == Outcome.PASSED);
         return reported.breaches() + rule + (attempts.size() == 1 || !nonePassed ? "" : System.lineSeparator()
-                + "(no attempt of " + attempts.size() + " met the budgets; this was attempt " + reported.number() + ")");
+                + "(no attempt of " + attempts.size() + " met the budgets; this was attempt " + reported.number()
+                + ")");
     }
 
     private static String attempts(int count) {
         return count + " attempt" + (count == 1 ? "" : "s");
-    }
-
-    /** @return the last attempt of the window whose own outcome is the window's, else its last */
-    private static AttemptJudgement reportedOf(List<AttemptJudgement> window, Outcome outcome) {
-        for (int i = window.size() - 1; i >= 0; i--) {
-            if (window.get(i).outcome() == outcome) {
-                return window.get(i);
-            }
-        }
-        return window.get(window.size() - 1);
     }
 
     /** @return e.g. {@code Judged without all its evidence (no scheduler evidence on this OS (...)): late ...} */
@@ -118,16 +98,18 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         return detail;
     }
 
+    Decision with(Outcome outcome, String detail) {
+        return new Decision(outcome, reported, attempts, allowed, detail, rule);
+    }
+
     /** @return this decision, its detail ending with the note */
     public Decision withNote(String note) {
-        return new Decision(outcome, reported, attempts, allowed, detail + ". " + note, rule);
+        return with(outcome, detail + ". " + note);
     }
 
     /**
-     * @param judged         what the attempts counted together by the sequential rule said
-     * @param stoppedByFloor whether this machine's floor left a budget no room, so runs were not measured again
-     * @param remeasures     how many more attempts {@code jlbh.remeasure.undecided} allowed
-     * @return an inconclusive decision, its detail ending with what would decide it; any other, as it is
+     * @return an inconclusive decision, its detail ending with what would decide it: room where this machine's floor
+     *         stopped the runs, more than the {@code remeasures} where they disagreed, else evidence; others, as is
      */
     public Decision withWhatWouldDecide(SequentialRule.Judged judged, boolean stoppedByFloor, int remeasures) {
         if (outcome != Outcome.INCONCLUSIVE) {
@@ -149,7 +131,7 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
 
     /** @return this decision, its detail ending with a line: where the late iterations spent their time */
     public Decision withProfile(String profile) {
-        return new Decision(outcome, reported, attempts, allowed, detail + System.lineSeparator() + profile, rule);
+        return with(outcome, detail + System.lineSeparator() + profile);
     }
 
     /** @return e.g. {@code  on attempt 2 of 3} when the test was measured more than once, else empty */

@@ -3,10 +3,8 @@ package org.jlbh.junit.internal.judge;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.LatencyBudget;
-import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Budgets;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -28,17 +26,10 @@ public record FloorRoom(double percentile, double maxMicros, double floorMicros)
 
     /** @return the floor ({@code floorAt} a percentile, in µs; empty without samples) beside each end-to-end budget */
     public static List<FloorRoom> beside(Budgets budgets, DoubleFunction<OptionalDouble> floorAt) {
-        List<FloorRoom> rooms = new ArrayList<>();
-        for (Budget budget : budgets.latency()) {
-            if (!budget.probe().equals(LatencyBudget.END_TO_END)) {
-                continue;
-            }
-            OptionalDouble floor = floorAt.apply(budget.percentile());
-            if (floor.isPresent()) {
-                rooms.add(new FloorRoom(budget.percentile(), budget.maxMicros(), floor.getAsDouble()));
-            }
-        }
-        return rooms;
+        return budgets.latency().stream().filter(budget -> budget.probe().equals(LatencyBudget.END_TO_END))
+                .flatMap(budget -> floorAt.apply(budget.percentile()).stream()
+                        .mapToObj(floor -> new FloorRoom(budget.percentile(), budget.maxMicros(), floor)))
+                .toList();
     }
 
     /** @return whether the floor takes more than {@value #NO_ROOM_SHARE} of the budget */

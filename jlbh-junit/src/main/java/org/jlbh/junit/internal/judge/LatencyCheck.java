@@ -3,7 +3,6 @@ package org.jlbh.junit.internal.judge;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.judge.attribution.BreachExplanation;
-import org.jlbh.junit.internal.judge.attribution.CodesOwnAccount;
 import org.jlbh.junit.internal.judge.attribution.LateSamples;
 
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * A latency budget of a test checked against one attempt: met as measured, met on the code's own account, inconclusive,
@@ -20,12 +20,12 @@ import java.util.OptionalDouble;
  * @param check            the percentile check over the attempt's runs, as measured
  * @param lateSamples      when the value could be judged, the samples over the budget put down to their causes
  * @param codeOnlyNanos    when it broke as measured, the value without the late samples not the code's, in ns
- * @param codesOwnAccount  when it broke as measured and holds on the code's own account ({@code jlbh.noise = aware})
+ * @param codesOwn         whether it broke as measured and holds on the code's own account ({@code jlbh.noise = aware})
  * @param explanation      when it broke and the evidence cannot decide whose the breach is, why
  * @param codeOnlyRunNanos in {@code jlbh.noise = aware}, when a run broke it, each run's value on the code's account
  */
 public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional<LateSamples> lateSamples,
-                           OptionalDouble codeOnlyNanos, Optional<CodesOwnAccount> codesOwnAccount,
+                           OptionalDouble codeOnlyNanos, boolean codesOwn,
                            Optional<BreachExplanation> explanation, List<Double> codeOnlyRunNanos) implements Check {
 
     public LatencyCheck {
@@ -56,19 +56,27 @@ public record LatencyCheck(Budget latencyBudget, PercentileCheck check, Optional
     /** @return whether the budget held as measured, or on the code's own account (as {@link #breach()} is empty) */
     @Override
     public boolean met() {
-        return check.met() || codesOwnAccount.isPresent();
+        return check.met() || codesOwn;
     }
 
-    /** @return for a budget met on the code's own account, both figures and why they differ ({@link CodesOwnAccount}) */
+    /** @return for a budget met on the code's own account, both figures and the late samples that part them */
     public Optional<String> metOnTheCodesOwnAccount() {
-        return codesOwnAccount.map(account -> account.describe(ReportFormat.plain(check.limitNanos() / 1e3)
-                + " \u00b5s", lateSamples.map(LateSamples::describe).orElse("")));
+        if (!codesOwn) {
+            return Optional.empty();
+        }
+        LateSamples late = lateSamples.orElseThrow();
+        return Optional.of(String.format(Locale.ROOT, "%s %s \u00b5s on the code's own account (runs: %s \u00b5s), "
+                        + "budget %s \u00b5s; as measured %s \u00b5s, %,d late samples the platform or the JVM account "
+                        + "for: %s", check.what(), ReportFormat.micros(codeOnlyNanos.getAsDouble()),
+                codeOnlyRunNanos.stream().map(ReportFormat::micros).collect(Collectors.joining(", ")),
+                ReportFormat.plain(check.limitNanos() / 1e3), ReportFormat.micros(check.judgedNanos()),
+                late.excused(), late.describe()));
     }
 
     /** @return the check's breach, with the budget as declared if scaled, the late samples and the code's value */
     @Override
     public Optional<String> breach() {
-        if (codesOwnAccount.isPresent()) {
+        if (codesOwn) {
             return Optional.empty();
         }
         return check.breach().map(breach -> {

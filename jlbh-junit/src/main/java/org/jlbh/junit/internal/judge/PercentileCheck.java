@@ -18,35 +18,24 @@ import java.util.stream.Collectors;
  * microseconds, judged over the runs as a {@link Verdict} says. The one budget check, which the extension and the
  * AssertJ assertions share; it never throws for a breach. It is judged only when every run has the samples for the
  * percentile ({@code 10 / (1 − p/100)}); otherwise it is not met and says why. Immutable; thread-safe.
+ *
+ * @param what           what is checked, e.g. {@code end to end p99.9}
+ * @param runValuesNanos each run's value at the percentile, in nanoseconds, in run order; empty when not judged
+ * @param judgedNanos    the value judged, in nanoseconds (the median or worst run's); NaN when not {@link #judged()}
+ * @param unjudged       why it could not be judged, when it could not
+ * @param where          said in a breach after the value, e.g. {@code  in run 2 (every run must be within budget)}
+ * @param runs           said in a breach after the budget: each run's value, the rate, coordinated omission
  */
-public final class PercentileCheck {
-    private final String what;
-    private final double maxMicros;
-    private final List<Double> runValuesNanos;
-    private final double judgedNanos;
-    private final String unjudged;
-    private final String where;
-    private final String runs;
+public record PercentileCheck(String what, double maxMicros, List<Double> runValuesNanos, double judgedNanos,
+                              Optional<String> unjudged, String where, String runs) {
 
-    /** {@code unjudged}: why it could not be judged, or null; {@code where}, {@code runs}: said in a breach. */
-    private PercentileCheck(String what, double maxMicros, List<Double> runValuesNanos, double judgedNanos,
-                            String unjudged, String where, String runs) {
-        this.what = what;
-        this.maxMicros = maxMicros;
-        this.runValuesNanos = List.copyOf(runValuesNanos);
-        this.judgedNanos = judgedNanos;
-        this.unjudged = unjudged;
-        this.where = where;
-        this.runs = runs;
+    public PercentileCheck {
+        runValuesNanos = List.copyOf(runValuesNanos);
     }
 
     /**
-     * @param result     the result the probe belongs to, for its throughput and coordinated-omission setting
-     * @param probe      the probe (or end to end)
-     * @param percentile a percentile in (0, 100]
-     * @param maxMicros  the most it may be, in microseconds
-     * @param verdict    over which runs it is judged
-     * @return the check of the probe over all its runs
+     * @return the check of the probe (or end to end) of the result (for its rate and coordinated omission) over all
+     *         its runs: at a percentile in (0, 100], at most {@code maxMicros}, judged as the verdict says
      * @throws IllegalArgumentException when the percentile is outside (0, 100]
      */
     public static PercentileCheck of(JLBHResult result, JLBHResult.ProbeResult probe, double percentile,
@@ -64,18 +53,16 @@ public final class PercentileCheck {
                         Percentiles.minimumSamples(percentile)));
             }
         }
-        List<Double> values = new ArrayList<>();
-        for (RunResult run : runs) {
-            values.add((double) run.percentile(percentile).toNanos());
-        }
+        List<Double> values = runs.stream().map(run -> (double) run.percentile(percentile).toNanos()).toList();
         double judged = verdict.judge(values);
         String where = verdict == Verdict.EVERY_RUN && runs.size() > 1
                 ? " in run " + (values.indexOf(judged) + 1) + " (every run must be within budget)" : "";
         String runsNote = String.format(Locale.ROOT, " (runs: %s \u00b5s; %s; coordinated omission %s)",
                 values.stream().map(ReportFormat::micros).collect(Collectors.joining(", ")),
-                ReportFormat.rate(result.targetThroughputPerSecond()) + ReportFormat.afterRate(result.arrivals(), result.threads()),
+                ReportFormat.rate(result.targetThroughputPerSecond())
+                        + ReportFormat.afterRate(result.arrivals(), result.threads()),
                 result.accountedForCoordinatedOmission() ? "on" : "off");
-        return new PercentileCheck(what, maxMicros, values, judged, null, where, runsNote);
+        return new PercentileCheck(what, maxMicros, values, judged, Optional.empty(), where, runsNote);
     }
 
     /**
@@ -90,21 +77,16 @@ public final class PercentileCheck {
                     run.count(), Percentiles.minimumSamples(percentile)));
         }
         double value = run.percentile(percentile).toNanos();
-        return new PercentileCheck(what, maxMicros, List.of(value), value, null, "", "");
+        return new PercentileCheck(what, maxMicros, List.of(value), value, Optional.empty(), "", "");
     }
 
     private static PercentileCheck unjudged(String what, double maxMicros, String why) {
-        return new PercentileCheck(what, maxMicros, List.of(), Double.NaN, why, "", "");
-    }
-
-    /** @return what is checked, e.g. {@code end to end p99.9} */
-    public String what() {
-        return what;
+        return new PercentileCheck(what, maxMicros, List.of(), Double.NaN, Optional.of(why), "", "");
     }
 
     /** @return whether the value could be judged: every run had the samples for the percentile */
     public boolean judged() {
-        return unjudged == null;
+        return unjudged.isEmpty();
     }
 
     /** @return whether the budget holds; false when the value could not be judged */
@@ -115,16 +97,6 @@ public final class PercentileCheck {
     /** @return the budget in nanoseconds */
     public double limitNanos() {
         return Budget.nanos(maxMicros);
-    }
-
-    /** @return the value judged, in nanoseconds (the median or worst run's); NaN when not {@link #judged()} */
-    public double judgedNanos() {
-        return judgedNanos;
-    }
-
-    /** @return each run's value at the percentile, in nanoseconds, in run order; empty when not judged */
-    public List<Double> runValuesNanos() {
-        return runValuesNanos;
     }
 
     /** @return the value judged with its unit, e.g. {@code 45.000 µs}, or {@code not judged} */
@@ -138,7 +110,7 @@ public final class PercentileCheck {
             return Optional.empty();
         }
         if (!judged()) {
-            return Optional.of(what + " could not be judged: " + unjudged);
+            return Optional.of(what + " could not be judged: " + unjudged.get());
         }
         return Optional.of(String.format(Locale.ROOT, "%s was %s \u00b5s%s, budget %s \u00b5s%s", what,
                 ReportFormat.micros(judgedNanos), where, ReportFormat.plain(maxMicros), runs));

@@ -14,9 +14,8 @@ import java.util.Map;
  * every attempt so far are counted together: the budget is <b>met</b> when those that met it outnumber those that
  * broke it by {@value #MARGIN} (or the runs of one attempt, when fewer), <b>broken</b> the other way round, and
  * <b>undecided</b> otherwise, when the test is measured again, up to {@code jlbh.remeasure.undecided} more attempts,
- * before it is inconclusive. This is Wald's sequential probability ratio test of a run meeting the budget with
- * probability 0.8 against 0.2. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure;
- * thread-safe.
+ * before it is inconclusive: Wald's sequential probability ratio test of a run meeting the budget with probability
+ * 0.8 against 0.2. Judged over every run ({@link Verdict#EVERY_RUN}), one broken run decides. Pure; thread-safe.
  */
 public final class SequentialRule {
     /** How many more runs of one side than of the other decide. */
@@ -57,8 +56,10 @@ public final class SequentialRule {
             window = List.copyOf(window);
         }
 
-        public int attempts() {
-            return window.size();
+        /** @return the last attempt of the window whose own outcome is the window's, else its last */
+        public AttemptJudgement reported() {
+            return window.stream().filter(attempt -> attempt.outcome() == outcome).reduce((first, last) -> last)
+                    .orElse(window.get(window.size() - 1));
         }
 
         /** @return whether a budget's runs disagreed, so that the rule, not one attempt, decided */
@@ -72,19 +73,14 @@ public final class SequentialRule {
         }
     }
 
-    /**
-     * @param window         the attempts counted together, in order, at least one
-     * @param runsPerAttempt the measured runs of one attempt
-     * @param verdict        over which runs the budgets are judged
-     * @return what they say of the test
-     */
+    /** @return what the attempts of the window (in order, at least one) say of the test, judged by the verdict */
     public static Judged judge(List<AttemptJudgement> window, int runsPerAttempt, Verdict verdict) {
         AttemptJudgement last = window.get(window.size() - 1);
         int margin = margin(runsPerAttempt, verdict);
         List<Tally> tallies = tally(window, runsPerAttempt, verdict);
         // the budgets' runs are the rule's to call; any other check is the last attempt's
         boolean otherBroke = last.checks().stream().anyMatch(check -> !check.met() && check.explanation().isEmpty()
-                && !judgedLatency(check));
+                && !(check instanceof LatencyCheck latency && latency.check().judged()));
         if (otherBroke) {
             return new Judged(Outcome.FAILED, false, tallies, window, margin);
         }
@@ -103,10 +99,10 @@ public final class SequentialRule {
     private static List<Tally> tally(List<AttemptJudgement> attempts, int runsPerAttempt, Verdict verdict) {
         Map<String, int[]> counts = new LinkedHashMap<>();
         for (AttemptJudgement attempt : attempts) {
-            for (LatencyCheck check : latencyChecks(attempt)) {
-                int[] metAndBroken = counts.computeIfAbsent(check.budget(), budget -> new int[2]);
-                for (boolean run : check.runsMet()) {
-                    metAndBroken[run ? 0 : 1]++;
+            for (Check check : attempt.checks()) {
+                if (check instanceof LatencyCheck latency && latency.check().judged()) {
+                    int[] metAndBroken = counts.computeIfAbsent(latency.budget(), budget -> new int[2]);
+                    latency.runsMet().forEach(run -> metAndBroken[run ? 0 : 1]++);
                 }
             }
         }
@@ -128,14 +124,5 @@ public final class SequentialRule {
         }
         int margin = margin(runsPerAttempt, verdict);
         return met - broken >= margin ? Call.MET : broken - met >= margin ? Call.BROKEN : Call.UNDECIDED;
-    }
-
-    private static boolean judgedLatency(Check check) {
-        return check instanceof LatencyCheck latency && latency.check().judged();
-    }
-
-    private static List<LatencyCheck> latencyChecks(AttemptJudgement attempt) {
-        return attempt.checks().stream().filter(LatencyCheck.class::isInstance).map(LatencyCheck.class::cast)
-                .filter(check -> check.check().judged()).toList();
     }
 }

@@ -42,9 +42,9 @@ final class LateIterations {
         long[] ends = new long[kept];
         int over = 0;
         for (int i = 0; i < kept; i++) {
-            if (timeline.lateLatency(i) > limitNanos) {
-                ends[over] = timeline.lateEnd(i);
-                starts[over] = ends[over] - timeline.lateLatency(i);
+            if (timeline.lateNanos()[i] > limitNanos) {
+                ends[over] = timeline.lateEndNanos()[i];
+                starts[over] = ends[over] - timeline.lateNanos()[i];
                 over++;
             }
         }

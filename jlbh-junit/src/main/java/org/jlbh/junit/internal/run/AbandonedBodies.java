@@ -24,7 +24,6 @@ public final class AbandonedBodies {
     /**
      * Waits for every abandoned body to end, at most {@code timeoutMillis} in all.
      *
-     * @param timeoutMillis the most to wait
      * @return the bodies still running after that, said in a sentence; empty when none is
      */
     public synchronized Optional<String> awaitEnd(long timeoutMillis) {

@@ -15,11 +15,6 @@ public final class AllocationMeter {
     private AllocationMeter() {
     }
 
-    /** @return whether this JVM measures the allocation of a thread now */
-    public static boolean available() {
-        return whyUnavailable() == null;
-    }
-
     /** @return why thread allocation cannot be measured, or null when it can */
     public static String whyUnavailable() {
         if (HOTSPOT_THREADS == null) {
@@ -34,7 +29,7 @@ public final class AllocationMeter {
         return null;
     }
 
-    /** @return bytes allocated by the calling thread since it started, or -1 when not {@link #available()} */
+    /** @return bytes allocated by the calling thread since it started; -1 where this JVM cannot say */
     public static long currentThreadAllocatedBytes() {
         return HOTSPOT_THREADS == null ? -1 : HOTSPOT_THREADS.getCurrentThreadAllocatedBytes();
     }

@@ -5,8 +5,7 @@ import org.jlbh.core.JLBHResult;
 import java.util.List;
 
 /**
- * One measurement of a latency test: the harness's result and, per measured run, what the extension's meters saw.
- * Immutable.
+ * One measurement of a latency test: the harness's result and, per run, what the extension's meters saw. Immutable.
  *
  * @param number 1-based attempt
  * @param result what the harness measured

@@ -4,6 +4,7 @@ import org.jlbh.junit.internal.run.paired.BaseClassPath;
 import org.jlbh.junit.internal.run.paired.BaseTestClass;
 
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -31,7 +32,6 @@ public final class BaseSide {
                 .map(method -> new BaseSide(testClass, method, measurement));
     }
 
-    /** @return the base side's measurement */
     public Measurement measurement() {
         return measurement;
     }
@@ -49,17 +49,9 @@ public final class BaseSide {
      */
     public void begin(Measurement change, Object[] changeArguments) throws Throwable {
         instance = testClass.beforeTest();
-        Object[] arguments = new Object[changeArguments.length];
-        for (int i = 0; i < arguments.length; i++) {
-            Object argument = changeArguments[i];
-            if (argument == change.context()) {
-                arguments[i] = measurement.context();
-            } else if (argument instanceof ProbeHandle probe) {
-                arguments[i] = measurement.probe(probe.name()).orElseThrow();
-            } else {
-                arguments[i] = argument;
-            }
-        }
+        Object[] arguments = Arrays.stream(changeArguments).map(argument -> argument == change.context()
+                ? measurement.context() : argument instanceof ProbeHandle probe
+                ? measurement.probe(probe.name()).orElseThrow() : argument).toArray();
         measurement.bind(Body.throughHandle(method, instance, arguments));
     }
 

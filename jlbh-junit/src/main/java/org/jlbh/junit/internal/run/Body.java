@@ -18,12 +18,7 @@ public interface Body {
     /** Runs the test method once, throwing whatever it throws. */
     void run() throws Throwable;
 
-    /**
-     * @param method    the test method
-     * @param target    the test instance
-     * @param arguments the resolved arguments, in order
-     * @return a body that calls {@code target.method(arguments)}
-     */
+    /** @return a body that calls {@code target.method(arguments)}: the test method on its instance */
     static Body of(Method method, Object target, Object[] arguments) {
         MethodHandle implementation = handle(method);
         Object[] captured = captured(target, arguments);

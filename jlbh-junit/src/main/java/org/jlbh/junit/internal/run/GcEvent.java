@@ -1,5 +1,6 @@
 package org.jlbh.junit.internal.run;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -34,20 +35,11 @@ public record GcEvent(int collectorIndex, String collector, long id, String acti
      */
     public record Pauses(long count, long longestMillis) {
 
-        /**
-         * @param events collections
-         * @return their pauses
-         */
+        /** @return the pauses of the collections {@code events} */
         public static Pauses of(List<GcEvent> events) {
-            long count = 0;
-            long longest = 0;
-            for (GcEvent event : events) {
-                if (!event.concurrent()) {
-                    count++;
-                    longest = Math.max(longest, event.durationMillis());
-                }
-            }
-            return new Pauses(count, longest);
+            long[] pauses = events.stream().filter(event -> !event.concurrent()).mapToLong(GcEvent::durationMillis)
+                    .toArray();
+            return new Pauses(pauses.length, Arrays.stream(pauses).max().orElse(0));
         }
 
         /** @return e.g. {@code 3 collections, longest pause 4 ms} */

@@ -10,7 +10,9 @@ import javax.management.openmbean.CompositeData;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Keeps the garbage collections the JVM reports while a latency test measures, each with its collector's sequence
@@ -23,7 +25,7 @@ public final class GcMonitor implements NotificationListener {
 
     private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
-    private final List<GcEvent> collections = new ArrayList<>();
+    private final List<GcEvent> collections = Collections.synchronizedList(new ArrayList<>());
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final long countAtStart;
 
@@ -47,8 +49,7 @@ public final class GcMonitor implements NotificationListener {
     public static GcMonitor start() {
         GcMonitor monitor = new GcMonitor();
         for (GarbageCollectorMXBean collector : COLLECTORS) {
-            if (collector instanceof NotificationEmitter) {
-                NotificationEmitter emitter = (NotificationEmitter) collector;
+            if (collector instanceof NotificationEmitter emitter) {
                 emitter.addNotificationListener(monitor, null, null);
                 monitor.emitters.add(emitter);
             }
@@ -59,7 +60,7 @@ public final class GcMonitor implements NotificationListener {
     /** @return every collection since {@link #start()}, in order, waiting up to 0.5 s for those not yet reported */
     public List<GcEvent> stop() {
         long deadline = System.nanoTime() + REPORT_WAIT_MILLIS * 1_000_000;
-        while (reported() < collectorCount() - countAtStart && System.nanoTime() < deadline) {
+        while (collections.size() < collectorCount() - countAtStart && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
@@ -74,9 +75,7 @@ public final class GcMonitor implements NotificationListener {
                 // already gone
             }
         }
-        synchronized (collections) {
-            return List.copyOf(collections);
-        }
+        return List.copyOf(collections);
     }
 
     @Override
@@ -87,30 +86,14 @@ public final class GcMonitor implements NotificationListener {
         GarbageCollectionNotificationInfo info =
                 GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
         String name = info.getGcName();
-        int index = -1;
-        for (int i = 0; i < COLLECTORS.size(); i++) {
-            if (COLLECTORS.get(i).getName().equals(name)) {
-                index = i;
-            }
-        }
+        int index = IntStream.range(0, COLLECTORS.size()).filter(i -> COLLECTORS.get(i).getName().equals(name))
+                .findFirst().orElse(-1);
         boolean concurrent = name.contains("Concurrent") || name.contains("Cycles");
-        synchronized (collections) {
-            collections.add(new GcEvent(index, name, info.getGcInfo().getId(), info.getGcAction(),
-                    info.getGcCause(), info.getGcInfo().getDuration(), concurrent));
-        }
-    }
-
-    private int reported() {
-        synchronized (collections) {
-            return collections.size();
-        }
+        collections.add(new GcEvent(index, name, info.getGcInfo().getId(), info.getGcAction(), info.getGcCause(),
+                info.getGcInfo().getDuration(), concurrent));
     }
 
     private static long collectorCount() {
-        long count = 0;
-        for (GarbageCollectorMXBean collector : COLLECTORS) {
-            count += Math.max(0, collector.getCollectionCount());
-        }
-        return count;
+        return COLLECTORS.stream().mapToLong(collector -> Math.max(0, collector.getCollectionCount())).sum();
     }
 }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
 
 /**
  * This machine's own latency floor: an empty body driven by the same harness, timed from each iteration's intended
@@ -55,10 +57,7 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
         return measured;
     }
 
-    /**
-     * @param percentile a percentile
-     * @return the floor's figure there, in microseconds; empty where its samples are too few for it
-     */
+    /** @return the floor's figure at the percentile, in microseconds; empty where its samples are too few for it */
     public OptionalDouble micros(double percentile) {
         if (samples < Percentiles.minimumSamples(percentile) || runs.isEmpty()) {
             return OptionalDouble.empty();
@@ -70,14 +69,10 @@ public record MachineFloor(long samples, int rate, List<Histogram> runs, double 
 
     /** @return e.g. {@code This machine's own floor, ... (an empty body, ...): p50 0.09 µs, p99 2.3 µs} */
     private String describe() {
-        StringBuilder figures = new StringBuilder();
-        for (double percentile : new double[] {50, 90, 99, 99.9, 99.99, 99.999}) {
-            OptionalDouble value = micros(percentile);
-            if (value.isPresent()) {
-                figures.append(figures.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "p%s %s µs",
-                        Percentiles.label(percentile), formatMicros(value.getAsDouble())));
-            }
-        }
+        String figures = DoubleStream.of(50, 90, 99, 99.9, 99.99, 99.999).filter(percentile -> micros(percentile)
+                .isPresent()).mapToObj(percentile -> String.format(Locale.ROOT, "p%s %s µs",
+                Percentiles.label(percentile), formatMicros(micros(percentile).getAsDouble())))
+                .collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "This machine's own floor, measured once in this JVM (an empty body, %,d/s, "
                 + "the median of %d runs of %,d samples, %.1f s): %s", rate, runs.size(), samples, measuringSeconds,
                 figures);

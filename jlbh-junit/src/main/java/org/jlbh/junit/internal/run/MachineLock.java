@@ -29,7 +29,6 @@ public final class MachineLock {
     private final Path machine;
     private final Path gate;
 
-    /** A lock whose {@code machine} file's lock is the machine; the process waiting next holds {@code gate}'s. */
     MachineLock(Path machine, Path gate) {
         this.machine = machine;
         this.gate = gate;
@@ -47,8 +46,7 @@ public final class MachineLock {
      * Waits for the machine, at most {@code boundNanos}; past the bound, or where the lock cannot be taken at all, the
      * turn goes ahead without it and says so.
      *
-     * @param test       who takes it, written into the file for those who wait (e.g. the test's display name)
-     * @param boundNanos the longest wait, in nanoseconds
+     * @param test who takes it, written into the file for those who wait (e.g. the test's display name)
      * @return the turn: close it when the measurement and its reports are done
      * @throws InterruptedException when the test's thread is interrupted while it waits
      */
@@ -58,38 +56,37 @@ public final class MachineLock {
         if (!IN_THIS_JVM.tryAcquire()) {
             holders.add("another test run of this JVM");
             if (!IN_THIS_JVM.tryAcquire(boundNanos, TimeUnit.NANOSECONDS)) {
-                return new Turn(null, null, System.nanoTime() - began, holders, STILL_HELD, false);
+                return new Turn(System.nanoTime() - began, holders, STILL_HELD, null);
             }
         }
         FileChannel machineFile = null;
+        boolean taken = false;
         try {
             machineFile = FileChannel.open(machine, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
-            FileLock machineLock = awaitTurn(machineFile, began, boundNanos, holders);
+            taken = awaitTurn(machineFile, began, boundNanos, holders);
             long waited = System.nanoTime() - began;
-            if (machineLock == null) {
-                machineFile.close();
-                IN_THIS_JVM.release();
-                return new Turn(null, null, waited, holders, STILL_HELD, false);
+            if (!taken) {
+                return new Turn(waited, holders, STILL_HELD, null);
             }
             String mine = String.format(Locale.ROOT, "pid %d: %s", ProcessHandle.current().pid(), test);
             machineFile.truncate(0);
             machineFile.write(ByteBuffer.wrap(mine.getBytes(StandardCharsets.UTF_8)), 0);
-            return new Turn(machineFile, machineLock, waited, holders, null, true);
+            return new Turn(waited, holders, null, machineFile);
         } catch (IOException | RuntimeException cannotLock) {
-            closeQuietly(machineFile);
-            IN_THIS_JVM.release();
-            return new Turn(null, null, System.nanoTime() - began, holders, "the machine's lock "
-                    + machine + " could not be taken (" + cannotLock + ")", false);
-        } catch (InterruptedException interrupted) {
-            closeQuietly(machineFile);
-            IN_THIS_JVM.release();
-            throw interrupted;
+            taken = false;
+            return new Turn(System.nanoTime() - began, holders, "the machine's lock " + machine
+                    + " could not be taken (" + cannotLock + ")", null);
+        } finally {
+            if (!taken) {
+                closeQuietly(machineFile);
+                IN_THIS_JVM.release();
+            }
         }
     }
 
-    /** @return the machine's lock, or null past the bound: taken with the gate's, which is released on return */
-    private FileLock awaitTurn(FileChannel machineFile, long began, long boundNanos, Set<String> holders)
+    /** @return whether the machine's file is locked, false past the bound: taken with the gate's, released on return */
+    private boolean awaitTurn(FileChannel machineFile, long began, long boundNanos, Set<String> holders)
             throws IOException, InterruptedException {
         try (FileChannel gateFile = FileChannel.open(gate, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock gateLock = null;
@@ -97,13 +94,12 @@ public final class MachineLock {
                 if (gateLock == null) {
                     gateLock = gateFile.tryLock();
                 }
-                FileLock machineLock = gateLock == null ? null : machineFile.tryLock();
-                if (machineLock != null) {
-                    return machineLock;
+                if (gateLock != null && machineFile.tryLock() != null) {
+                    return true;
                 }
                 holder(machineFile).ifPresent(holders::add);
                 if (System.nanoTime() - began - boundNanos >= 0) {
-                    return null;
+                    return false;
                 }
                 Thread.sleep(POLL_MILLIS);
             }
@@ -133,58 +129,36 @@ public final class MachineLock {
         }
     }
 
-    /** A test's turn on the machine, or a measurement that goes ahead without one. Close it once. */
-    public static final class Turn implements AutoCloseable {
-        private final FileChannel file;
-        private final FileLock lock;
-        private final long waitedNanos;
-        private final List<String> heldBy;
-        private final String notAlone;
-        private final boolean holdsThisJvm;
+    /**
+     * A test's turn on the machine, or a measurement that goes ahead without one. Close it once.
+     *
+     * @param waitedNanos how long the test waited for the machine, in nanoseconds
+     * @param heldBy      who held the machine while the test waited, in the order seen: {@code pid 1234: Test.name}
+     * @param notAlone    why the test is measured without the machine to itself; empty when it has it, or when off
+     * @param machineFile the machine's file, locked for the turn; null without a turn
+     */
+    public record Turn(long waitedNanos, List<String> heldBy, Optional<String> notAlone, FileChannel machineFile)
+            implements AutoCloseable {
 
-        private Turn(FileChannel file, FileLock lock, long waitedNanos, Set<String> heldBy, String notAlone,
-                     boolean holdsThisJvm) {
-            this.file = file;
-            this.lock = lock;
-            this.waitedNanos = waitedNanos;
-            this.heldBy = List.copyOf(heldBy);
-            this.notAlone = notAlone;
-            this.holdsThisJvm = holdsThisJvm;
+        private Turn(long waitedNanos, Set<String> heldBy, String notAlone, FileChannel machineFile) {
+            this(waitedNanos, List.copyOf(heldBy), Optional.ofNullable(notAlone), machineFile);
         }
 
         /** @return a measurement without a turn: the lock is switched off ({@code jlbh.machine.lock = off}) */
         public static Turn switchedOff() {
-            return new Turn(null, null, 0, Set.of(), null, false);
+            return new Turn(0, Set.of(), null, null);
         }
 
-        /** @return how long the test waited for the machine, in nanoseconds */
-        public long waitedNanos() {
-            return waitedNanos;
-        }
-
-        /** @return who held the machine while the test waited, in the order seen: {@code pid 1234: Test.name} */
-        public List<String> heldBy() {
-            return heldBy;
-        }
-
-        /** @return why the test is measured without the machine to itself; empty when it has it, or when off */
-        public Optional<String> notAlone() {
-            return Optional.ofNullable(notAlone);
-        }
-
-        /** Gives the machine to the next test: empties the file and releases its lock. */
+        /** Gives the machine to the next test: empties the file, and closes it, which releases its lock. */
         @Override
         public void close() {
-            if (file != null) {
+            if (machineFile != null) {
                 try {
-                    file.truncate(0);
-                    lock.release();
+                    machineFile.truncate(0);
                 } catch (IOException ignored) {
-                    // closing the file below releases the lock too
+                    // closing the file below releases the lock all the same
                 }
-                closeQuietly(file);
-            }
-            if (holdsThisJvm) {
+                closeQuietly(machineFile);
                 IN_THIS_JVM.release();
             }
         }

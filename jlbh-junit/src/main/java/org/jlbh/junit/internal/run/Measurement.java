@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
@@ -63,8 +62,8 @@ public final class Measurement {
             probes.put(probe, new ProbeHandle(probe, timeline));
         }
         this.task = new MethodTask(settings.run(),
-                new Timelines(timelines, settings.run().threads(), settings.run().iterations()));
-        task.collectGarbageBeforeRuns(settings.budgets().maxGcCount() == 0);
+                new Timelines(timelines, settings.run().threads(), settings.run().iterations()),
+                settings.budgets().maxGcCount() == 0);
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -75,7 +74,6 @@ public final class Measurement {
     }
 
     /**
-     * @param settings  the test's settings
      * @param stalls    where the platform's stalls are read from when there is no scheduler evidence
      * @param evidence  where the scheduler's and the JVM's evidence comes from
      * @param abandoned the test run's bodies given up on after their timeout
@@ -84,7 +82,7 @@ public final class Measurement {
      */
     public static Measurement prepare(TestSettings settings, StallSource stalls, EvidenceSource evidence,
                                       AbandonedBodies abandoned) {
-        if (settings.budgets().hasAllocationBudget() && !AllocationMeter.available()) {
+        if (settings.budgets().hasAllocationBudget() && AllocationMeter.whyUnavailable() != null) {
             throw new ExtensionConfigurationException(String.format(Locale.ROOT,
                     "Configuration error: %s has 'maxAllocatedBytesPerOp' = %,d, but this JVM cannot measure the "
                             + "allocation of a thread (%s). Fix: run on a JVM whose ThreadMXBean measures thread "
@@ -106,13 +104,12 @@ public final class Measurement {
     /** @param out the console, told of each harness thread still running the body (given up on after its timeout) */
     public void reportAbandonedBody(PrintStream out) {
         for (Thread harness : task.harnessThreads()) {
-            if (!harness.isAlive()) {
-                continue;
+            if (harness.isAlive()) {
+                abandoned.add(harness, settings.displayName());
+                out.println("=== The body of " + settings.displayName() + " is still running on thread "
+                        + harness.getName() + ", given up on after its timeout: it takes a CPU until it returns, and "
+                        + "no later latency test of this run starts while it runs");
             }
-            abandoned.add(harness, settings.displayName());
-            out.println("=== The body of " + settings.displayName() + " is still running on thread " + harness.getName()
-                    + ", given up on after its timeout: it takes a CPU until it returns, and no later latency test "
-                    + "of this run starts while it runs");
         }
     }
 
@@ -150,7 +147,6 @@ public final class Measurement {
      *
      * @param number 1-based attempt
      * @param again  whether measured again while the runs disagree ({@link RunPlan#warmsUpInRounds})
-     * @return what was measured
      * @throws Throwable what the test body threw, with a suppressed note of where
      */
     public Attempt measure(int number, boolean again, PrintStream out) throws Throwable {
@@ -210,10 +206,7 @@ public final class Measurement {
     private void awaitEarlierAttemptsBody(int number) throws InterruptedException {
         long timeoutMillis = settings.run().timeoutMillis();
         for (Thread previous : task.harnessThreads()) {
-            if (!previous.isAlive()) {
-                continue;
-            }
-            previous.join(timeoutMillis);
+            previous.join(timeoutMillis); // at once for a thread that has ended
             if (previous.isAlive()) {
                 throw new AssertionError(String.format(Locale.ROOT, "Attempt %d was not started: the body of attempt "
                         + "%d, given up on after its %,d ms timeout, is still running on thread %s after %,d ms more",
@@ -272,16 +265,14 @@ public final class Measurement {
             int measured = run;
             List<GcEvent> inRun = collections.stream()
                     .filter(collection -> task.brackets().duringRun(measured, collection)).toList();
-            long allocated = task.brackets().allocatedBytes(run);
             long[] stallsNanos = stalls.stallsNanos(result, run);
             Map<String, RunTimeline> timelines = task.timelines().ofRun(run);
             RunTimeline endToEnd = timelines.get(JLBH.END_TO_END);
             RunEvidence seen = endToEnd == null ? RunEvidence.none("the run's timeline was not recorded")
                     : recording.ofRun(run, endToEnd.startNanos(), endToEnd.endNanos(), timelines);
-            runs.add(new RunMeasures(run, allocated < 0 ? OptionalLong.empty() : OptionalLong.of(allocated), inRun,
-                    stallsNanos == null ? Optional.empty()
-                            : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun))),
-                    timelines, seen));
+            Optional<PlatformStalls> platform = stallsNanos == null ? Optional.empty()
+                    : Optional.of(new PlatformStalls(stallsNanos).withoutJvmPauses(jvmPausesNanos(seen, inRun)));
+            runs.add(new RunMeasures(run, task.brackets().allocatedBytes(run), inRun, platform, timelines, seen));
         }
         return runs;
     }
@@ -291,7 +282,6 @@ public final class Measurement {
      * this, the change, on this thread.
      *
      * @param base    the base's measurement, its body bound, whose harness prints to {@code baseOut}
-     * @return what was measured on each side
      * @throws Throwable as {@code measure} for the change; for the base, an assertion error it causes
      */
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Measurement base,
@@ -303,10 +293,8 @@ public final class Measurement {
         FutureTask<Attempt> baseSide = new FutureTask<>(() -> {
             try {
                 return base.measure(number, again, baseOut);
-            } catch (Exception | Error e) {
-                throw e;
-            } catch (Throwable other) {
-                throw new ExecutionException(other);
+            } catch (Throwable thrown) {
+                throw new ExecutionException(thrown); // a Callable throws no Throwable: unwrapped below
             } finally {
                 turns.leave(Alternation.BASE);
             }
@@ -326,7 +314,7 @@ public final class Measurement {
         try {
             return new PairedAttempt(baseSide.get(), change);
         } catch (ExecutionException e) {
-            Throwable thrown = e.getCause() instanceof ExecutionException wrapped ? wrapped.getCause() : e.getCause();
+            Throwable thrown = e.getCause().getCause();
             throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
         }
     }
@@ -351,7 +339,7 @@ public final class Measurement {
     private Throwable located(Throwable failure) {
         if (task.failure().afterTimeout(settings.run().timeoutMillis())) {
             return new AssertionError(String.format(Locale.ROOT, "the test body did not return within the %,d ms "
-                            + "timeout (%s): the harness interrupted it, and it then threw %s", settings.run().timeoutMillis(),
+                    + "timeout (%s): the harness interrupted it, and it then threw %s", settings.run().timeoutMillis(),
                     task.failure().where(), failure), failure);
         }
         IterationFailure note = new IterationFailure("thrown by the test body in " + task.failure().where());

@@ -11,11 +11,12 @@ import org.jlbh.junit.internal.run.paired.Alternation;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns unless the
@@ -59,9 +60,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final BodyFailure failure = new BodyFailure();
     private volatile Alternation turns; // null outside a paired measurement
     private volatile int side;
-    private boolean collectsBeforeRuns;
+    private final boolean collectsBeforeRuns;
 
-    MethodTask(RunPlan plan, Timelines timelines) {
+    MethodTask(RunPlan plan, Timelines timelines, boolean collectsBeforeRuns) {
         this.plan = plan;
         this.samplesOnReturn = !plan.samplesItself();
         this.threads = plan.threads();
@@ -74,6 +75,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.perThread = new long[(threads + 2) * SLOT];
         this.harnessThreads = new Thread[threads];
         this.brackets = new RunBrackets(plan.runs(), iterationsOfThread);
+        this.collectsBeforeRuns = collectsBeforeRuns;
     }
 
     /** @param turns the turns this {@code side} takes in a paired measurement, or null for none */
@@ -82,22 +84,13 @@ public final class MethodTask implements JLBHTask, IterationContext {
         this.turns = turns;
     }
 
-    /** @param collects whether the warm-up ends with {@code System.gc()}: for a test that allows no collection */
-    void collectGarbageBeforeRuns(boolean collects) {
-        this.collectsBeforeRuns = collects;
-    }
-
     void body(Body body) {
         this.body = body;
     }
 
     /** @param evidence the next measurement's, whose readings each harness thread takes */
     void evidence(EvidenceSource.Recording evidence) {
-        SchedulerReadings[] ofThreads = new SchedulerReadings[threads];
-        for (int thread = 0; thread < threads; thread++) {
-            ofThreads[thread] = evidence.readingsOf(thread);
-        }
-        this.readings = ofThreads;
+        this.readings = IntStream.range(0, threads).mapToObj(evidence::readingsOf).toArray(SchedulerReadings[]::new);
     }
 
     @Override
@@ -246,8 +239,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
             }
             throw new IllegalStateException("IterationContext.startTimeNanos() was read on thread "
                     + Thread.currentThread().getName() + ", which is not one of the harness threads: with threads = "
-                    + threads + ", read it on the thread running the test body: each harness thread has an iteration of its own "
-                    + "under way");
+                    + threads + ", read it on the thread running the test body: each harness thread has an iteration "
+                    + "of its own under way");
         }
         return perThread[(thread + 1) * SLOT + START];
     }
@@ -270,7 +263,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
             return;
         }
         jlbh.sample(latencyNanos);
-        LatencyTimeline endToEnd = timelines.endToEnd();
+        LatencyTimeline endToEnd = timelines.endToEndOfThread(0);
         if (latencyNanos > endToEnd.lateNanos()) {
             endToEnd.recordLate(now, latencyNanos);
         }
@@ -297,20 +290,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
     }
 
-    /** @return the first throwable of the test body in the last measurement, and where */
     BodyFailure failure() {
         return failure;
     }
 
-    /** @return the threads the last measurement ran the method on, the first harness thread first */
     List<Thread> harnessThreads() {
-        List<Thread> all = new ArrayList<>();
-        for (Thread thread : harnessThreads) {
-            if (thread != null) {
-                all.add(thread);
-            }
-        }
-        return all;
+        return Arrays.stream(harnessThreads).filter(Objects::nonNull).toList();
     }
 
     /** Throws any throwable undeclared: the test method may throw anything. */

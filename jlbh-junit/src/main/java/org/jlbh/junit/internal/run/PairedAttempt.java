@@ -3,9 +3,6 @@ package org.jlbh.junit.internal.run;
 /**
  * One attempt of a paired test: what was measured on the base build's classes and on the change's, their runs
  * taken in turns in the same JVM. Immutable.
- *
- * @param base   the base's attempt
- * @param change the change's attempt
  */
 public record PairedAttempt(Attempt base, Attempt change) {
 }

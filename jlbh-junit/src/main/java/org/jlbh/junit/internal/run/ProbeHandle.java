@@ -21,7 +21,6 @@ public final class ProbeHandle implements NanoSampler {
         this.lateNanos = timeline.lateNanos();
     }
 
-    /** @return the probe's name */
     public String name() {
         return name;
     }

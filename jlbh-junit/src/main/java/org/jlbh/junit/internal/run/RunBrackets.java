@@ -1,7 +1,9 @@
 package org.jlbh.junit.internal.run;
 
 import java.util.Arrays;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.stream.IntStream;
 
 /**
  * What each run of a measurement allocated and which collections fell in it, bracketed by the harness threads. Slot 0
@@ -10,8 +12,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * after the measurement.
  */
 final class RunBrackets {
-    private final int threads;
-    private final long[][] iterationsOfThread;
+    private final long[] iterationsOfThread;
+    private final int[] threadsWithIterations;
     private final boolean[] begun;
     /** Per run, per harness thread: bytes allocated over its part, -1 until it finished it. */
     private final long[][] allocatedByThread;
@@ -22,10 +24,11 @@ final class RunBrackets {
 
     /** @param iterationsOfThread per harness thread, its iterations of the warm-up ({@code [0]}) and of a run */
     RunBrackets(int runs, long[][] iterationsOfThread) {
-        this.threads = iterationsOfThread[1].length;
-        this.iterationsOfThread = iterationsOfThread;
+        this.iterationsOfThread = iterationsOfThread[1];
+        this.threadsWithIterations = Arrays.stream(iterationsOfThread)
+                .mapToInt(part -> (int) Arrays.stream(part).filter(iterations -> iterations > 0).count()).toArray();
         this.begun = new boolean[runs + 1];
-        this.allocatedByThread = new long[runs + 1][threads];
+        this.allocatedByThread = new long[runs + 1][this.iterationsOfThread.length];
         this.threadsRunning = new AtomicIntegerArray(runs + 1);
         // loads the management beans now: their first use costs milliseconds
         AllocationMeter.currentThreadAllocatedBytes();
@@ -43,9 +46,9 @@ final class RunBrackets {
     void clear(int run) {
         begun[run] = false;
         Arrays.fill(allocatedByThread[run], -1);
-        threadsRunning.set(run, threadsWithIterations(iterationsOfThread[run == 0 ? 0 : 1]));
+        threadsRunning.set(run, threadsWithIterations[run == 0 ? 0 : 1]);
         Arrays.fill(gcCountsAtStart[run], 0);
-        Arrays.fill(gcCountsAtEnd[run], -1);
+        Arrays.fill(gcCountsAtEnd[run], Long.MAX_VALUE);
     }
 
     /**
@@ -69,40 +72,17 @@ final class RunBrackets {
         }
     }
 
-    /** @return bytes allocated over the 1-based run's iterations; -1 when it did not complete them or is unknown */
-    long allocatedBytes(int run) {
-        long sum = 0;
-        for (int thread = 0; thread < threads; thread++) {
-            if (iterationsOfThread[1][thread] == 0) {
-                continue;
-            }
-            long allocated = allocatedByThread[run][thread];
-            if (allocated < 0) {
-                return -1;
-            }
-            sum += allocated;
-        }
-        return sum;
+    /** @return bytes allocated over the 1-based run's iterations; empty when it did not complete them or is unknown */
+    OptionalLong allocatedBytes(int run) {
+        long[] ofThreads = allocatedByThread[run];
+        boolean measured = IntStream.range(0, ofThreads.length)
+                .allMatch(thread -> iterationsOfThread[thread] == 0 || ofThreads[thread] >= 0);
+        return measured ? OptionalLong.of(Arrays.stream(ofThreads).filter(bytes -> bytes >= 0).sum())
+                : OptionalLong.empty();
     }
 
     /** @return whether the collection fell in the 1-based run (after it began, for a run that did not complete) */
     boolean duringRun(int run, GcEvent collection) {
-        if (!begun[run]) {
-            return false;
-        }
-        long[] end = gcCountsAtEnd[run];
-        if (end.length > 0 && end[0] < 0) {
-            end = new long[end.length];
-            Arrays.fill(end, Long.MAX_VALUE);
-        }
-        return collection.between(gcCountsAtStart[run], end);
-    }
-
-    private static int threadsWithIterations(long[] iterationsOfThread) {
-        int running = 0;
-        for (long ofThread : iterationsOfThread) {
-            running += ofThread > 0 ? 1 : 0;
-        }
-        return running;
+        return begun[run] && collection.between(gcCountsAtStart[run], gcCountsAtEnd[run]);
     }
 }

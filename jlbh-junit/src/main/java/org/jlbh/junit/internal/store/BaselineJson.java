@@ -4,7 +4,6 @@ import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,13 +24,11 @@ final class BaselineJson {
         JsonWriter json = new JsonWriter().beginObject().value("format", FORMAT);
         json.name("test").beginObject().value("id", test.id()).value("class", test.className())
                 .value("method", test.method()).value("displayName", test.displayName()).endObject();
-        json.name("builds").beginArray(false);
-        for (RecordedBuild build : builds) {
-            json.beginObject().value("time", build.time()).value("environment", build.environment());
-            RunJson.writeProbes(json, build.probes(), Optional.empty());
-            json.endObject();
-        }
-        return json.endArray().endObject().toString() + "\n";
+        json.objects("builds", builds, (member, build) -> {
+            member.value("time", build.time()).value("environment", build.environment());
+            RunJson.writeProbes(member, "probes", build.probes(), Optional.empty());
+        });
+        return json.endObject().toString() + "\n";
     }
 
     /**
@@ -45,12 +42,10 @@ final class BaselineJson {
         if (!recorded.equals(testId)) {
             throw new OtherTest(recorded);
         }
-        List<RecordedBuild> builds = new ArrayList<>();
-        for (JsonNode build : root.list("builds")) {
-            List<ProbeFigures> probes = RunJson.readProbes(build.list("probes"));
-            builds.add(new RecordedBuild(build.text("time"), build.text("environment"), probes));
-        }
-        return builds;
+        return root.list("builds", build -> {
+            List<ProbeFigures> probes = RunJson.readProbes(build, "probes");
+            return new RecordedBuild(build.text("time"), build.text("environment"), probes);
+        });
     }
 
     /** A baseline file that records another test than the one it was read for. */

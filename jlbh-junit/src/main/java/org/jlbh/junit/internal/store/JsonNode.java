@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * A value of a parsed JSON document ({@link JsonReader}) with the path that leads to it ({@code where}) and the format
@@ -61,13 +62,32 @@ record JsonNode(String where, Object value, String format) {
         return new ArrayList<>(members().keySet());
     }
 
-    /** @return the elements of the member, which must be a list */
-    List<JsonNode> list(String name) {
-        return get(name).elements();
+    /** @return the elements of the member, which must be a list, each read by {@code element} */
+    <T> List<T> list(String name, Function<JsonNode, T> element) {
+        return get(name).elements().stream().map(element).toList();
+    }
+
+    /** @return the member's strings, which must be a list */
+    List<String> texts(String name) {
+        return list(name, JsonNode::asText);
+    }
+
+    /** @return the member read by {@code read}, or empty when it is absent or null */
+    <T> Optional<T> optional(String name, Function<JsonNode, T> read) {
+        return has(name) ? Optional.of(read.apply(get(name))) : Optional.empty();
+    }
+
+    /** @return the numbers of this list, which must have {@code size} of them, or it is not the {@code shape} */
+    double[] numbers(int size, String shape) {
+        List<JsonNode> numbers = elements();
+        if (numbers.size() != size) {
+            throw wrong("is not a " + shape);
+        }
+        return numbers.stream().mapToDouble(JsonNode::asNumber).toArray();
     }
 
     /** @return the elements of this list */
-    List<JsonNode> elements() {
+    private List<JsonNode> elements() {
         if (!(value instanceof List)) {
             throw wrong("is not a list");
         }
@@ -104,7 +124,7 @@ record JsonNode(String where, Object value, String format) {
 
     /** @return the member's text, or empty when it is absent or null */
     Optional<String> optionalText(String name) {
-        return has(name) ? Optional.of(text(name)) : Optional.empty();
+        return optional(name, JsonNode::asText);
     }
 
     /** @return the member's number, or NaN when it is absent or null (as NaN is written) */

@@ -132,12 +132,9 @@ public final class JsonReader {
                 case 'r': sb.append('\r'); break;
                 case 't': sb.append('\t'); break;
                 case 'u':
-                    if (at + 4 > text.length()) {
-                        throw error("bad \\u escape");
-                    }
                     try {
                         sb.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
-                    } catch (NumberFormatException e) {
+                    } catch (NumberFormatException | IndexOutOfBoundsException e) {
                         throw error("bad \\u escape");
                     }
                     at += 4;
@@ -187,16 +184,9 @@ public final class JsonReader {
     }
 
     private ParseException error(String what) {
-        int line = 1;
-        int column = 1;
-        for (int i = 0; i < Math.min(at, text.length()); i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-                column = 1;
-            } else {
-                column++;
-            }
-        }
+        String before = text.substring(0, Math.min(at, text.length()));
+        long line = before.chars().filter(c -> c == '\n').count() + 1;
+        int column = before.length() - before.lastIndexOf('\n');
         return new ParseException(what + " at line " + line + ", column " + column);
     }
 }

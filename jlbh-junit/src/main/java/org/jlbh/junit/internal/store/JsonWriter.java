@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.BiConsumer;
 
 /**
  * Writes JSON text: objects, arrays, strings, numbers, booleans and null, indented two spaces per level, a compact
@@ -20,7 +21,7 @@ public final class JsonWriter {
 
     /** @return this, inside a new object (as a value, or at the top) */
     public JsonWriter beginObject() {
-        value("{");
+        literal("{");
         open.push(new boolean[] {false, false});
         return this;
     }
@@ -32,7 +33,7 @@ public final class JsonWriter {
 
     /** @return this, inside a new array, its elements on one line if {@code compact} */
     public JsonWriter beginArray(boolean compact) {
-        value("[");
+        literal("[");
         open.push(new boolean[] {false, compact || inline()});
         return this;
     }
@@ -71,6 +72,27 @@ public final class JsonWriter {
         return value(name, value.orElse(null));
     }
 
+    /** @return this, after the member {@code name}: an array of the items, each written by {@code element} */
+    public <T> JsonWriter array(String name, boolean compact, Iterable<T> items,
+                                BiConsumer<JsonWriter, ? super T> element) {
+        name(name).beginArray(compact);
+        items.forEach(item -> element.accept(this, item));
+        return endArray();
+    }
+
+    /** @return this, after the member {@code name}: an array of the items, each an object {@code members} fills */
+    public <T> JsonWriter objects(String name, Iterable<T> items, BiConsumer<JsonWriter, ? super T> members) {
+        return array(name, false, items, (json, item) -> {
+            members.accept(json.beginObject(), item);
+            json.endObject();
+        });
+    }
+
+    /** @return this, after the member {@code name}: the numbers, as an array on one line */
+    public JsonWriter numbers(String name, Iterable<? extends Number> values) {
+        return array(name, true, values, (json, value) -> json.number(value.doubleValue()));
+    }
+
     public JsonWriter string(String value) {
         if (value == null) {
             return literal("null");
@@ -105,11 +127,6 @@ public final class JsonWriter {
         separateValue();
         out.append(text);
         return this;
-    }
-
-    private void value(String opening) {
-        separateValue();
-        out.append(opening);
     }
 
     private void separateValue() {

@@ -12,9 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The profiles' members of the {@value ResultJson#FORMAT} format, each there only where the test was profiled
@@ -36,7 +36,7 @@ final class ProfileJson {
                     .value("lateIterations", late.lateIterations())
                     .value("lateSamples", late.split().lateSamples())
                     .value("onTimeSamples", late.split().onTimeSamples());
-            array(json, "frames", late.top(), (frame, member) -> member.value("frame", frame.frame())
+            json.objects("frames", late.top(), (member, frame) -> member.value("frame", frame.frame())
                     .value("deepest", frame.deepest()).value("depth", frame.depth())
                     .value("lateShare", frame.lateShare()).value("onTimeShare", frame.onTimeShare())
                     .value("caller", frame.caller()));
@@ -48,7 +48,7 @@ final class ProfileJson {
     static void writeGrowth(JsonWriter json, CodeProfile<ChangeAgainstBase> growth) {
         write(json, "growth", growth, calls -> {
             json.value("seconds", growth.seconds());
-            array(json, "frames", calls.top(), (frame, member) -> member.value("frame", frame.frame())
+            json.objects("frames", calls.top(), (member, frame) -> member.value("frame", frame.frame())
                     .value("changeMicros", frame.changeMicros()).value("baseMicros", frame.baseMicros())
                     .value("errorMicros", frame.errorMicros()));
             writeSide(json, "change", calls.change());
@@ -61,17 +61,16 @@ final class ProfileJson {
                 profile.text("late"), profile.integer("lateIterations"),
                 // lateSamples and onTimeSamples are for readers of the file: the stacks' samples add up to them
                 new TailSplit(readStacks(profile, "lateStacks"), readStacks(profile, "onTimeStacks")),
-                profile.list("frames").stream().map(frame -> new TailFrame(frame.text("frame"),
-                        frame.text("deepest"), frame.integer("depth"), frame.number("lateShare"),
-                        frame.numberOrNaN("onTimeShare"), frame.text("caller"))).toList()));
+                profile.list("frames", frame -> new TailFrame(frame.text("frame"), frame.text("deepest"),
+                        frame.integer("depth"), frame.number("lateShare"), frame.numberOrNaN("onTimeShare"),
+                        frame.text("caller")))));
     }
 
     static Optional<CodeProfile<ChangeAgainstBase>> readGrowth(JsonNode paired) {
         return read(paired, "growth", ChangeAgainstBase.NONE, growth -> new ChangeAgainstBase(
                 readSide(growth.get("change")), readSide(growth.get("base")),
-                growth.list("frames").stream().map(frame -> new GrownFrame(frame.text("frame"),
-                        frame.number("changeMicros"), frame.number("baseMicros"), frame.number("errorMicros")))
-                        .toList()));
+                growth.list("frames", frame -> new GrownFrame(frame.text("frame"), frame.number("changeMicros"),
+                        frame.number("baseMicros"), frame.number("errorMicros")))));
     }
 
     /** Writes a profile's member: what only its comparison has between the engine and the files. */
@@ -90,30 +89,11 @@ final class ProfileJson {
 
     private static <C extends Comparison> Optional<CodeProfile<C>> read(JsonNode parent, String name, C none,
                                                                         Function<JsonNode, C> compared) {
-        if (!parent.has(name)) {
-            return Optional.empty();
-        }
-        JsonNode profile = parent.get(name);
-        String engine = profile.text("engine");
-        if (profile.has("unavailable")) {
-            return Optional.of(CodeProfile.unavailable(engine, profile.text("unavailable"), none));
-        }
-        return Optional.of(new CodeProfile<>(engine, Optional.empty(), profile.number("seconds"),
-                compared.apply(profile), optionalText(profile, "flameGraph"), optionalText(profile, "differential")));
-    }
-
-    private static Optional<String> optionalText(JsonNode node, String name) {
-        return node.has(name) ? Optional.of(node.text(name)) : Optional.empty();
-    }
-
-    /** Writes an array of objects, each item's members written by {@code members}. */
-    private static <T> void array(JsonWriter json, String name, Iterable<T> items, BiConsumer<T, JsonWriter> members) {
-        json.name(name).beginArray(false);
-        items.forEach(item -> {
-            members.accept(item, json.beginObject());
-            json.endObject();
-        });
-        json.endArray();
+        return parent.optional(name, profile -> profile.has("unavailable")
+                ? CodeProfile.unavailable(profile.text("engine"), profile.text("unavailable"), none)
+                : new CodeProfile<>(profile.text("engine"), Optional.empty(), profile.number("seconds"),
+                        compared.apply(profile), profile.optionalText("flameGraph"),
+                        profile.optionalText("differential")));
     }
 
     /** Writes a side of the growth profile: its calls, sampling period (nanoseconds), samples and stacks. */
@@ -131,15 +111,12 @@ final class ProfileJson {
 
     /** Writes collapsed stacks as an array of {@code {stack, samples}}, in the map's order. */
     private static void writeStacks(JsonWriter json, String name, Map<String, Long> stacks) {
-        array(json, name, stacks.entrySet(), (stack, member) -> member.value("stack", stack.getKey())
+        json.objects(name, stacks.entrySet(), (member, stack) -> member.value("stack", stack.getKey())
                 .value("samples", stack.getValue()));
     }
 
     private static Map<String, Long> readStacks(JsonNode node, String name) {
-        Map<String, Long> stacks = new LinkedHashMap<>();
-        for (JsonNode stack : node.list(name)) {
-            stacks.put(stack.text("stack"), stack.whole("samples"));
-        }
-        return stacks;
+        return node.list(name, stack -> stack).stream().collect(Collectors.toMap(stack -> stack.text("stack"),
+                stack -> stack.whole("samples"), (earlier, later) -> later, LinkedHashMap::new));
     }
 }

@@ -147,13 +147,10 @@ public final class ReportFolder {
      * @throws IOException when the folder cannot be listed
      */
     public List<TestRecord> read() throws IOException {
-        List<TestRecord> records = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : (Iterable<Path>) files.filter(ReportFolder::isTestsFile).sorted()::iterator) {
-                read(file).ifPresent(records::add);
-            }
+            return files.filter(ReportFolder::isTestsFile).sorted().map(ReportFolder::read).flatMap(Optional::stream)
+                    .toList();
         }
-        return records;
     }
 
     private static boolean isTestsFile(Path file) {

@@ -4,16 +4,10 @@ import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
 import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
-import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-
-import static org.jlbh.junit.internal.store.RunJson.readFigures;
-import static org.jlbh.junit.internal.store.RunJson.writeFigures;
 
 /**
  * The JSON result format, {@value #FORMAT}: a {@link ResultSnapshot} written, and read back to an equal snapshot. This
@@ -41,25 +35,14 @@ final class ResultJson {
         SettingsJson.writeSettings(json, result.settings());
         SettingsJson.writeEnvironment(json, result.environment());
         writeVerdict(json, result.conclusion());
-        json.name("attempts").beginArray(false);
-        for (ResultSnapshot.AttemptRecord attempt : result.attempts()) {
-            json.beginObject().value("attempt", attempt.attempt()).value("outcome", attempt.outcome().name());
-            json.name("checks").beginArray(false);
-            attempt.checks().forEach(check -> writeCheck(json, check));
-            json.endArray().endObject();
-        }
-        json.endArray();
+        json.objects("attempts", result.attempts(), (member, attempt) -> member.value("attempt", attempt.attempt())
+                .value("outcome", attempt.outcome().name())
+                .objects("checks", attempt.checks(), ResultJson::writeCheck));
         json.value("allocatedBytesPerOp", result.allocatedBytesPerOp());
-        json.name("runs").beginArray(false);
-        result.runs().forEach(run -> RunJson.writeRun(json, run));
-        json.endArray();
+        json.objects("runs", result.runs(), RunJson::writeRun);
         json.value("hgrmUnit", "microseconds");
-        RunJson.writeProbes(json, result.probes(), Optional.of(result.test()));
-        if (result.baseline().isPresent()) {
-            json.name("baseline").beginArray(false);
-            result.baseline().get().forEach(row -> writeRow(json, row));
-            json.endArray();
-        }
+        RunJson.writeProbes(json, "probes", result.probes(), Optional.of(result.test()));
+        result.baseline().ifPresent(rows -> json.objects("baseline", rows, ResultJson::writeRow));
         result.paired().ifPresent(paired -> writePaired(json, paired));
         return json.endObject().toString() + "\n";
     }
@@ -76,22 +59,16 @@ final class ResultJson {
             json.value("ended", conclusion.ended());
         }
         if (!conclusion.floor().isEmpty()) {
-            json.name("floor").beginArray(false);
-            for (ResultSnapshot.FloorRecord floor : conclusion.floor()) {
-                json.beginObject().value("percentile", floor.percentile()).value("maxMicros", floor.maxMicros())
-                        .value("floorMicros", floor.floorMicros()).value("noRoom", floor.noRoom()).endObject();
-            }
-            json.endArray();
+            json.objects("floor", conclusion.floor(), (member, floor) -> member.value("percentile", floor.percentile())
+                    .value("maxMicros", floor.maxMicros()).value("floorMicros", floor.floorMicros())
+                    .value("noRoom", floor.noRoom()));
         }
         conclusion.machine().ifPresent(machine -> {
             json.name("machine").beginObject().value("lock", machine.lock())
-                    .value("waitedSeconds", machine.waitedSeconds());
-            json.name("heldBy").beginArray(false);
-            machine.heldBy().forEach(json::string);
-            json.endArray();
+                    .value("waitedSeconds", machine.waitedSeconds()).array("heldBy", false, machine.heldBy(),
+                            JsonWriter::string);
             machine.shared().ifPresent(why -> json.value("shared", why));
-            json.value("from", machine.from()).value("to", machine.to());
-            json.endObject();
+            json.value("from", machine.from()).value("to", machine.to()).endObject();
         });
         conclusion.profile().ifPresent(profile -> ProfileJson.writeTail(json, profile));
         json.endObject();
@@ -100,41 +77,25 @@ final class ResultJson {
     /** Writes the {@code paired} member: the change against its base; read back by {@link #readPaired}. */
     private static void writePaired(JsonWriter json, ResultSnapshot.Paired paired) {
         PairedComparison comparison = paired.comparison();
-        json.name("paired").beginObject();
-        json.name("base").beginArray(true);
-        paired.base().forEach(json::string);
-        json.endArray().value("pairs", comparison.pairs()).value("tolerancePercent", comparison.tolerancePercent());
-        json.name("rows").beginArray(false);
-        comparison.rows().forEach(row -> writeRow(json, row));
-        json.endArray().name("notes").beginArray(false);
-        comparison.notes().forEach(json::string);
-        json.endArray().name("baseProbes").beginArray(false);
-        for (ProbeFigures probe : paired.baseProbes()) {
-            json.beginObject().value("name", probe.name()).name("runs").beginArray(false);
-            for (RunFigures run : probe.runs()) {
-                writeFigures(json, run);
-            }
-            json.endArray().endObject();
-        }
-        json.endArray();
+        json.name("paired").beginObject().array("base", true, paired.base(), JsonWriter::string)
+                .value("pairs", comparison.pairs()).value("tolerancePercent", comparison.tolerancePercent())
+                .objects("rows", comparison.rows(), ResultJson::writeRow)
+                .array("notes", false, comparison.notes(), JsonWriter::string);
+        RunJson.writeProbes(json, "baseProbes", paired.baseProbes(), Optional.empty());
         paired.growth().ifPresent(growth -> ProfileJson.writeGrowth(json, growth));
         json.endObject();
     }
 
     /** Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. */
     private static void writeRow(JsonWriter json, ComparisonRow row) {
-        json.beginObject().value("probe", row.probe()).value("percentile", row.percentile())
-                .value("basis", row.basis().name());
+        json.value("probe", row.probe()).value("percentile", row.percentile()).value("basis", row.basis().name());
         if (row.figures() instanceof ComparisonRow.History history) {
             json.value("historyLowNanos", history.lowNanos()).value("historyHighNanos", history.highNanos())
                     .value("builds", history.builds()).value("nowNanos", history.nowNanos())
                     .value("measuredNowNanos", history.measuredNowNanos());
         } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
-            json.name("baseNanos").beginArray(true);
-            Arrays.stream(pairs.baseNanos()).forEach(json::number);
-            json.endArray().name("changeNanos").beginArray(true);
-            Arrays.stream(pairs.changeNanos()).forEach(json::number);
-            json.endArray();
+            json.numbers("baseNanos", pairs.baseNanos());
+            json.numbers("changeNanos", pairs.changeNanos());
         }
         json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
                 .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
@@ -147,13 +108,12 @@ final class ResultJson {
         if (row.figures() instanceof ComparisonRow.History) {
             json.value("regressed", row.regressed());
         }
-        json.endObject();
     }
 
     /** Reads what {@link #writeRow} writes: a history's row, or a paired one (with {@code baseNanos}). */
     private static ComparisonRow readRow(JsonNode row) {
         ComparisonRow.Figures figures = row.has("baseNanos")
-                ? new ComparisonRow.Pairs(wholes(row.list("baseNanos")), wholes(row.list("changeNanos")))
+                ? new ComparisonRow.Pairs(wholes(row, "baseNanos"), wholes(row, "changeNanos"))
                 : new ComparisonRow.History(row.number("historyLowNanos"), row.number("historyHighNanos"),
                 row.integer("builds"), row.number("nowNanos"), row.number("measuredNowNanos"));
         double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")
@@ -166,32 +126,23 @@ final class ResultJson {
 
     /** Reads what {@link #writePaired} writes. */
     private static ResultSnapshot.Paired readPaired(JsonNode paired) {
-        List<ComparisonRow> rows = paired.list("rows").stream().map(ResultJson::readRow).toList();
-        List<ProbeFigures> baseProbes = new ArrayList<>();
-        for (JsonNode probe : paired.list("baseProbes")) {
-            List<RunFigures> figures = new ArrayList<>();
-            for (JsonNode run : probe.list("runs")) {
-                figures.add(readFigures(run));
-            }
-            baseProbes.add(new ProbeFigures(probe.text("name"), figures));
-        }
-        return new ResultSnapshot.Paired(paired.list("base").stream().map(JsonNode::asText).toList(),
-                new PairedComparison(paired.integer("pairs"), paired.number("tolerancePercent"), rows,
-                        paired.list("notes").stream().map(JsonNode::asText).toList()), baseProbes,
+        List<ComparisonRow> rows = paired.list("rows", ResultJson::readRow);
+        List<ProbeFigures> baseProbes = RunJson.readProbes(paired, "baseProbes");
+        return new ResultSnapshot.Paired(paired.texts("base"), new PairedComparison(paired.integer("pairs"),
+                paired.number("tolerancePercent"), rows, paired.texts("notes")), baseProbes,
                 ProfileJson.readGrowth(paired));
     }
 
-    private static long[] wholes(List<JsonNode> numbers) {
-        return numbers.stream().mapToLong(number -> Math.round(number.asNumber())).toArray();
+    private static List<Long> wholes(JsonNode row, String name) {
+        return row.list(name, JsonNode::asNumber).stream().map(Math::round).toList();
     }
 
     /** Writes the {@code test} member: which test; read back by {@link #readTest}. */
     static void writeTest(JsonWriter json, ResultSnapshot.Test test) {
         json.name("test").beginObject().value("id", test.id()).value("class", test.className())
-                .value("declaringClass", test.declaringClass()).value("method", test.method());
-        json.name("parameterTypes").beginArray(true);
-        test.parameterTypes().forEach(json::string);
-        json.endArray().value("displayName", test.displayName());
+                .value("declaringClass", test.declaringClass()).value("method", test.method())
+                .array("parameterTypes", true, test.parameterTypes(), JsonWriter::string)
+                .value("displayName", test.displayName());
         if (!test.invocation().isEmpty()) {
             json.value("invocation", test.invocation());
         }
@@ -201,13 +152,12 @@ final class ResultJson {
     /** Reads what {@link #writeTest} writes; {@code invocation} is there only for a template's invocation. */
     static ResultSnapshot.Test readTest(JsonNode test) {
         return new ResultSnapshot.Test(test.text("id"), test.text("class"), test.text("declaringClass"),
-                test.text("method"), test.list("parameterTypes").stream().map(JsonNode::asText).toList(),
-                test.text("displayName"), test.optionalText("invocation").orElse(""));
+                test.text("method"), test.texts("parameterTypes"), test.text("displayName"),
+                test.optionalText("invocation").orElse(""));
     }
 
     private static void writeCheck(JsonWriter json, ResultSnapshot.CheckRecord check) {
-        json.beginObject().value("budget", check.budget()).value("measured", check.measured())
-                .value("met", check.met());
+        json.value("budget", check.budget()).value("measured", check.measured()).value("met", check.met());
         check.latency().ifPresent(latency -> json.value("probe", latency.probe())
                 .value("percentile", latency.percentile()).value("maxMicros", latency.maxMicros())
                 .value("judgedMicros", latency.judgedMicros()));
@@ -215,7 +165,6 @@ final class ResultJson {
         check.inconclusive().ifPresent(inconclusive -> json.value("inconclusive", inconclusive));
         check.codesOwnAccount().ifPresent(account -> json.value("codesOwnAccount", account));
         check.attribution().ifPresent(attribution -> EvidenceJson.writeAttribution(json, attribution));
-        json.endObject();
     }
 
     /**
@@ -228,36 +177,31 @@ final class ResultJson {
         JsonNode settings = root.get("settings");
         JsonNode environment = root.get("environment");
         JsonNode verdict = root.get("verdict");
-        List<ResultSnapshot.AttemptRecord> attempts = new ArrayList<>();
-        for (JsonNode attempt : root.list("attempts")) {
-            attempts.add(new ResultSnapshot.AttemptRecord(attempt.integer("attempt"),
-                    Outcome.valueOf(attempt.text("outcome")),
-                    attempt.list("checks").stream().map(ResultJson::readCheck).toList()));
-        }
-        List<ResultSnapshot.Run> runs = root.list("runs").stream().map(RunJson::readRun).toList();
-        List<ProbeFigures> probes = RunJson.readProbes(root.list("probes"));
+        List<ResultSnapshot.AttemptRecord> attempts = root.list("attempts", attempt -> new ResultSnapshot.AttemptRecord(
+                attempt.integer("attempt"), Outcome.valueOf(attempt.text("outcome")),
+                attempt.list("checks", ResultJson::readCheck)));
+        List<ResultSnapshot.Run> runs = root.list("runs", RunJson::readRun);
+        List<ProbeFigures> probes = RunJson.readProbes(root, "probes");
         Optional<List<ComparisonRow>> baseline = root.has("baseline")
-                ? Optional.of(root.list("baseline").stream().map(ResultJson::readRow).toList()) : Optional.empty();
+                ? Optional.of(root.list("baseline", ResultJson::readRow)) : Optional.empty();
         return new ResultSnapshot(readTest(test), SettingsJson.readSettings(settings),
                 SettingsJson.readEnvironment(environment), readVerdict(verdict), attempts,
                 root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
-                root.has("paired") ? Optional.of(readPaired(root.get("paired"))) : Optional.empty());
+                root.optional("paired", ResultJson::readPaired));
     }
 
     private static ResultSnapshot.Conclusion readVerdict(JsonNode verdict) {
         return new ResultSnapshot.Conclusion(Outcome.valueOf(verdict.text("outcome")), verdict.integer("attempt"),
                 verdict.integer("attempts"), verdict.text("detail"), verdict.numberOrNaN("measuringSeconds"),
-                verdict.optionalText("ended").orElse(""), verdict.has("floor") ? verdict.list("floor").stream()
-                .map(floor -> new ResultSnapshot.FloorRecord(floor.number("percentile"), floor.number("maxMicros"),
-                        floor.number("floorMicros"), floor.bool("noRoom"))).toList() : List.of(),
-                verdict.has("machine") ? Optional.of(readMachine(verdict.get("machine"))) : Optional.empty(),
-                ProfileJson.readTail(verdict));
+                verdict.optionalText("ended").orElse(""), verdict.has("floor") ? verdict.list("floor",
+                floor -> new ResultSnapshot.FloorRecord(floor.number("percentile"), floor.number("maxMicros"),
+                        floor.number("floorMicros"), floor.bool("noRoom"))) : List.of(),
+                verdict.optional("machine", ResultJson::readMachine), ProfileJson.readTail(verdict));
     }
 
     private static ResultSnapshot.MachineRecord readMachine(JsonNode machine) {
         return new ResultSnapshot.MachineRecord(machine.text("lock"), machine.number("waitedSeconds"),
-                machine.list("heldBy").stream().map(JsonNode::asText).toList(), machine.optionalText("shared"),
-                machine.text("from"), machine.text("to"));
+                machine.texts("heldBy"), machine.optionalText("shared"), machine.text("from"), machine.text("to"));
     }
 
     private static ResultSnapshot.CheckRecord readCheck(JsonNode check) {

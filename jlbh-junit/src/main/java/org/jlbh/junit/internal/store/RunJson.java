@@ -5,11 +5,11 @@ import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The members of the {@value ResultJson#FORMAT} and {@value BaselineJson#FORMAT} formats that hold what was measured:
@@ -22,34 +22,26 @@ final class RunJson {
     }
 
     static void writeRun(JsonWriter json, ResultSnapshot.Run run) {
-        json.beginObject().value("run", run.run()).value("status", run.status().name()).value("detail", run.detail())
+        json.value("run", run.run()).value("status", run.status().name()).value("detail", run.detail())
                 .value("iterations", run.iterations()).value("iterationsRun", run.iterationsRun())
                 .value("samples", run.samples()).value("runTimeNanos", run.runTimeNanos())
                 .value("targetRunTimeNanos", run.targetRunTimeNanos())
                 .value("achievedThroughputPerSecond", run.achievedThroughputPerSecond())
                 .value("allocatedBytes", run.allocatedBytes()).value("worstStallNanos", run.worstStallNanos());
-        json.name("gc").beginArray(false);
-        for (ResultSnapshot.Collection event : run.gc()) {
-            json.beginObject().value("collector", event.collector()).value("action", event.action())
-                    .value("cause", event.cause()).value("durationMillis", event.durationMillis())
-                    .value("concurrent", event.concurrent()).value("collectorIndex", event.collectorIndex())
-                    .value("id", event.id()).endObject();
-        }
-        json.endArray();
+        json.objects("gc", run.gc(), (member, event) -> member.value("collector", event.collector())
+                .value("action", event.action()).value("cause", event.cause())
+                .value("durationMillis", event.durationMillis()).value("concurrent", event.concurrent())
+                .value("collectorIndex", event.collectorIndex()).value("id", event.id()));
         json.name("harnessLateness");
         writeFigures(json, run.harnessLateness());
         run.evidence().ifPresent(evidence -> EvidenceJson.writeEvidence(json, evidence));
         run.timeline().ifPresent(timeline -> EvidenceJson.writeTimeline(json, timeline));
-        json.endObject();
     }
 
     static ResultSnapshot.Run readRun(JsonNode run) {
-        List<ResultSnapshot.Collection> gc = new ArrayList<>();
-        for (JsonNode event : run.list("gc")) {
-            gc.add(new ResultSnapshot.Collection(event.text("collector"), event.text("action"), event.text("cause"),
-                    event.whole("durationMillis"), event.bool("concurrent"), event.integer("collectorIndex"),
-                    event.whole("id")));
-        }
+        List<ResultSnapshot.Collection> gc = run.list("gc", event -> new ResultSnapshot.Collection(
+                event.text("collector"), event.text("action"), event.text("cause"), event.whole("durationMillis"),
+                event.bool("concurrent"), event.integer("collectorIndex"), event.whole("id")));
         return new ResultSnapshot.Run(run.integer("run"), RunStatus.valueOf(run.text("status")), run.text("detail"),
                 run.whole("iterations"), run.whole("iterationsRun"), run.whole("samples"), run.whole("runTimeNanos"),
                 run.whole("targetRunTimeNanos"), run.numberOrNaN("achievedThroughputPerSecond"),
@@ -59,29 +51,24 @@ final class RunJson {
     }
 
     /**
-     * Writes the {@code probes} member: each probe's name, its {@code .hgrm} file's where a result's probes are
+     * Writes the member {@code name}: per probe its name, its {@code .hgrm} file's where a result's probes are
      * written ({@code hgrmOf}), and its runs' figures.
      */
-    static void writeProbes(JsonWriter json, List<ProbeFigures> probes, Optional<ResultSnapshot.Test> hgrmOf) {
-        json.name("probes").beginArray(false);
-        for (ProbeFigures probe : probes) {
-            json.beginObject().value("name", probe.name());
-            hgrmOf.ifPresent(test -> json.value("hgrm", ReportFolder.hgrmFile(test, probe.name())));
-            json.name("runs").beginArray(false);
-            probe.runs().forEach(run -> writeFigures(json, run));
-            json.endArray().endObject();
-        }
-        json.endArray();
+    static void writeProbes(JsonWriter json, String name, List<ProbeFigures> probes,
+                            Optional<ResultSnapshot.Test> hgrmOf) {
+        json.objects(name, probes, (member, probe) -> {
+            member.value("name", probe.name());
+            hgrmOf.ifPresent(test -> member.value("hgrm", ReportFolder.hgrmFile(test, probe.name())));
+            member.array("runs", false, probe.runs(), RunJson::writeFigures);
+        });
     }
 
     /** Reads what {@link #writeProbes} writes; an {@code hgrm} member is passed over. */
-    static List<ProbeFigures> readProbes(List<JsonNode> probes) {
-        List<ProbeFigures> read = new ArrayList<>();
-        for (JsonNode probe : probes) {
-            List<RunFigures> runs = probe.list("runs").stream().map(RunJson::readFigures).toList();
-            read.add(new ProbeFigures(probe.text("name"), runs));
-        }
-        return read;
+    static List<ProbeFigures> readProbes(JsonNode parent, String name) {
+        return parent.list(name, probe -> {
+            List<RunFigures> runs = probe.list("runs", RunJson::readFigures);
+            return new ProbeFigures(probe.text("name"), runs);
+        });
     }
 
     /** Writes one run's figures: counts, values in nanoseconds, and the distribution when there is one. */
@@ -99,11 +86,8 @@ final class RunJson {
                 json.endObject();
             }
             if (!run.distribution().isEmpty()) {
-                json.name("distribution").beginArray(true);
-                for (RunFigures.Point point : run.distribution()) {
-                    json.beginArray(true).number(point.percentile()).number(point.nanos()).endArray();
-                }
-                json.endArray();
+                json.array("distribution", true, run.distribution(), (pair, point) -> pair.beginArray(true)
+                        .number(point.percentile()).number(point.nanos()).endArray());
             }
         }
         if (run.outOfRangeSamples() > 0) {
@@ -121,26 +105,17 @@ final class RunJson {
         }
         Map<String, Long> percentiles = wholes(run.get("percentilesNanos"));
         Map<String, Long> codesOwn = run.has("codesOwnNanos") ? wholes(run.get("codesOwnNanos")) : Map.of();
-        List<RunFigures.Point> distribution = new ArrayList<>();
-        if (run.has("distribution")) {
-            for (JsonNode point : run.list("distribution")) {
-                List<JsonNode> pair = point.elements();
-                if (pair.size() != 2) {
-                    throw point.wrong("is not a [percentile, nanoseconds] pair");
-                }
-                distribution.add(new RunFigures.Point(pair.get(0).asNumber(), Math.round(pair.get(1).asNumber())));
-            }
-        }
+        List<RunFigures.Point> distribution = run.has("distribution") ? run.list("distribution", point -> {
+            double[] pair = point.numbers(2, "[percentile, nanoseconds] pair");
+            return new RunFigures.Point(pair[0], Math.round(pair[1]));
+        }) : List.of();
         return new RunFigures(run.integer("run"), count, run.whole("minNanos"), run.whole("meanNanos"),
                 run.whole("maxNanos"), percentiles, distribution, outOfRange, codesOwn);
     }
 
     /** @return an object's members as whole numbers, in document order */
     private static Map<String, Long> wholes(JsonNode values) {
-        Map<String, Long> wholes = new LinkedHashMap<>();
-        for (String label : values.names()) {
-            wholes.put(label, values.whole(label));
-        }
-        return wholes;
+        return values.names().stream().collect(Collectors.toMap(label -> label, values::whole, (first, second) -> first,
+                LinkedHashMap::new));
     }
 }

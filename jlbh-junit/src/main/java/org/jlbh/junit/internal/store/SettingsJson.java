@@ -7,10 +7,8 @@ import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.Sweep;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The members of the {@value ResultJson#FORMAT} format that say what a test ran with and where: its
@@ -32,31 +30,22 @@ final class SettingsJson {
                 .value("verdict", settings.verdict().name())
                 .value("mode", settings.mode().name().toLowerCase(Locale.ROOT))
                 .value("noise", settings.noise().name().toLowerCase(Locale.ROOT)).value("retries", settings.retries());
-        json.name("budgets").beginArray(false);
-        for (Budget budget : settings.budgets()) {
-            json.beginObject().value("probe", budget.probe()).value("percentile", budget.percentile())
-                    .value("maxMicros", budget.maxMicros()).value("declaredMicros", budget.declaredMicros())
-                    .endObject();
-        }
-        json.endArray()
-                .value("maxAllocatedBytesPerOp", settings.maxAllocatedBytesPerOp())
+        json.objects("budgets", settings.budgets(), (member, budget) -> member.value("probe", budget.probe())
+                .value("percentile", budget.percentile()).value("maxMicros", budget.maxMicros())
+                .value("declaredMicros", budget.declaredMicros()));
+        json.value("maxAllocatedBytesPerOp", settings.maxAllocatedBytesPerOp())
                 .value("maxGcCount", settings.maxGcCount())
                 .value("maxGcPauseMillis", settings.maxGcPauseMillis())
                 .value("description", settings.description());
-        settings.sweep().ifPresent(sweep -> {
-            json.name("sweep").beginObject().name("rates").beginArray(true);
-            sweep.rates().forEach(json::number);
-            json.endArray().value("requiredThroughputPerSecond", sweep.requiredThroughput()).endObject();
-        });
+        settings.sweep().ifPresent(sweep -> json.name("sweep").beginObject()
+                .numbers("rates", sweep.rates())
+                .value("requiredThroughputPerSecond", sweep.requiredThroughput()).endObject());
         json.endObject();
     }
 
     static ResultSnapshot.Settings readSettings(JsonNode settings) {
-        List<Budget> budgets = new ArrayList<>();
-        for (JsonNode budget : settings.list("budgets")) {
-            budgets.add(new Budget(budget.text("probe"), budget.number("percentile"), budget.number("maxMicros"),
-                    budget.number("declaredMicros")));
-        }
+        List<Budget> budgets = settings.list("budgets", budget -> new Budget(budget.text("probe"),
+                budget.number("percentile"), budget.number("maxMicros"), budget.number("declaredMicros")));
         return new ResultSnapshot.Settings(settings.integer("throughputPerSecond"),
                 settings.text("arrivals"), settings.integer("threads"), settings.whole("iterations"),
                 settings.integer("warmUpIterations"), settings.integer("runs"),
@@ -65,20 +54,10 @@ final class SettingsJson {
                 Mode.valueOf(settings.text("mode").toUpperCase(Locale.ROOT)),
                 Noise.valueOf(settings.text("noise").toUpperCase(Locale.ROOT)), settings.integer("retries"), budgets,
                 settings.optionalWhole("maxAllocatedBytesPerOp"), settings.optionalWhole("maxGcCount"),
-                settings.optionalWhole("maxGcPauseMillis"), settings.text("description"), readSweep(settings));
-    }
-
-    /** Reads the {@code sweep} member of a sweep's rate; empty for other tests, which have none. */
-    private static Optional<Sweep> readSweep(JsonNode settings) {
-        if (!settings.has("sweep")) {
-            return Optional.empty();
-        }
-        JsonNode sweep = settings.get("sweep");
-        List<Integer> rates = new ArrayList<>();
-        for (JsonNode rate : sweep.list("rates")) {
-            rates.add(Math.toIntExact(Math.round(rate.asNumber())));
-        }
-        return Optional.of(new Sweep(rates, sweep.integer("requiredThroughputPerSecond")));
+                settings.optionalWhole("maxGcPauseMillis"), settings.text("description"),
+                settings.optional("sweep", sweep -> new Sweep(sweep.list("rates",
+                        rate -> Math.toIntExact(Math.round(rate.asNumber()))),
+                        sweep.integer("requiredThroughputPerSecond"))));
     }
 
     static void writeEnvironment(JsonWriter json, ResultSnapshot.Environment environment) {
@@ -86,10 +65,8 @@ final class SettingsJson {
                 .value("javaVersion", environment.javaVersion()).value("javaVm", environment.javaVm())
                 .value("javaVendor", environment.javaVendor()).value("os", environment.os())
                 .value("arch", environment.arch()).value("cpu", environment.cpu()).value("cores", environment.cores())
-                .value("maxHeapBytes", environment.maxHeapBytes());
-        json.name("garbageCollectors").beginArray(true);
-        environment.garbageCollectors().forEach(json::string);
-        json.endArray().endObject();
+                .value("maxHeapBytes", environment.maxHeapBytes())
+                .array("garbageCollectors", true, environment.garbageCollectors(), JsonWriter::string).endObject();
     }
 
     static ResultSnapshot.Environment readEnvironment(JsonNode environment) {
@@ -97,6 +74,6 @@ final class SettingsJson {
                 environment.text("javaVm"), environment.text("javaVendor"), environment.text("os"),
                 environment.text("arch"), environment.text("cpu"), environment.integer("cores"),
                 environment.whole("maxHeapBytes"),
-                environment.list("garbageCollectors").stream().map(JsonNode::asText).toList());
+                environment.texts("garbageCollectors"));
     }
 }

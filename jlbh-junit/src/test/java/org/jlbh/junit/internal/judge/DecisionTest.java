@@ -110,7 +110,7 @@ class DecisionTest {
         if (judged.outcome() == Outcome.INCONCLUSIVE && failedEarlier.isPresent()) {
             judged = failedEarlier.get();
         }
-        return Decision.decide(attempts, allowed, comparison, mode, judged);
+        return Decision.decide(attempts, allowed, comparison, Optional.empty(), mode, judged);
     }
 
     @Test
@@ -151,7 +151,7 @@ class DecisionTest {
                 new SequentialRule.Tally("end to end p50 <= 50 \u00b5s", 1, 3, SequentialRule.Call.BROKEN)), attempts,
                 1);
 
-        Decision decision = Decision.decide(attempts, 4, Optional.empty(), Mode.ENFORCE, judged);
+        Decision decision = Decision.decide(attempts, 4, Optional.empty(), Optional.empty(), Mode.ENFORCE, judged);
 
         assertThat(decision.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(decision.detail()).contains("(by the sequential rule, over 4 attempts: end to end p50 <= 50 \u00b5s: "
@@ -164,7 +164,7 @@ class DecisionTest {
         List<AttemptJudgement> attempts = List.of(passing(1), breaching(2, Optional.empty()),
                 breaching(3, Optional.empty()));
 
-        Decision decision = Decision.decide(attempts, 3, Optional.empty(), Mode.ENFORCE,
+        Decision decision = Decision.decide(attempts, 3, Optional.empty(), Optional.empty(), Mode.ENFORCE,
                 SequentialRule.judge(List.of(attempts.get(2)), 1, Verdict.MEDIAN_RUN));
 
         assertThat(decision.outcome()).isEqualTo(Outcome.FAILED);
@@ -197,7 +197,8 @@ class DecisionTest {
                 run(200, 10_000));
 
         SequentialRule.Judged judged = SequentialRule.judge(List.of(oneBroke), 3, Verdict.EVERY_RUN);
-        Decision decision = Decision.decide(List.of(oneBroke), 1, Optional.empty(), Mode.ENFORCE, judged);
+        Decision decision = Decision.decide(List.of(oneBroke), 1, Optional.empty(), Optional.empty(), Mode.ENFORCE,
+                judged);
 
         assertThat(judged.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(judged.margin()).isZero();

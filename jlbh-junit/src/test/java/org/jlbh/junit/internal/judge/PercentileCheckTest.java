@@ -97,8 +97,8 @@ class PercentileCheckTest {
     void aScaledBudgetSaysItWasScaledInTheBreach() {
         Budget scaled = new Budget("end to end", 50, 1.4, 0.7);
         LatencyCheck check = new LatencyCheck(scaled, PercentileCheck.of(RESULT, THREE_RUNS, 50, 1.4,
-                Verdict.MEDIAN_RUN), Optional.empty(), java.util.OptionalDouble.empty(), Optional.empty(),
-                Optional.empty(), List.of());
+                Verdict.MEDIAN_RUN), Optional.empty(), java.util.OptionalDouble.empty(), false, Optional.empty(),
+                List.of());
 
         assertThat(check.budget()).isEqualTo("end to end p50 <= 1.4 \u00b5s (0.7 \u00b5s scaled by jlbh.budget.factor)");
         assertThat(check.breach()).hasValueSatisfying(breach -> assertThat(breach).endsWith(

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * Puts each late sample of a run (over a budget) down to a {@link Cause}. The iterations one harness thread ran one
@@ -52,7 +53,7 @@ public final class LateSampleAttribution {
         if (timeline == null) {
             return RunAttribution.unattributed(run, limitNanos, overBudget);
         }
-        long keptOver = IntStream.range(0, timeline.lateKept()).filter(i -> timeline.lateLatency(i) > limitNanos)
+        long keptOver = IntStream.range(0, timeline.lateKept()).filter(i -> timeline.lateNanos()[i] > limitNanos)
                 .count();
         long notKept = timeline.lateNotKept() == 0 ? 0 : Math.max(0, overBudget - keptOver);
         if (timeline.sequential()) {
@@ -70,26 +71,15 @@ public final class LateSampleAttribution {
     /** Replays each thread's iterations on its own evidence, merged in the order of {@link RunTimeline#merge}. */
     private static RunAttribution ofEachThread(int run, long limitNanos, long notKept, RunEvidence evidence,
                                                long fastestNanos, long onScheduleNanos, List<RunTimeline> ofThreads) {
-        long[] counts = new long[Cause.values().length];
-        long[] original = new long[0];
-        long[] codeOnly = new long[0];
-        Delays delays = Delays.NONE;
         List<RunAttribution> attributed = new ArrayList<>();
         List<long[]> order = new ArrayList<>(); // {end, thread, index}
         for (int thread = 0; thread < ofThreads.size(); thread++) {
             RunTimeline timeline = ofThreads.get(thread);
-            RunAttribution one = QueueReplay.of(run, timeline, limitNanos, 0, evidence,
-                    evidence.schedulers().get(thread), fastestNanos, onScheduleNanos);
-            attributed.add(one);
-            for (Cause cause : Cause.values()) {
-                counts[cause.ordinal()] += one.count(cause);
-            }
+            attributed.add(QueueReplay.of(run, timeline, limitNanos, 0, evidence, evidence.schedulers().get(thread),
+                    fastestNanos, onScheduleNanos));
             for (int i = 0; i < timeline.lateKept(); i++) {
-                order.add(new long[] {timeline.lateEnd(i), thread, i});
+                order.add(new long[] {timeline.lateEndNanos()[i], thread, i});
             }
-            original = concat(original, one.originalNanos());
-            codeOnly = concat(codeOnly, one.codeOnlyNanos());
-            delays = delays.plus(one.delays());
         }
         order.sort(Comparator.comparingLong(sample -> sample[0]));
         byte[] causes = new byte[order.size()];
@@ -97,14 +87,10 @@ public final class LateSampleAttribution {
             long[] sample = order.get(i);
             causes[i] = attributed.get((int) sample[1]).causes()[(int) sample[2]];
         }
-        counts[Cause.CODE.ordinal()] += notKept;
-        return new RunAttribution(run, limitNanos, counts, notKept, original, codeOnly, causes, delays);
-    }
-
-    private static long[] concat(long[] first, long[] second) {
-        long[] both = Arrays.copyOf(first, first.length + second.length);
-        System.arraycopy(second, 0, both, first.length, second.length);
-        return both;
+        return new RunAttribution(run, limitNanos, notKept,
+                attributed.stream().flatMapToLong(one -> LongStream.of(one.originalNanos())).toArray(),
+                attributed.stream().flatMapToLong(one -> LongStream.of(one.codeOnlyNanos())).toArray(), causes,
+                attributed.stream().map(RunAttribution::delays).reduce(Delays.NONE, Delays::plus));
     }
 
     /** The pauses that can have made a run's samples late, by earliest end, and what each has accounted for. */
@@ -156,21 +142,20 @@ public final class LateSampleAttribution {
         }
 
         RunAttribution attribute(int run, RunTimeline timeline, long limitNanos, long notKept) {
-            long[] counts = new long[Cause.values().length];
             byte[] causes = new byte[timeline.lateKept()];
             Arrays.fill(causes, (byte) -1);
             long[] excused = new long[causes.length];
             int excusedCount = 0;
             Integer[] byEnd = IntStream.range(0, causes.length).boxed().toArray(Integer[]::new);
-            Arrays.sort(byEnd, Comparator.comparingLong(timeline::lateEnd));
+            Arrays.sort(byEnd, Comparator.comparingLong(i -> timeline.lateEndNanos()[i]));
             for (int i : byEnd) {
-                long latency = timeline.lateLatency(i);
+                long latency = timeline.lateNanos()[i];
                 if (latency <= limitNanos) {
                     continue;
                 }
-                Pause pause = goesTo(timeline.lateEnd(i), timeline.lateEnd(i) - latency, latency - limitNanos);
+                Pause pause = goesTo(timeline.lateEndNanos()[i], timeline.lateEndNanos()[i] - latency,
+                        latency - limitNanos);
                 Cause cause = pause == null ? Cause.CODE : pause.cause;
-                counts[cause.ordinal()]++;
                 causes[i] = (byte) cause.ordinal();
                 if (pause != null) {
                     pause.remaining--;
@@ -180,10 +165,9 @@ public final class LateSampleAttribution {
                     }
                 }
             }
-            counts[Cause.CODE.ordinal()] += notKept;
             long[] atTheBudget = new long[excusedCount];
             Arrays.fill(atTheBudget, limitNanos);
-            return new RunAttribution(run, limitNanos, counts, notKept, Arrays.copyOf(excused, excusedCount),
+            return new RunAttribution(run, limitNanos, notKept, Arrays.copyOf(excused, excusedCount),
                     atTheBudget, causes, delays());
         }
 
@@ -269,7 +253,7 @@ public final class LateSampleAttribution {
         }
     }
 
-    /** A stop of a harness thread: samples it made late ended from {@code earliestEnd}, began by {@code latestStart}. */
+    /** A harness thread's stop: samples it made late ended from {@code earliestEnd}, began by {@code latestStart}. */
     private static final class Pause {
         final Cause cause;
         final long earliestEnd;

@@ -10,11 +10,10 @@ import org.jlbh.junit.internal.run.evidence.MachineStall;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
 /**
  * A probe's late samples against one budget over the runs of an attempt, each put down to a cause
@@ -46,38 +45,9 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
         return sum(RunAttribution::notKept);
     }
 
-    private Delays delays() {
+    /** @return what made the samples late besides the code, over all runs */
+    public Delays delays() {
         return runs.stream().map(RunAttribution::delays).reduce(Delays.NONE, Delays::plus);
-    }
-
-    /** @return how long the harness thread waited on the run queue where that made samples late, in nanoseconds */
-    public long queueWaitNanos() {
-        return delays().runQueue().nanos();
-    }
-
-    /** @return in how many stretches it waited so */
-    public int queueStretches() {
-        return delays().runQueue().stretches();
-    }
-
-    /** @return how long the host took the harness thread's CPU where that made samples late, in nanoseconds */
-    public long hostNanos() {
-        return delays().host().nanos();
-    }
-
-    /** @return in how many stretches it took it so */
-    public int hostStretches() {
-        return delays().host().stretches();
-    }
-
-    /** @return the stalls of the whole machine a second thread saw that made samples late, over all runs */
-    public List<MachineStall> machineStalls() {
-        return delays().machineStalls();
-    }
-
-    /** @return the harness thread's waits for a CPU kept as the code's (its own threads ran), over the runs */
-    public Delays.Stretches testThreadsWait() {
-        return delays().testThreadsWait();
     }
 
     private long sum(ToLongFunction<RunAttribution> perRun) {
@@ -198,16 +168,10 @@ public record LateSamples(long limitNanos, List<RunAttribution> runs, List<Strin
 
     /** @return e.g. {@code 4 GC pauses (G1New, longest 24.600 ms; 21.000 ms of them copying objects older ...)} */
     private static String pauses(List<JvmPause> pauses, String one, String many) {
-        Set<String> names = new LinkedHashSet<>();
-        long longest = 0;
-        long older = 0;
-        for (JvmPause pause : pauses) {
-            names.add(pause.name());
-            longest = Math.max(longest, pause.nanos());
-            older += pause.olderObjectsNanos();
-        }
+        long older = pauses.stream().mapToLong(JvmPause::olderObjectsNanos).sum();
         return String.format(Locale.ROOT, "%s (%s, longest %s%s)", plural(pauses.size(), one, many),
-                String.join(", ", names), ReportFormat.duration(longest), older == 0 ? ""
+                pauses.stream().map(JvmPause::name).distinct().collect(Collectors.joining(", ")),
+                ReportFormat.duration(pauses.stream().mapToLong(JvmPause::nanos).max().orElse(0)), older == 0 ? ""
                         : "; " + ReportFormat.duration(older) + " of them copying objects older than the measured "
                         + "runs: the JVM's");
     }

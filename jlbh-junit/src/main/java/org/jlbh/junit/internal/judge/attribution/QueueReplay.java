@@ -52,16 +52,16 @@ final class QueueReplay {
     private final long[] startCut;
     /** The waits for a CPU that are the code's (the test's own threads ran): placed, not cut. */
     private final long[] testThreadsHeld;
-    /** What an iteration on its schedule takes beyond its call, in ns: by medians, as calls back to back are quicker. */
+    /** What an iteration on its schedule takes beyond its call, in ns: by medians, as calls back to back are faster. */
     private final long callDelayNanos;
 
     private QueueReplay(RunTimeline timeline, long fastestNanos, long onScheduleNanos) {
         int n = timeline.lateKept();
-        end = each(n, timeline::lateEnd);
-        start = each(n, i -> end[i] - timeline.lateLatency(i));
-        previousEnd = each(n, timeline::latePreviousEnd);
+        end = timeline.lateEndNanos();
+        start = each(n, i -> end[i] - timeline.lateNanos()[i]);
+        previousEnd = timeline.latePreviousEndNanos();
         begin = each(n, i -> Math.min(end[i], Math.max(start[i], previousEnd[i])));
-        began = each(n, i -> Math.min(end[i], Math.max(begin[i], timeline.lateBegan(i))));
+        began = each(n, i -> Math.min(end[i], Math.max(begin[i], timeline.lateBeganNanos()[i])));
         long leastService = Math.min(fastestNanos, IntStream.range(0, n).mapToLong(i -> end[i] - begin[i]).min()
                 .orElse(Long.MAX_VALUE));
         reducible = each(n, i -> Math.max(0, end[i] - begin[i] - leastService));
@@ -98,19 +98,12 @@ final class QueueReplay {
                 : replay.cutLateStarts();
         long[] codeOnlyEnds = replay.replay(false);
         byte[] causes = replay.causes(limitNanos, codeOnlyEnds);
-        long[] counts = new long[Cause.values().length];
-        for (byte cause : causes) {
-            if (cause >= 0) {
-                counts[cause]++;
-            }
-        }
-        counts[Cause.CODE.ordinal()] += notKept;
         int[] replaced = IntStream.range(0, causes.length).filter(i -> codeOnlyEnds[i] < replay.end[i]).toArray();
         Delays delays = new Delays(waits.runQueue(), waits.host(), machineStalls,
                 jvmPauses.stream().filter(JvmPause::gc).toList(),
                 jvmPauses.stream().filter(pause -> !pause.gc()).toList(), lateStarts, waits.testThreadsWait(),
                 replay.blocked(causes, waits.blocked()));
-        return new RunAttribution(run, limitNanos, counts, notKept,
+        return new RunAttribution(run, limitNanos, notKept,
                 Arrays.stream(replaced).mapToLong(i -> replay.end[i] - replay.start[i]).toArray(),
                 Arrays.stream(replaced).mapToLong(i -> codeOnlyEnds[i] - replay.start[i]).toArray(), causes, delays);
     }
@@ -250,7 +243,7 @@ final class QueueReplay {
         return any;
     }
 
-    /** Cuts {@code wait} ns ended in {@code (from, to]}, each of {@code waits} pieces where most fits: @return if any */
+    /** Cuts {@code wait} ns ended in {@code (from, to]}, each of {@code waits} pieces where most fits: @return if so */
     private boolean cutWait(long wait, int waits, long from, long to, long[] cut) {
         IntToLongFunction reach = i -> Math.min(left(i), Math.min(end[i], to) - begin[i] - accounted(i));
         long remaining = wait;

@@ -1,11 +1,10 @@
 package org.jlbh.junit.internal.judge.attribution;
 
 import org.HdrHistogram.Histogram;
-import org.jlbh.junit.internal.run.evidence.JvmPause;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * One run's late samples of one probe (those over a budget), each put down to a {@link Cause}. Immutable: its arrays
@@ -13,26 +12,24 @@ import java.util.Optional;
  *
  * @param run           1-based run
  * @param limitNanos    the budget the samples were late against, in nanoseconds
- * @param counts        late samples per {@link Cause#ordinal()}; those beyond the kept ones count as the code's
- * @param notKept       of those, the late samples beyond the timeline's capacity, not attributed
+ * @param notKept       the late samples beyond the timeline's capacity, not attributed: they count as the code's
  * @param originalNanos the latencies the verdict replaces (made later by pauses not the code's), in nanoseconds
  * @param codeOnlyNanos what each is replaced by, index for index: its latency without those pauses
  * @param causes        per late sample the timeline kept, its {@link Cause#ordinal()}; -1 for one within this budget
  * @param delays        what made the samples late besides the code
  */
-public record RunAttribution(int run, long limitNanos, long[] counts, long notKept, long[] originalNanos,
-                             long[] codeOnlyNanos, byte[] causes, Delays delays) {
+public record RunAttribution(int run, long limitNanos, long notKept, long[] originalNanos, long[] codeOnlyNanos,
+                             byte[] causes, Delays delays) {
 
     /** @return a run whose {@code over} late samples could not be attributed: every one counts as the code's */
     static RunAttribution unattributed(int run, long limitNanos, long over) {
-        long[] counts = new long[Cause.values().length];
-        counts[Cause.CODE.ordinal()] = over;
-        return new RunAttribution(run, limitNanos, counts, over, new long[0], new long[0], new byte[0], Delays.NONE);
+        return new RunAttribution(run, limitNanos, over, new long[0], new long[0], new byte[0], Delays.NONE);
     }
 
-    /** @return how many late samples were put down to the cause */
+    /** @return how many late samples were put down to the cause, those not kept as the code's */
     public long count(Cause cause) {
-        return counts[cause.ordinal()];
+        long kept = IntStream.range(0, causes.length).filter(i -> causes[i] == cause.ordinal()).count();
+        return cause == Cause.CODE ? kept + notKept : kept;
     }
 
     /** @return how many late samples were put down to the platform, a safepoint or a collection's older objects */
@@ -43,14 +40,6 @@ public record RunAttribution(int run, long limitNanos, long[] counts, long notKe
     /** @return what the {@code i}th late sample the timeline kept was put down to; empty when within this budget */
     public Optional<Cause> cause(int i) {
         return causes[i] < 0 ? Optional.empty() : Optional.of(Cause.values()[causes[i]]);
-    }
-
-    public List<JvmPause> gcPauses() {
-        return delays.gcPauses();
-    }
-
-    public List<JvmPause> safepoints() {
-        return delays.safepoints();
     }
 
     /**

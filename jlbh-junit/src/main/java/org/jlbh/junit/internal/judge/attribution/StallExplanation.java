@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * How the platform's stalls seen by the OS jitter measurement explain a budget's breach without scheduler evidence. A
@@ -24,6 +27,12 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
     /** One run's breach explained: its stalls over the budget, the longest (ns), samples they and it made late. */
     public record RunExplanation(int run, int stalls, long worstNanos, double explainableSamples,
                                  long samplesOverBudget) {
+        String describe() {
+            return String.format(Locale.ROOT, "run %d: %d stall%s longer than the budget, worst %s \u00b5s, explain "
+                    + "%,.0f of the %,d samples over budget", run, stalls, stalls == 1 ? "" : "s",
+                    ReportFormat.micros(worstNanos), Math.min(explainableSamples, samplesOverBudget),
+                    samplesOverBudget);
+        }
     }
 
     public StallExplanation {
@@ -57,45 +66,30 @@ public record StallExplanation(List<RunExplanation> runs) implements BreachExpla
             Histogram histogram = run.histogram();
             long over = histogram.getCountBetweenValues(limit + 1, Math.max(limit + 1, histogram.getMaxValue()));
             double allowed = run.count() * (100 - percentile) / 100;
-            int longer = 0;
-            long worst = 0;
-            for (int i = 0; i < stalls.get().count(); i++) {
-                if (stalls.get().nanos(i) > limit) {
-                    longer++;
-                    worst = Math.max(worst, stalls.get().nanos(i));
-                }
-            }
+            long[] longer = longer(stalls.get(), limit).toArray();
             double explainable = explainableSamples(stalls.get(), limit, samplesPerNano);
-            if (longer == 0 || over - explainable > allowed) {
+            if (longer.length == 0 || over - explainable > allowed) {
                 return Optional.empty();
             }
-            explained.add(new RunExplanation(run.run(), longer, worst, explainable, over));
+            explained.add(new RunExplanation(run.run(), longer.length, LongStream.of(longer).max().orElseThrow(),
+                    explainable, over));
         }
         return explained.isEmpty() ? Optional.empty() : Optional.of(new StallExplanation(explained));
     }
 
     /** @return how many samples the stalls make exceed the budget: {@code (S − budget) × R + 1} per longer stall */
     static double explainableSamples(PlatformStalls stalls, long limitNanos, double samplesPerNano) {
-        double explainable = 0;
-        for (int i = 0; i < stalls.count(); i++) {
-            long stall = stalls.nanos(i);
-            if (stall > limitNanos) {
-                explainable += (stall - limitNanos) * samplesPerNano + 1;
-            }
-        }
-        return explainable;
+        return longer(stalls, limitNanos).mapToDouble(stall -> (stall - limitNanos) * samplesPerNano + 1)
+                .reduce(0, Double::sum);
+    }
+
+    private static LongStream longer(PlatformStalls stalls, long limitNanos) {
+        return IntStream.range(0, stalls.count()).mapToLong(stalls::nanos).filter(stall -> stall > limitNanos);
     }
 
     /** @return e.g. {@code inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in ...} */
     public String describe() {
-        List<String> perRun = new ArrayList<>();
-        for (RunExplanation run : runs) {
-            perRun.add(String.format(Locale.ROOT, "run %d: %d stall%s longer than the budget, worst %s \u00b5s, "
-                            + "explain %,.0f of the %,d samples over budget", run.run(), run.stalls(),
-                    run.stalls() == 1 ? "" : "s", ReportFormat.micros(run.worstNanos()),
-                    Math.min(run.explainableSamples(), run.samplesOverBudget()), run.samplesOverBudget()));
-        }
         return "inconclusive: the platform itself stalled (OS jitter beyond its median wake-up) in every run that "
-                + "broke the budget; " + String.join("; ", perRun);
+                + "broke the budget; " + runs.stream().map(RunExplanation::describe).collect(Collectors.joining("; "));
     }
 }

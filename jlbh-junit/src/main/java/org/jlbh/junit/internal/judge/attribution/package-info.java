@@ -11,8 +11,7 @@
  * brings it within; else the <b>code</b>'s. A pause makes the iterations queued behind it late too (coordinated
  * omission), and the replay moves them up with it ({@link org.jlbh.junit.internal.judge.attribution.QueueReplay}). A
  * budget that holds without the platform's, the safepoints' and the older objects' samples is met on the code's own
- * account in {@code jlbh.noise = aware} ({@link org.jlbh.junit.internal.judge.attribution.CodesOwnAccount}); without
- * scheduler evidence, a breach is weighed against the OS jitter measurement instead
- * ({@link org.jlbh.junit.internal.judge.attribution.StallExplanation}).
+ * account in {@code jlbh.noise = aware}; without scheduler evidence, a breach is weighed against the OS jitter
+ * measurement instead ({@link org.jlbh.junit.internal.judge.attribution.StallExplanation}).
  */
 package org.jlbh.junit.internal.judge.attribution;

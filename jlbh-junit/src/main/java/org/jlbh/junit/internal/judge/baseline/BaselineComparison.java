@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -52,13 +53,9 @@ public record BaselineComparison(Path source, int builds, String environment, bo
     }
 
     /**
-     * @param source             the baseline's folder, for messages
-     * @param history            the recorded builds, oldest first, at least one
-     * @param current            this build's probes
-     * @param currentEnvironment this build's machine and JVM, as {@link RecordedBuild#environment()} says it
-     * @param gate               how to compare
-     * @param seed               the bootstrap's seed: the same figures and seed give the same intervals
-     * @return the comparison
+     * @return this build's probes, on its machine and JVM ({@link RecordedBuild#environment()} says it), against the
+     *         history (oldest first, at least one) in the source folder, as the gate says; the same figures and seed
+     *         give the same intervals
      */
     public static BaselineComparison compare(Path source, List<RecordedBuild> history, List<ProbeFigures> current,
                                              String currentEnvironment, BaselineGate gate, long seed) {
@@ -161,17 +158,14 @@ public record BaselineComparison(Path source, int builds, String environment, bo
         if (builds.size() < FEWEST_BUILDS_TO_GATE) {
             return Optional.empty();
         }
-        Instant first = Instant.MAX;
-        Instant last = Instant.MIN;
+        List<Instant> times;
         try {
-            for (RecordedBuild build : builds) {
-                Instant time = Instant.parse(build.time());
-                first = time.isBefore(first) ? time : first;
-                last = time.isAfter(last) ? time : last;
-            }
+            times = builds.stream().map(build -> Instant.parse(build.time())).sorted().toList();
         } catch (DateTimeParseException unreadable) {
             return Optional.empty();
         }
+        Instant first = times.get(0);
+        Instant last = times.get(times.size() - 1);
         Duration span = Duration.between(first, last);
         if (span.compareTo(ONE_SITTING) >= 0) {
             return Optional.empty();
@@ -203,13 +197,10 @@ public record BaselineComparison(Path source, int builds, String environment, bo
                            double[] measured) {
 
         ComparisonRow judge(BaselineGate gate, double level, long seed, boolean gated, String environment) {
-            double low = Double.MAX_VALUE;
-            double high = 0;
-            for (double[] build : before) {
-                double median = HierarchicalBootstrap.statistic(build);
-                low = Math.min(low, median);
-                high = Math.max(high, median);
-            }
+            DoubleSummaryStatistics medians = before.stream().mapToDouble(HierarchicalBootstrap::statistic)
+                    .summaryStatistics();
+            double low = medians.getMin();
+            double high = medians.getMax();
             double nowNanos = HierarchicalBootstrap.statistic(now);
             ComparisonRow.History figures = new ComparisonRow.History(low, high, before.size(), nowNanos,
                     HierarchicalBootstrap.statistic(measured));

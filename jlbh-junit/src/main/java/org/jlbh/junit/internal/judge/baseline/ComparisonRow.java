@@ -2,7 +2,6 @@ package org.jlbh.junit.internal.judge.baseline;
 
 import org.jlbh.core.ReportFormat;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -69,43 +68,17 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
         }
     }
 
-    /** Run {@code i} of the base and of the change, as many of each, in the order measured; copied in and out. */
-    public record Pairs(long[] baseNanos, long[] changeNanos) implements Figures {
+    /** Run {@code i} of the base and of the change, as many of each, in the order measured. */
+    public record Pairs(List<Long> baseNanos, List<Long> changeNanos) implements Figures {
         public Pairs {
-            baseNanos = baseNanos.clone();
-            changeNanos = changeNanos.clone();
-        }
-
-        @Override
-        public long[] baseNanos() {
-            return baseNanos.clone();
-        }
-
-        @Override
-        public long[] changeNanos() {
-            return changeNanos.clone();
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Pairs pairs && Arrays.equals(baseNanos, pairs.baseNanos)
-                    && Arrays.equals(changeNanos, pairs.changeNanos);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * Arrays.hashCode(baseNanos) + Arrays.hashCode(changeNanos);
-        }
-
-        @Override
-        public String toString() {
-            return "Pairs" + Arrays.toString(baseNanos) + Arrays.toString(changeNanos);
+            baseNanos = List.copyOf(baseNanos);
+            changeNanos = List.copyOf(changeNanos);
         }
 
         @Override
         public String describe(Basis basis) {
-            return String.format(Locale.ROOT, ", %d pair%s: base %s \u00b5s, change %s \u00b5s", baseNanos.length,
-                    baseNanos.length == 1 ? "" : "s", ReportFormat.micros(Math.round(median(baseNanos))),
+            return String.format(Locale.ROOT, ", %d pair%s: base %s \u00b5s, change %s \u00b5s", baseNanos.size(),
+                    baseNanos.size() == 1 ? "" : "s", ReportFormat.micros(Math.round(median(baseNanos))),
                     ReportFormat.micros(Math.round(median(changeNanos))));
         }
 
@@ -114,12 +87,15 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
             return 1;
         }
 
-        private static double median(long[] values) {
-            long[] sorted = values.clone();
-            Arrays.sort(sorted);
-            int n = sorted.length;
-            return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+        private static double median(List<Long> values) {
+            return ComparisonRow.median(values.stream().mapToDouble(Long::doubleValue).sorted().toArray());
         }
+    }
+
+    /** @return the middle of the sorted values, or the mean of the two middles; NaN when there are none */
+    static double median(double[] sorted) {
+        int n = sorted.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** @return whether this row is a regression */

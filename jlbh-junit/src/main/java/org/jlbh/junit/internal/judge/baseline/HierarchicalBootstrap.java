@@ -7,9 +7,8 @@ import java.util.SplittableRandom;
 /**
  * The ratio of this build's latency figure to its history's, with a percentile interval from a hierarchical
  * bootstrap (Kalibera and Jones, ISMM 2013): builds resampled with replacement, then runs within each, and this
- * build's runs.
- * A history's statistic is the median over builds of each build's median run. Seeded: the same figures and seed give
- * the same interval. Stateless; thread-safe.
+ * build's runs. A history's statistic is the median over builds of each build's median run. Seeded: the same figures
+ * and seed give the same interval. Stateless; thread-safe.
  */
 public final class HierarchicalBootstrap {
     public static final int RESAMPLES = 10_000;
@@ -22,19 +21,16 @@ public final class HierarchicalBootstrap {
     }
 
     /**
-     * @param history each recorded build's runs' values, at least one build with at least one run, all positive
-     * @param now     this build's runs' values, at least one, all positive
-     * @param level   the interval's level, e.g. 0.999: the ends are its {@code (1 − level)/2} and
-     *                {@code (1 + level)/2} quantiles
-     * @param seed    the seed of the resampling
-     * @return the ratio of this build's statistic to the history's, with its interval
+     * @return the ratio of this build's statistic to the history's, from each one's runs' values (at least one build
+     *         with at least one run, all positive), with its interval at the level, e.g. 0.999: the
+     *         {@code (1 − level)/2} and {@code (1 + level)/2} quantiles of the ratios resampled from the seed
      */
     public static Ratio ratio(List<double[]> history, double[] now, double level, long seed) {
         double estimate = statistic(now) / historyStatistic(history);
         SplittableRandom random = new SplittableRandom(seed);
         double[] ratios = new double[RESAMPLES];
         double[] buildMedians = new double[history.size()];
-        double[] runs = new double[maxRuns(history, now)];
+        double[] runs = new double[history.stream().mapToInt(build -> build.length).reduce(now.length, Math::max)];
         for (int i = 0; i < RESAMPLES; i++) {
             for (int b = 0; b < buildMedians.length; b++) {
                 double[] build = history.get(random.nextInt(history.size()));
@@ -49,11 +45,7 @@ public final class HierarchicalBootstrap {
 
     /** @return the median over builds of each build's median run */
     public static double historyStatistic(List<double[]> history) {
-        double[] medians = new double[history.size()];
-        for (int b = 0; b < medians.length; b++) {
-            medians[b] = statistic(history.get(b));
-        }
-        return median(medians, medians.length);
+        return median(history.stream().mapToDouble(HierarchicalBootstrap::statistic).toArray(), history.size());
     }
 
     /** @return the runs' median, the upper middle for an even count, as {@link org.jlbh.junit.Verdict#MEDIAN_RUN} */
@@ -78,13 +70,5 @@ public final class HierarchicalBootstrap {
     private static double quantile(double[] sorted, double q) {
         int index = (int) Math.floor(q * (sorted.length - 1));
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
-    }
-
-    private static int maxRuns(List<double[]> history, double[] now) {
-        int most = now.length;
-        for (double[] build : history) {
-            most = Math.max(most, build.length);
-        }
-        return most;
     }
 }

@@ -5,11 +5,11 @@ import org.jlbh.junit.internal.judge.baseline.ComparisonRow.Basis;
 import org.jlbh.junit.internal.judge.baseline.ComparisonRow.Change;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * The change against its base, their runs taken in turns in one JVM (the paired mode), per probe and percentile. Run
@@ -35,11 +35,8 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
     }
 
     /**
-     * @param base             the base's figures per probe, its runs in the order measured
-     * @param change           the change's, likewise: run {@code i} of each probe pairs with the base's run {@code i}
-     * @param percentiles      the percentiles to compare, as labels
-     * @param tolerancePercent the tolerance, in percent
-     * @return the comparison
+     * @return the change against the base at the percentiles (labels), both sides' figures per probe with their runs
+     *         in the order measured: run {@code i} of each probe pairs with the base's run {@code i}
      */
     public static PairedComparison compare(List<ProbeFigures> base, List<ProbeFigures> change, List<String> percentiles,
                                            double tolerancePercent) {
@@ -143,9 +140,9 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
 
     private static ComparisonRow row(String probe, String percentile, Basis basis, ComparisonRow.Pairs figures,
                                      double tolerancePercent, int compared) {
-        long[] base = figures.baseNanos();
-        long[] change = figures.changeNanos();
-        int n = base.length;
+        List<Long> base = figures.baseNanos();
+        List<Long> change = figures.changeNanos();
+        int n = base.size();
         int k = rankOfEnds(n, ComparisonRow.alphaEach(FAMILY_ALPHA, compared));
         if (k == 0) {
             int fewest = fewestPairs(compared);
@@ -154,12 +151,10 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
                     + "pair%s of runs, at least %d needed for an interval with %d percentile%s compared (runs = %d or "
                     + "more)", n, n == 1 ? "" : "s", fewest, compared, compared == 1 ? "" : "s", fewest));
         }
-        double[] logRatios = new double[n];
-        for (int i = 0; i < n; i++) {
-            logRatios[i] = Math.log(Math.max(1, change[i]) / (double) Math.max(1, base[i]));
-        }
-        Arrays.sort(logRatios);
-        double median = n % 2 == 1 ? logRatios[n / 2] : (logRatios[n / 2 - 1] + logRatios[n / 2]) / 2;
+        double[] logRatios = IntStream.range(0, n)
+                .mapToDouble(i -> Math.log(Math.max(1, change.get(i)) / (double) Math.max(1, base.get(i)))).sorted()
+                .toArray();
+        double median = ComparisonRow.median(logRatios);
         double low = logRatios[k - 1];
         double high = logRatios[n - k];
         double threshold = Math.log1p(tolerancePercent / 100);
@@ -174,9 +169,9 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
                 .containsKey(percentile));
     }
 
-    private static long[] figures(List<RunFigures> runs, String percentile, boolean codesOwn) {
-        return runs.stream().mapToLong(run -> (codesOwn ? run.codesOwnNanos() : run.percentilesNanos())
-                .get(percentile)).toArray();
+    private static List<Long> figures(List<RunFigures> runs, String percentile, boolean codesOwn) {
+        return runs.stream().map(run -> (codesOwn ? run.codesOwnNanos() : run.percentilesNanos()).get(percentile))
+                .toList();
     }
 
     private static double percent(double logRatio) {

@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.judge.baseline;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -14,7 +15,7 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
 
     /** @return each probe's runs over all the attempts, in order and renumbered from 1, probes as first met */
     public static List<ProbeFigures> concat(List<List<ProbeFigures>> attempts) {
-        Map<String, List<RunFigures>> byProbe = new java.util.LinkedHashMap<>();
+        Map<String, List<RunFigures>> byProbe = new LinkedHashMap<>();
         for (List<ProbeFigures> attempt : attempts) {
             for (ProbeFigures probe : attempt) {
                 List<RunFigures> runs = byProbe.computeIfAbsent(probe.name(), name -> new ArrayList<>());
@@ -30,22 +31,28 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
 
     /** @return each run's value at a percentile label, in nanoseconds; empty when a run lacks it or there is none */
     public List<Double> percentileByRun(String percentile) {
-        return byRun(percentile, RunFigures::percentilesNanos);
+        return byRun(run -> run.percentilesNanos().get(percentile));
     }
 
     /** @return as {@link #percentileByRun}, on the code's own account ({@link RunFigures#codesOwnNanos()}) */
     public List<Double> codesOwnByRun(String percentile) {
-        return byRun(percentile, RunFigures::codesOwnNanos);
+        return byRun(run -> run.codesOwnNanos().get(percentile));
     }
 
-    private List<Double> byRun(String percentile, Function<RunFigures, Map<String, Long>> figures) {
+    /** @return each run's worst sample, in nanoseconds, in run order; empty when a run has none, or there is no run */
+    public List<Double> worstByRun() {
+        return byRun(run -> run.count() == 0 ? null : run.maxNanos());
+    }
+
+    /** @return each run's value, in run order; empty when a run's is null, or there is no run */
+    private List<Double> byRun(Function<RunFigures, Long> value) {
         List<Double> values = new ArrayList<>();
         for (RunFigures run : runs) {
-            Long value = figures.apply(run).get(percentile);
-            if (value == null) {
+            Long nanos = value.apply(run);
+            if (nanos == null) {
                 return List.of();
             }
-            values.add(value.doubleValue());
+            values.add(nanos.doubleValue());
         }
         return values;
     }
@@ -53,17 +60,5 @@ public record ProbeFigures(String name, List<RunFigures> runs) {
     /** @return the worst sample over all runs, in nanoseconds; -1 when no run has a sample */
     public long worstNanos() {
         return runs.stream().filter(run -> run.count() > 0).mapToLong(RunFigures::maxNanos).max().orElse(-1);
-    }
-
-    /** @return each run's worst sample, in nanoseconds, in run order; empty when a run has none, or there is no run */
-    public List<Double> worstByRun() {
-        List<Double> values = new ArrayList<>();
-        for (RunFigures run : runs) {
-            if (run.count() == 0) {
-                return List.of();
-            }
-            values.add((double) run.maxNanos());
-        }
-        return values;
     }
 }

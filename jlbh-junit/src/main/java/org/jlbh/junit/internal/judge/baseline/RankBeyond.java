@@ -1,5 +1,7 @@
 package org.jlbh.junit.internal.judge.baseline;
 
+import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,26 +16,14 @@ record RankBeyond(int runs, boolean slower, boolean faster, double chance, boole
 
     /** @return where this build's runs, at least one, rank against a history's, {@code level} e.g. 1 − 0.01/6 */
     static RankBeyond of(List<double[]> history, double[] now, double tolerancePercent, double level) {
-        double lowest = Double.MAX_VALUE;
-        double highest = 0;
-        int runs = 0;
-        for (double[] build : history) {
-            for (double value : build) {
-                lowest = Math.min(lowest, value);
-                highest = Math.max(highest, value);
-                runs++;
-            }
-        }
-        double nowLowest = Double.MAX_VALUE;
-        double nowHighest = 0;
-        for (double value : now) {
-            nowLowest = Math.min(nowLowest, value);
-            nowHighest = Math.max(nowHighest, value);
-        }
+        DoubleSummaryStatistics before = history.stream().flatMapToDouble(Arrays::stream).summaryStatistics();
+        DoubleSummaryStatistics after = Arrays.stream(now).summaryStatistics();
+        int runs = (int) before.getCount();
         double factor = tolerancePercent / 100;
         double chance = 1 / binomial(runs + now.length, now.length);
-        return new RankBeyond(runs, nowLowest > highest * (1 + factor), nowHighest < lowest * (1 - factor), chance,
-                chance <= 1 - level, highest, nowLowest);
+        return new RankBeyond(runs, after.getMin() > before.getMax() * (1 + factor),
+                after.getMax() < before.getMin() * (1 - factor), chance, chance <= 1 - level, before.getMax(),
+                after.getMin());
     }
 
     /** @return how much slower this build would be flagged, a factor (below 1 when it is); infinite when never */
@@ -48,9 +38,8 @@ record RankBeyond(int runs, boolean slower, boolean faster, double chance, boole
     }
 
     /**
-     * @param spread the history's highest build over its lowest
-     * @return why, e.g. {@code beyond the history's own spread (its builds differ 8.1×): every run above all 15
-     *         recorded runs, which an unchanged build does by chance 1 in 816}
+     * @return why, the history's spread its highest build over its lowest, e.g. {@code beyond the history's own spread
+     *         (its builds differ 8.1×): every run above all 15 recorded runs, which an unchanged build does by ...}
      */
     String describe(double spread) {
         if (change() != ComparisonRow.Change.NOT_JUDGED) {

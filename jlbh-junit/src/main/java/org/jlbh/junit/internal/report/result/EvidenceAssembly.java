@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.report.result;
 import org.jlbh.core.JLBH;
 import org.jlbh.junit.internal.judge.LatencyCheck;
 import org.jlbh.junit.internal.judge.attribution.Cause;
+import org.jlbh.junit.internal.judge.attribution.Delays;
 import org.jlbh.junit.internal.judge.attribution.RunAttribution;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.RunMeasures;
@@ -35,13 +36,14 @@ final class EvidenceAssembly {
                         windows(run, timeline(attempt, run.run(), check.latencyBudget().probe())),
                         run.count(Cause.OLDER_OBJECTS)));
                 long runStart = runStart(attempt, run.run());
-                run.gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
-                run.safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
+                run.delays().gcPauses().forEach(pause -> collections.add(pause(run.run(), pause, runStart)));
+                run.delays().safepoints().forEach(pause -> safepoints.add(pause(run.run(), pause, runStart)));
             }
-            return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, late.queueWaitNanos(),
-                    late.queueStretches(), late.hostNanos(), late.hostStretches(), late.machineStalls().size(),
-                    late.machineStalls().stream().mapToLong(MachineStall::nanos).sum(),
-                    late.testThreadsWait().nanos(), late.testThreadsWait().stretches(), collections, safepoints,
+            Delays delays = late.delays();
+            return new EvidenceSnapshot.Attribution(late.limitNanos() / 1e3, runs, delays.runQueue().nanos(),
+                    delays.runQueue().stretches(), delays.host().nanos(), delays.host().stretches(),
+                    delays.machineStalls().size(), delays.machineStalls().stream().mapToLong(MachineStall::nanos).sum(),
+                    delays.testThreadsWait().nanos(), delays.testThreadsWait().stretches(), collections, safepoints,
                     check.codeOnlyNanos().orElse(Double.NaN) / 1e3, late.notes(), late.describe());
         });
     }
@@ -66,7 +68,8 @@ final class EvidenceAssembly {
         for (int i = 0; i < timeline.lateKept(); i++) {
             Optional<Cause> cause = run.cause(i);
             if (cause.isPresent()) {
-                int window = (int) Math.max(0, (timeline.lateEnd(i) - timeline.startNanos()) / timeline.windowNanos());
+                int window = (int) Math.max(0, (timeline.lateEndNanos()[i] - timeline.startNanos())
+                        / timeline.windowNanos());
                 counts.computeIfAbsent(window, w -> new long[Cause.values().length])[cause.get().ordinal()]++;
             }
         }
@@ -106,14 +109,14 @@ final class EvidenceAssembly {
         int windows = timeline.windows();
         List<Long> worst = new ArrayList<>(windows);
         for (int w = 0; w < windows; w++) {
-            worst.add(timeline.worst(w));
+            worst.add(timeline.worstNanos()[w]);
         }
         List<EvidenceSnapshot.BudgetWindows> overBudget = new ArrayList<>();
         for (int b = 0; b < timeline.budgetsNanos().length; b++) {
             List<EvidenceSnapshot.WindowValue> counts = new ArrayList<>();
             for (int w = 0; w < windows; w++) {
-                if (timeline.over(b, w) > 0) {
-                    counts.add(new EvidenceSnapshot.WindowValue(w, timeline.over(b, w)));
+                if (timeline.overBudget()[b][w] > 0) {
+                    counts.add(new EvidenceSnapshot.WindowValue(w, timeline.overBudget()[b][w]));
                 }
             }
             overBudget.add(new EvidenceSnapshot.BudgetWindows(timeline.budgetsNanos()[b], counts));

@@ -7,6 +7,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ.
@@ -98,17 +99,10 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
 
     /** @return the artifacts whose versions differ between the sides, or that one side alone names, by name */
     private static List<Difference> differences(Map<String, JarArtifact> base, Map<String, JarArtifact> change) {
-        Set<String> keys = new TreeSet<>(base.keySet());
-        keys.addAll(change.keySet());
-        List<Difference> differences = new ArrayList<>();
-        for (String key : keys) {
-            Optional<String> baseVersion = Optional.ofNullable(base.get(key)).map(JarArtifact::version);
-            Optional<String> changeVersion = Optional.ofNullable(change.get(key)).map(JarArtifact::version);
-            if (!baseVersion.equals(changeVersion)) {
-                differences.add(new Difference(key, baseVersion, changeVersion));
-            }
-        }
-        return differences;
+        return Stream.concat(base.keySet().stream(), change.keySet().stream()).distinct().sorted()
+                .map(key -> new Difference(key, Optional.ofNullable(base.get(key)).map(JarArtifact::version),
+                        Optional.ofNullable(change.get(key)).map(JarArtifact::version)))
+                .filter(difference -> !difference.base().equals(difference.change())).toList();
     }
 
     /** @return the jar's artifact, when it says which and is not jlbh's or JUnit's (which are not compared) */
@@ -124,24 +118,17 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         Set<Path> paths = new LinkedHashSet<>();
         for (ClassLoader at = loader; at != null; at = at.getParent()) {
             if (at instanceof URLClassLoader urls) {
-                for (URL url : urls.getURLs()) {
-                    fileOf(url).ifPresent(paths::add);
-                }
+                Arrays.stream(urls.getURLs()).flatMap(url -> fileOf(url).stream()).forEach(paths::add);
             }
         }
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            if (!entry.isBlank()) {
-                paths.add(Path.of(entry));
-            }
-        }
+        Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator))
+                .filter(entry -> !entry.isBlank()).map(Path::of).forEach(paths::add);
         return List.copyOf(paths);
     }
 
     /** @return what the base's side loads from its own paths, in order: its folders, then its own jars */
     public List<Path> loaded() {
-        List<Path> loaded = new ArrayList<>(folders);
-        loaded.addAll(ownJars);
-        return loaded;
+        return Stream.concat(folders.stream(), ownJars.stream()).toList();
     }
 
     /**

@@ -7,11 +7,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +39,7 @@ public final class BaseTestClass implements AutoCloseable {
         this.afterAll = lifecycle(type, AfterAll.class, HierarchyTraversalMode.BOTTOM_UP);
         this.beforeEach = lifecycle(type, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN);
         this.afterEach = lifecycle(type, AfterEach.class, HierarchyTraversalMode.BOTTOM_UP);
+        requireConstructor(type);
     }
 
     /**
@@ -58,9 +57,7 @@ public final class BaseTestClass implements AutoCloseable {
         if (type.getClassLoader() != loader) {
             return Optional.empty(); // not in the base's folders: what loaded is the change's own
         }
-        BaseTestClass base = new BaseTestClass(type);
-        base.constructor();
-        return Optional.of(base);
+        return Optional.of(new BaseTestClass(type));
     }
 
     /** @return the base's folders and jars its class was loaded from, and which of them the base's side loads */
@@ -91,15 +88,15 @@ public final class BaseTestClass implements AutoCloseable {
         if (!started) {
             started = true;
             if (perClass) {
-                sharedInstance = newInstance();
+                sharedInstance = ReflectionSupport.newInstance(type);
             }
             for (Method method : beforeAll) {
-                invoke(method, Modifier.isStatic(method.getModifiers()) ? null : sharedInstance);
+                ReflectionSupport.invokeMethod(method, sharedInstance);
             }
         }
-        Object instance = perClass ? sharedInstance : newInstance();
+        Object instance = perClass ? sharedInstance : ReflectionSupport.newInstance(type);
         for (Method method : beforeEach) {
-            invoke(method, instance);
+            ReflectionSupport.invokeMethod(method, instance);
         }
         return instance;
     }
@@ -133,7 +130,7 @@ public final class BaseTestClass implements AutoCloseable {
         Throwable first = null;
         for (Method method : methods) {
             try {
-                invoke(method, Modifier.isStatic(method.getModifiers()) ? null : instance);
+                ReflectionSupport.invokeMethod(method, instance);
             } catch (Throwable thrown) {
                 if (first == null) {
                     first = thrown;
@@ -147,30 +144,12 @@ public final class BaseTestClass implements AutoCloseable {
         }
     }
 
-    private Constructor<?> constructor() {
+    private static void requireConstructor(Class<?> type) {
         try {
-            Constructor<?> constructor = type.getDeclaredConstructor();
-            constructor.setAccessible(true);
-            return constructor;
+            type.getDeclaredConstructor();
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "the base's %s has no constructor without "
                     + "parameters: its side of a paired test is made by that constructor", type.getName()), e);
-        }
-    }
-
-    private Object newInstance() throws Throwable {
-        try {
-            return constructor().newInstance();
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
-    }
-
-    private static void invoke(Method method, Object target) throws Throwable {
-        try {
-            method.invoke(target);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
         }
     }
 

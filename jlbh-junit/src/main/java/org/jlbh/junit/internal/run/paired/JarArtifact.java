@@ -33,19 +33,13 @@ record JarArtifact(String group, String name, String version) {
             return Optional.of(declared.get(0));
         }
         // a jar that bundles others' metadata: the one its file is named after
-        Optional<JarArtifact> named = declared.stream()
-                .filter(artifact -> file.startsWith(artifact.name() + "-" + artifact.version())).findFirst();
-        if (named.isPresent()) {
-            return named;
-        }
-        Optional<JarArtifact> inGradlesCache = inGradlesCache(jar, file);
-        if (inGradlesCache.isPresent()) {
-            return inGradlesCache;
-        }
-        Matcher nameAndVersion = NAME_AND_VERSION.matcher(file);
-        return nameAndVersion.matches()
-                ? Optional.of(new JarArtifact("", nameAndVersion.group(1), nameAndVersion.group(2)))
-                : Optional.empty();
+        return declared.stream().filter(artifact -> file.startsWith(artifact.name() + "-" + artifact.version()))
+                .findFirst().or(() -> inGradlesCache(jar, file)).or(() -> {
+                    Matcher nameAndVersion = NAME_AND_VERSION.matcher(file);
+                    return nameAndVersion.matches()
+                            ? Optional.of(new JarArtifact("", nameAndVersion.group(1), nameAndVersion.group(2)))
+                            : Optional.empty();
+                });
     }
 
     /** @return {@code group:name}, or the name alone when the group is not known */

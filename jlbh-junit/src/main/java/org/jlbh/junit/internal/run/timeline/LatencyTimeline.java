@@ -3,9 +3,8 @@ package org.jlbh.junit.internal.run.timeline;
 import java.util.Arrays;
 
 /**
- * Records one probe's timeline and late samples during each measured run ({@link RunTimeline}), garbage-free. Threads:
- * {@link #record}, {@link #beginRun} and {@link #endRun} on the harness thread; {@link #recordLate} from any thread.
- * Samples outside a run are ignored.
+ * Records one probe's timeline and late samples during each measured run ({@link RunTimeline}), garbage-free, ignoring
+ * samples outside a run. Threads: {@link #recordLate} from any, the rest on the harness thread.
  */
 public final class LatencyTimeline {
     /** Windows a run is cut into, over its scheduled length; as many again are kept for a run that ends late. */
@@ -77,10 +76,8 @@ public final class LatencyTimeline {
     }
 
     /**
-     * Records a sample the harness thread took as its iteration returned at {@code endNanos}; a late one is kept with
-     * when the iteration before it ended.
-     *
-     * @param beganNanos when its call began, nanoTime; {@link Long#MIN_VALUE} when not read
+     * Records a sample the harness thread took as its iteration returned at {@code endNanos}, which began its call at
+     * {@code beganNanos} ({@link Long#MIN_VALUE}: not read); a late one is kept with when the iteration before ended.
      */
     public void record(long endNanos, long latency, long beganNanos) {
         long previousEnd = lastEnd == Long.MIN_VALUE ? endNanos - latency : lastEnd;
@@ -88,7 +85,7 @@ public final class LatencyTimeline {
         if (!recording) {
             return;
         }
-        int window = worst(endNanos, latency);
+        int window = recordWorst(endNanos, latency);
         if (latency > lateNanos) {
             long began = beganNanos != Long.MIN_VALUE ? beganNanos : Math.max(endNanos - latency, previousEnd);
             late(window, endNanos, latency, previousEnd, began);
@@ -98,7 +95,7 @@ public final class LatencyTimeline {
     /** Records a late sample ({@code latency > }{@link #lateNanos()}, in nanoseconds) from any thread. */
     public synchronized void recordLate(long endNanos, long latency) {
         if (recording) {
-            late(worst(endNanos, latency), endNanos, latency, Long.MIN_VALUE, Long.MIN_VALUE);
+            late(recordWorst(endNanos, latency), endNanos, latency, Long.MIN_VALUE, Long.MIN_VALUE);
         }
     }
 
@@ -108,17 +105,13 @@ public final class LatencyTimeline {
             return null;
         }
         recording = false;
-        int[][] counts = new int[over.length][];
-        for (int b = 0; b < over.length; b++) {
-            counts[b] = over[b].clone();
-        }
-        return new RunTimeline(run, startNanos, System.nanoTime(), windowNanos, worst.clone(), budgetsNanos.clone(), counts,
-                Arrays.copyOf(lateEnd, kept), Arrays.copyOf(lateLatency, kept), Arrays.copyOf(latePreviousEnd, kept),
-                Arrays.copyOf(lateBegan, kept), notKept);
+        return new RunTimeline(run, startNanos, System.nanoTime(), windowNanos, worst.clone(), budgetsNanos.clone(),
+                Arrays.stream(over).map(int[]::clone).toArray(int[][]::new), Arrays.copyOf(lateEnd, kept),
+                Arrays.copyOf(lateLatency, kept), Arrays.copyOf(latePreviousEnd, kept), Arrays.copyOf(lateBegan, kept),
+                notKept);
     }
 
-    /** @return the sample's window, whose worst it is kept as when it is */
-    private int worst(long endNanos, long latency) {
+    private int recordWorst(long endNanos, long latency) {
         long at = (long) ((endNanos - startNanos) * windowsPerNano);
         int window = at < 0 ? 0 : at >= SLOTS ? SLOTS - 1 : (int) at;
         if (latency > worst[window]) {

@@ -3,11 +3,11 @@ package org.jlbh.junit.internal.run.timeline;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
- * One probe's latency over one measured run, cut into windows of {@link #windowNanos()} from the run's start: per
- * window the worst sample that ended in it and the samples over each budget; and each late sample (over the smallest
- * budget), up to a capacity. Times are nanoTime, latencies nanoseconds. Immutable: the arrays are not to be written.
+ * One probe's latency over one measured run, cut into windows from the run's start, and its late samples (over the
+ * smallest budget) up to a capacity. Times are nanoTime, latencies nanoseconds. Immutable: arrays not to be written.
  *
  * @param run                  1-based run
  * @param startNanos           its first iteration's intended start
@@ -18,42 +18,29 @@ import java.util.List;
  * @param overBudget           per budget, per window, the samples over it
  * @param lateEndNanos         each kept late sample's end, in arrival order
  * @param lateNanos            each kept late sample's latency
- * @param latePreviousEndNanos when the harness thread's iteration before it ended; {@link Long#MIN_VALUE} for a sample
- *                             of another thread or a probe
+ * @param latePreviousEndNanos when the iteration before it ended; {@link Long#MIN_VALUE} in a merge or for a probe
  * @param lateBeganNanos       when its call began: read when queued, else when the harness called it, else the later
  *                             of its intended start and the previous end; {@link Long#MIN_VALUE} where that is unknown
  * @param lateNotKept          late samples beyond the capacity
  */
-public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos, long[] budgetsNanos,
-                          int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
+public record RunTimeline(int run, long startNanos, long endNanos, long windowNanos, long[] worstNanos,
+                          long[] budgetsNanos, int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
                           long[] latePreviousEndNanos, long[] lateBeganNanos, long lateNotKept) {
 
     /**
      * @param threads the timelines harness threads recorded of one probe in one run, begun together; at least one
-     * @return their merge: per window the worst and the summed counts; the late samples in the order they ended, with
-     *         no previous end (the threads ran beside each other)
+     * @return their merge: per window the worst and summed counts; the late samples by end, with no previous end
      */
     public static RunTimeline merge(List<RunTimeline> threads) {
         RunTimeline first = threads.get(0);
-        long end = first.endNanos;
         long[] worst = first.worstNanos.clone();
-        int[][] over = new int[first.overBudget.length][];
-        for (int b = 0; b < over.length; b++) {
-            over[b] = first.overBudget[b].clone();
-        }
-        int late = 0;
-        long notKept = 0;
-        for (RunTimeline thread : threads) {
+        int[][] over = Arrays.stream(first.overBudget).map(int[]::clone).toArray(int[][]::new);
+        for (RunTimeline thread : threads.subList(1, threads.size())) {
             if (thread.startNanos != first.startNanos || thread.windowNanos != first.windowNanos
                     || thread.worstNanos.length != worst.length) {
                 throw new IllegalArgumentException("the threads' timelines of run " + first.run + " were not begun "
                         + "together");
             }
-            late += thread.lateKept();
-            notKept += thread.lateNotKept;
-            end = Math.max(end, thread.endNanos);
-        }
-        for (RunTimeline thread : threads.subList(1, threads.size())) {
             for (int w = 0; w < worst.length; w++) {
                 worst[w] = Math.max(worst[w], thread.worstNanos[w]);
             }
@@ -63,80 +50,30 @@ public record RunTimeline(int run, long startNanos, long endNanos, long windowNa
                 }
             }
         }
-        long[][] samples = new long[late][];
-        int at = 0;
-        for (RunTimeline thread : threads) {
-            for (int i = 0; i < thread.lateKept(); i++) {
-                samples[at++] = new long[]{thread.lateEndNanos[i], thread.lateNanos[i]};
-            }
-        }
-        Arrays.sort(samples, Comparator.comparingLong(sample -> sample[0]));
-        long[] lateEnd = new long[late];
-        long[] lateLatency = new long[late];
-        for (int i = 0; i < late; i++) {
-            lateEnd[i] = samples[i][0];
-            lateLatency[i] = samples[i][1];
-        }
-        long[] previousEnd = new long[late];
+        long[][] late = threads.stream().flatMap(thread -> IntStream.range(0, thread.lateKept())
+                        .mapToObj(i -> new long[] {thread.lateEndNanos[i], thread.lateNanos[i]}))
+                .sorted(Comparator.comparingLong(sample -> sample[0])).toArray(long[][]::new);
+        long[] previousEnd = new long[late.length];
         Arrays.fill(previousEnd, Long.MIN_VALUE);
-        return new RunTimeline(first.run, first.startNanos, end, first.windowNanos, worst, first.budgetsNanos.clone(),
-                over, lateEnd, lateLatency, previousEnd, previousEnd.clone(), notKept);
+        return new RunTimeline(first.run, first.startNanos,
+                threads.stream().mapToLong(RunTimeline::endNanos).max().orElseThrow(), first.windowNanos, worst,
+                first.budgetsNanos.clone(), over, Arrays.stream(late).mapToLong(sample -> sample[0]).toArray(),
+                Arrays.stream(late).mapToLong(sample -> sample[1]).toArray(), previousEnd, previousEnd.clone(),
+                threads.stream().mapToLong(RunTimeline::lateNotKept).sum());
     }
 
     /** @return the run's length in windows: up to the last that holds a sample */
     public int windows() {
-        int last = -1;
-        for (int w = 0; w < worstNanos.length; w++) {
-            if (worstNanos[w] > 0) {
-                last = w;
-            }
-        }
-        for (int[] counts : overBudget) {
-            for (int w = 0; w < counts.length; w++) {
-                if (counts[w] > 0) {
-                    last = Math.max(last, w);
-                }
-            }
-        }
-        return last + 1;
+        return IntStream.range(0, worstNanos.length).filter(w -> worstNanos[w] > 0
+                || Arrays.stream(overBudget).anyMatch(counts -> counts[w] > 0)).max().orElse(-1) + 1;
     }
 
     public int lateKept() {
         return lateNanos.length;
     }
 
-    public long lateEnd(int i) {
-        return lateEndNanos[i];
-    }
-
-    public long lateLatency(int i) {
-        return lateNanos[i];
-    }
-
-    public long latePreviousEnd(int i) {
-        return latePreviousEndNanos[i];
-    }
-
-    public long lateBegan(int i) {
-        return lateBeganNanos[i];
-    }
-
     /** @return whether every kept late sample has a previous end: one queue, which a replay can re-time */
     public boolean sequential() {
-        for (long previousEnd : latePreviousEndNanos) {
-            if (previousEnd == Long.MIN_VALUE) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    public long worst(int window) {
-        return worstNanos[window];
-    }
-
-    /** @return the samples over {@link #budgetsNanos()}{@code [budget]} ending in the window */
-    public int over(int budget, int window) {
-        return overBudget[budget][window];
+        return Arrays.stream(latePreviousEndNanos).noneMatch(previousEnd -> previousEnd == Long.MIN_VALUE);
     }
 }

@@ -10,13 +10,11 @@ import java.util.stream.Stream;
 
 /**
  * The {@link LatencyTimeline}s of one test, end to end (one per harness thread, merged) and one per probe, cut into
- * runs together: begun by the first harness thread to reach a run, ended by the first harness thread once all are
- * done, and kept until the next measurement starts.
+ * runs together and kept until the next measurement starts.
  */
 public final class Timelines {
     private final Map<String, LatencyTimeline> byProbe = new LinkedHashMap<>();
     private final LatencyTimeline[] endToEndOfThread;
-    /** Every timeline: an array, so that beginning a run allocates nothing. */
     private final LatencyTimeline[] all;
     private final List<Map<String, RunTimeline>> runs = new ArrayList<>();
 
@@ -27,9 +25,6 @@ public final class Timelines {
      */
     public Timelines(Map<String, LatencyTimeline> byProbe, int threads, long iterations) {
         this.byProbe.putAll(byProbe);
-        if (!this.byProbe.containsKey(JLBH.END_TO_END)) {
-            throw new IllegalArgumentException("no end-to-end timeline");
-        }
         this.endToEndOfThread = new LatencyTimeline[threads];
         endToEndOfThread[0] = byProbe.get(JLBH.END_TO_END);
         for (int thread = 1; thread < threads; thread++) {
@@ -40,21 +35,15 @@ public final class Timelines {
                 .toArray(LatencyTimeline[]::new);
     }
 
-    /** @return the first harness thread's end-to-end timeline */
-    public LatencyTimeline endToEnd() {
-        return endToEndOfThread[0];
-    }
-
     public LatencyTimeline endToEndOfThread(int thread) {
         return endToEndOfThread[thread];
     }
 
-    /** Forgets the runs of the last measurement. */
     public synchronized void clear() {
         runs.clear();
     }
 
-    /** Begins a run of every timeline: see {@link LatencyTimeline#beginRun}. */
+    /** Begins a run of every timeline, allocating nothing: see {@link LatencyTimeline#beginRun}. */
     public void beginRun(int run, long startNanos, long scheduledNanos) {
         for (LatencyTimeline timeline : all) {
             timeline.beginRun(run, startNanos, scheduledNanos);

@@ -1,5 +1,2 @@
-/**
- * Each measured run's latency over time, recorded garbage-free by the harness threads: per window the worst sample
- * and the samples over each budget, and the late samples ({@link org.jlbh.junit.internal.run.timeline.Timelines}).
- */
+/** Each measured run's latency over time, per window and late sample, recorded garbage-free by the harness threads. */
 package org.jlbh.junit.internal.run.timeline;

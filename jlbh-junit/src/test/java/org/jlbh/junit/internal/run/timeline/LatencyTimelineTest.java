@@ -26,9 +26,9 @@ class LatencyTimelineTest {
         RunTimeline run = timeline.endRun();
 
         assertThat(run.lateKept()).isEqualTo(2);
-        assertThat(run.lateBegan(0)).as("not read: its intended start, nothing before it").isEqualTo(START);
-        assertThat(run.latePreviousEnd(1)).isEqualTo(START + 1_000 * US);
-        assertThat(run.lateBegan(1)).isEqualTo(began);
+        assertThat(run.lateBeganNanos()[0]).as("not read: its intended start, nothing before it").isEqualTo(START);
+        assertThat(run.latePreviousEndNanos()[1]).isEqualTo(START + 1_000 * US);
+        assertThat(run.lateBeganNanos()[1]).isEqualTo(began);
     }
 
     @Test
@@ -39,6 +39,6 @@ class LatencyTimelineTest {
         timeline.record(START + 1_001 * US, 951 * US, Long.MIN_VALUE);
         RunTimeline run = timeline.endRun();
 
-        assertThat(run.lateBegan(1)).isEqualTo(START + 1_000 * US);
+        assertThat(run.lateBeganNanos()[1]).isEqualTo(START + 1_000 * US);
     }
 }

@@ -35,15 +35,15 @@ class TimelinesTest {
         RunTimeline run = timelines.ofRun(1).get(JLBH.END_TO_END);
         assertThat(run.startNanos()).isEqualTo(START);
         assertThat(run.lateKept()).isEqualTo(2);
-        assertThat(new long[]{run.lateEnd(0), run.lateEnd(1)}).containsExactly(START + 300_000, START + 500_000);
-        assertThat(new long[]{run.lateLatency(0), run.lateLatency(1)}).containsExactly(150_000, 200_000);
+        assertThat(new long[]{run.lateEndNanos()[0], run.lateEndNanos()[1]}).containsExactly(START + 300_000, START + 500_000);
+        assertThat(new long[]{run.lateNanos()[0], run.lateNanos()[1]}).containsExactly(150_000, 200_000);
         // the threads ran beside each other: no replay of one queue applies to the merge
         assertThat(run.sequential()).isFalse();
-        assertThat(run.worst(100)).isEqualTo(50);
-        assertThat(run.worst(300)).isEqualTo(150_000);
-        assertThat(run.worst(500)).isEqualTo(200_000);
-        assertThat(run.over(0, 300)).isEqualTo(1);
-        assertThat(run.over(0, 500)).isEqualTo(1);
+        assertThat(run.worstNanos()[100]).isEqualTo(50);
+        assertThat(run.worstNanos()[300]).isEqualTo(150_000);
+        assertThat(run.worstNanos()[500]).isEqualTo(200_000);
+        assertThat(run.overBudget()[0][300]).isEqualTo(1);
+        assertThat(run.overBudget()[0][500]).isEqualTo(1);
         assertThat(run.windows()).isEqualTo(501);
     }
 
@@ -57,7 +57,7 @@ class TimelinesTest {
 
         RunTimeline run = timelines.ofRun(1).get(JLBH.END_TO_END);
         assertThat(run.sequential()).isTrue();
-        assertThat(run.latePreviousEnd(0)).isEqualTo(START + 100_000);
+        assertThat(run.latePreviousEndNanos()[0]).isEqualTo(START + 100_000);
     }
 
     @Test
