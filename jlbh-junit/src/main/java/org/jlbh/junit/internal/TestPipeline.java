@@ -235,15 +235,14 @@ final class TestPipeline {
     /** Stage 6: the test's one result, every report's source. */
     private ResultSnapshot assemble(Plan plan, Measured measured, Compared compared, Profiles profiles,
                                     Decision decision, ResultSnapshot.MachineRecord machine) {
-        ResultSnapshot assembled = ResultAssembly.assemble(settings, measured.attempts(), decision, measured.probes(),
+        return ResultAssembly.assemble(settings, measured.attempts(), decision, measured.probes(),
                 compared.history(), sweep.map(SweepRate::sweep), compared.paired().map(paired ->
                         new ResultSnapshot.Paired(configuration.paired().orElseThrow().base().stream()
                                 .map(Object::toString).toList(), paired, compared.baseProbes(), profiles.growth())))
-                .withCost(measuringSeconds(), ended(measured.ended(), plan.notAgain()), plan.floor().stream()
+                .concluded(measuringSeconds(), ended(measured.ended(), plan.notAgain()), plan.floor().stream()
                         .map(room -> new ResultSnapshot.FloorRecord(room.percentile(), room.maxMicros(),
-                                room.floorMicros(), room.noRoom())).toList())
-                .withMachine(machine.until(Instant.now()));
-        return profiles.tail().map(assembled::withProfile).orElse(assembled);
+                                room.floorMicros(), room.noRoom())).toList(), Optional.of(machine.until(Instant.now())),
+                        profiles.tail());
     }
 
     /** Stage 7: the result and the history kept. */

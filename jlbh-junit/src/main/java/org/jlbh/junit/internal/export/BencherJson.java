@@ -3,7 +3,9 @@ package org.jlbh.junit.internal.export;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.store.JsonWriter;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * A report folder's results as Bencher Metric Format JSON, which {@code bencher run --adapter json} reads unchanged:
@@ -19,21 +21,14 @@ final class BencherJson {
     /** @return the JSON text of a report folder's results, ending with a line break */
     static String write(List<ResultSnapshot> results) {
         JsonWriter json = new JsonWriter().beginObject();
-        String open = null;
-        for (MachineFormats.Figure figure : MachineFormats.of(results)) {
-            if (!figure.benchmark().equals(open)) {
-                if (open != null) {
+        MachineFormats.of(results).stream().collect(Collectors.groupingBy(MachineFormats.Figure::benchmark,
+                LinkedHashMap::new, Collectors.toList())).forEach((benchmark, figures) -> {
+                    json.name(benchmark).beginObject();
+                    figures.forEach(figure -> json.name(measure(figure.percentile())).beginObject()
+                            .value("value", figure.nanos()).value("lower_value", figure.lowest())
+                            .value("upper_value", figure.highest()).endObject());
                     json.endObject();
-                }
-                json.name(figure.benchmark()).beginObject();
-                open = figure.benchmark();
-            }
-            json.name(measure(figure.percentile())).beginObject().value("value", figure.nanos())
-                    .value("lower_value", figure.lowest()).value("upper_value", figure.highest()).endObject();
-        }
-        if (open != null) {
-            json.endObject();
-        }
+                });
         return json.endObject().toString() + "\n";
     }
 

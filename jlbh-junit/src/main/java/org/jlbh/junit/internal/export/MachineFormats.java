@@ -35,10 +35,8 @@ final class MachineFormats {
             ResultSnapshot.Test test = result.test();
             String benchmark = test.className() + "." + test.method()
                     + (test.invocation().isEmpty() ? "" : "[" + test.invocation() + "]");
-            for (ProbeFigures probe : result.probes()) {
-                if (!probe.name().equals(JLBH.END_TO_END)) {
-                    continue;
-                }
+            for (ProbeFigures probe : result.probes().stream().filter(probe -> probe.name().equals(JLBH.END_TO_END))
+                    .toList()) {
                 Map<Double, String> labels = new TreeMap<>();
                 probe.runs().forEach(run -> run.percentilesNanos().keySet()
                         .forEach(label -> labels.put(Double.parseDouble(label), label)));

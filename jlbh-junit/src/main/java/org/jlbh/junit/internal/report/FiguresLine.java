@@ -1,12 +1,12 @@
 package org.jlbh.junit.internal.report;
 
-import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.Verdict;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.report.result.SweepFigures;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +19,6 @@ import java.util.List;
  * run's achieved. OS jitter is the machine's and has no line. Stateless; thread-safe.
  */
 public final class FiguresLine {
-    private static final double[] FIGURES = {50, 90, 99, 99.9};
-
     private FiguresLine() {
     }
 
@@ -29,18 +27,15 @@ public final class FiguresLine {
         double achieved = result.achievedThroughputPerSecond();
         double throughput = Double.isNaN(achieved) ? 0 : achieved;
         List<String> lines = new ArrayList<>();
-        for (ProbeFigures probe : result.probes()) {
-            if (probe.name().equals(JLBH.OS_JITTER)) {
-                continue;
-            }
+        for (ProbeFigures probe : SweepFigures.probes(result)) {
             StringBuilder line = new StringBuilder("jlbh figures [").append(probe.name()).append(']');
             long count = probe.runs().stream().mapToLong(RunFigures::count).sum();
             long worst = probe.worstNanos();
-            for (double percentile : FIGURES) {
-                List<Double> byRun = probe.percentileByRun(Percentiles.label(percentile));
-                if (!byRun.isEmpty()) {
+            for (double percentile : SweepFigures.PERCENTILES) {
+                double nanos = SweepFigures.percentileNanos(probe, percentile, Verdict.MEDIAN_RUN);
+                if (!Double.isNaN(nanos)) {
                     line.append(" p").append(Percentiles.label(percentile)).append('=')
-                            .append(ReportFormat.plain(Verdict.MEDIAN_RUN.judge(byRun) / 1e3)).append("us");
+                            .append(ReportFormat.plain(nanos / 1e3)).append("us");
                 }
             }
             if (worst >= 0) {

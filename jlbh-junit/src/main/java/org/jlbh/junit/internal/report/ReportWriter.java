@@ -123,8 +123,8 @@ public final class ReportWriter {
     public void measuringAgain(ComparisonRow leaning, int number, int allowed) {
         out.println("=== Attempt " + number + " of " + allowed + ": the change is slower than its base, but not "
                 + "yet surely by more than its tolerance, measuring both sides again ("
-                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures() + "; the pairs of every "
-                + "attempt are compared together): " + leaning.describe());
+                + LatencyTestConfiguration.REMEASURE_UNDECIDED + " = " + configuration.remeasures()
+                + "; the pairs of every attempt are compared together): " + leaning.describe());
     }
 
     /** Says why this build is not compared with its baseline: a run lacks the evidence; unless it records one. */
@@ -140,9 +140,10 @@ public final class ReportWriter {
      * @param comparison its comparison with the baseline
      */
     public void comparison(ResultSnapshot.Test test, BaselineComparison comparison) {
-        out.print(comparisonHeader("baseline " + baselineFile(test), comparison.builds(), "recorded build", "; this "
-                + "build's median run against the history's median build on the code's own account where both have "
-                + "it, with a bootstrap interval", configuration.tolerancePercent(), "this history")
+        out.print(comparisonHeader("baseline " + TestStore.baselineFile(configuration.baselineDir().orElseThrow(),
+                test), comparison.builds(), "recorded build", "; this build's median run against the history's "
+                + "median build on the code's own account where both have it, with a bootstrap interval",
+                configuration.tolerancePercent(), "this history")
                 + comparison.table());
     }
 
@@ -160,10 +161,6 @@ public final class ReportWriter {
         out.print(report);
     }
 
-    private static String rows(int rows) {
-        return rows == 1 ? "its one row" : "the " + rows + " rows";
-    }
-
     /**
      * Prints the paired comparison: its header, what the base's side loaded and which dependencies differ between the
      * sides, then its rows.
@@ -173,11 +170,13 @@ public final class ReportWriter {
      * @param dependencies which dependencies differ between the sides, or that none does
      */
     public void paired(PairedComparison comparison, String base, String dependencies) {
+        int rows = comparison.rows().size();
         out.print(comparisonHeader("base " + base, comparison.pairs(), "pair", " of runs taken in turns in this JVM, "
                 + "on the code's own account where both have it; the median pair's change with a sign-test interval "
                 + "at " + ReportFormat.plain(Math.round(1_000 * (1 - comparison.rowAlpha())) / 10.0) + "% each side ("
                 + ReportFormat.plain(100 * PairedComparison.FAMILY_ALPHA) + "% split over "
-                + rows(comparison.rows().size()) + ")", comparison.tolerancePercent(), "these pairs")
+                + (rows == 1 ? "its one row" : "the " + rows + " rows") + ")", comparison.tolerancePercent(),
+                "these pairs")
                 + "=== Dependencies: " + dependencies + System.lineSeparator() + comparison.table());
         for (ComparisonRow row : comparison.rows()) {
             publisher.entry("paired " + row.probe() + " p" + row.percentile(), row.describe());
@@ -262,30 +261,19 @@ public final class ReportWriter {
             out.println("WARNING " + settings.displayName() + ": " + Decision.withoutEvidence(decision.reported()));
         }
         switch (decision.outcome()) {
-            case PASSED:
-                out.println("=== Latency budgets met" + (decision.reported().metOnTheCodesOwnAccount()
-                        ? " on the code's own account" : "") + " (" + settings.budgets().verdict() + ")"
-                        + decision.ofAttempts() + decision.rule() + ": " + decision.reported().met());
-                break;
-            case REPORTED:
-                // in report mode; or above a sweep's required throughput, where the detail says so
-                out.println("=== Latency budget breached (" + (configuration.mode() == Mode.REPORT
-                        ? LatencyTestConfiguration.MODE + " = report, " : "") + "not failing): "
-                        + decision.verdictDetail());
-                break;
-            case FAILED:
-                out.println("=== FAILED " + settings.displayName() + ": " + decision.verdictDetail().lines()
-                        .findFirst().orElse(""));
-                break;
-            case INCONCLUSIVE:
-                out.println("=== INCONCLUSIVE " + settings.displayName() + (configuration.inconclusive()
-                        == Inconclusive.FAIL ? " (failing the test: " + LatencyTestConfiguration.INCONCLUSIVE
-                        + " = fail): " : " (reported as skipped): ") + decision.verdictDetail());
-                break;
+            case PASSED -> out.println("=== Latency budgets met" + (decision.reported().metOnTheCodesOwnAccount()
+                    ? " on the code's own account" : "") + " (" + settings.budgets().verdict() + ")"
+                    + decision.ofAttempts() + decision.rule() + ": " + decision.reported().met());
+            // in report mode; or above a sweep's required throughput, where the detail says so
+            case REPORTED -> out.println("=== Latency budget breached (" + (configuration.mode() == Mode.REPORT
+                    ? LatencyTestConfiguration.MODE + " = report, " : "") + "not failing): "
+                    + decision.verdictDetail());
+            case FAILED -> out.println("=== FAILED " + settings.displayName() + ": " + decision.verdictDetail().lines()
+                    .findFirst().orElse(""));
+            case INCONCLUSIVE -> out.println("=== INCONCLUSIVE " + settings.displayName()
+                    + (configuration.inconclusive() == Inconclusive.FAIL ? " (failing the test: "
+                    + LatencyTestConfiguration.INCONCLUSIVE + " = fail): " : " (reported as skipped): ")
+                    + decision.verdictDetail());
         }
-    }
-
-    private Path baselineFile(ResultSnapshot.Test test) {
-        return TestStore.baselineFile(configuration.baselineDir().orElseThrow(), test);
     }
 }

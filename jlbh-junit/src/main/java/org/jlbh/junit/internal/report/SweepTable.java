@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A throughput sweep's rates as they are measured, and the table the console shows after the last: per rate and
@@ -55,9 +57,8 @@ public final class SweepTable {
         if (measured.isEmpty()) {
             return;
         }
-        String judged = SweepFigures.judgedRun(verdict);
         out.printf(Locale.ROOT, "=== SWEEP %s: latency against throughput (percentiles of the %s, worst of all runs; "
-                + "\u00b5s)%n", name, judged);
+                + "\u00b5s)%n", name, SweepFigures.judgedRun(verdict));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{"rate/s", "achieved/s", "probe", "p50", "p90", "p99", "p99.9", "worst",
                 "latency budgets"});
@@ -86,20 +87,11 @@ public final class SweepTable {
                 first = false;
             }
         }
-        int[] widths = new int[rows.get(0).length];
+        int[] widths = IntStream.range(0, rows.get(0).length)
+                .map(column -> rows.stream().mapToInt(row -> row[column].length()).max().orElse(0)).toArray();
         for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                String cell = i == 2 || i == row.length - 1 ? String.format("%-" + widths[i] + "s", row[i])
-                        : String.format("%" + widths[i] + "s", row[i]);
-                line.append(i == 0 ? "" : "  ").append(cell);
-            }
-            out.println(line.toString().stripTrailing());
+            out.println(IntStream.range(0, row.length).mapToObj(i -> String.format((i == 2 || i == row.length - 1
+                    ? "%-" : "%") + widths[i] + "s", row[i])).collect(Collectors.joining("  ")).stripTrailing());
         }
         out.println("=== " + Capacity.describe(sweep, rates()));
     }

@@ -117,6 +117,16 @@ public class ResultJsonTest {
                 Optional.empty());
     }
 
+    /** @return {@link #everything()} with its turn on the machine, its cost and profile not known */
+    private static ResultSnapshot withMachine(ResultSnapshot.MachineRecord machine) {
+        return everything().concluded(Double.NaN, "", List.of(), Optional.of(machine), Optional.empty());
+    }
+
+    /** @return {@link #everything()} with its profile, its cost and turn not known */
+    private static ResultSnapshot withProfile(CodeProfile<LateAgainstOnTime> profile) {
+        return everything().concluded(Double.NaN, "", List.of(), Optional.empty(), Optional.of(profile));
+    }
+
     private static ResultSnapshot read(String json) {
         return ResultJson.read(JsonNode.document(json, ResultJson.FORMAT));
     }
@@ -143,8 +153,8 @@ public class ResultJsonTest {
 
     @Test
     void whatTheVerdictCostReadsBackEqual() {
-        ResultSnapshot result = everything().withCost(4.25, "decided after 3 runs of 10,000 iterations (1.0 s each)",
-                List.of(new ResultSnapshot.FloorRecord(99.9, 50, 46.5, true)));
+        ResultSnapshot result = everything().concluded(4.25, "decided after 3 runs of 10,000 iterations (1.0 s each)",
+                List.of(new ResultSnapshot.FloorRecord(99.9, 50, 46.5, true)), Optional.empty(), Optional.empty());
 
         String json = ResultJson.write(result);
 
@@ -159,13 +169,13 @@ public class ResultJsonTest {
 
     @Test
     void theTestsTurnOnTheMachineReadsBackEqual() {
-        ResultSnapshot waited = everything().withMachine(new ResultSnapshot.MachineRecord("on", 2.5,
+        ResultSnapshot waited = withMachine(new ResultSnapshot.MachineRecord("on", 2.5,
                 List.of("pid 4242: OtherTest.hash", "pid 4243: ThirdTest.hash"), Optional.empty(),
                 "2026-11-27T14:00:02.500Z", "2026-11-27T14:00:08.700Z"));
-        ResultSnapshot shared = everything().withMachine(new ResultSnapshot.MachineRecord("on", 600,
+        ResultSnapshot shared = withMachine(new ResultSnapshot.MachineRecord("on", 600,
                 List.of("pid 4242: OtherTest.hash"), Optional.of("waited the longest wait allowed, and it was still "
                 + "held"), "2026-11-27T14:10:00Z", "2026-11-27T14:10:06Z"));
-        ResultSnapshot off = everything().withMachine(new ResultSnapshot.MachineRecord("off", 0, List.of(),
+        ResultSnapshot off = withMachine(new ResultSnapshot.MachineRecord("off", 0, List.of(),
                 Optional.empty(), "2026-11-27T14:00:00Z", "2026-11-27T14:00:06Z"));
 
         for (ResultSnapshot result : List.of(waited, shared, off)) {
@@ -182,11 +192,11 @@ public class ResultJsonTest {
     void whereTheLateIterationsSpentTheirTimeReadsBackEqual() {
         TailSplit split = new TailSplit(Map.of("com.example.T.m;com.example.Pricer.recalculateRisk", 90L,
                 TailSplit.BETWEEN_CALLS + ";java.lang.Thread.run", 10L), Map.of("com.example.T.m", 4L));
-        ResultSnapshot profiled = everything().withProfile(new CodeProfile<>("async-profiler, wall-clock",
+        ResultSnapshot profiled = withProfile(new CodeProfile<>("async-profiler, wall-clock",
                 Optional.empty(), 3.25, new LateAgainstOnTime("end to end over 50 \u00b5s", 101, split,
                 List.of(new TailFrame("com.example.Pricer.recalculateRisk", "com.example.Pricer.recalculateRisk", 0,
                         0.9, 0, ""))), Optional.of("com.example.T.m.late.html"), Optional.empty()));
-        ResultSnapshot unavailable = everything().withProfile(CodeProfile.unavailable("async-profiler, wall-clock",
+        ResultSnapshot unavailable = withProfile(CodeProfile.unavailable("async-profiler, wall-clock",
                 "async-profiler does not load here (Windows 11 amd64)", LateAgainstOnTime.NONE));
 
         for (ResultSnapshot result : List.of(profiled, unavailable)) {

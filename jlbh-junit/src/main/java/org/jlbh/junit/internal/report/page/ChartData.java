@@ -13,12 +13,13 @@ import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.EvidenceSnapshot;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What the suite page ({@link HtmlReport}) draws: per test its outcome, per probe one percentile curve per run with
@@ -42,13 +43,6 @@ public final class ChartData {
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
-        }
-
-        /** A test that was not profiled. */
-        public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
-                         List<ProbeChart> probes, Optional<TimelineData> timeline) {
-            this(name, outcome, verdictDetail, settings, environment, probes, timeline, Optional.empty(),
-                    Optional.empty());
         }
     }
 
@@ -147,7 +141,8 @@ public final class ChartData {
     /** @return a test that ended before it had a result as the page draws it: its outcome and why, no charts */
     public static TestChart of(EndedTest ended) {
         return new TestChart(ended.test().displayName(), ended.outcome(), ended.detail(),
-                "no result: the test ended before a verdict", "", List.of(), Optional.empty());
+                "no result: the test ended before a verdict", "", List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -155,23 +150,11 @@ public final class ChartData {
      *         and the budgets of the reported attempt on each probe
      */
     public static TestChart of(ResultSnapshot result) {
-        List<ProbeChart> probes = new ArrayList<>();
-        for (ProbeFigures probe : result.probes()) {
-            List<RunCurve> runs = new ArrayList<>();
-            for (RunFigures run : probe.runs()) {
-                if (run.count() == 0) {
-                    continue;
-                }
-                runs.add(curve(run, "run " + run.run() + gcNote(result, run.run())));
-            }
-            List<BudgetMarker> budgets = new ArrayList<>();
-            for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
-                check.latency().filter(latency -> latency.probe().equals(probe.name())).ifPresent(latency ->
-                        budgets.add(new BudgetMarker(latency.percentile(), latency.maxMicros(), check.met())));
-            }
-            probes.add(new ProbeChart(probe.name(), runs, budgets));
-        }
-        result.paired().ifPresent(paired -> probes.addAll(pairedCharts(result.probes(), paired)));
+        List<ProbeChart> probes = Stream.concat(result.probes().stream().map(probe -> new ProbeChart(probe.name(),
+                probe.runs().stream().filter(run -> run.count() > 0)
+                        .map(run -> curve(run, "run " + run.run() + gcNote(result, run.run()))).toList(),
+                budgets(result, probe.name()))), result.paired().stream()
+                .flatMap(paired -> pairedCharts(result.probes(), paired).stream())).toList();
         ResultSnapshot.Conclusion conclusion = result.conclusion();
         String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
                 + ": " + conclusion.detail() : conclusion.detail();
@@ -196,25 +179,17 @@ public final class ChartData {
      *         by p50 among each side's runs), named {@code end to end: base and change}
      */
     private static List<ProbeChart> pairedCharts(List<ProbeFigures> change, ResultSnapshot.Paired paired) {
-        List<ProbeChart> charts = new ArrayList<>();
-        for (ProbeFigures changed : change) {
-            paired.baseProbes().stream().filter(base -> base.name().equals(changed.name())).findFirst()
-                    .ifPresent(base -> {
-                        Optional<RunCurve> baseCurve = medianRun(base, "base");
-                        Optional<RunCurve> changeCurve = medianRun(changed, "change");
-                        if (baseCurve.isPresent() && changeCurve.isPresent()) {
-                            charts.add(new ProbeChart(changed.name() + ": base and change",
-                                    List.of(baseCurve.get(), changeCurve.get()), List.of()));
-                        }
-                    });
-        }
-        return charts;
+        return change.stream().flatMap(changed -> paired.baseProbes().stream()
+                .filter(base -> base.name().equals(changed.name())).findFirst()
+                .flatMap(base -> medianRun(base, "base"))
+                .flatMap(baseCurve -> medianRun(changed, "change").map(changeCurve -> new ProbeChart(changed.name()
+                        + ": base and change", List.of(baseCurve, changeCurve), List.of()))).stream()).toList();
     }
 
     /** @return the curve of the probe's run with the median p50 (of two in the middle, the lower), if it has any */
     private static Optional<RunCurve> medianRun(ProbeFigures probe, String side) {
         List<RunFigures> runs = probe.runs().stream().filter(run -> run.count() > 0 && !run.distribution().isEmpty()
-                && run.percentilesNanos().containsKey("50")).sorted(java.util.Comparator.comparingLong(
+                && run.percentilesNanos().containsKey("50")).sorted(Comparator.comparingLong(
                 run -> run.percentilesNanos().get("50"))).toList();
         if (runs.isEmpty()) {
             return Optional.empty();
@@ -225,46 +200,37 @@ public final class ChartData {
 
     /** @return a run's percentile curve, from its distribution */
     private static RunCurve curve(RunFigures run, String label) {
-        double[] percentiles = new double[run.distribution().size()];
-        double[] micros = new double[percentiles.length];
-        for (int i = 0; i < percentiles.length; i++) {
-            percentiles[i] = run.distribution().get(i).percentile();
-            micros[i] = run.distribution().get(i).nanos() / 1e3;
-        }
-        return new RunCurve(label, run.count(), percentiles, micros);
+        return new RunCurve(label, run.count(), run.distribution().stream().mapToDouble(RunFigures.Point::percentile)
+                .toArray(), run.distribution().stream().mapToDouble(point -> point.nanos() / 1e3).toArray());
     }
 
     /** @return end to end over time, for the runs whose timelines were recorded; empty when none was */
     private static Optional<TimelineData> timeline(ResultSnapshot result) {
-        List<RunWindows> runs = new ArrayList<>();
-        for (ResultSnapshot.Run run : result.runs()) {
-            if (run.timeline().isEmpty()) {
-                continue;
-            }
-            EvidenceSnapshot.Timeline timeline = run.timeline().get();
-            int windows = timeline.worstNanos().size();
-            double width = timeline.windowNanos();
-            double[] worst = new double[windows];
-            for (int w = 0; w < windows; w++) {
-                worst[w] = timeline.worstNanos().get(w) / 1e3;
-            }
-            List<Band> pauses = new ArrayList<>();
-            run.evidence().ifPresent(evidence -> evidence.pauses().forEach(pause -> pauses.add(new Band(
-                    pause.startNanos() / 1e6, (pause.startNanos() + pause.durationNanos()) / 1e6, pause.gc(),
-                    pause.name()))));
-            runs.add(new RunWindows("run " + run.run(), width / 1e6, worst,
-                    fractions(timeline.runQueueWaitNanos(), windows, width),
-                    fractions(timeline.hostNanos(), windows, width), pauses));
-        }
-        if (runs.isEmpty()) {
-            return Optional.empty();
-        }
-        List<BudgetMarker> budgets = new ArrayList<>();
-        for (ResultSnapshot.CheckRecord check : result.reportedChecks()) {
-            check.latency().filter(latency -> latency.probe().equals(JLBH.END_TO_END)).ifPresent(latency ->
-                    budgets.add(new BudgetMarker(latency.percentile(), latency.maxMicros(), check.met())));
-        }
-        return Optional.of(new TimelineData(runs, budgets));
+        List<RunWindows> runs = result.runs().stream().filter(run -> run.timeline().isPresent())
+                .map(ChartData::windows).toList();
+        return runs.isEmpty() ? Optional.empty()
+                : Optional.of(new TimelineData(runs, budgets(result, JLBH.END_TO_END)));
+    }
+
+    /** @return a run with a timeline cut into its windows, with the JVM's pauses where its evidence has them */
+    private static RunWindows windows(ResultSnapshot.Run run) {
+        EvidenceSnapshot.Timeline timeline = run.timeline().orElseThrow();
+        int windows = timeline.worstNanos().size();
+        double width = timeline.windowNanos();
+        List<Band> pauses = run.evidence().map(evidence -> evidence.pauses().stream().map(pause -> new Band(
+                pause.startNanos() / 1e6, (pause.startNanos() + pause.durationNanos()) / 1e6, pause.gc(),
+                pause.name())).toList()).orElse(List.of());
+        return new RunWindows("run " + run.run(), width / 1e6, timeline.worstNanos().stream()
+                .mapToDouble(nanos -> nanos / 1e3).toArray(), fractions(timeline.runQueueWaitNanos(), windows, width),
+                fractions(timeline.hostNanos(), windows, width), pauses);
+    }
+
+    /** @return the budgets on a probe that the reported attempt checked */
+    private static List<BudgetMarker> budgets(ResultSnapshot result, String probe) {
+        return result.reportedChecks().stream().flatMap(check -> check.latency()
+                .filter(latency -> latency.probe().equals(probe))
+                .map(latency -> new BudgetMarker(latency.percentile(), latency.maxMicros(), check.met())).stream())
+                .toList();
     }
 
     private static double[] fractions(List<EvidenceSnapshot.WindowValue> values, int windows, double windowNanos) {

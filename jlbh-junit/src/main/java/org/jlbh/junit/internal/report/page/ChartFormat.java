@@ -12,15 +12,10 @@ final class ChartFormat {
     private ChartFormat() {
     }
 
-    /** A latency for a label: thousands separators, and up to 3 decimals below 10. */
+    /** A latency or a count for a label: thousands separators, and up to 3 decimals below 10. */
     static String number(double micros) {
         String pattern = Math.abs(micros) < 10 ? "#,##0.###" : "#,##0";
         return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(micros);
-    }
-
-    /** A count with thousands separators. */
-    static String grouped(long count) {
-        return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(count);
     }
 
     /** An SVG coordinate with at most one decimal, e.g. {@code 12}, {@code 12.5}. */

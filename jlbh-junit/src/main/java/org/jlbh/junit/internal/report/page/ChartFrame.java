@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.report.page;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
 import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
@@ -25,10 +26,8 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
 
     /** @return a frame with a legend right of the plot, which starts as far left as its latency labels allow */
     static ChartFrame withLegend(String kind, int height, LatencyAxis latency) {
-        int widest = 1;
-        for (int i = 0; i <= latency.decades(); i++) {
-            widest = Math.max(widest, latency.tickLabel(i).length());
-        }
+        int widest = IntStream.rangeClosed(0, latency.decades()).map(tick -> latency.tickLabel(tick).length()).max()
+                .orElse(1);
         return new ChartFrame(kind, height, Math.max(56, 24 + CHAR_WIDTH * widest), WIDTH - LEGEND_WIDTH, latency);
     }
 
@@ -88,6 +87,18 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
     void empty(StringBuilder html) {
         html.append("<text class=\"empty\" x=\"").append(coord((left + right) / 2.0)).append("\" y=\"")
                 .append(coord((top() + bottom()) / 2.0)).append("\">no samples</text>\n");
+    }
+
+    /**
+     * A budget's dashed line across the plot, {@code kind} its style classes, its label's baseline at {@code labelY},
+     * its end {@code offset} pixels further left than the last budget's.
+     */
+    void budgetLine(StringBuilder html, String kind, boolean met, double y, double labelY, int offset, String label) {
+        String colour = budgetColour(met);
+        html.append("<g class=\"").append(kind).append("\" stroke=\"").append(colour).append("\" fill=\"")
+                .append(colour).append("\"><path d=\"M").append(coord(left)).append(' ').append(coord(y)).append('H')
+                .append(right).append("\"/><text x=\"").append(right - 4 - offset).append("\" y=\"")
+                .append(coord(labelY)).append("\" text-anchor=\"end\">").append(escape(label)).append("</text></g>\n");
     }
 
     /** A legend's line sample, 22 px long, at {@code (x, y - 4)}; its text goes at {@code x + 28}. */

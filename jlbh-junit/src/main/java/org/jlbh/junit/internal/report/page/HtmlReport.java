@@ -5,11 +5,10 @@ import org.jlbh.junit.internal.profile.CodeProfile;
 
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 
@@ -88,23 +87,18 @@ public final class HtmlReport {
             }
         }
         appendSweepList(html, sweeps);
-        boolean[] drawn = new boolean[sweeps.size()];
-        Set<Integer> listed = new HashSet<>();
-        tests.forEach(test -> Optional.ofNullable(sweepOfTest.get(test.name())).ifPresent(listed::add));
+        List<Integer> sweepOf = tests.stream().map(test -> sweepOfTest.get(test.name())).toList();
         for (int s = 0; s < sweeps.size(); s++) {
-            if (!listed.contains(s)) {
-                drawn[s] = true;
+            if (!sweepOf.contains(s)) {
                 appendSweepSection(html, sweeps.get(s), s);
             }
         }
         for (int i = 0; i < tests.size(); i++) {
-            Integer sweep = sweepOfTest.get(tests.get(i).name());
-            if (sweep != null && !drawn[sweep]) {
-                drawn[sweep] = true;
+            Integer sweep = sweepOf.get(i);
+            if (sweep != null && sweepOf.indexOf(sweep) == i) {
                 appendSweepSection(html, sweeps.get(sweep), sweep);
             }
-            appendTestSection(html, tests.get(i), i, sweep == null ? null : sweeps.get(sweep).name(),
-                    sweep == null ? -1 : sweep);
+            appendTestSection(html, tests.get(i), i, sweep, sweeps);
         }
         html.append("</body>\n</html>\n");
         return html.toString();
@@ -118,19 +112,13 @@ public final class HtmlReport {
     }
 
     private static void appendSummary(StringBuilder html, List<ChartData.TestChart> tests) {
-        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
-        for (ChartData.TestChart test : tests) {
-            counts.merge(test.outcome(), 1, Integer::sum);
-        }
-        html.append("<p class=\"summary\">").append(tests.size()).append(tests.size() == 1 ? " test" : " tests");
-        String separator = ": ";
-        for (Outcome outcome : List.of(Outcome.FAILED, Outcome.INCONCLUSIVE, Outcome.REPORTED, Outcome.PASSED)) {
-            if (counts.containsKey(outcome)) {
-                html.append(separator).append(counts.get(outcome)).append(' ').append(outcome.name());
-                separator = ", ";
-            }
-        }
-        html.append("</p>\n");
+        Map<Outcome, Long> counts = tests.stream().collect(Collectors.groupingBy(ChartData.TestChart::outcome,
+                () -> new EnumMap<>(Outcome.class), Collectors.counting()));
+        String byOutcome = Stream.of(Outcome.FAILED, Outcome.INCONCLUSIVE, Outcome.REPORTED, Outcome.PASSED)
+                .filter(counts::containsKey).map(outcome -> counts.get(outcome) + " " + outcome.name())
+                .collect(Collectors.joining(", "));
+        html.append("<p class=\"summary\">").append(tests.size()).append(tests.size() == 1 ? " test" : " tests")
+                .append(byOutcome.isEmpty() ? "" : ": " + byOutcome).append("</p>\n");
     }
 
     private static void appendTestTable(StringBuilder html, List<ChartData.TestChart> tests) {
@@ -177,14 +165,15 @@ public final class HtmlReport {
         html.append("</section>\n");
     }
 
-    private static void appendTestSection(StringBuilder html, ChartData.TestChart test, int index, String sweepName,
-                                          int sweepIndex) {
+    private static void appendTestSection(StringBuilder html, ChartData.TestChart test, int index, Integer sweep,
+                                          List<ChartData.SweepData> sweeps) {
         html.append("<section id=\"").append(anchor(index)).append("\">\n<h2>").append(escape(test.name()));
         appendVerdict(html, test.outcome());
         html.append("</h2>\n<p class=\"settings\">").append(escape(test.settings())).append("</p>\n");
-        if (sweepName != null) {
-            html.append("<p class=\"settings\">One rate of a sweep: <a href=\"#").append(sweepAnchor(sweepIndex))
-                    .append("\">").append(escape(sweepName)).append(", latency against throughput</a></p>\n");
+        if (sweep != null) {
+            html.append("<p class=\"settings\">One rate of a sweep: <a href=\"#").append(sweepAnchor(sweep))
+                    .append("\">").append(escape(sweeps.get(sweep).name()))
+                    .append(", latency against throughput</a></p>\n");
         }
         if (!isBlank(test.environment())) {
             html.append("<p class=\"settings\">").append(escape(test.environment())).append("</p>\n");

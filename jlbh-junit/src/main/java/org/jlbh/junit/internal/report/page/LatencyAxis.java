@@ -1,5 +1,8 @@
 package org.jlbh.junit.internal.report.page;
 
+import java.util.DoubleSummaryStatistics;
+import java.util.stream.DoubleStream;
+
 /**
  * The suite page's latency axis: logarithmic, in whole decades of microseconds ({@code 10^lowDecade} at the plot's
  * {@code bottom} to {@code 10^highDecade} at its {@code top}, in pixels), so that a 0.04 µs median, a 100 µs budget
@@ -9,10 +12,12 @@ record LatencyAxis(int lowDecade, int highDecade, double top, double bottom) {
     /** The most decades drawn: below the highest value's, the lowest decades are cut. */
     private static final int MAX_DECADES = 8;
 
-    /** @return an axis of at least one decade covering both values (those at or below 0 are ignored) */
-    static LatencyAxis covering(double lowestMicros, double highestMicros, double top, double bottom) {
-        double high = highestMicros > 0 && Double.isFinite(highestMicros) ? highestMicros : 1;
-        double low = lowestMicros > 0 && lowestMicros <= high ? lowestMicros : high / 10;
+    /** @return an axis of at least one decade covering the values (those at or below 0, and infinities, ignored) */
+    static LatencyAxis covering(DoubleStream micros, double top, double bottom) {
+        DoubleSummaryStatistics values = micros.filter(value -> value > 0 && Double.isFinite(value))
+                .summaryStatistics();
+        double high = values.getCount() == 0 ? 1 : values.getMax();
+        double low = values.getCount() == 0 ? high / 10 : values.getMin();
         int highDecade = (int) Math.ceil(Math.log10(high) - 1e-9);
         int lowDecade = Math.max(highDecade - MAX_DECADES, (int) Math.floor(Math.log10(low) + 1e-9));
         return new LatencyAxis(Math.min(lowDecade, highDecade - 1), highDecade, top, bottom);

@@ -3,13 +3,14 @@ package org.jlbh.junit.internal.report.page;
 import org.jlbh.core.Percentiles;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
-import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
-import static org.jlbh.junit.internal.report.page.NinesScale.nines;
 import static org.jlbh.junit.internal.report.page.NinesScale.ninesLabel;
 import static org.jlbh.junit.internal.report.page.NinesScale.xFraction;
 
@@ -37,11 +38,8 @@ final class PercentileChart {
     static void append(StringBuilder html, ChartData.ProbeChart probe) {
         Chart chart = new Chart(probe);
         chart.frame.open(html, probe.name() + ": latency by percentile");
-        List<Double> verticals = new ArrayList<>();
-        for (int decade = 1; decade <= chart.lastXTick(); decade++) {
-            verticals.add(chart.xOfNines(decade));
-        }
-        chart.frame.axes(html, verticals, "latency (µs)");
+        chart.frame.axes(html, IntStream.rangeClosed(1, chart.lastXTick()).mapToObj(chart::xOfNines).toList(),
+                "latency (µs)");
         appendXLabels(html, chart);
         for (int i = 0; i < probe.runs().size(); i++) {
             appendRun(html, chart, probe.runs().get(i), runColour(i));
@@ -72,27 +70,23 @@ final class PercentileChart {
     }
 
     private static void appendRun(StringBuilder html, Chart chart, ChartData.RunCurve run, String colour) {
-        StringBuilder points = new StringBuilder();
-        String previous = "";
-        int distinct = 0;
+        List<String> points = new ArrayList<>();
         for (int i = 0; i < pointCount(run); i++) {
             if (!Double.isFinite(run.micros()[i]) || Double.isNaN(run.percentiles()[i])) {
                 continue;
             }
-            String point = coord(chart.x(run.percentiles()[i])) + "," + coord(chart.y(run.micros()[i]));
-            if (!point.equals(previous)) {
-                points.append(distinct == 0 ? "" : " ").append(point);
-                previous = point;
-                distinct++;
+            String point = coord(chart.x(run.percentiles()[i])) + "," + coord(chart.frame.y(run.micros()[i]));
+            if (points.isEmpty() || !point.equals(points.get(points.size() - 1))) {
+                points.add(point);
             }
         }
-        if (distinct == 1) {
-            String[] xy = previous.split(",");
+        if (points.size() == 1) {
+            String[] xy = points.get(0).split(",");
             html.append("<circle cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\" r=\"3\" fill=\"")
                     .append(colour).append("\"/>\n");
-        } else if (distinct > 1) {
-            html.append("<polyline class=\"run\" stroke=\"").append(colour).append("\" points=\"").append(points)
-                    .append("\"/>\n");
+        } else if (points.size() > 1) {
+            html.append("<polyline class=\"run\" stroke=\"").append(colour).append("\" points=\"")
+                    .append(String.join(" ", points)).append("\"/>\n");
         }
     }
 
@@ -102,7 +96,7 @@ final class PercentileChart {
      */
     private static void appendBudget(StringBuilder html, Chart chart, ChartData.BudgetMarker budget) {
         double x = chart.x(budget.percentile());
-        double y = chart.y(budget.maxMicros());
+        double y = chart.frame.y(budget.maxMicros());
         double from = Math.max(chart.frame.left(), x - BUDGET_HALF_WIDTH);
         double to = Math.min(chart.frame.right(), x + BUDGET_HALF_WIDTH);
         String label = budgetLabel(budget.percentile(), budget.maxMicros());
@@ -128,10 +122,7 @@ final class PercentileChart {
     private static void appendLegend(StringBuilder html, ChartFrame frame, List<ChartData.RunCurve> runs) {
         int x = frame.right() + 16;
         int plot = frame.bottom() - frame.top();
-        int lines = 1;
-        for (ChartData.RunCurve run : runs) {
-            lines = Math.max(lines, labelLines(run).size() + 1);
-        }
+        int lines = runs.stream().mapToInt(run -> labelLines(run).size() + 1).max().orElse(1);
         int itemHeight = LEGEND_LINE_HEIGHT * lines + 6;
         boolean compact = runs.size() * itemHeight > plot;
         int step = compact ? plot / runs.size() : itemHeight;
@@ -142,7 +133,7 @@ final class PercentileChart {
             ChartFrame.legendLine(html, runColour(i), x, y);
             if (compact) {
                 html.append("<text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
-                        .append(escape(String.join(" · ", label))).append(" · ").append(grouped(run.count()))
+                        .append(escape(String.join(" · ", label))).append(" · ").append(number(run.count()))
                         .append("</text>");
             } else {
                 for (int line = 0; line < label.size(); line++) {
@@ -151,7 +142,7 @@ final class PercentileChart {
                             .append(escape(label.get(line))).append("</text>");
                 }
                 html.append("<text class=\"count\" x=\"").append(x + 28).append("\" y=\"")
-                        .append(y + LEGEND_LINE_HEIGHT * label.size()).append("\">").append(grouped(run.count()))
+                        .append(y + LEGEND_LINE_HEIGHT * label.size()).append("\">").append(number(run.count()))
                         .append(run.count() == 1 ? " sample" : " samples").append("</text>");
             }
             html.append('\n');
@@ -182,38 +173,28 @@ final class PercentileChart {
         final ChartFrame frame;
 
         Chart(ChartData.ProbeChart probe) {
-            double highestNines = 0;
-            double highestMicros = 0;
-            double lowestMicros = Double.MAX_VALUE;
-            boolean max = false;
+            DoubleStream.Builder percentiles = DoubleStream.builder();
+            DoubleStream.Builder micros = DoubleStream.builder();
             boolean points = false;
             for (ChartData.RunCurve run : probe.runs()) {
                 for (int i = 0; i < pointCount(run); i++) {
-                    double p = run.percentiles()[i];
-                    double micros = run.micros()[i];
-                    if (Double.isNaN(p) || !Double.isFinite(micros)) {
-                        continue;
+                    if (!Double.isNaN(run.percentiles()[i]) && Double.isFinite(run.micros()[i])) {
+                        points = true;
+                        percentiles.add(run.percentiles()[i]);
+                        micros.add(run.micros()[i]);
                     }
-                    points = true;
-                    max |= p >= 100;
-                    highestNines = p >= 100 ? highestNines : Math.max(highestNines, nines(p));
-                    highestMicros = Math.max(highestMicros, micros);
-                    lowestMicros = micros > 0 ? Math.min(lowestMicros, micros) : lowestMicros;
                 }
             }
             for (ChartData.BudgetMarker budget : probe.budgets()) {
-                max |= budget.percentile() >= 100;
-                highestNines = budget.percentile() >= 100 ? highestNines
-                        : Math.max(highestNines, nines(budget.percentile()));
-                if (Double.isFinite(budget.maxMicros()) && budget.maxMicros() > 0) {
-                    highestMicros = Math.max(highestMicros, budget.maxMicros());
-                    lowestMicros = Math.min(lowestMicros, budget.maxMicros());
-                }
+                percentiles.add(budget.percentile());
+                micros.add(budget.maxMicros());
             }
+            double[] all = percentiles.build().toArray();
+            double highestNines = Arrays.stream(all).filter(p -> p < 100).map(NinesScale::nines).max().orElse(0);
             decades = (int) Math.max(1, Math.min(MAX_DECADES, Math.ceil(highestNines - 1e-9)));
-            withMax = max;
+            withMax = Arrays.stream(all).anyMatch(p -> p >= 100);
             hasPoints = points;
-            frame = ChartFrame.withLegend("chart", 330, LatencyAxis.covering(lowestMicros, highestMicros, 28, 280));
+            frame = ChartFrame.withLegend("chart", 330, LatencyAxis.covering(micros.build(), 28, 280));
         }
 
         int lastXTick() {
@@ -226,10 +207,6 @@ final class PercentileChart {
 
         double xOfNines(int nines) {
             return frame.left() + (double) nines / lastXTick() * (frame.right() - frame.left());
-        }
-
-        double y(double micros) {
-            return frame.y(micros);
         }
     }
 

@@ -4,10 +4,13 @@ import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.result.SweepFigures;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IntSummaryStatistics;
 import java.util.List;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
-import static org.jlbh.junit.internal.report.page.ChartFormat.grouped;
 import static org.jlbh.junit.internal.report.page.ChartFormat.number;
 
 /**
@@ -52,8 +55,8 @@ final class SweepChart {
         for (int b = 0; b < probe.budgets().size(); b++) {
             appendBudget(html, axes, probe.budgets().get(b), b);
         }
-        for (int i = 0; i < probe.lines().size(); i++) {
-            appendLine(html, axes, sweep, probe.lines().get(i));
+        for (ChartData.SweepLine line : probe.lines()) {
+            appendLine(html, axes, sweep, line);
         }
         appendBroken(html, axes, sweep, probe);
         appendLegend(html, sweep, probe);
@@ -69,9 +72,9 @@ final class SweepChart {
         StringBuilder text = new StringBuilder();
         text.append(rates.size()).append(rates.size() == 1 ? " rate" : " rates").append(" measured");
         if (!rates.isEmpty()) {
-            text.append(", ").append(grouped(rates.get(0).rate()));
+            text.append(", ").append(number(rates.get(0).rate()));
             if (rates.size() > 1) {
-                text.append(" to ").append(grouped(rates.get(rates.size() - 1).rate()));
+                text.append(" to ").append(number(rates.get(rates.size() - 1).rate()));
             }
             text.append("/s");
         }
@@ -79,7 +82,7 @@ final class SweepChart {
             text.append(" (of the ").append(sweep.sweepRates()).append(" the sweep declares)");
         }
         text.append(sweep.requiredThroughput() > 0 ? "; capacity budget: the latency budgets must hold up to "
-                + grouped(sweep.requiredThroughput()) + "/s" : "; no capacity budget: every rate's budgets enforced");
+                + number(sweep.requiredThroughput()) + "/s" : "; no capacity budget: every rate's budgets enforced");
         return text.append(". Lines: p50, p90, p99 and p99.9 of the ").append(sweep.judgedRun())
                 .append(" at each rate, each where every run has the samples for it, and the worst of all runs; ")
                 .append("latency in µs, target throughput in iterations per second.").toString();
@@ -91,13 +94,15 @@ final class SweepChart {
         return LINE_COLOURS.get(index < 0 ? LINE_COLOURS.size() - 1 : index);
     }
 
-    /** @return the colour of a rate's square: how its latency budgets fared */
-    static String rateColour(Outcome latency) {
-        return switch (latency) {
-            case PASSED -> ChartFrame.BUDGET_MET_COLOUR;
-            case INCONCLUSIVE -> PLATFORM_COLOUR;
-            default -> ChartFrame.BUDGET_BREACHED_COLOUR;
-        };
+    /** How a rate's square looks and reads, by how its latency budgets fared: its style class, colour and words. */
+    private record RateLook(String styleClass, String colour, String words) {
+        static RateLook of(Outcome latency) {
+            return switch (latency) {
+                case PASSED -> new RateLook("met", ChartFrame.BUDGET_MET_COLOUR, "latency budgets met");
+                case INCONCLUSIVE -> new RateLook("platform", PLATFORM_COLOUR, "broken by the platform");
+                default -> new RateLook("breached", ChartFrame.BUDGET_BREACHED_COLOUR, "latency budgets broken");
+            };
+        }
     }
 
     /** Grid lines at every latency decade and every rate, the axes, their labels, and a square under each rate. */
@@ -106,7 +111,7 @@ final class SweepChart {
         html.append("<g class=\"xl\">");
         double lastLabelEnd = Double.NEGATIVE_INFINITY;
         for (ChartData.RateMark rate : sweep.rates()) {
-            String label = grouped(rate.rate());
+            String label = number(rate.rate());
             double x = axes.x(rate.rate());
             double half = ChartFrame.CHAR_WIDTH * label.length() / 2;
             if (x - half > lastLabelEnd + 4) {
@@ -117,11 +122,11 @@ final class SweepChart {
         }
         html.append("</g>\n<g class=\"rates\">");
         for (ChartData.RateMark rate : sweep.rates()) {
-            html.append("<rect class=\"rate ").append(rateClass(rate.latency())).append("\" x=\"")
+            RateLook look = RateLook.of(rate.latency());
+            html.append("<rect class=\"rate ").append(look.styleClass()).append("\" x=\"")
                     .append(coord(axes.x(rate.rate()) - 4)).append("\" y=\"").append(PLOT_BOTTOM + 24)
-                    .append("\" width=\"8\" height=\"8\" fill=\"").append(rateColour(rate.latency()))
-                    .append("\"><title>").append(grouped(rate.rate())).append("/s: ").append(rateWords(rate.latency()))
-                    .append("</title></rect>");
+                    .append("\" width=\"8\" height=\"8\" fill=\"").append(look.colour()).append("\"><title>")
+                    .append(number(rate.rate())).append("/s: ").append(look.words()).append("</title></rect>");
         }
         html.append("</g>\n");
         axes.frame.xTitle(html, PLOT_BOTTOM + 50, "target throughput (/s" + (axes.logarithmic ? ", log scale" : "")
@@ -136,54 +141,41 @@ final class SweepChart {
         html.append("<g class=\"required\" stroke=\"").append(REQUIRED_COLOUR).append("\" fill=\"")
                 .append(REQUIRED_COLOUR).append("\"><path d=\"M").append(coord(x)).append(' ').append(PLOT_TOP)
                 .append('V').append(PLOT_BOTTOM).append("\"/><text x=\"").append(coord(x)).append("\" y=\"")
-                .append(PLOT_TOP - 8).append("\">required ").append(grouped(required)).append("/s</text></g>\n");
+                .append(PLOT_TOP - 8).append("\">required ").append(number(required)).append("/s</text></g>\n");
     }
 
-    /** A budget's dashed line across the plot, its label at the right, each further budget's label further left. */
+    /** A budget's line across the plot, its label at the right, each further budget's label further left. */
     private static void appendBudget(StringBuilder html, Axes axes, ChartData.SweepBudget budget, int index) {
         boolean held = budget.brokenAt().isEmpty();
-        String colour = ChartFrame.budgetColour(held);
-        double y = axes.y(budget.maxMicros());
-        html.append("<g class=\"budget ").append(held ? "met" : "breached").append("\" stroke=\"").append(colour)
-                .append("\" fill=\"").append(colour).append("\"><path d=\"M").append(coord(axes.frame.left()))
-                .append(' ').append(coord(y)).append('H').append(axes.frame.right()).append("\"/><text x=\"")
-                .append(coord(axes.frame.right() - 4 - BUDGET_LABEL_SPACING * index)).append("\" y=\"")
-                .append(coord(y - 4 < PLOT_TOP ? y + 14 : y - 4)).append("\" text-anchor=\"end\">")
-                .append(PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros())).append("</text></g>\n");
+        double y = axes.frame.y(budget.maxMicros());
+        axes.frame.budgetLine(html, held ? "budget met" : "budget breached", held, y, y - 4 < PLOT_TOP ? y + 14 : y - 4,
+                BUDGET_LABEL_SPACING * index, PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros()));
     }
 
     /** A percentile's line through its rates' points, broken where a rate has no value; a dot at every point. */
     private static void appendLine(StringBuilder html, Axes axes, ChartData.SweepData sweep,
                                    ChartData.SweepLine line) {
         String colour = lineColour(line.percentile());
-        List<StringBuilder> segments = new ArrayList<>();
-        StringBuilder segment = null;
+        List<List<String>> segments = new ArrayList<>(List.of(new ArrayList<>()));
         StringBuilder dots = new StringBuilder();
         for (int i = 0; i < sweep.rates().size() && i < line.micros().length; i++) {
             double micros = line.micros()[i];
             if (Double.isNaN(micros)) {
-                segment = null;
+                segments.add(new ArrayList<>());
                 continue;
             }
             int rate = sweep.rates().get(i).rate();
             String x = coord(axes.x(rate));
-            String y = coord(axes.y(micros));
-            if (segment == null) {
-                segment = new StringBuilder();
-                segments.add(segment);
-            }
-            segment.append(segment.length() == 0 ? "" : " ").append(x).append(',').append(y);
+            String y = coord(axes.frame.y(micros));
+            segments.get(segments.size() - 1).add(x + "," + y);
             dots.append("<circle cx=\"").append(x).append("\" cy=\"").append(y).append("\" r=\"3\"><title>")
-                    .append(line.label()).append(" at ").append(grouped(rate)).append("/s: ").append(number(micros))
+                    .append(line.label()).append(" at ").append(number(rate)).append("/s: ").append(number(micros))
                     .append(" µs</title></circle>");
         }
         html.append("<g class=\"line\" data-line=\"").append(line.label()).append("\" stroke=\"").append(colour)
                 .append("\" fill=\"").append(colour).append("\">");
-        for (StringBuilder points : segments) {
-            if (points.indexOf(" ") > 0) {
-                html.append("<polyline class=\"run\" points=\"").append(points).append("\"/>");
-            }
-        }
+        segments.stream().filter(points -> points.size() > 1).forEach(points -> html
+                .append("<polyline class=\"run\" points=\"").append(String.join(" ", points)).append("\"/>"));
         html.append(dots).append("</g>\n");
     }
 
@@ -196,35 +188,27 @@ final class SweepChart {
         String colour = ChartFrame.BUDGET_BREACHED_COLOUR;
         for (ChartData.SweepBudget budget : probe.budgets()) {
             for (int rate : budget.brokenAt()) {
-                int index = indexOf(sweep, rate);
+                int index = sweep.rates().stream().map(ChartData.RateMark::rate).toList().indexOf(rate);
                 double micros = probe.lines().stream().filter(line -> line.percentile() == budget.percentile())
                         .mapToDouble(line -> index < 0 || index >= line.micros().length ? Double.NaN
                                 : line.micros()[index]).findFirst().orElse(Double.NaN);
                 double x = axes.x(rate);
                 String what = PercentileChart.budgetLabel(budget.percentile(), budget.maxMicros()) + " broke at "
-                        + grouped(rate) + "/s";
+                        + number(rate) + "/s";
                 if (Double.isNaN(micros)) {
-                    double y = axes.y(budget.maxMicros());
+                    double y = axes.frame.y(budget.maxMicros());
                     html.append("<path class=\"broken\" stroke=\"").append(colour).append("\" d=\"M")
                             .append(coord(x - 5)).append(' ').append(coord(y - 5))
-                            .append("l10 10m0 -10l-10 10\"><title>").append(what).append(" (no value drawn)</title></path>\n");
+                            .append("l10 10m0 -10l-10 10\"><title>").append(what)
+                            .append(" (no value drawn)</title></path>\n");
                 } else {
                     html.append("<circle class=\"broken\" cx=\"").append(coord(x)).append("\" cy=\"")
-                            .append(coord(axes.y(micros))).append("\" r=\"7\" stroke=\"").append(colour)
+                            .append(coord(axes.frame.y(micros))).append("\" r=\"7\" stroke=\"").append(colour)
                             .append("\"><title>").append(what).append(": ").append(number(micros))
                             .append(" µs</title></circle>\n");
                 }
             }
         }
-    }
-
-    private static int indexOf(ChartData.SweepData sweep, int rate) {
-        for (int i = 0; i < sweep.rates().size(); i++) {
-            if (sweep.rates().get(i).rate() == rate) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Right of the plot: the percentiles' lines, then what the marks mean, as far as the chart has them. */
@@ -250,29 +234,13 @@ final class SweepChart {
         for (Outcome latency : List.of(Outcome.PASSED, Outcome.FAILED, Outcome.INCONCLUSIVE)) {
             if (sweep.rates().stream().anyMatch(rate -> rate.latency() == latency)) {
                 html.append("<rect x=\"").append(x + 7).append("\" y=\"").append(y - 8)
-                        .append("\" width=\"8\" height=\"8\" fill=\"").append(rateColour(latency))
+                        .append("\" width=\"8\" height=\"8\" fill=\"").append(RateLook.of(latency).colour())
                         .append("\"/><text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
-                        .append(rateWords(latency)).append("</text>");
+                        .append(RateLook.of(latency).words()).append("</text>");
                 y += LEGEND_LINE_HEIGHT;
             }
         }
         html.append("</g>\n");
-    }
-
-    private static String rateClass(Outcome latency) {
-        return switch (latency) {
-            case PASSED -> "met";
-            case INCONCLUSIVE -> "platform";
-            default -> "breached";
-        };
-    }
-
-    private static String rateWords(Outcome latency) {
-        return switch (latency) {
-            case PASSED -> "latency budgets met";
-            case INCONCLUSIVE -> "broken by the platform";
-            default -> "latency budgets broken";
-        };
     }
 
     /** The scales: throughput across the sweep's rates, latency on whole decades over the lines and budgets. */
@@ -283,37 +251,14 @@ final class SweepChart {
         final double highestRate;
 
         Axes(ChartData.SweepData sweep, ChartData.SweepProbe probe) {
-            double low = Double.MAX_VALUE;
-            double high = 0;
-            for (ChartData.SweepLine line : probe.lines()) {
-                for (double micros : line.micros()) {
-                    if (micros > 0 && Double.isFinite(micros)) {
-                        low = Math.min(low, micros);
-                        high = Math.max(high, micros);
-                    }
-                }
-            }
-            for (ChartData.SweepBudget budget : probe.budgets()) {
-                if (budget.maxMicros() > 0 && Double.isFinite(budget.maxMicros())) {
-                    low = Math.min(low, budget.maxMicros());
-                    high = Math.max(high, budget.maxMicros());
-                }
-            }
-            frame = ChartFrame.withLegend("chart sweep", HEIGHT, LatencyAxis.covering(low, high, PLOT_TOP,
-                    PLOT_BOTTOM));
-            double lowest = Double.MAX_VALUE;
-            double highest = 0;
-            for (ChartData.RateMark rate : sweep.rates()) {
-                lowest = Math.min(lowest, rate.rate());
-                highest = Math.max(highest, rate.rate());
-            }
-            if (sweep.requiredThroughput() > 0) {
-                lowest = Math.min(lowest, sweep.requiredThroughput());
-                highest = Math.max(highest, sweep.requiredThroughput());
-            }
-            lowestRate = lowest;
-            highestRate = highest;
-            logarithmic = highest >= LOG_FROM_RATIO * lowest;
+            frame = ChartFrame.withLegend("chart sweep", HEIGHT, LatencyAxis.covering(DoubleStream.concat(
+                    probe.lines().stream().flatMapToDouble(line -> Arrays.stream(line.micros())),
+                    probe.budgets().stream().mapToDouble(ChartData.SweepBudget::maxMicros)), PLOT_TOP, PLOT_BOTTOM));
+            IntSummaryStatistics rates = IntStream.concat(sweep.rates().stream().mapToInt(ChartData.RateMark::rate),
+                    IntStream.of(sweep.requiredThroughput()).filter(required -> required > 0)).summaryStatistics();
+            lowestRate = rates.getMin();
+            highestRate = rates.getMax();
+            logarithmic = highestRate >= LOG_FROM_RATIO * lowestRate;
         }
 
         /** @return where a rate sits across the plot; the middle when every rate is one */
@@ -327,10 +272,6 @@ final class SweepChart {
                 fraction = (rate - lowestRate) / (highestRate - lowestRate);
             }
             return frame.left() + PAD + fraction * (frame.right() - PAD - frame.left() - PAD);
-        }
-
-        double y(double micros) {
-            return frame.y(micros);
         }
     }
 }

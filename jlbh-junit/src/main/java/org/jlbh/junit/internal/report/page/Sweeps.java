@@ -9,6 +9,7 @@ import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.report.result.SweepFigures;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * The throughput sweeps among a report folder's results, as the suite page draws them ({@link SweepChart}): the
@@ -38,18 +41,13 @@ final class Sweeps {
     static List<ChartData.SweepData> of(List<ResultSnapshot> results) {
         Map<Key, TreeMap<Integer, ResultSnapshot>> sweeps = new LinkedHashMap<>();
         for (ResultSnapshot result : results) {
-            Optional<Sweep> sweep = result.settings().sweep();
-            if (sweep.isEmpty()) {
-                continue;
-            }
             ResultSnapshot.Test test = result.test();
-            sweeps.computeIfAbsent(new Key(test.className(), test.method(), test.parameterTypes(), sweep.get()),
-                    key -> new TreeMap<>()).merge(result.settings().throughputPerSecond(), result, Sweeps::newer);
+            result.settings().sweep().ifPresent(sweep -> sweeps.computeIfAbsent(new Key(test.className(),
+                    test.method(), test.parameterTypes(), sweep), key -> new TreeMap<>())
+                    .merge(result.settings().throughputPerSecond(), result, Sweeps::newer));
         }
-        List<ChartData.SweepData> charts = new ArrayList<>();
-        sweeps.forEach((key, rates) -> charts.add(chart(key.sweep(), List.copyOf(rates.values()))));
-        charts.sort(Comparator.comparing(ChartData.SweepData::name));
-        return charts;
+        return sweeps.entrySet().stream().map(rates -> chart(rates.getKey().sweep(), List.copyOf(rates.getValue()
+                .values()))).sorted(Comparator.comparing(ChartData.SweepData::name)).toList();
     }
 
     /** Two results of one rate (a folder holds one file a rate; this is for lists put together otherwise). */
@@ -66,10 +64,9 @@ final class Sweeps {
                 .map(rate -> new ChartData.RateMark(rate.rate(), rate.latency())).toList();
         Set<String> probeNames = new LinkedHashSet<>();
         rates.forEach(result -> SweepFigures.probes(result).forEach(probe -> probeNames.add(probe.name())));
-        List<ChartData.SweepProbe> probes = new ArrayList<>();
-        for (String probe : probeNames) {
-            probes.add(new ChartData.SweepProbe(probe, lines(rates, probe, verdict), budgets(rates, probe)));
-        }
+        List<ChartData.SweepProbe> probes = probeNames.stream()
+                .map(probe -> new ChartData.SweepProbe(probe, lines(rates, probe, verdict), budgets(rates, probe)))
+                .toList();
         ResultSnapshot.Test test = last.test();
         String name = test.displayName().endsWith(test.invocation())
                 ? test.displayName().substring(0, test.displayName().length() - test.invocation().length())
@@ -89,32 +86,20 @@ final class Sweeps {
 
     /** @return a line per percentile the table shows, and the worst, each where some rate has a value */
     private static List<ChartData.SweepLine> lines(List<ResultSnapshot> rates, String probe, Verdict verdict) {
-        List<ChartData.SweepLine> lines = new ArrayList<>();
-        for (double percentile : SweepFigures.PERCENTILES) {
-            double[] micros = new double[rates.size()];
-            for (int i = 0; i < micros.length; i++) {
-                micros[i] = figures(rates.get(i), probe)
-                        .map(figures -> SweepFigures.percentileNanos(figures, percentile, verdict) / 1e3)
-                        .orElse(Double.NaN);
-            }
-            addIfDrawn(lines, new ChartData.SweepLine("p" + Percentiles.label(percentile), percentile, micros));
-        }
-        double[] worst = new double[rates.size()];
-        for (int i = 0; i < worst.length; i++) {
-            long nanos = figures(rates.get(i), probe).map(ProbeFigures::worstNanos).orElse(-1L);
-            worst[i] = nanos < 0 ? Double.NaN : nanos / 1e3;
-        }
-        addIfDrawn(lines, new ChartData.SweepLine("worst", 100, worst));
-        return lines;
+        Stream<ChartData.SweepLine> percentiles = SweepFigures.PERCENTILES.stream().map(percentile -> line(rates,
+                probe, "p" + Percentiles.label(percentile), percentile,
+                figures -> SweepFigures.percentileNanos(figures, percentile, verdict)));
+        ChartData.SweepLine worst = line(rates, probe, "worst", 100,
+                figures -> figures.worstNanos() < 0 ? Double.NaN : figures.worstNanos());
+        return Stream.concat(percentiles, Stream.of(worst))
+                .filter(line -> Arrays.stream(line.micros()).anyMatch(micros -> !Double.isNaN(micros))).toList();
     }
 
-    private static void addIfDrawn(List<ChartData.SweepLine> lines, ChartData.SweepLine line) {
-        for (double micros : line.micros()) {
-            if (!Double.isNaN(micros)) {
-                lines.add(line);
-                return;
-            }
-        }
+    /** @return a line of the probe's value at each rate, in µs, from its nanoseconds; NaN where a rate has none */
+    private static ChartData.SweepLine line(List<ResultSnapshot> rates, String probe, String label, double percentile,
+                                            ToDoubleFunction<ProbeFigures> nanos) {
+        return new ChartData.SweepLine(label, percentile, rates.stream().mapToDouble(result -> figures(result, probe)
+                .map(figures -> nanos.applyAsDouble(figures) / 1e3).orElse(Double.NaN)).toArray());
     }
 
     private static Optional<ProbeFigures> figures(ResultSnapshot result, String probe) {
@@ -135,8 +120,7 @@ final class Sweeps {
                 });
             }
         }
-        List<ChartData.SweepBudget> budgets = new ArrayList<>();
-        broken.forEach((budget, at) -> budgets.add(new ChartData.SweepBudget(budget.get(0), budget.get(1), at)));
-        return budgets;
+        return broken.entrySet().stream().map(budget -> new ChartData.SweepBudget(budget.getKey().get(0),
+                budget.getKey().get(1), budget.getValue())).toList();
     }
 }

@@ -2,8 +2,10 @@ package org.jlbh.junit.internal.report.page;
 
 import org.jlbh.core.Percentiles;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.DoubleStream;
 
 import static org.jlbh.junit.internal.report.page.ChartFormat.coord;
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
@@ -67,18 +69,15 @@ final class TimelineChart {
     private static void appendBands(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
         appendShades(html, "waiting", WAITING_COLOUR, x, width, run.waitingFraction());
         appendShades(html, "host", HOST_COLOUR, x, width, run.hostFraction());
-        double millis = run.windowMillis() * run.worstMicros().length;
+        double millis = Axes.millis(run);
         for (ChartData.Band band : run.pauses()) {
             double from = x + width * Math.max(0, band.fromMillis()) / millis;
             double to = Math.min(x + width, x + width * band.toMillis() / millis);
             if (to - x < 0 || from > x + width) {
                 continue;
             }
-            html.append("<rect class=\"band ").append(band.gc() ? "gc" : "safepoint").append("\" x=\"")
-                    .append(coord(from)).append("\" y=\"").append(TOP).append("\" width=\"")
-                    .append(coord(Math.max(MIN_BAND_WIDTH, to - from))).append("\" height=\"").append(BOTTOM - TOP)
-                    .append("\" fill=\"").append(band.gc() ? GC_COLOUR : SAFEPOINT_COLOUR)
-                    .append("\" fill-opacity=\"0.55\"><title>").append(band.gc() ? "GC " : "safepoint ")
+            openBand(html, band.gc() ? "gc" : "safepoint", from, to - from, band.gc() ? GC_COLOUR : SAFEPOINT_COLOUR)
+                    .append("0.55\"><title>").append(band.gc() ? "GC " : "safepoint ")
                     .append(escape(band.name())).append(String.format(Locale.ROOT, " %.3f ms", band.toMillis()
                             - band.fromMillis())).append("</title></rect>\n");
         }
@@ -100,14 +99,19 @@ final class TimelineChart {
                 last++;
             }
             if (step > 0) {
-                html.append("<rect class=\"band ").append(kind).append("\" x=\"").append(coord(x + w * windowWidth))
-                        .append("\" y=\"").append(TOP).append("\" width=\"")
-                        .append(coord(Math.max(MIN_BAND_WIDTH, (last + 1 - w) * windowWidth))).append("\" height=\"")
-                        .append(BOTTOM - TOP).append("\" fill=\"").append(colour).append("\" fill-opacity=\"")
+                openBand(html, kind, x + w * windowWidth, (last + 1 - w) * windowWidth, colour)
                         .append(String.format(Locale.ROOT, "%.2f", 0.15 + 0.06 * step)).append("\"/>\n");
             }
             w = last + 1;
         }
+    }
+
+    /** Opens a band over the plot's height, at least {@value #MIN_BAND_WIDTH} px wide, up to its opacity's value. */
+    private static StringBuilder openBand(StringBuilder html, String kind, double x, double width, String colour) {
+        return html.append("<rect class=\"band ").append(kind).append("\" x=\"").append(coord(x)).append("\" y=\"")
+                .append(TOP).append("\" width=\"").append(coord(Math.max(MIN_BAND_WIDTH, width)))
+                .append("\" height=\"").append(BOTTOM - TOP).append("\" fill=\"").append(colour)
+                .append("\" fill-opacity=\"");
     }
 
     /** @return 0 for a share under 1%, else 1 to 10 by tenths */
@@ -123,7 +127,7 @@ final class TimelineChart {
                 continue;
             }
             points.append(points.length() == 0 ? "" : " ").append(coord(x + (w + 0.5) * windowWidth)).append(',')
-                    .append(coord(axes.y(run.worstMicros()[w])));
+                    .append(coord(axes.frame.y(run.worstMicros()[w])));
         }
         if (points.length() > 0) {
             html.append("<polyline class=\"run\" stroke=\"").append(LINE_COLOUR).append("\" stroke-width=\"1.2\" ")
@@ -131,20 +135,15 @@ final class TimelineChart {
         }
         html.append("<path class=\"axis\" d=\"M").append(coord(x + width)).append(' ').append(BOTTOM).append('v')
                 .append(4).append("\"/><text class=\"xl\" x=\"").append(coord(x + width)).append("\" y=\"")
-                .append(BOTTOM + 32).append("\">").append(axes.time(run.windowMillis() * run.worstMicros().length))
+                .append(BOTTOM + 32).append("\">").append(axes.time(Axes.millis(run)))
                 .append("</text>\n");
     }
 
-    /** A budget's dashed line, its label at the right, each further budget's label further left. */
+    /** A budget's line across the plot, its label at the right, each further budget's label further left. */
     private static void appendBudget(StringBuilder html, Axes axes, ChartData.BudgetMarker budget, int index) {
-        String colour = ChartFrame.budgetColour(budget.met());
-        double y = axes.y(budget.maxMicros());
-        html.append("<g class=\"budget\" stroke=\"").append(colour).append("\" fill=\"").append(colour)
-                .append("\"><path d=\"M").append(LEFT).append(' ').append(coord(y)).append('H').append(RIGHT)
-                .append("\"/><text x=\"").append(RIGHT - 4 - BUDGET_LABEL_SPACING * index).append("\" y=\"")
-                .append(coord(y - 4)).append("\" text-anchor=\"end\">")
-                .append(escape("p" + Percentiles.label(budget.percentile()) + " ≤ "
-                        + ChartFormat.number(budget.maxMicros()) + " µs")).append("</text></g>\n");
+        double y = axes.frame.y(budget.maxMicros());
+        axes.frame.budgetLine(html, "budget", budget.met(), y, y - 4, BUDGET_LABEL_SPACING * index, "p"
+                + Percentiles.label(budget.percentile()) + " ≤ " + ChartFormat.number(budget.maxMicros()) + " µs");
     }
 
     private static void appendLegend(StringBuilder html) {
@@ -170,38 +169,22 @@ final class TimelineChart {
         final double longestMillis;
 
         Axes(ChartData.TimelineData timeline) {
-            double low = Double.MAX_VALUE;
-            double high = 0;
-            double totalMillis = 0;
-            double longest = 0;
-            for (ChartData.RunWindows run : timeline.runs()) {
-                for (double micros : run.worstMicros()) {
-                    if (micros > 0) {
-                        low = Math.min(low, micros);
-                        high = Math.max(high, micros);
-                    }
-                }
-                double millis = run.windowMillis() * run.worstMicros().length;
-                totalMillis += millis;
-                longest = Math.max(longest, millis);
-            }
-            for (ChartData.BudgetMarker budget : timeline.budgets()) {
-                low = Math.min(low, budget.maxMicros());
-                high = Math.max(high, budget.maxMicros());
-            }
-            frame = new ChartFrame("chart timeline", HEIGHT, LEFT, RIGHT, LatencyAxis.covering(low, high, TOP,
-                    BOTTOM));
+            frame = new ChartFrame("chart timeline", HEIGHT, LEFT, RIGHT, LatencyAxis.covering(DoubleStream.concat(
+                    timeline.runs().stream().flatMapToDouble(run -> Arrays.stream(run.worstMicros())),
+                    timeline.budgets().stream().mapToDouble(ChartData.BudgetMarker::maxMicros)), TOP, BOTTOM));
+            double totalMillis = timeline.runs().stream().mapToDouble(Axes::millis).reduce(0, Double::sum);
             double room = RIGHT - LEFT - GAP * (timeline.runs().size() - 1);
             pixelsPerMilli = totalMillis > 0 ? room / totalMillis : 1;
-            longestMillis = longest;
+            longestMillis = timeline.runs().stream().mapToDouble(Axes::millis).max().orElse(0);
+        }
+
+        /** @return how long a run's windows last, in milliseconds */
+        static double millis(ChartData.RunWindows run) {
+            return run.windowMillis() * run.worstMicros().length;
         }
 
         double width(ChartData.RunWindows run) {
-            return run.windowMillis() * run.worstMicros().length * pixelsPerMilli;
-        }
-
-        double y(double micros) {
-            return frame.y(micros);
+            return millis(run) * pixelsPerMilli;
         }
 
         String timeLabel() {

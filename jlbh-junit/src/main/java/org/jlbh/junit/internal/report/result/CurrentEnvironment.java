@@ -6,8 +6,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -20,15 +18,12 @@ final class CurrentEnvironment {
     }
 
     static ResultSnapshot.Environment read() {
-        List<String> collectors = new ArrayList<>();
-        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-            collectors.add(collector.getName());
-        }
         return new ResultSnapshot.Environment(Instant.now().toString(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 System.getProperty("java.vendor"),
-                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"), CPU, Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory(), collectors);
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"),
+                CPU, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
     }
 
     private static String cpuModel() {

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /** Builds a result's {@link EvidenceSnapshot} parts from the judgement and the runs' measures. Stateless. */
 final class EvidenceAssembly {
@@ -107,20 +108,11 @@ final class EvidenceAssembly {
             return Optional.empty();
         }
         int windows = timeline.windows();
-        List<Long> worst = new ArrayList<>(windows);
-        for (int w = 0; w < windows; w++) {
-            worst.add(timeline.worstNanos()[w]);
-        }
-        List<EvidenceSnapshot.BudgetWindows> overBudget = new ArrayList<>();
-        for (int b = 0; b < timeline.budgetsNanos().length; b++) {
-            List<EvidenceSnapshot.WindowValue> counts = new ArrayList<>();
-            for (int w = 0; w < windows; w++) {
-                if (timeline.overBudget()[b][w] > 0) {
-                    counts.add(new EvidenceSnapshot.WindowValue(w, timeline.overBudget()[b][w]));
-                }
-            }
-            overBudget.add(new EvidenceSnapshot.BudgetWindows(timeline.budgetsNanos()[b], counts));
-        }
+        List<Long> worst = IntStream.range(0, windows).mapToObj(w -> timeline.worstNanos()[w]).toList();
+        List<EvidenceSnapshot.BudgetWindows> overBudget = IntStream.range(0, timeline.budgetsNanos().length)
+                .mapToObj(budget -> new EvidenceSnapshot.BudgetWindows(timeline.budgetsNanos()[budget],
+                        sparse(IntStream.range(0, windows).mapToLong(w -> timeline.overBudget()[budget][w]).toArray())))
+                .toList();
         long[] queue = new long[Math.max(1, windows)];
         long[] host = new long[queue.length];
         for (SchedulerEvidence scheduler : measures.evidence().schedulers()) {
@@ -149,12 +141,7 @@ final class EvidenceAssembly {
     }
 
     private static List<EvidenceSnapshot.WindowValue> sparse(long[] values) {
-        List<EvidenceSnapshot.WindowValue> sparse = new ArrayList<>();
-        for (int w = 0; w < values.length; w++) {
-            if (values[w] > 0) {
-                sparse.add(new EvidenceSnapshot.WindowValue(w, values[w]));
-            }
-        }
-        return sparse;
+        return IntStream.range(0, values.length).filter(w -> values[w] > 0)
+                .mapToObj(w -> new EvidenceSnapshot.WindowValue(w, values[w])).toList();
     }
 }

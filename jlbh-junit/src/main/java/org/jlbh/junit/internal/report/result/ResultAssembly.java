@@ -26,12 +26,16 @@ import org.jlbh.junit.internal.run.GcEvent;
 import org.jlbh.junit.internal.run.RunMeasures;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Builds a test's {@link ResultSnapshot} from its settings, attempts and decision: the reported attempt's histograms
@@ -46,12 +50,9 @@ public final class ResultAssembly {
 
     /** @return the test as its reports name it; no two tests of a run share a report id ({@link TestIdentity}) */
     public static ResultSnapshot.Test test(TestIdentity identity) {
-        List<String> parameterTypes = new ArrayList<>();
-        for (Class<?> type : identity.method().getParameterTypes()) {
-            parameterTypes.add(type.getName());
-        }
         return new ResultSnapshot.Test(identity.reportId(), identity.testClass().getName(),
-                identity.method().getDeclaringClass().getName(), identity.method().getName(), parameterTypes,
+                identity.method().getDeclaringClass().getName(), identity.method().getName(),
+                Arrays.stream(identity.method().getParameterTypes()).map(Class::getName).toList(),
                 identity.displayName(), identity.invocation());
     }
 
@@ -62,16 +63,9 @@ public final class ResultAssembly {
     public static List<ProbeFigures> probes(JLBHResult result, TestSettings settings,
                                             Optional<CodesOwnFigures> codesOwn) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
-        List<ProbeFigures> figures = new ArrayList<>();
-        for (ProbeResult probe : allProbes(result)) {
-            List<RunFigures> runs = new ArrayList<>();
-            for (RunResult run : probe.eachRunSummary()) {
-                RunFigures measured = figures(run, percentiles);
-                runs.add(codesOwn.map(own -> measured.withCodesOwn(own.of(probe.name(), run.run()))).orElse(measured));
-            }
-            figures.add(new ProbeFigures(probe.name(), runs));
-        }
-        return figures;
+        return allProbes(result).stream().map(probe -> new ProbeFigures(probe.name(), probe.eachRunSummary().stream()
+                .map(run -> codesOwn.map(own -> figures(run, percentiles).withCodesOwn(own.of(probe.name(), run.run())))
+                        .orElseGet(() -> figures(run, percentiles))).toList())).toList();
     }
 
     /** @return the test's result, its cost, turn and profile not known yet */
@@ -79,14 +73,9 @@ public final class ResultAssembly {
                                           List<ProbeFigures> probes, Optional<BaselineComparison> comparison,
                                           Optional<Sweep> sweep, Optional<ResultSnapshot.Paired> paired) {
         TreeSet<Double> percentiles = reportedPercentiles(settings);
-        List<ResultSnapshot.AttemptRecord> attemptRecords = new ArrayList<>();
-        for (AttemptJudgement attempt : attempts) {
-            List<ResultSnapshot.CheckRecord> checks = new ArrayList<>();
-            for (Check check : attempt.checks()) {
-                checks.add(checkRecord(check, attempt));
-            }
-            attemptRecords.add(new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(), checks));
-        }
+        List<ResultSnapshot.AttemptRecord> attemptRecords = attempts.stream()
+                .map(attempt -> new ResultSnapshot.AttemptRecord(attempt.number(), attempt.outcome(),
+                        attempt.checks().stream().map(check -> checkRecord(check, attempt)).toList())).toList();
         AttemptJudgement reported = decision.reported();
         List<ResultSnapshot.Run> runs = new ArrayList<>();
         for (RunSummary run : reported.attempt().result().runs()) {
@@ -108,13 +97,9 @@ public final class ResultAssembly {
 
     /** @return every probe measured, end to end first, then the named probes as added, OS jitter if recorded */
     public static List<ProbeResult> allProbes(JLBHResult result) {
-        List<ProbeResult> probes = new ArrayList<>();
-        probes.add(result.endToEnd());
-        for (String name : result.probeNames()) {
-            probes.add(result.probe(name).orElseThrow());
-        }
-        result.osJitter().ifPresent(probes::add);
-        return probes;
+        return Stream.of(Stream.of(result.endToEnd()), result.probeNames().stream()
+                .map(name -> result.probe(name).orElseThrow()), result.osJitter().stream())
+                .flatMap(Function.identity()).toList();
     }
 
     private static ResultSnapshot.CheckRecord checkRecord(Check check, AttemptJudgement attempt) {
@@ -136,8 +121,9 @@ public final class ResultAssembly {
         RunPlan run = settings.run();
         return new ResultSnapshot.Settings(run.throughput(), run.arrivals().describe(run.arrivalSeed()), run.threads(),
                 run.iterations(), run.warmUpIterations(), run.runs(), run.accountForCoordinatedOmission(),
-                run.recordOSJitter(), run.timeoutMillis(), settings.budgets().verdict(), settings.configuration().mode(),
-                settings.configuration().noise(), settings.configuration().retries(), settings.budgets().latency(),
+                run.recordOSJitter(), run.timeoutMillis(), settings.budgets().verdict(),
+                settings.configuration().mode(), settings.configuration().noise(), settings.configuration().retries(),
+                settings.budgets().latency(),
                 limit(settings.budgets().maxAllocatedBytesPerOp()), limit(settings.budgets().maxGcCount()),
                 limit(settings.budgets().maxGcPauseMillis()), settings.describeRuns(), sweep);
     }
@@ -153,21 +139,13 @@ public final class ResultAssembly {
 
     /** @return the reference's percentiles but the worst, every budget's and every one compared, ascending */
     public static TreeSet<Double> reportedPercentiles(TestSettings settings) {
-        TreeSet<Double> percentiles = new TreeSet<>();
-        for (Percentile percentile : Percentile.values()) {
-            if (percentile != Percentile.WORST) {
-                percentiles.add(percentile.value());
-            }
-        }
-        for (Budget budget : settings.budgets().latency()) {
-            if (budget.percentile() < 100) {
-                percentiles.add(budget.percentile());
-            }
-        }
-        for (String compared : settings.configuration().baselinePercentiles()) {
-            percentiles.add(Double.parseDouble(compared));
-        }
-        return percentiles;
+        Stream<Double> reference = Arrays.stream(Percentile.values()).filter(reported -> reported != Percentile.WORST)
+                .map(Percentile::value);
+        Stream<Double> budgets = settings.budgets().latency().stream().map(Budget::percentile)
+                .filter(percentile -> percentile < 100);
+        Stream<Double> compared = settings.configuration().baselinePercentiles().stream().map(Double::parseDouble);
+        return Stream.of(reference, budgets, compared).flatMap(Function.identity())
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static RunFigures figures(RunResult run, TreeSet<Double> percentiles) {

@@ -37,28 +37,13 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
         baseline = baseline.map(List::copyOf);
     }
 
-    /** @return this result with what its verdict cost ({@link Conclusion}) */
-    public ResultSnapshot withCost(double measuringSeconds, String ended, List<FloorRecord> floor) {
+    /** @return this result with what its verdict cost, its turn and its profile ({@link Conclusion}) */
+    public ResultSnapshot concluded(double measuringSeconds, String ended, List<FloorRecord> floor,
+                                    Optional<MachineRecord> machine, Optional<CodeProfile<LateAgainstOnTime>> profile) {
         Conclusion c = conclusion;
-        return with(new Conclusion(c.outcome(), c.attempt(), c.attempts(), c.detail(), measuringSeconds, ended, floor,
-                c.machine(), c.profile()));
-    }
-
-    public ResultSnapshot withMachine(MachineRecord machine) {
-        Conclusion c = conclusion;
-        return with(new Conclusion(c.outcome(), c.attempt(), c.attempts(), c.detail(), c.measuringSeconds(),
-                c.ended(), c.floor(), Optional.of(machine), c.profile()));
-    }
-
-    public ResultSnapshot withProfile(CodeProfile<LateAgainstOnTime> profile) {
-        Conclusion c = conclusion;
-        return with(new Conclusion(c.outcome(), c.attempt(), c.attempts(), c.detail(), c.measuringSeconds(),
-                c.ended(), c.floor(), c.machine(), Optional.of(profile)));
-    }
-
-    private ResultSnapshot with(Conclusion concluded) {
-        return new ResultSnapshot(test, settings, environment, concluded, attempts, allocatedBytesPerOp, runs, probes,
-                baseline, paired);
+        return new ResultSnapshot(test, settings, environment, new Conclusion(c.outcome(), c.attempt(), c.attempts(),
+                c.detail(), measuringSeconds, ended, floor, machine, profile), attempts, allocatedBytesPerOp, runs,
+                probes, baseline, paired);
     }
 
     /** @return the middle run's achieved throughput (of two, the higher), per second; NaN without a run */
@@ -96,10 +81,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
         }
     }
 
-    /**
-     * The settings the test ran with, as {@code TestSettings} has them (a limit not set is empty), with the sweep the
-     * test is one rate of, if it is.
-     */
+    /** The settings as {@code TestSettings} has them (a limit not set: empty), and the sweep it is a rate of if any. */
     public record Settings(int throughputPerSecond, String arrivals, int threads, long iterations, int warmUpIterations,
                            int runs, boolean accountForCoordinatedOmission, boolean recordOSJitter, long timeoutMillis,
                            Verdict verdict, Mode mode, Noise noise, int retries, List<Budget> budgets,
@@ -110,10 +92,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
         }
     }
 
-    /**
-     * The machine and JVM, and when ({@code time}, ISO-8601); {@code cpu} is the model name the OS gives, or the
-     * architecture where it gives none.
-     */
+    /** The machine and JVM, and when (ISO-8601); {@code cpu} is the model name the OS gives, else the architecture. */
     public record Environment(String time, String javaVersion, String javaVm, String javaVendor, String os,
                               String arch, String cpu, int cores, long maxHeapBytes, List<String> garbageCollectors) {
         public Environment {

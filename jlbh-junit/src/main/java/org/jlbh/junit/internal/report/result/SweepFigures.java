@@ -8,9 +8,9 @@ import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import java.util.List;
 
 /**
- * The latency a throughput sweep shows of one probe at one rate, alike in the console's table and the suite page's
- * chart: p50, p90, p99 and p99.9 of the run the verdict judges, each only where every run has the samples for it, and
- * the worst sample of all runs. Stateless; thread-safe.
+ * The latency a throughput sweep shows of one probe at one rate, alike in the console's table, the suite page's chart
+ * and every test's figures lines: p50, p90, p99 and p99.9 of the run the verdict judges (the lines': the median run),
+ * each only where every run has the samples for it, and the worst sample of all runs. Stateless; thread-safe.
  */
 public final class SweepFigures {
     /** The percentiles shown, ascending. */

@@ -108,14 +108,14 @@ class HtmlReportBrowserTest {
                                 new ChartData.BudgetMarker(99, 100, true), new ChartData.BudgetMarker(99.9, 150, false)),
                         probe("parse", 200_000, 8, 2, new ChartData.BudgetMarker(99, 40, true))),
                 Optional.of(timeline(new ChartData.BudgetMarker(99, 100, true),
-                        new ChartData.BudgetMarker(99.9, 150, false))));
+                        new ChartData.BudgetMarker(99.9, 150, false))), Optional.empty(), Optional.empty());
         ChartData.TestChart passed = new ChartData.TestChart("QuoteServiceLatencyTest.quote", Outcome.PASSED, "",
                 "throughput 10,000/s · 3 runs × 100,000 iterations · coordinated omission corrected", "",
                 List.of(probe("end to end", 100_000, 35, 3, new ChartData.BudgetMarker(99.99, 2_000, true))),
-                Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
         ChartData.TestChart inconclusive = new ChartData.TestChart("BookBuilderLatencyTest.rebuild", Outcome.INCONCLUSIVE,
                 "the harness fell behind the requested throughput in run 1", "throughput 50,000/s · 3 runs × 10,000", "",
-                List.of(probe("end to end", 10_000, 60, 4)), Optional.empty());
+                List.of(probe("end to end", 10_000, 60, 4)), Optional.empty(), Optional.empty(), Optional.empty());
         return List.of(failed, passed, inconclusive);
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.DoubleStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
@@ -25,7 +26,8 @@ class HtmlReportTest {
         ChartData.RunCurve run = new ChartData.RunCurve("run <1> & \"x\"", 1000, PERCENTILES, new double[]{1, 2, 3, 4, 5, 6});
         ChartData.ProbeChart probe = new ChartData.ProbeChart("<probe>", List.of(run), List.of());
         ChartData.TestChart test = new ChartData.TestChart("A<b>&'c'", Outcome.FAILED, "line 1 <script>alert(1)</script>\nline 2",
-                "throughput <10k>", "ran on <cpu>", List.of(probe), Optional.empty());
+                "throughput <10k>", "ran on <cpu>", List.of(probe), Optional.empty(), Optional.empty(),
+                Optional.empty());
 
         String html = HtmlReport.render("Suite <&>", List.of(test), List.of());
 
@@ -94,7 +96,7 @@ class HtmlReportTest {
 
     @Test
     void theLatencyAxisIsLogarithmicInWholeDecadesAndHugeValuesAreGroupedSmallOnesHaveDecimals() {
-        LatencyAxis axis = LatencyAxis.covering(0.04, 100, 10, 110);
+        LatencyAxis axis = LatencyAxis.covering(DoubleStream.of(0.04, 100), 10, 110);
         assertThat(axis.decades()).isEqualTo(4);
         assertThat(axis.tickLabel(0)).isEqualTo("0.01");
         assertThat(axis.tickLabel(4)).isEqualTo("100");
@@ -102,8 +104,8 @@ class HtmlReportTest {
         assertThat(axis.y(0.01)).isEqualTo(110);
         assertThat(axis.y(1)).isCloseTo(60, within(1e-9));
         assertThat(axis.y(0)).as("nothing at or below zero falls off the axis").isEqualTo(110);
-        assertThat(LatencyAxis.covering(5, 5, 0, 100).decades()).as("one value still spans a decade").isEqualTo(1);
-        assertThat(LatencyAxis.covering(1e-6, 1e9, 0, 100).decades()).as("at most eight decades").isEqualTo(8);
+        assertThat(LatencyAxis.covering(DoubleStream.of(5, 5), 0, 100).decades()).as("one value still spans a decade").isEqualTo(1);
+        assertThat(LatencyAxis.covering(DoubleStream.of(1e-6, 1e9), 0, 100).decades()).as("at most eight decades").isEqualTo(8);
         assertThat(ChartFormat.number(1_234_567)).isEqualTo("1,234,567");
         assertThat(ChartFormat.number(2.5)).isEqualTo("2.5");
         assertThat(ChartFormat.number(0.1 + 0.2)).isEqualTo("0.3");
@@ -177,11 +179,14 @@ class HtmlReportTest {
                 new ChartData.RunCurve("run 1", 0, new double[0], new double[0]),
                 new ChartData.RunCurve(null, 5, null, null),
                 new ChartData.RunCurve("run 3", 5, new double[]{0, 50, 100}, new double[]{1, Double.NaN, 3})), List.of());
-        ChartData.TestChart noProbes = new ChartData.TestChart("no probes", Outcome.FAILED, "", "", "", List.of(), Optional.empty());
+        ChartData.TestChart noProbes = new ChartData.TestChart("no probes", Outcome.FAILED, "", "", "", List.of(),
+                Optional.empty(), Optional.empty(), Optional.empty());
         List<ChartData.TestChart> tests = List.of(test("t", Outcome.PASSED, noRuns, noRunsButBudget, singlePoint, zeros,
-                emptyAndOdd), noProbes, new ChartData.TestChart(null, Outcome.FAILED, null, null, null, List.of(), Optional.empty()));
+                emptyAndOdd), noProbes, new ChartData.TestChart(null, Outcome.FAILED, null, null, null, List.of(),
+                Optional.empty(), Optional.empty(), Optional.empty()));
         assertThatNullPointerException().as("a test always has an outcome")
-                .isThrownBy(() -> new ChartData.TestChart("t", null, "", "", "", List.of(), Optional.empty()));
+                .isThrownBy(() -> new ChartData.TestChart("t", null, "", "", "", List.of(), Optional.empty(),
+                        Optional.empty(), Optional.empty()));
 
         assertThatCode(() -> HtmlReport.render(null, tests, List.of())).doesNotThrowAnyException();
         String html = HtmlReport.render("Suite", tests, List.of());
@@ -201,7 +206,7 @@ class HtmlReportTest {
                     i % 10 == 0 ? "end to end p99.9 was 61.2 µs, over the budget of 50 µs (run 2 of 3)" : "",
                     "throughput 10,000/s, 3 runs × 100,000 iterations, coordinated omission corrected", "",
                     List.of(realisticProbe("end to end", 60), realisticProbe("parse", 60),
-                            realisticProbe("OS jitter", 60)), Optional.empty()));
+                            realisticProbe("OS jitter", 60)), Optional.empty(), Optional.empty(), Optional.empty()));
         }
 
         int bytes = HtmlReport.render("Suite", tests, List.of()).getBytes(StandardCharsets.UTF_8).length;
@@ -213,7 +218,8 @@ class HtmlReportTest {
     // ---- fixtures and parsing ----------------------------------------------------------------------------------
 
     private static ChartData.TestChart test(String name, Outcome outcome, ChartData.ProbeChart... probes) {
-        return new ChartData.TestChart(name, outcome, "", "throughput 10,000/s", "", List.of(probes), Optional.empty());
+        return new ChartData.TestChart(name, outcome, "", "throughput 10,000/s", "", List.of(probes), Optional.empty(),
+                Optional.empty(), Optional.empty());
     }
 
     private static ChartData.ProbeChart probe(String name, int runs) {

@@ -168,7 +168,8 @@ class SweepChartTest {
     void theSuitePageDrawsTheSweepBeforeItsFirstRateAndLinksEveryRateToIt() {
         List<ResultSnapshot> results = SweepFixture.roundTrip();
         List<ChartData.TestChart> tests = new ArrayList<>();
-        tests.add(new ChartData.TestChart("OtherTest.t", Outcome.FAILED, "", "", "", List.of(), Optional.empty()));
+        tests.add(new ChartData.TestChart("OtherTest.t", Outcome.FAILED, "", "", "", List.of(), Optional.empty(),
+                Optional.empty(), Optional.empty()));
         results.forEach(result -> tests.add(ChartData.of(result)));
 
         String html = HtmlReport.render("Suite", tests, Sweeps.of(results));
