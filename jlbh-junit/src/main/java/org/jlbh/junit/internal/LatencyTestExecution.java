@@ -68,9 +68,9 @@ public final class LatencyTestExecution {
                     MachineTurn.of(context, state.settings()).machine());
         } finally {
             invocation.skip();
-            TestIdentity identity = state.settings().identity();
+            TestIdentity identity = state.settings().identity(); // the table is the sweep's, not a rate's
             state.sweep().filter(SweepRate::last).ifPresent(sweep -> sweep.table().print(reports.console(),
-                    new TestIdentity(identity.testClass(), identity.method()).displayName())); // the sweep's, not a rate's
+                    new TestIdentity(identity.testClass(), identity.method(), "").displayName()));
         }
     }
 

@@ -2,7 +2,6 @@ package org.jlbh.junit.internal;
 
 import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
-import org.jlbh.junit.internal.config.InconclusiveEnd;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.TestSettings;
 import org.jlbh.junit.internal.judge.AttemptJudgement;
@@ -262,7 +261,7 @@ final class TestPipeline {
     /** Stage 9: the test ends as decided. */
     private void end(Decision decision) {
         switch (decision.outcome()) {
-            case INCONCLUSIVE -> throw InconclusiveEnd.of(configuration, decision.detail());
+            case INCONCLUSIVE -> throw configuration.inconclusiveEnd(decision.detail());
             case FAILED -> throw new AssertionError(decision.detail());
             default -> {
             }

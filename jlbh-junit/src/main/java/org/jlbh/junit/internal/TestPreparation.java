@@ -52,8 +52,8 @@ public final class TestPreparation {
         Optional<SweepRate> sweep = Optional.empty();
         if (latencyTest.isPresent()) {
             DeclarationRules.requireNotATemplate(method);
-            settings = TestSettingsReader.read(context.getRequiredTestClass(), method, latencyTest.get(), budgets,
-                    configuration);
+            settings = TestSettingsReader.read(context.getRequiredTestClass(), method, "", latencyTest.get(),
+                    budgets, configuration);
         } else {
             LatencyTemplate template = latencyTemplate.get();
             int index = DeclarationRules.invocationIndex(method, context.getUniqueId());

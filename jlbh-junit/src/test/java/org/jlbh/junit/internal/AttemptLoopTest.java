@@ -57,7 +57,7 @@ class AttemptLoopTest {
                 Inconclusive.SKIP);
         try {
             return new TestSettings(new TestIdentity(AttemptLoopTest.class,
-                    AttemptLoopTest.class.getDeclaredMethod("settings", Sizing.class, int.class, int.class)),
+                    AttemptLoopTest.class.getDeclaredMethod("settings", Sizing.class, int.class, int.class), ""),
                     configuration, new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000,
                     Set.of(), false, sizing),
                     new Budgets(Verdict.MEDIAN_RUN, List.of(new Budget(LatencyBudget.END_TO_END, 50, 50, 50)),

@@ -34,11 +34,6 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
         return maxAllocatedBytesPerOp != LatencyTest.UNLIMITED;
     }
 
-    /** @return whether the GC count budget allows no collection at all ({@code maxGcCount = 0}) */
-    public boolean allowsNoCollection() {
-        return maxGcCount == 0;
-    }
-
     /** @return whether a GC count or pause budget is set */
     public boolean hasGcBudget() {
         return maxGcCount != LatencyTest.UNLIMITED || maxGcPauseMillis != LatencyTest.UNLIMITED;
@@ -46,8 +41,7 @@ public record Budgets(Verdict verdict, List<Budget> latency, long maxAllocatedBy
 
     /** @return every budget that is set, e.g. {@code end to end p99.9 <= 50 µs; allocation <= 0 bytes/op} */
     public String describe() {
-        List<String> all = new ArrayList<>();
-        latency.forEach(budget -> all.add(budget.describe()));
+        List<String> all = new ArrayList<>(latency.stream().map(Budget::describe).toList());
         if (hasAllocationBudget()) {
             all.add(describeAllocationBudget());
         }

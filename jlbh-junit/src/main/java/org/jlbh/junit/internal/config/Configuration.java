@@ -7,6 +7,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Mode;
 import org.jlbh.junit.LatencyTestConfiguration.Noise;
 import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.internal.config.ParameterReader.Range;
+import org.opentest4j.TestAbortedException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,10 +80,10 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Inconclusive inconclusive = reader.choice(LatencyTestConfiguration.INCONCLUSIVE, Inconclusive.class,
                 Inconclusive.SKIP);
         Optional<InvalidParameter> problem = reader.firstProblem();
-        return new Loaded(modeRead, reportDir, problem.isPresent() ? null : new Configuration(mode, noise, retries,
-                iterationsFactor, budgetFactor, reportDir, baselineDir, writeBaseline, tolerance, history,
-                percentiles, environment, evidence, remeasures, paired, machineLock, machineWait, summary, profile,
-                inconclusive), problem.orElse(null));
+        return new Loaded(modeRead, reportDir, problem.isPresent() ? Optional.empty() : Optional.of(new Configuration(
+                mode, noise, retries, iterationsFactor, budgetFactor, reportDir, baselineDir, writeBaseline, tolerance,
+                history, percentiles, environment, evidence, remeasures, paired, machineLock, machineWait, summary,
+                profile, inconclusive)), problem);
     }
 
     private static int attempts(ParameterReader reader, String key, int byDefault, String what) {
@@ -120,6 +121,19 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         }
     }
 
+    /**
+     * @param why what was undecided, and what would decide it
+     * @return the abort (reported as skipped) that ends a test that could not be decided, when such tests are skipped
+     * @throws AssertionError saying {@code why}, when {@value LatencyTestConfiguration#INCONCLUSIVE} {@code = fail}
+     */
+    public TestAbortedException inconclusiveEnd(String why) {
+        if (inconclusive == Inconclusive.FAIL) {
+            throw new AssertionError(why + System.lineSeparator() + "(failed: " + LatencyTestConfiguration.INCONCLUSIVE
+                    + " = fail fails a test that could not be decided)");
+        }
+        return new TestAbortedException(why);
+    }
+
     /** @return the report folder of a Gradle project (no {@code pom.xml}, a {@code build.gradle(.kts)}) or another */
     static Path defaultReportDir(Path projectDir) {
         boolean gradle = Files.exists(projectDir.resolve("build.gradle"))
@@ -127,45 +141,22 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         return Path.of(gradle && !Files.exists(projectDir.resolve("pom.xml")) ? "build" : "target", "jlbh-reports");
     }
 
-    /** The outcome of reading the parameters: a configuration, or the parameter that could not be read. */
-    public static final class Loaded {
-        private final Optional<Mode> mode;
-        private final Path reportDir;
-        private final Configuration configuration;
-        private final InvalidParameter problem;
-
-        private Loaded(Optional<Mode> mode, Path reportDir, Configuration configuration, InvalidParameter problem) {
-            this.mode = mode;
-            this.reportDir = reportDir;
-            this.configuration = configuration;
-            this.problem = problem;
-        }
-
-        /** @return the mode, when its parameter could be read (whatever the others) */
-        public Optional<Mode> mode() {
-            return mode;
-        }
+    /**
+     * @param mode          the mode, when its parameter could be read (whatever the others)
+     * @param reportDir     the report folder, as configured (whatever the other parameters) or the default
+     * @param configuration empty where a parameter could not be read: {@code problem} is the first
+     */
+    public record Loaded(Optional<Mode> mode, Path reportDir, Optional<Configuration> configuration,
+                         Optional<InvalidParameter> problem) {
 
         /** @return whether {@code jlbh.summary} is off; not where a parameter cannot be read (its errors are listed) */
         public boolean summaryOff() {
-            return configuration != null && !configuration.summary();
+            return configuration.filter(read -> !read.summary()).isPresent();
         }
 
-        /** @return the report folder, as configured (whatever the other parameters) or the default */
-        public Path reportDir() {
-            return reportDir;
-        }
-
-        /**
-         * @param where the latency test asking, as {@link ConfigurationError#where} names it
-         * @return the configuration
-         * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException when a parameter could not be read
-         */
+        /** @return the configuration; throws, where a parameter is unreadable, its error for the test {@code where} */
         public Configuration require(String where) {
-            if (problem != null) {
-                throw problem.error(where);
-            }
-            return configuration;
+            return configuration.orElseThrow(() -> problem.orElseThrow().error(where));
         }
     }
 }

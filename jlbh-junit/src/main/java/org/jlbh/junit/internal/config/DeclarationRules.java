@@ -10,6 +10,7 @@ import org.junit.platform.engine.UniqueId;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -52,11 +53,7 @@ public final class DeclarationRules {
         }
     }
 
-    /**
-     * @param method a {@link LatencyTemplate} method
-     * @return its sweep
-     * @throws ExtensionConfigurationException when it does not sweep, or sweeps and is another template too
-     */
+    /** @return a {@link LatencyTemplate} method's sweep; throws where it has none, or is another template too */
     public static Sweep sweepOf(Method method) {
         LatencyTemplate template = AnnotationSupport.findAnnotation(method, LatencyTemplate.class).orElseThrow();
         Sweep sweep = Sweep.of(method, template).orElseThrow(() -> ConfigurationError.of(
@@ -84,21 +81,12 @@ public final class DeclarationRules {
 
     /** @return the template annotation other than {@link LatencyTemplate} the method carries, if any */
     private static Optional<Class<? extends Annotation>> otherTemplate(Method method) {
-        for (Annotation annotation : method.getAnnotations()) {
-            Class<? extends Annotation> type = annotation.annotationType();
-            if (type != LatencyTemplate.class && (type == TestTemplate.class
-                    || AnnotationSupport.isAnnotated(type, TestTemplate.class))) {
-                return Optional.of(type);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(method.getAnnotations()).<Class<? extends Annotation>>map(Annotation::annotationType)
+                .filter(type -> type != LatencyTemplate.class && (type == TestTemplate.class
+                        || AnnotationSupport.isAnnotated(type, TestTemplate.class))).findFirst();
     }
 
-    /**
-     * @param uniqueId the unique id JUnit runs a {@link LatencyTemplate} method as
-     * @return the 1-based index of the template invocation it is
-     * @throws ExtensionConfigurationException when it is not run as a template's invocation
-     */
+    /** @return the 1-based index of the template invocation {@code uniqueId} is; throws where it is none */
     public static int invocationIndex(Method method, String uniqueId) {
         UniqueId.Segment last = UniqueId.parse(uniqueId).getLastSegment();
         if (!last.getValue().startsWith("#")) {

@@ -6,9 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Reads {@code jlbh.paired.base}: folders and jars separated by the platform's path separator, an entry {@code @file}
@@ -32,16 +33,12 @@ final class PairedBaseEntries {
      * @throws IllegalArgumentException saying which path is not valid, not there, not a folder nor a jar, or unread
      */
     static List<Path> read(String value) {
-        List<Path> paths = new ArrayList<>();
-        for (String entry : nonBlank(value.split(Pattern.quote(File.pathSeparator)))) {
-            paths.addAll(expand(entry));
-        }
-        return paths;
+        return nonBlank(value.split(Pattern.quote(File.pathSeparator))).flatMap(PairedBaseEntries::expand).toList();
     }
 
-    private static List<Path> expand(String entry) {
+    private static Stream<Path> expand(String entry) {
         if (!entry.startsWith("@")) {
-            return List.of(folderOrJar(entry, ""));
+            return Stream.of(folderOrJar(entry, ""));
         }
         Path file = path(entry.substring(1), "");
         if (!Files.isRegularFile(file)) {
@@ -55,11 +52,8 @@ final class PairedBaseEntries {
             throw new IllegalArgumentException("names the class-path file " + file.toAbsolutePath()
                     + ", which cannot be read (" + e + ")", e);
         }
-        List<Path> paths = new ArrayList<>();
-        for (String listedEntry : nonBlank(FILE_SEPARATORS.split(listed))) {
-            paths.add(folderOrJar(listedEntry, " (listed in " + file + ")"));
-        }
-        return paths;
+        return nonBlank(FILE_SEPARATORS.split(listed)).map(listedEntry -> folderOrJar(listedEntry, " (listed in "
+                + file + ")"));
     }
 
     private static Path folderOrJar(String entry, String where) {
@@ -80,13 +74,7 @@ final class PairedBaseEntries {
         }
     }
 
-    private static List<String> nonBlank(String[] parts) {
-        List<String> entries = new ArrayList<>();
-        for (String part : parts) {
-            if (!part.isBlank()) {
-                entries.add(part.trim());
-            }
-        }
-        return entries;
+    private static Stream<String> nonBlank(String[] parts) {
+        return Arrays.stream(parts).filter(part -> !part.isBlank()).map(String::trim);
     }
 }

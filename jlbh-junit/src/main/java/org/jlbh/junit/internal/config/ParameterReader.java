@@ -4,12 +4,12 @@ import org.jlbh.core.Percentiles;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * Reads configuration parameters by kind (a choice, a number in a range, a path, ...). A value that cannot be used is
@@ -38,10 +38,8 @@ final class ParameterReader {
     /** @return the constant written as the value, its name in lower case, {@code _} written {@code -} */
     <E extends Enum<E>> E choice(String key, Class<E> type, E byDefault) {
         E[] choices = type.getEnumConstants();
-        List<String> names = new ArrayList<>();
-        for (E choice : choices) {
-            names.add(choice.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        }
+        List<String> names = Arrays.stream(choices)
+                .map(choice -> choice.name().toLowerCase(Locale.ROOT).replace('_', '-')).toList();
         return choices[oneOf(key, names, byDefault.ordinal())];
     }
 
@@ -52,35 +50,22 @@ final class ParameterReader {
 
     /** @return the index of the name the value is, ignoring case and surrounding space */
     private int oneOf(String key, List<String> names, int byDefault) {
-        Optional<String> value = parameters.apply(key);
-        if (value.isEmpty()) {
-            return byDefault;
-        }
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equalsIgnoreCase(value.get().trim())) {
-                return i;
-            }
-        }
-        problem(key, value.get(), "is not one of " + names, "use one of " + String.join(", ", names));
-        return byDefault;
+        return read(key, byDefault, value -> IntStream.range(0, names.size())
+                .filter(i -> names.get(i).equalsIgnoreCase(value.trim())).boxed().findFirst(),
+                "is not one of " + names, "use one of " + String.join(", ", names));
     }
 
-    /**
-     * @param problem the configuration error's problem, e.g. {@code is not a positive number}
-     * @param fix     its fix, e.g. {@code use a factor such as 0.1 or 2}
-     * @return the value, when it is a number in the range
-     */
-    double number(String key, Range range, double byDefault, String problem, String fix) {
+    /** @return the value as {@code parse} reads it; else the default (an unreadable value kept with problem and fix) */
+    private <T> T read(String key, T byDefault, Function<String, Optional<T>> parse, String problem, String fix) {
         Optional<String> value = parameters.apply(key);
-        if (value.isEmpty()) {
-            return byDefault;
-        }
-        OptionalDouble number = range.parse(value.get());
-        if (number.isEmpty()) {
-            problem(key, value.get(), problem, fix);
-            return byDefault;
-        }
-        return number.getAsDouble();
+        Optional<T> read = value.flatMap(parse);
+        value.filter(unread -> read.isEmpty()).ifPresent(unread -> problem(key, unread, problem, fix));
+        return read.orElse(byDefault);
+    }
+
+    /** @return the value, when it is a number in the range; else the default, the value kept with problem and fix */
+    double number(String key, Range range, double byDefault, String problem, String fix) {
+        return read(key, byDefault, range::parse, problem, fix);
     }
 
     /** @return {@code true} or {@code false}, ignoring case */
@@ -106,21 +91,11 @@ final class ParameterReader {
 
     /** @return the labels of a comma-separated list of percentiles, each in (0, 100) */
     List<String> percentiles(String key, List<String> byDefault) {
-        Optional<String> value = parameters.apply(key);
-        if (value.isEmpty()) {
-            return byDefault;
-        }
-        List<String> labels = new ArrayList<>();
-        for (String part : value.get().split(",")) {
-            OptionalDouble percentile = Range.PERCENTILE.parse(part);
-            if (percentile.isEmpty()) {
-                problem(key, value.get(), "is not a comma-separated list of percentiles in (0, 100)",
-                        "use e.g. 50,90,99");
-                return byDefault;
-            }
-            labels.add(Percentiles.label(percentile.getAsDouble()));
-        }
-        return labels;
+        return read(key, byDefault, value -> {
+            List<Optional<Double>> percentiles = Arrays.stream(value.split(",")).map(Range.PERCENTILE::parse).toList();
+            return percentiles.stream().anyMatch(Optional::isEmpty) ? Optional.empty()
+                    : Optional.of(percentiles.stream().map(percentile -> Percentiles.label(percentile.get())).toList());
+        }, "is not a comma-separated list of percentiles in (0, 100)", "use e.g. 50,90,99");
     }
 
     /** @return the folders and jars of a class path, as {@link PairedBaseEntries} reads it; empty when blank */
@@ -162,16 +137,15 @@ final class ParameterReader {
         }
 
         /** @return the text, trimmed, as a number in this range; empty when it is not one */
-        OptionalDouble parse(String text) {
+        Optional<Double> parse(String text) {
             double number;
             try {
                 number = whole ? Integer.parseInt(text.trim()) : Double.parseDouble(text.trim());
             } catch (NumberFormatException e) {
-                return OptionalDouble.empty();
+                return Optional.empty();
             }
-            boolean fromLow = lowIncluded ? number >= low : number > low;
-            boolean toHigh = highIncluded ? number <= high : number < high;
-            return fromLow && toHigh ? OptionalDouble.of(number) : OptionalDouble.empty();
+            return Optional.of(number).filter(in -> (lowIncluded ? in >= low : in > low)
+                    && (highIncluded ? in <= high : in < high));
         }
     }
 }

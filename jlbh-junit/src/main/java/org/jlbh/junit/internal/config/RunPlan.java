@@ -61,11 +61,6 @@ public record RunPlan(int throughput, Arrivals arrivals, long arrivalSeed, int t
         return scheduledNanos(iterations);
     }
 
-    /** @return the warm-up's time on schedule, in nanoseconds */
-    public long scheduledWarmUpNanos() {
-        return scheduledNanos(warmUpIterations);
-    }
-
     /** @return the whole measurement's time on schedule, warm-up included, in nanoseconds */
     public long scheduledMeasurementNanos() {
         return scheduledNanos(warmUpIterations + (double) iterations * runs);

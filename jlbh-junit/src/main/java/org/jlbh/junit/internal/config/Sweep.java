@@ -3,7 +3,6 @@ package org.jlbh.junit.internal.config;
 import org.jlbh.junit.LatencyTemplate;
 
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -49,8 +48,7 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
         List<Integer> rates = listed ? listed(where, template.rates()) : spaced(where, template);
         int required = template.requiredThroughput();
         if (required != 0 && !rates.contains(required)) {
-            throw ConfigurationError.of(where, "requiredThroughput", required, "be one of the sweep's rates "
-                    + rates
+            throw ConfigurationError.of(where, "requiredThroughput", required, "be one of the sweep's rates " + rates
                     + ", so that the rate the budget requires is measured: add it to the rates");
         }
         return Optional.of(new Sweep(rates, required));
@@ -90,16 +88,14 @@ public record Sweep(List<Integer> rates, int requiredThroughput) {
             throw ConfigurationError.of(where, "rates", Arrays.toString(rates),
                     String.format(Locale.ROOT, "hold at most %d rates, each a full measurement", MAX_RATES));
         }
-        List<Integer> list = new ArrayList<>();
-        for (int rate : rates) {
-            if (rate <= 0 || !list.isEmpty() && rate <= list.get(list.size() - 1)) {
+        for (int i = 0; i < rates.length; i++) {
+            if (rates[i] <= 0 || i > 0 && rates[i] <= rates[i - 1]) {
                 throw ConfigurationError.of(where, "rates", Arrays.toString(rates), "be positive and strictly "
                         + "ascending, e.g. rates = {5_000, 10_000, 20_000}: the knee is the highest rate up to which "
                         + "every rate met the budgets");
             }
-            list.add(rate);
         }
-        return list;
+        return Arrays.stream(rates).boxed().toList();
     }
 
     private static List<Integer> spaced(String where, LatencyTemplate template) {

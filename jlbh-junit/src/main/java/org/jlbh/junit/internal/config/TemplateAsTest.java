@@ -4,7 +4,6 @@ import org.jlbh.junit.LatencyTemplate;
 import org.jlbh.junit.LatencyTest;
 
 import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 
 /**
@@ -24,13 +23,9 @@ final class TemplateAsTest {
             case "equals" -> proxy == arguments[0];
             case "hashCode" -> System.identityHashCode(proxy);
             case "toString" -> template + " at " + throughput + "/s";
-            default -> sameAttribute(attribute).invoke(template);
+            default -> LatencyTemplate.class.getMethod(attribute.getName()).invoke(template);
         };
         return (LatencyTest) Proxy.newProxyInstance(LatencyTest.class.getClassLoader(),
                 new Class<?>[]{LatencyTest.class}, attributes);
-    }
-
-    private static Method sameAttribute(Method attribute) throws NoSuchMethodException {
-        return LatencyTemplate.class.getMethod(attribute.getName());
     }
 }

@@ -4,8 +4,10 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Which latency test, and the names its reports go by. Immutable.
@@ -15,37 +17,23 @@ import java.util.function.Function;
  */
 public record TestIdentity(Class<?> testClass, Method method, String invocation) {
 
-    /** A test that is not a template's. */
-    public TestIdentity(Class<?> testClass, Method method) {
-        this(testClass, method, "");
-    }
-
     /**
      * @return e.g. {@code OrderTest.parse}, {@code OrderTest.parse(NanoSampler)} when the method is overloaded, or
      *         {@code OrderTest.parse[20,000/s]} for a template's invocation
      */
     public String displayName() {
         return testClass.getSimpleName() + "." + method.getName()
-                + (overloaded() ? parameterList(method, Class::getSimpleName) : "") + invocation;
-    }
-
-    /** @return e.g. {@code com.example.OrderTest.parse(NanoSampler)}, full type names where simple ones clash */
-    private String qualifiedName() {
-        List<Method> overloads = overloads();
-        return testClass.getName() + "." + method.getName()
-                + (overloads.size() > 1 ? parameterList(method, typeNames(overloads)) : "") + invocation;
+                + (overloads().size() > 1 ? parameterList(method, Class::getSimpleName) : "") + invocation;
     }
 
     /**
-     * @return the name the test's report files go by, e.g. {@code com.example.OrderTest.parse-NanoSampler-}: no two
-     *         methods of a class, nor two invocations of a template, share it
+     * @return the name the test's report files go by, e.g. {@code com.example.OrderTest.parse-NanoSampler-}, full type
+     *         names where simple ones clash: no two methods of a class, nor two invocations of a template, share it
      */
     public String reportId() {
-        return fileSafe(qualifiedName());
-    }
-
-    private boolean overloaded() {
-        return overloads().size() > 1;
+        List<Method> overloads = overloads();
+        return fileSafe(testClass.getName() + "." + method.getName()
+                + (overloads.size() > 1 ? parameterList(method, typeNames(overloads)) : "") + invocation);
     }
 
     /**
@@ -70,10 +58,6 @@ public record TestIdentity(Class<?> testClass, Method method, String invocation)
     }
 
     private static String parameterList(Method method, Function<Class<?>, String> typeName) {
-        StringBuilder list = new StringBuilder("(");
-        for (Class<?> type : method.getParameterTypes()) {
-            list.append(list.length() == 1 ? "" : ",").append(typeName.apply(type));
-        }
-        return list.append(')').toString();
+        return Arrays.stream(method.getParameterTypes()).map(typeName).collect(Collectors.joining(",", "(", ")"));
     }
 }

@@ -18,11 +18,6 @@ public record TestSettings(TestIdentity identity, Configuration configuration, R
         return identity.displayName();
     }
 
-    /** @return a one-line description for the report's header */
-    public String describe() {
-        return displayName() + ": " + describeRuns();
-    }
-
     /** @return the run plan, verdict and budgets in one line */
     public String describeRuns() {
         return run.describe() + ", verdict " + budgets.verdict() + "; budgets: " + budgets.describe();

@@ -23,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Reads one latency test's settings from its annotations and the configuration parameters, before its setup runs;
@@ -41,39 +42,35 @@ public final class TestSettingsReader {
     }
 
     /**
-     * @param testClass the class being run
+     * Reads one invocation of a {@link LatencyTemplate}, at {@code throughput} (a sweep's rate, else the template's),
+     * as the other {@code read} reads a test.
+     */
+    public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
+                                    int throughput, List<LatencyBudget> budgetAnnotations,
+                                    Configuration configuration) {
+        return read(testClass, method, invocation, TemplateAsTest.at(template, throughput), budgetAnnotations,
+                configuration);
+    }
+
+    /**
+     * @param testClass  the class being run
+     * @param invocation a template's invocation, e.g. {@code [20,000/s]}; empty for a test that is not a template's
      * @return the settings of a {@link LatencyTest} method with its {@link LatencyBudget}s
      * @throws ExtensionConfigurationException when something is wrong
      * @throws TestAbortedException            when the iterations factor leaves too few samples for a budget (an
      *                                         {@link AssertionError} with {@code jlbh.inconclusive = fail})
      */
-    public static TestSettings read(Class<?> testClass, Method method, LatencyTest test,
-                                  List<LatencyBudget> budgetAnnotations, Configuration configuration) {
-        return read(testClass, method, "", test, budgetAnnotations, configuration);
-    }
-
-    /**
-     * Reads one invocation of a {@link LatencyTemplate} as the other {@code read} reads a test.
-     *
-     * @param invocation e.g. {@code [20,000/s]}
-     * @param throughput the invocation's iterations per second: a sweep's rate, else the template's
-     * @return the settings
-     */
-    public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTemplate template,
-                                  int throughput, List<LatencyBudget> budgetAnnotations, Configuration configuration) {
-        return read(testClass, method, invocation, TemplateAsTest.at(template, throughput), budgetAnnotations,
-                configuration);
-    }
-
-    private static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTest test,
-                                     List<LatencyBudget> budgetAnnotations, Configuration configuration) {
+    public static TestSettings read(Class<?> testClass, Method method, String invocation, LatencyTest test,
+                                    List<LatencyBudget> budgetAnnotations, Configuration configuration) {
         String where = ConfigurationError.where(method);
         checkAttributes(where, test);
         Set<String> probes = probes(where, method);
-        List<Budget> budgets = budgets(where, test, budgetAnnotations, configuration.budgetFactor(), probes);
+        Budgets budgets = new Budgets(test.verdict(), budgets(where, test, budgetAnnotations,
+                configuration.budgetFactor(), probes), test.maxAllocatedBytesPerOp(), test.maxGcCount(),
+                test.maxGcPauseMillis());
         Sizing sizing = new Sizing(test.iterations() == LatencyTest.SIZED,
                 test.warmUpIterations() == LatencyTest.SIZED, test.runs() == LatencyTest.SIZED);
-        double strictest = budgets.stream().mapToDouble(Budget::percentile).max().orElseThrow();
+        double strictest = budgets.strictestPercentile();
         double factor = configuration.iterationsFactor();
         long iterations = iterations(where, test, sizing, strictest, factor);
         int warmUp = sizing.warmUp() ? Sizing.warmUpRound(test.throughput())
@@ -85,9 +82,7 @@ public final class TestSettingsReader {
         return new TestSettings(new TestIdentity(testClass, method, invocation), configuration,
                 new RunPlan(test.throughput(), test.arrivals(), test.arrivalSeed(), test.threads(), iterations, warmUp,
                         runs, test.accountForCoordinatedOmission(), test.recordOSJitter(), test.timeoutMillis(),
-                        probes, samplesItself, sizing),
-                new Budgets(test.verdict(), budgets, test.maxAllocatedBytesPerOp(), test.maxGcCount(),
-                        test.maxGcPauseMillis()));
+                        probes, samplesItself, sizing), budgets);
     }
 
     /** Checks each attribute on its own: its sign and its bound. */
@@ -166,7 +161,7 @@ public final class TestSettingsReader {
                                                  double strictest) {
         long needed = Percentiles.minimumSamples(strictest);
         if (iterations < needed && configuration.mode() != Mode.DISABLED) {
-            throw InconclusiveEnd.of(configuration, String.format(Locale.ROOT,
+            throw configuration.inconclusiveEnd(String.format(Locale.ROOT,
                     "%s = %s leaves %,d iterations per run, too few to judge p%s, which needs at least %,d: not "
                             + "measured. To decide it: a factor of at least %s",
                     LatencyTestConfiguration.ITERATIONS_FACTOR, ReportFormat.plain(configuration.iterationsFactor()),
@@ -183,10 +178,8 @@ public final class TestSettingsReader {
         }
         String name = probe.value();
         List<String> reserved = List.of(LatencyBudget.END_TO_END, JLBH.OS_JITTER);
-        List<String> others = new ArrayList<>(reserved);
-        others.addAll(taken);
         String file = TestIdentity.fileSafe(name);
-        for (String other : others) {
+        for (String other : Stream.concat(reserved.stream(), taken.stream()).toList()) {
             if (TestIdentity.fileSafe(other).equals(file)) {
                 String clash = !other.equals(name) ? String.format(Locale.ROOT, "probes \"%s\" and \"%s\", whose "
                         + "report files would have one name (…%s.hgrm)", other, name, file)

@@ -8,6 +8,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -53,13 +54,8 @@ public final class UnrunnableMethods {
         Set<Method> methods = new LinkedHashSet<>(ReflectionSupport.findMethods(testClass,
                 DeclarationRules::isLatencyTest, HierarchyTraversalMode.TOP_DOWN));
         // findMethods passes over the static and private methods of the interfaces a class implements
-        for (Class<?> type : interfaces(testClass, new LinkedHashSet<>())) {
-            for (Method method : type.getDeclaredMethods()) {
-                if (DeclarationRules.isLatencyTest(method)) {
-                    methods.add(method);
-                }
-            }
-        }
+        interfaces(testClass, new LinkedHashSet<>()).stream().flatMap(type -> Arrays.stream(type.getDeclaredMethods()))
+                .filter(DeclarationRules::isLatencyTest).forEach(methods::add);
         return methods;
     }
 

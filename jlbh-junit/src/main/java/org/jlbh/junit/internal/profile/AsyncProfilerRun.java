@@ -18,12 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
- * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples of the threads {@link #addThread
- * added}, so that a wait on a lock shows as much as a loop, into a temporary {@code recording} that {@link #stop} reads
- * and deletes, its {@code ticks} read against nanoTime. One run at a time per JVM; not thread-safe, but
- * {@link #addThread} may be called from any thread.
+ * One profiled run: async-profiler, loaded into this JVM, takes wall-clock samples (a wait on a lock shows as a loop
+ * does) of the threads {@link #addThread added}, from any thread, into a temporary {@code recording} that {@link #stop}
+ * reads and deletes, its {@code ticks} read against nanoTime. One run at a time per JVM; not thread-safe otherwise.
  */
 record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading ticks) {
     /** The sampling interval asked for, in microseconds; the operating system's timers may stretch it. */
@@ -37,11 +37,11 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
     private static final byte C1_COMPILED_FRAME = 6;
 
     /**
-     * Loads the profiler, once per JVM, before the test's code is compiled: that switches on HotSpot's
-     * {@code DebugNonSafepoints}, without which a body inlined into the harness's loop is sampled as the harness.
+     * Loads the profiler, once per JVM, before the test's code is compiled (HotSpot's {@code DebugNonSafepoints} on: a
+     * body inlined into the harness's loop is sampled as its own); says whether it loaded.
      */
-    static void load() {
-        Loaded.touch();
+    static boolean load() {
+        return Loaded.PROFILER != null;
     }
 
     /** The profiler, loaded once per JVM, or why not. */
@@ -62,9 +62,6 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
             }
             PROFILER = profiler;
             WHY_NOT = whyNot;
-        }
-
-            static void touch() {
         }
     }
 
@@ -121,12 +118,9 @@ record AsyncProfilerRun(AsyncProfiler profiler, Path recording, ClockReading tic
                 if (thread == null || stack == null) {
                     continue;
                 }
-                List<String> frames = new ArrayList<>(stack.methods.length);
-                for (int i = 0; i < stack.methods.length; i++) {
-                    frames.add(frameName(jfr, stack.methods[i], stack.types[i]));
-                }
                 long nanos = ticks.nanos() + Math.round((event.time - ticks.reading()) * 1e9 / jfr.ticksPerSec);
-                samples.add(new StackSample(nanos, thread, frames));
+                samples.add(new StackSample(nanos, thread, IntStream.range(0, stack.methods.length)
+                        .mapToObj(i -> frameName(jfr, stack.methods[i], stack.types[i])).toList()));
             }
         }
         return samples;

@@ -8,9 +8,7 @@ import java.util.Map;
  * The growth profile's comparison, in the paired mode: the change's calls against its base's, and the frames the
  * change spent measurably more time a call in ({@link GrowthFrames}). Immutable.
  *
- * @param change the change's profiled calls
- * @param base   the base's profiled calls
- * @param top    the frames ranked, most first
+ * @param top the frames ranked, most first
  */
 public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) implements Comparison {
     public static final ChangeAgainstBase NONE = new ChangeAgainstBase(Side.NONE, Side.NONE, List.of());
@@ -18,6 +16,8 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
             + "change than in the base, the deeper the more (a frame the base never entered counts as none there); "
             + "blue: less; grey: the same. The base's counts scaled to the change's number of calls and sampling "
             + "period.";
+    private static final String NOTHING_RANKED = "no frame of the code took measurably more time a call in the change "
+            + "than in the base (by more than twice the error of counting its samples)";
 
     public ChangeAgainstBase {
         top = List.copyOf(top);
@@ -52,28 +52,18 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
                         + "more measurement of each after the verdict, %.1f s, %s (a sample every %.0f µs as taken); "
                         + "%,d calls of each, %,d samples in the change's, %,d in the base's; %s (times a call "
                         + "estimated from the samples)", seconds, engine, change.periodNanos() / 1e3, change.calls(),
-                change.samples(), base.samples(), body()), ranked(), nothingRanked());
+                change.samples(), base.samples(), body()), ranked(), NOTHING_RANKED);
     }
 
     @Override
     public String message() {
         return "Where the change spent more time than its base, profiled in one more measurement of each after the "
-                + "verdict (" + body() + "): " + (top.isEmpty() ? nothingRanked() : Comparison.named(ranked()));
+                + "verdict (" + body() + "): " + (top.isEmpty() ? NOTHING_RANKED : Comparison.named(ranked()));
     }
 
     @Override
-    public String notProfiled() {
-        return "Not profiled against the base: ";
-    }
-
-    @Override
-    public String flameGraphLabel() {
-        return "flame graph of the change's calls";
-    }
-
-    @Override
-    public String differentialLabel() {
-        return "against the base's";
+    public Labels labels() {
+        return new Labels("Not profiled against the base: ", "flame graph of the change's calls", "against the base's");
     }
 
     @Override
@@ -98,10 +88,5 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
     private String body() {
         return String.format(Locale.ROOT, "the test method %.3f \u00b5s a call against %.3f",
                 change.micros(change.samples()), base.micros(base.samples()));
-    }
-
-    private static String nothingRanked() {
-        return "no frame of the code took measurably more time a call in the change than in the base (by more than "
-                + "twice the error of counting its samples)";
     }
 }

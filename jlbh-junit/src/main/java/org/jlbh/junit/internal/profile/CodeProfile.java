@@ -14,7 +14,6 @@ import java.util.Set;
  * @param compared     what was compared and found; its kind's {@code NONE} when no profile was taken
  * @param flameGraph   the flame graph's file in the report folder; empty when none was written
  * @param differential the differential flame graph's file in the report folder; empty when none was written
- * @param <C>          the comparison: the tail profile's or the growth profile's
  */
 public record CodeProfile<C extends Comparison>(String engine, Optional<String> unavailable, double seconds,
                                                 C compared, Optional<String> flameGraph,
@@ -27,23 +26,22 @@ public record CodeProfile<C extends Comparison>(String engine, Optional<String> 
 
     /** @return what was found, for the failure message, or why there is no profile */
     public String message() {
-        return unavailable.map(why -> compared.notProfiled() + why).orElseGet(compared::message);
+        return unavailable.map(why -> compared.labels().notProfiled() + why).orElseGet(compared::message);
     }
 
     /** @return what was found, a line each, or why there is no profile */
     public List<String> findings() {
-        return unavailable.map(why -> List.of(compared.notProfiled() + why))
+        return unavailable.map(why -> List.of(compared.labels().notProfiled() + why))
                 .orElseGet(() -> compared.findings(seconds, engine));
     }
 
     /** @return the console's lines: the findings, the first after {@code === }, the others under it, then the files */
     public List<String> consoleLines() {
         List<String> findings = findings();
-        List<String> lines = new ArrayList<>();
-        lines.add("=== " + findings.get(0));
+        List<String> lines = new ArrayList<>(List.of("=== " + findings.get(0)));
         findings.stream().skip(1).forEach(line -> lines.add("===   " + line));
-        flameGraph.ifPresent(file -> lines.add("===   " + compared.flameGraphLabel() + ": " + file));
-        differential.ifPresent(file -> lines.add("===   " + compared.differentialLabel() + ": " + file));
+        flameGraph.ifPresent(file -> lines.add("===   " + compared.labels().flameGraph() + ": " + file));
+        differential.ifPresent(file -> lines.add("===   " + compared.labels().differential() + ": " + file));
         return lines;
     }
 

@@ -1,15 +1,15 @@
 package org.jlbh.junit.internal.profile;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BinaryOperator;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Stacks in async-profiler's collapsed format, as both profiles keep them: frames joined by {@code ;}, the outermost
@@ -33,9 +33,8 @@ final class CollapsedStacks {
     }
 
     private static String from(List<String> innermostFirst, int outermost) {
-        List<String> frames = new ArrayList<>(innermostFirst.subList(0, outermost + 1));
-        Collections.reverse(frames);
-        return frames.stream().map(frame -> frame.replace(';', ',')).collect(Collectors.joining(";"));
+        return IntStream.iterate(outermost, i -> i >= 0, i -> i - 1)
+                .mapToObj(i -> innermostFirst.get(i).replace(';', ',')).collect(Collectors.joining(";"));
     }
 
     static long samples(Map<String, Long> stacks) {
@@ -67,18 +66,20 @@ final class CollapsedStacks {
 
     /** @return the outermost frames: the test method, on every sample, which no time is put down to */
     static Set<String> outermost(Collection<List<String>> stacks) {
-        Set<String> outermost = new HashSet<>();
-        stacks.forEach(stack -> outermost.add(stack.get(0)));
-        return outermost;
+        return stacks.stream().map(stack -> stack.get(0)).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    /** @return each frame's depth on the stacks, 0 outermost: the least or the most it has there, as {@code which} */
+    static Map<String, Integer> depths(Collection<List<String>> stacks, BinaryOperator<Integer> which) {
+        Map<String, Integer> depths = new HashMap<>();
+        stacks.forEach(stack -> IntStream.range(0, stack.size()).forEach(i -> depths.merge(stack.get(i), i, which)));
+        return depths;
     }
 
     /** @return whether the frame is a Java method's ({@code com.acme.Pricer.quote}), not a native function's */
     static boolean javaFrame(String frame) {
-        if (frame.endsWith(OWN_CODE)) {
-            return true;
-        }
-        return frame.indexOf('.') > 0 && !frame.contains("::") && !frame.startsWith("[") && !frame.contains("@")
-                && !frame.contains("/");
+        return frame.endsWith(OWN_CODE) || frame.indexOf('.') > 0 && !frame.contains("::") && !frame.startsWith("[")
+                && !frame.contains("@") && !frame.contains("/");
     }
 
     /** @return whether the frame is a method of the JDK's own classes */

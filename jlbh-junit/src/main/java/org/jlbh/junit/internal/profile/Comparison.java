@@ -3,6 +3,7 @@ package org.jlbh.junit.internal.profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * What a profile split in two and compared, what it found and how that is said and drawn: the part in which the tail
@@ -18,28 +19,23 @@ public sealed interface Comparison permits LateAgainstOnTime, ChangeAgainstBase 
     /** @return what was found, in a sentence for the failure message */
     String message();
 
-    /** @return what precedes why a profile was not taken, e.g. {@code Not profiled: } */
-    String notProfiled();
+    record Labels(String notProfiled, String flameGraph, String differential) {
+    }
 
-    /** @return what the flame graph shows, e.g. {@code flame graph of the late iterations} */
-    String flameGraphLabel();
-
-    /** @return what the differential flame graph is against, e.g. {@code against the iterations on time} */
-    String differentialLabel();
+    /** @return what precedes why there is no profile, what the flame graph shows, what its differential is against */
+    Labels labels();
 
     /** @return the flame graph of one side, then its differential against the other, named after the test */
     List<ProfileWithPages.Page> pages(String testId, String test);
 
     /** @return the headline, then each ranked frame numbered, or why none is */
     static List<String> findings(String headline, List<String> ranked, String noneRanked) {
-        List<String> lines = new ArrayList<>();
-        lines.add(headline);
+        List<String> lines = new ArrayList<>(List.of(headline));
         if (ranked.isEmpty()) {
             lines.add(noneRanked);
         }
-        for (int i = 0; i < ranked.size(); i++) {
-            lines.add(String.format(Locale.ROOT, "%2d. %s", i + 1, ranked.get(i)));
-        }
+        IntStream.range(0, ranked.size()).forEach(i -> lines.add(String.format(Locale.ROOT, "%2d. %s", i + 1,
+                ranked.get(i))));
         return lines;
     }
 

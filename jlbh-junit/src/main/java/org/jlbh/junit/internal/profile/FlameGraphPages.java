@@ -11,9 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Flame graphs of collapsed stacks as self-contained HTML pages (no script or font from the network), drawn by
- * async-profiler's converter. A title or legend is written into the page as it is: letters, digits, spaces and plain
- * punctuation only. Stateless.
+ * Self-contained HTML flame graphs (no script or font from the network) of collapsed stacks, by async-profiler's
+ * converter. A title or legend goes into the page as it is: letters, digits, spaces and plain punctuation. Stateless.
  */
 final class FlameGraphPages {
     /** Where the converter's page draws the graph. */

@@ -2,7 +2,6 @@ package org.jlbh.junit.internal.profile;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,12 +35,7 @@ final class GrowthFrames {
                 grown.add(candidate);
             }
         });
-        Map<String, Integer> depths = new HashMap<>();
-        changeStacks.keySet().forEach(stack -> {
-            for (int i = 0; i < stack.size(); i++) {
-                depths.merge(stack.get(i), i, Math::max);
-            }
-        });
+        Map<String, Integer> depths = CollapsedStacks.depths(changeStacks.keySet(), Math::max);
         grown.sort(Comparator.comparingDouble(GrownFrame::growthMicros).reversed()
                 .thenComparing(frame -> -depths.get(frame.frame())).thenComparing(GrownFrame::frame));
         return List.copyOf(grown.subList(0, Math.min(most, grown.size())));

@@ -49,18 +49,8 @@ public record LateAgainstOnTime(String late, int lateIterations, TailSplit split
     }
 
     @Override
-    public String notProfiled() {
-        return "Not profiled: ";
-    }
-
-    @Override
-    public String flameGraphLabel() {
-        return "flame graph of the late iterations";
-    }
-
-    @Override
-    public String differentialLabel() {
-        return "against the iterations on time";
+    public Labels labels() {
+        return new Labels("Not profiled: ", "flame graph of the late iterations", "against the iterations on time");
     }
 
     @Override

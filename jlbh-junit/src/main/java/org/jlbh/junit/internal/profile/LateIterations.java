@@ -3,6 +3,8 @@ package org.jlbh.junit.internal.profile;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
 
 /**
  * One harness thread's late iterations in a run, each from its intended start (a queue's wait behind a slow call
@@ -13,24 +15,14 @@ final class LateIterations {
     private final long[] ends;
     private final int count;
 
-    /**
-     * @param intendedStartNanos each late iteration's intended start
-     * @param endNanos           each one's end, in the same order
-     */
+    /** Merges the late iterations, each one's intended start and end at the same index. */
     LateIterations(long[] intendedStartNanos, long[] endNanos) {
-        if (intendedStartNanos.length != endNanos.length) {
-            throw new IllegalArgumentException("starts and ends differ in number");
-        }
         this.count = intendedStartNanos.length;
-        Integer[] order = new Integer[count];
-        for (int i = 0; i < count; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Long.compare(intendedStartNanos[a], intendedStartNanos[b]));
         long[] mergedStarts = new long[count];
         long[] mergedEnds = new long[count];
         int merged = 0;
-        for (int i : order) {
+        for (int i : IntStream.range(0, count).boxed().sorted(Comparator.comparingLong(at -> intendedStartNanos[at]))
+                .toList()) {
             if (merged > 0 && intendedStartNanos[i] <= mergedEnds[merged - 1]) {
                 mergedEnds[merged - 1] = Math.max(mergedEnds[merged - 1], endNanos[i]);
             } else {

@@ -16,6 +16,9 @@ import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.RunMeasures;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -45,10 +48,9 @@ public final class Profiling {
     }
 
     /**
-     * The tail profile: one more run, numbered {@code number}, its iterations over the broken budget (or, profiling
-     * always, the smallest latency budget) against those on time; its pages' files named after {@code testId}.
-     *
-     * @return the profile with its pages, or why none was taken; empty when none is to be
+     * @return the tail profile with its pages, or why none was taken (empty when none is to be): one more run, numbered
+     *         {@code number}, its iterations over the broken budget (or, profiling always, the smallest latency budget)
+     *         against those on time; its pages' files named after {@code testId}
      */
     public static Optional<ProfileWithPages<LateAgainstOnTime>> tail(TestSettings settings, Decision decision,
                                                                      Measurement measurement, int number,
@@ -64,10 +66,9 @@ public final class Profiling {
     }
 
     /**
-     * The growth profile: one more measurement of each side, numbered {@code number}, the base's first, the change's
-     * calls against the base's; its pages' files named after {@code testId}.
-     *
-     * @return the profile with its pages, or why none was taken; empty when none is to be
+     * @return the growth profile with its pages, or why none was taken (empty when none is to be): one more measurement
+     *         of each side, numbered {@code number}, the base's first, the change's calls against the base's; its
+     *         pages' files named after {@code testId}
      */
     public static Optional<ProfileWithPages<ChangeAgainstBase>> growth(TestSettings settings, Decision decision,
                                                                        PairedComparison compared, Measurement change,
@@ -120,20 +121,16 @@ public final class Profiling {
         double seconds = (System.nanoTime() - began) / 1e9;
         List<ProfileWithPages.Page> pages = compared.pages(testId, settings.displayName());
         return new ProfileWithPages<>(new CodeProfile<>(AsyncProfilerRun.ENGINE, Optional.empty(), seconds, compared,
-                drawnFile(pages.get(0)), drawnFile(pages.get(1))), pages);
+                Optional.of(pages.get(0).file()), Optional.of(pages.get(1).file())), pages);
     }
 
     private static <C extends Comparison> ProfileWithPages<C> notProfiled(C none, String why) {
         return new ProfileWithPages<>(CodeProfile.unavailable(AsyncProfilerRun.ENGINE, why, none), List.of());
     }
 
-    private static Optional<String> drawnFile(ProfileWithPages.Page page) {
-        return page.html().map(html -> page.file());
-    }
-
     private static LateAgainstOnTime lateAgainstOnTime(TestSettings settings, Budget late, Measurement measurement,
                                                        int number) throws NotProfiled {
-        ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, 1, 1);
+        Taken taken = take(measurement, number, 1, 1);
         List<RunMeasures> runs = taken.attempts().get(0).runs();
         if (runs.isEmpty()) {
             throw new NotProfiled("the profiled run recorded nothing");
@@ -173,8 +170,7 @@ public final class Profiling {
     private static ChangeAgainstBase.Side side(TestSettings settings, Measurement measurement, int number, int runs,
                                                String which) throws NotProfiled {
         try {
-            ProfiledMeasurements.Taken taken = ProfiledMeasurements.take(measurement, number, runs,
-                    settings.run().runs());
+            Taken taken = take(measurement, number, runs, settings.run().runs());
             int threads = settings.run().threads();
             String bodyFrame = bodyFrame(settings);
             Map<String, Long> stacks = new HashMap<>();
@@ -209,7 +205,51 @@ public final class Profiling {
         }
     }
 
-    /** @return the test method's frame, as {@code com.acme.QuoteTest.quote} */
+    /** The measurements, each a warm-up round and up to the test's runs; the samples, threads indexed in each. */
+    private record Taken(List<Attempt> attempts, List<StackSample> samples) {
+    }
+
+    /**
+     * @return {@code runs} runs measured again, numbered {@code number}, at most {@code runsEach} (the test's runs per
+     *         attempt) a measurement, async-profiler sampling the harness threads, the harness's reports discarded
+     * @throws NotProfiled when the profiler cannot start, the body threw or the recording cannot be read
+     */
+    private static Taken take(Measurement measurement, int number, int runs, int runsEach) throws NotProfiled {
+        AsyncProfilerRun run = AsyncProfilerRun.start();
+        List<Attempt> attempts = new ArrayList<>();
+        Map<Long, Integer> index = new HashMap<>(); // each measurement's harness threads, by id
+        List<StackSample> samples = List.of();
+        String whyNot = null;
+        try (PrintStream discarded = new PrintStream(OutputStream.nullOutputStream())) {
+            for (int left = runs; left > 0; left -= runsEach) {
+                try {
+                    attempts.add(measurement.measureProfiled(number, discarded, run::addThread,
+                            Math.min(left, runsEach)));
+                } finally {
+                    List<Thread> threads = measurement.harnessThreads();
+                    for (int i = 0; i < threads.size(); i++) {
+                        index.put(threads.get(i).getId(), i);
+                    }
+                }
+            }
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Throwable failed) {
+            whyNot = "the profiled " + (runs == 1 ? "run" : "runs") + " did not complete: " + failed;
+        } finally {
+            try {
+                samples = run.stop(index);
+            } catch (IOException | RuntimeException unreadable) {
+                whyNot = whyNot != null ? whyNot : "the profiler's recording could not be read: " + unreadable;
+            }
+        }
+        if (whyNot != null) {
+            throw new NotProfiled(whyNot);
+        }
+        return new Taken(attempts, samples);
+    }
+
+    /** @return the test method's frame, e.g. {@code com.acme.QuoteTest.quote} */
     private static String bodyFrame(TestSettings settings) {
         return settings.method().getDeclaringClass().getName() + "." + settings.method().getName();
     }

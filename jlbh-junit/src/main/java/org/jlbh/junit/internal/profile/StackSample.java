@@ -10,7 +10,6 @@ import java.util.List;
  * @param frames    its stack, the innermost frame first, as {@code com.acme.Pricer.quote}
  */
 record StackSample(long timeNanos, int thread, List<String> frames) {
-    /** Copies the frames. */
     StackSample {
         frames = List.copyOf(frames);
     }

@@ -2,11 +2,11 @@ package org.jlbh.junit.internal.profile;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Ranks the frames of a {@link TailSplit} by how much larger a share of the late samples than of the on-time samples
@@ -37,12 +37,7 @@ final class TailFrames {
         late.keySet().removeIf(stack -> stack.get(0).equals(TailSplit.BETWEEN_CALLS)); // counted, not ranked
         List<List<String>> lateStacks = List.copyOf(late.keySet());
         Map<String, Long> onTimeOn = CollapsedStacks.onStacks(CollapsedStacks.parsed(split.onTime()));
-        Map<String, Integer> depths = new HashMap<>();
-        for (List<String> stack : lateStacks) {
-            for (int i = 0; i < stack.size(); i++) {
-                depths.merge(stack.get(i), i, Math::min);
-            }
-        }
+        Map<String, Integer> depths = CollapsedStacks.depths(lateStacks, Math::min);
         Set<String> everywhere = CollapsedStacks.outermost(lateStacks);
         List<TailFrame> candidates = new ArrayList<>();
         CollapsedStacks.onStacks(late).forEach((frame, count) -> {
@@ -66,13 +61,8 @@ final class TailFrames {
     /** Ranks a candidate, folds it into a frame ranked that it lies in, or leaves it out. */
     private static void rankOrFold(TailFrame candidate, Map<String, TailFrame> ranked, List<List<String>> lateStacks,
                                    Map<String, Integer> depths, int most) {
-        TailFrame within = null;
-        for (TailFrame listed : ranked.values()) {
-            if (inside(candidate.frame(), listed.frame(), lateStacks)
-                    && (within == null || depths.get(listed.frame()) > depths.get(within.frame()))) {
-                within = listed;
-            }
-        }
+        TailFrame within = ranked.values().stream().filter(listed -> inside(candidate.frame(), listed.frame(),
+                lateStacks)).max(Comparator.comparing(listed -> depths.get(listed.frame()))).orElse(null);
         if (within != null && candidate.excess() >= HOLDS_NEARLY_ALL * within.excess()) {
             int depth = depths.get(candidate.frame()) - depths.get(within.frame());
             if (depth > within.depth()) {
@@ -96,21 +86,10 @@ final class TailFrames {
         if (from < 0 || to < from) {
             return found;
         }
-        int named = from;
-        for (int i = to; i > from; i--) {
-            if (codesOwn(stack.get(i))) {
-                named = i;
-                break;
-            }
-        }
+        int named = ownFrames(stack, to, from).findFirst().orElse(from);
         String caller = "";
         if (CollapsedStacks.jdkFrame(stack.get(named))) {
-            for (int i = named - 1; i >= 0; i--) {
-                if (codesOwn(stack.get(i))) {
-                    caller = stack.get(i);
-                    break;
-                }
-            }
+            caller = ownFrames(stack, named - 1, -1).mapToObj(stack::get).findFirst().orElse("");
         } else if (named > 1 && CollapsedStacks.javaFrame(stack.get(named - 1))) {
             caller = stack.get(named - 1); // the test method, outermost, calls everything: not said
         }
@@ -118,37 +97,22 @@ final class TailFrames {
                 caller);
     }
 
-    private static boolean codesOwn(String frame) {
-        return CollapsedStacks.javaFrame(frame) && !CollapsedStacks.jdkFrame(frame);
+    /** @return the indices of the code's own frames from {@code from} out to above {@code above}, innermost first */
+    private static IntStream ownFrames(List<String> stack, int from, int above) {
+        return IntStream.iterate(from, i -> i > above, i -> i - 1)
+                .filter(i -> CollapsedStacks.javaFrame(stack.get(i)) && !CollapsedStacks.jdkFrame(stack.get(i)));
     }
 
     /** @return the late stack with the most samples that has the frame; empty when none has */
     private static List<String> mostSampled(String frame, Map<List<String>, Long> late) {
-        List<String> most = List.of();
-        long samples = 0;
-        for (Map.Entry<List<String>, Long> stack : late.entrySet()) {
-            if (stack.getValue() > samples && stack.getKey().contains(frame)) {
-                most = stack.getKey();
-                samples = stack.getValue();
-            }
-        }
-        return most;
+        return late.entrySet().stream().filter(stack -> stack.getKey().contains(frame))
+                .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(List.of());
     }
 
     /** @return whether, in every late stack with the frame, the outer frame is on it further out */
     private static boolean inside(String frame, String outer, List<List<String>> lateStacks) {
-        boolean seen = false;
-        for (List<String> stack : lateStacks) {
-            int at = stack.indexOf(frame);
-            if (at < 0) {
-                continue;
-            }
-            seen = true;
-            int outerAt = stack.indexOf(outer);
-            if (outerAt < 0 || outerAt >= at) {
-                return false;
-            }
-        }
-        return seen;
+        List<List<String>> withFrame = lateStacks.stream().filter(stack -> stack.contains(frame)).toList();
+        return !withFrame.isEmpty() && withFrame.stream()
+                .allMatch(stack -> stack.contains(outer) && stack.indexOf(outer) < stack.indexOf(frame));
     }
 }

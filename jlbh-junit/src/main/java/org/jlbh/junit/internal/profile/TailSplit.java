@@ -48,7 +48,6 @@ public record TailSplit(Map<String, Long> late, Map<String, Long> onTime) {
         return new TailSplit(late, onTime);
     }
 
-    /** @return how many samples were late */
     public long lateSamples() {
         return CollapsedStacks.samples(late);
     }

@@ -54,7 +54,7 @@ public final class ReportWriter {
     /** Says which of the attempts allowed begins, 1-based. */
     public void attemptHeader(TestSettings settings, int attempt, int allowed) {
         out.println((settings.identity().invocation().isEmpty() ? "=== @LatencyTest " : "=== @LatencyTemplate ")
-                + settings.describe()
+                + settings.displayName() + ": " + settings.describeRuns()
                 + (allowed == 1 ? "" : " (attempt " + attempt + " of " + allowed + ")"));
     }
 

@@ -9,7 +9,6 @@ import org.jlbh.core.JLBHResultConsumer;
 import org.jlbh.junit.IterationContext;
 import org.jlbh.junit.internal.config.Budget;
 import org.jlbh.junit.internal.config.ConfigurationError;
-import org.jlbh.junit.internal.config.InconclusiveEnd;
 import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.config.Sizing;
 import org.jlbh.junit.internal.config.TestSettings;
@@ -64,7 +63,7 @@ public final class Measurement {
         }
         this.task = new MethodTask(settings.run(),
                 new Timelines(timelines, settings.run().threads(), settings.run().iterations()),
-                settings.budgets().allowsNoCollection());
+                settings.budgets().maxGcCount() == 0);
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -97,7 +96,7 @@ public final class Measurement {
     /** Waits, within the test's timeout, for bodies abandoned by earlier tests to end; else ends it inconclusive. */
     public void requireNoAbandonedBody() {
         abandoned.awaitEnd(settings.run().timeoutMillis()).ifPresent(running -> {
-            throw InconclusiveEnd.of(settings.configuration(), "Not measured: " + running + ", and would take a "
+            throw settings.configuration().inconclusiveEnd("Not measured: " + running + ", and would take a "
                     + "CPU from this measurement. To decide it: fix the test whose body does not return");
         });
     }

@@ -167,7 +167,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
         tellWatcher();
         if (brackets.begin(run)) {
             // the warm-up records too, so that the JIT compiles the recording before the measured runs
-            timelines.beginRun(run, startTimeNS, run == 0 ? plan.scheduledWarmUpNanos() : plan.scheduledRunNanos());
+            timelines.beginRun(run, startTimeNS,
+                    plan.scheduledNanos(run == 0 ? plan.warmUpIterations() : plan.iterations()));
         }
     }
 

@@ -49,7 +49,7 @@ public class SizingTest {
                 .findFirst().orElseThrow();
         Configuration configuration = Configuration.load(key -> Optional.ofNullable(parameters.get(key)))
                 .require(ConfigurationError.where(method));
-        return TestSettingsReader.read(Fixtures.class, method,
+        return TestSettingsReader.read(Fixtures.class, method, "",
                 AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
                 AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class), configuration);
     }

@@ -61,7 +61,8 @@ class TestSettingsTest {
                 .filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
         Configuration configuration = Configuration.load(key -> Optional.ofNullable(parameters.get(key)))
                 .require(ConfigurationError.where(method));
-        return TestSettingsReader.read(Fixtures.class, method, AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
+        return TestSettingsReader.read(Fixtures.class, method, "",
+                AnnotationSupport.findAnnotation(method, LatencyTest.class).orElseThrow(),
                 AnnotationSupport.findRepeatableAnnotations(method, LatencyBudget.class), configuration);
     }
 

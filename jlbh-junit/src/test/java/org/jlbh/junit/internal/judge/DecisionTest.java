@@ -54,7 +54,7 @@ class DecisionTest {
                 Inconclusive.SKIP);
         try {
             return new TestSettings(new TestIdentity(DecisionTest.class,
-                    DecisionTest.class.getDeclaredMethod("settings", Noise.class)), configuration,
+                    DecisionTest.class.getDeclaredMethod("settings", Noise.class), ""), configuration,
                     new RunPlan(1_000, Arrivals.FIXED_RATE, 1, 1, 200, 0, runs, true, true, 10_000, Set.of(), false,
                             new Sizing(false, false, false)),
                     new Budgets(verdict, List.of(budgets), LatencyTest.UNLIMITED, LatencyTest.UNLIMITED,

@@ -208,9 +208,9 @@ public final class HtmlReport {
         html.append("</div>\n");
         profile.flameGraph().ifPresent(file -> {
             html.append("<p class=\"settings\"><a href=\"").append(escape(file)).append("\">")
-                    .append(escape(profile.compared().flameGraphLabel())).append("</a>");
+                    .append(escape(profile.compared().labels().flameGraph())).append("</a>");
             profile.differential().ifPresent(against -> html.append(" \u00b7 <a href=\"").append(escape(against))
-                    .append("\">").append(escape(profile.compared().differentialLabel())).append("</a>"));
+                    .append("\">").append(escape(profile.compared().labels().differential())).append("</a>"));
             html.append("</p>\n");
         });
     }
