@@ -96,7 +96,7 @@ class MachineFormatsTests {
 
     private ResultSnapshot result(String method) throws IOException {
         String id = Two.class.getName() + "." + method;
-        return new ReportFolder(reports).read().stream().filter(record -> record.test().id().equals(id))
+        return new ReportFolder(reports).read().tests().stream().filter(record -> record.test().id().equals(id))
                 .map(ResultSnapshot.class::cast).findFirst().orElseThrow();
     }
 }

@@ -92,7 +92,7 @@ class MachineTurnTests {
 
     private ResultSnapshot.MachineRecord machineOf(String method) throws IOException {
         String id = WithATimeout.class.getName() + "." + method;
-        return new ReportFolder(reports).read().stream().filter(record -> record.test().id().equals(id))
+        return new ReportFolder(reports).read().tests().stream().filter(record -> record.test().id().equals(id))
                 .map(ResultSnapshot.class::cast).findFirst().orElseThrow().conclusion().machine().orElseThrow();
     }
 }

@@ -84,6 +84,18 @@ class ReportAndBaselineTests {
     }
 
     @Test
+    void aResultInTheReportFolderThatCannotBeReadIsNamedWhereThePageIsSaid() throws IOException {
+        Path reports = Files.createDirectories(work.resolve("reports"));
+        // as if edited by hand, or cut short by a full disk
+        Files.writeString(reports.resolve("com.example.Edited.m.json"), "{\"format\": \"jlbh-junit result 1\", \"te");
+        Events[] events = new Events[1];
+        String out = run(config(), events);
+        events[0].assertStatistics(s -> s.succeeded(1));
+        assertThat(out).contains("=== jlbh report: " + reports.resolve("index.html").toAbsolutePath() + " (1 test in ")
+                .contains("; left off the page, not read: com.example.Edited.m.json (unterminated string at line 1, column 38)");
+    }
+
+    @Test
     void anotherTestsBaselineInThisTestsPlaceIsSaidAndNotCompared() {
         Path file = work.resolve("baseline").resolve(ID + ".json");
 

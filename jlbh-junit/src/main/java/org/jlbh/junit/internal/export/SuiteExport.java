@@ -6,7 +6,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,8 +37,10 @@ public final class SuiteExport implements AutoCloseable, ExtensionContext.Store.
         Path page = folder.dir().resolve(ReportFolder.PAGE).toAbsolutePath();
         try {
             SuitePage[] drawn = new SuitePage[1];
-            folder.rewrite(records -> {
-                drawn[0] = SuitePage.of(records);
+            List<String> notRead = new ArrayList<>();
+            folder.rewrite(contents -> {
+                drawn[0] = SuitePage.of(contents.tests());
+                notRead.addAll(contents.notRead());
                 Map<String, String> files = new LinkedHashMap<>();
                 files.put(ReportFolder.PAGE, drawn[0].html());
                 files.put(ReportFolder.JMH_RESULT, JmhJson.write(drawn[0].results()));
@@ -46,7 +50,8 @@ public final class SuiteExport implements AutoCloseable, ExtensionContext.Store.
             int tests = drawn[0].tests().size();
             System.out.println("=== jlbh report: " + page + " (" + tests + (tests == 1 ? " test" : " tests") + " in "
                     + page.getParent() + "; for benchmark trackers: " + ReportFolder.JMH_RESULT + ", "
-                    + ReportFolder.BENCHER + ")");
+                    + ReportFolder.BENCHER + ")" + leftOff("not read", notRead) + leftOff("not drawn",
+                    drawn[0].notDrawn()));
         } catch (Exception | LinkageError e) {
             System.out.println("=== jlbh report: could not write " + page + ": " + e);
         }
@@ -58,5 +63,10 @@ public final class SuiteExport implements AutoCloseable, ExtensionContext.Store.
                         + " (" + JobSummary.VARIABLE + "): " + e);
             }
         });
+    }
+
+    /** @return {@code ; left off the page, <why>: <each>}, or nothing when there is none */
+    private static String leftOff(String why, List<String> each) {
+        return each.isEmpty() ? "" : "; left off the page, " + why + ": " + String.join(", ", each);
     }
 }

@@ -125,12 +125,12 @@ public final class ReportFolder {
     }
 
     /**
-     * Reads every test the folder holds ({@link #read}) and writes the files made of them, by name in the order given,
-     * under the lock every JVM writing here takes, so that the last to write has read what the others wrote.
+     * Reads what the folder holds ({@link #read}) and writes the files made of it, by name in the order given, under
+     * the lock every JVM writing here takes, so that the last to write has read what the others wrote.
      *
      * @throws IOException when the folder cannot be read or a file written
      */
-    public void rewrite(Function<List<TestRecord>, Map<String, String>> files) throws IOException {
+    public void rewrite(Function<Contents, Map<String, String>> files) throws IOException {
         synchronized (ReportFolder.class) { // the OS lock is the process's: one holder per JVM
             try (FileChannel lockFile = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
@@ -142,15 +142,41 @@ public final class ReportFolder {
     }
 
     /**
-     * @return every test the folder holds a result or an ended test of, in file name order; any other file (a
-     *         baseline kept here, a file being written, another tool's) is passed over
+     * What a report folder holds of its tests.
+     *
+     * @param tests   every test it holds a result or an ended test of, in file name order
+     * @param notRead each file of its tests' formats, or not JSON at all, that could not be read (edited by hand,
+     *                cut short): its name and why, e.g. {@code A.m.json (unterminated string at line 1, column 38)}
+     */
+    public record Contents(List<TestRecord> tests, List<String> notRead) {
+        public Contents {
+            tests = List.copyOf(tests);
+            notRead = List.copyOf(notRead);
+        }
+    }
+
+    /**
+     * @return what the folder holds of its tests; any other file (a baseline kept here, the trackers' files, another
+     *         tool's JSON) is passed over
      * @throws IOException when the folder cannot be listed
      */
-    public List<TestRecord> read() throws IOException {
+    public Contents read() throws IOException {
+        List<Path> testsFiles;
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(ReportFolder::isTestsFile).sorted().map(ReportFolder::read).flatMap(Optional::stream)
-                    .toList();
+            testsFiles = files.filter(ReportFolder::isTestsFile).sorted().toList();
         }
+        List<TestRecord> tests = new ArrayList<>();
+        List<String> notRead = new ArrayList<>();
+        for (Path file : testsFiles) {
+            try {
+                read(file).ifPresent(tests::add);
+            } catch (IOException | RuntimeException unreadable) {
+                boolean ours = unreadable instanceof JsonReader.ParseException
+                        || unreadable instanceof IllegalArgumentException;
+                notRead.add(file.getFileName() + " (" + (ours ? unreadable.getMessage() : unreadable) + ")");
+            }
+        }
+        return new Contents(tests, notRead);
     }
 
     private static boolean isTestsFile(Path file) {
@@ -158,17 +184,14 @@ public final class ReportFolder {
         return name.endsWith(".json") && !name.equals(JMH_RESULT) && !name.equals(BENCHER);
     }
 
-    private static Optional<TestRecord> read(Path file) {
-        try {
-            Object document = JsonReader.parse(Files.readString(file, StandardCharsets.UTF_8));
-            return switch (JsonNode.formatOf(document)) {
-                case ResultJson.FORMAT -> Optional.of(ResultJson.read(JsonNode.root(document, ResultJson.FORMAT)));
-                case EndedTestJson.FORMAT -> Optional.of(EndedTestJson.read(JsonNode.root(document,
-                        EndedTestJson.FORMAT)));
-                default -> Optional.empty();
-            };
-        } catch (IOException | RuntimeException unreadable) {
-            return Optional.empty();
-        }
+    /** @return the test the file holds; empty when it is a file of another format */
+    private static Optional<TestRecord> read(Path file) throws IOException {
+        Object document = JsonReader.parse(Files.readString(file, StandardCharsets.UTF_8));
+        return switch (JsonNode.formatOf(document)) {
+            case ResultJson.FORMAT -> Optional.of(ResultJson.read(JsonNode.root(document, ResultJson.FORMAT)));
+            case EndedTestJson.FORMAT -> Optional.of(EndedTestJson.read(JsonNode.root(document,
+                    EndedTestJson.FORMAT)));
+            default -> Optional.empty();
+        };
     }
 }

@@ -3,7 +3,6 @@ package org.jlbh.junit.internal.store;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
-import org.jlbh.junit.internal.report.result.TestRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,15 +17,15 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A report folder read back: each test's file as its result or as how it ended, by the format it names, anything else
- * passed over; the suite's files written whole, in UTF-8; a linked page written, or an older one removed.
+ * A report folder read back: each test's file as its result or as how it ended, by the format it names, a file of
+ * theirs that cannot be read named with why, anything else passed over; the suite's files written whole, in UTF-8; a linked page written, or an older one removed.
  */
 class ReportFolderTest {
     @TempDir
     Path dir;
 
     @Test
-    void eachTestIsReadBackAsWhatItsFileHoldsAndEveryOtherFileIsPassedOver() throws IOException {
+    void eachTestIsReadBackAsWhatItsFileHoldsOneThatCannotBeIsNamedAndEveryOtherFileIsPassedOver() throws IOException {
         ReportFolder folder = new ReportFolder(dir);
         ResultSnapshot result = ResultJsonTest.everything();
         EndedTest ended = new EndedTest(new ResultSnapshot.Test("com.example.A.m", "com.example.A", "com.example.A",
@@ -35,11 +34,15 @@ class ReportFolderTest {
         assertThat(folder.write(ended)).isEmpty();
         Files.writeString(dir.resolve("com.example.B.baseline.json"), BaselineJson.write(ended.test(), List.of()));
         Files.writeString(dir.resolve("com.example.C.half.json"), "{\"format\": \"jlbh-junit result 1\", \"te");
+        Files.writeString(dir.resolve("com.example.D.edited.json"), "{\"format\": \"jlbh-junit result 1\"}");
         Files.writeString(dir.resolve(ReportFolder.BENCHER), "{\"format\": {}}");
 
-        List<TestRecord> records = folder.read();
+        ReportFolder.Contents contents = folder.read();
 
-        assertThat(records).containsExactly(ended, result);
+        assertThat(contents.tests()).containsExactly(ended, result);
+        assertThat(contents.notRead()).containsExactly(
+                "com.example.C.half.json (unterminated string at line 1, column 38)",
+                "com.example.D.edited.json (not a \"jlbh-junit result 1\" file: the result has no \"test\" member)");
         assertThat(folder.thisRun()).isEqualTo(new ReportFolder.ThisRun(List.of(), List.of(ended)));
     }
 
@@ -47,7 +50,7 @@ class ReportFolderTest {
     void theSuitesFilesAreWrittenWholeInUtf8() throws IOException {
         ReportFolder folder = new ReportFolder(dir);
 
-        folder.rewrite(records -> Map.of(ReportFolder.PAGE, "<h1>Suite µ: " + records.size() + "</h1>"));
+        folder.rewrite(contents -> Map.of(ReportFolder.PAGE, "<h1>Suite µ: " + contents.tests().size() + "</h1>"));
 
         assertThat(Files.readString(dir.resolve(ReportFolder.PAGE), StandardCharsets.UTF_8)).isEqualTo(
                 "<h1>Suite µ: 0</h1>");

@@ -1,0 +1,31 @@
+package org.jlbh.junit.internal.report.page;
+
+import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.report.result.TestRecord;
+import org.jlbh.junit.internal.store.ResultJsonTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The suite page of what a folder holds: a result it cannot draw is left off and named, the others drawn. */
+class SuitePageTest {
+    @Test
+    void aResultThatCannotBeDrawnIsLeftOffAndNamedAndTheOthersAreDrawn() {
+        List<TestRecord> records = new ArrayList<>(SweepFixture.roundTrip());
+        ResultSnapshot whole = ResultJsonTest.everything();
+        // no environment: what no reader returns, but a page must survive whatever it is given
+        records.add(new ResultSnapshot(whole.test(), whole.settings(), null, whole.conclusion(), whole.attempts(),
+                whole.allocatedBytesPerOp(), whole.runs(), whole.probes(), whole.baseline(), whole.paired()));
+
+        SuitePage page = SuitePage.of(records);
+
+        assertThat(page.tests()).hasSize(records.size() - 1);
+        assertThat(page.results()).hasSize(records.size() - 1);
+        assertThat(page.notDrawn()).singleElement().asString().startsWith(whole.test().id()
+                + " (java.lang.NullPointerException");
+        assertThat(page.html()).doesNotContain(whole.test().displayName());
+    }
+}
