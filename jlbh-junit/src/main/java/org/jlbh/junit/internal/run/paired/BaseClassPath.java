@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.stream.Stream;
  * Which of the base build's folders and jars the base's side of a paired test loads, and which dependencies differ.
  * The base's folders are the base's; a jar both sides name alike (the same file, or artifact and version) is loaded
  * once, from the change's; an artifact the base names in another version, or alone, is the base's own; jlbh, its
- * dependencies and JUnit are always the change's, and not compared. Immutable.
+ * dependencies and JUnit are always the change's, and not compared. A folder or jar named twice counts once. Immutable.
  *
  * @param folders     the base's folders of compiled classes, in order
  * @param ownJars     the base's jars that only its side loads, in order
@@ -78,7 +79,11 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         Map<String, JarArtifact> baseArtifacts = new LinkedHashMap<>();
         int shared = 0;
         int changes = 0;
+        Set<Path> named = new HashSet<>();
         for (Path path : base) {
+            if (!named.add(normal(path))) {
+                continue; // named again (each module's class-path file lists the jars they share): once is enough
+            }
             Optional<JarArtifact> artifact = isJar(path) ? compared(path) : Optional.empty();
             artifact.ifPresent(known -> baseArtifacts.putIfAbsent(known.key(), known));
             if (!isJar(path)) {

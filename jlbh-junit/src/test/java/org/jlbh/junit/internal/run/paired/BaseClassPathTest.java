@@ -77,6 +77,22 @@ class BaseClassPathTest {
     }
 
     @Test
+    void aFolderOrJarNamedTwiceCountsOnce() throws IOException {
+        // a multi-module base: each module's class-path file lists the jars the modules share, and another module's
+        // classes
+        Path classes = Files.createDirectories(work.resolve("pricing/classes"));
+        Path lang = jar("repository/commons-lang3-3.17.0.jar", "org.apache.commons", "commons-lang3", "3.17.0");
+        Path cache = jar("repository/cache-1.2.jar", "com.example", "cache", "1.2");
+
+        BaseClassPath classPath = BaseClassPath.of(List.of(classes, lang, cache,
+                work.resolve("pricing/../pricing/classes"), lang, cache), List.of(lang));
+
+        assertThat(classPath.loaded()).containsExactly(classes, cache);
+        assertThat(classPath.describe()).isEqualTo("[" + classes + "] and 2 jars (1 shared with the change, 1 the "
+                + "base's own, 0 always the change's)");
+    }
+
+    @Test
     void aBaseOfFoldersAloneSaysBothSidesRunTheChangesLibraries() throws IOException {
         Path testClasses = Files.createDirectories(work.resolve("test-classes"));
         Path classes = Files.createDirectories(work.resolve("classes"));
