@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
  */
 public class PairedFixture {
     static final String SIDE = "change";
-    static final long SPIN_NANOS = 30_000;
+    static final long SPIN_NANOS = 40_000;
 
     @BeforeAll
     static void beforeAll() {
@@ -25,7 +25,7 @@ public class PairedFixture {
         Calls.add(SIDE + " before each");
     }
 
-    @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 12, percentile = 50,
+    @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 24, percentile = 50,
             maxMicros = 100_000)
     void spin() {
         Calls.ran(SIDE);
