@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -16,6 +18,9 @@ import java.util.stream.IntStream;
  * kept as an {@link InvalidParameter} and the default is read in its place. Not thread-safe: one per reading.
  */
 final class ParameterReader {
+    /** A property reference, {@code ${name}}. */
+    private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{[^}]*}");
+
     private final Function<String, Optional<String>> parameters;
     private InvalidParameter firstProblem;
 
@@ -81,6 +86,9 @@ final class ParameterReader {
     /** @return the value as a folder path; empty when blank */
     Optional<Path> path(String key) {
         Optional<String> value = nonBlank(key);
+        if (value.filter(path -> unresolved(key, path)).isPresent()) {
+            return Optional.empty();
+        }
         try {
             return value.map(Path::of);
         } catch (InvalidPathException e) {
@@ -101,7 +109,7 @@ final class ParameterReader {
     /** @return the folders and jars of a class path, as {@link PairedBaseEntries} reads it; empty when blank */
     Optional<List<Path>> classPath(String key) {
         Optional<String> value = nonBlank(key);
-        if (value.isEmpty()) {
+        if (value.isEmpty() || unresolved(key, value.get())) {
             return Optional.empty();
         }
         try {
@@ -110,6 +118,22 @@ final class ParameterReader {
             problem(key, value.get(), wrong.getMessage(), PairedBaseEntries.FIX);
             return Optional.empty();
         }
+    }
+
+    /**
+     * @return whether a path's value still holds a property reference, such as {@code
+     *         ${maven.multiModuleProjectDirectory}}, which Maven resolves in a pom but never in a {@code -D} value: a
+     *         problem, said so
+     */
+    private boolean unresolved(String key, String value) {
+        Matcher property = UNRESOLVED.matcher(value);
+        if (!property.find()) {
+            return false;
+        }
+        problem(key, value, "holds " + property.group() + ", a property nothing resolved (Maven resolves one in a "
+                + "pom, not in a -D value)", "give the path itself (from a shell at the project's root, e.g. \"$PWD/"
+                + "target/jlbh-reports\"), or set the parameter in the pom's Surefire systemPropertyVariables");
+        return true;
     }
 
     private Optional<String> nonBlank(String key) {

@@ -99,6 +99,14 @@ class ConfigurationTest {
         expect(LatencyTestConfiguration.PAIRED_TOLERANCE, "five", "is not valid", "use a percentage of 0 or more, e.g. 5");
         expect(LatencyTestConfiguration.PAIRED_BASE, "no-such-folder", "names "
                 + Path.of("no-such-folder").toAbsolutePath() + ", which is not there", "build the base first");
+        // a property left for Maven to resolve, as a -D value or a junit-platform.properties line would leave it
+        for (String key : List.of(LatencyTestConfiguration.REPORT_DIR, LatencyTestConfiguration.BASELINE_DIR,
+                LatencyTestConfiguration.PAIRED_BASE)) {
+            expect(key, "${maven.multiModuleProjectDirectory}/target/x", "holds ${maven.multiModuleProjectDirectory}, "
+                    + "a property nothing resolved (Maven resolves one in a pom, not in a -D value)", "give the path "
+                    + "itself (from a shell at the project's root, e.g. \"$PWD/target/jlbh-reports\"), or set the "
+                    + "parameter in the pom's Surefire systemPropertyVariables");
+        }
     }
 
     @Test
