@@ -62,6 +62,25 @@ class GrowthFramesTest {
     }
 
     @Test
+    void aCallerWhoseOwnCodeGrewByLessThanTheErrorComesAfterTheCalleeThatGrew() {
+        // the upgrade of ci-recipes: the consumer's stamp draws a salt from the library, slower in the change, then
+        // sums the message: its own code took 0.188 against 0.186 µs a call, so stamp grew 0.002 µs more than the
+        // library's method it calls, a difference well within the error of counting samples
+        String stamp = BODY + ";com.acme.OrderIds.stamp";
+        ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(
+                stamp + ";org.apache.commons.lang3.RandomUtils.randomInt", 1_846L, stamp, 94L), 100_000, PERIOD_NANOS);
+        ChangeAgainstBase.Side base = new ChangeAgainstBase.Side(Map.of(stamp, 93L), 100_000, PERIOD_NANOS);
+
+        List<GrownFrame> grown = GrowthFrames.rank(change, base, 10);
+
+        assertThat(grown.get(1).growthMicros()).as("the caller grew more, by less than the error")
+                .isGreaterThan(grown.get(0).growthMicros())
+                .isLessThan(grown.get(0).growthMicros() + grown.get(0).errorMicros());
+        assertThat(grown).extracting(GrownFrame::frame).containsExactly(
+                "org.apache.commons.lang3.RandomUtils.randomInt", "com.acme.OrderIds.stamp");
+    }
+
+    @Test
     void theTestMethodsOwnCodeIsAFrameOfItsOwn() {
         // a body that spins in its own loop (System.nanoTime a native frame above it): 30 µs a call against 20
         ChangeAgainstBase.Side change = new ChangeAgainstBase.Side(Map.of(BODY, 1_200L, BODY + ";clock_gettime", 300L), 10_000,
