@@ -74,6 +74,12 @@ class SizedMeasurementTests {
         assertThat(json).containsPattern("\"measuringSeconds\": [\\d.]+")
                 .contains("\"ended\": \"decided after 3 runs of 20,000 iterations (1.0 s each)\"", "\"floor\": [",
                         "\"percentile\": 50", "\"noRoom\": false");
+        // one figure: the console says what the result records
+        java.util.regex.Matcher recorded = java.util.regex.Pattern.compile("\"measuringSeconds\": ([\\d.]+)")
+                .matcher(json);
+        assertThat(recorded.find()).isTrue();
+        assertThat(console).contains(String.format(java.util.Locale.ROOT, "=== Sized.fast measured for %.1f s: ",
+                Double.parseDouble(recorded.group(1))));
     }
 
     @Test

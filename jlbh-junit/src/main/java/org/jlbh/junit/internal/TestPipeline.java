@@ -33,6 +33,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -92,7 +93,7 @@ final class TestPipeline {
         Decision decision = profiles.annotate(verdict);
         ResultSnapshot result = test.assemble(plan, measured, compared, profiles, decision, machine);
         test.store(result, measured);
-        test.say(decision, plan, measured, result);
+        test.say(decision, measured, result);
         test.end(decision);
     }
 
@@ -104,6 +105,10 @@ final class TestPipeline {
      */
     private record Plan(List<FloorRoom> floor, Optional<String> notAgain) {
         boolean noRoom() {
+            return noRoom(floor);
+        }
+
+        static boolean noRoom(List<FloorRoom> floor) {
             return floor.stream().anyMatch(FloorRoom::noRoom);
         }
     }
@@ -142,8 +147,7 @@ final class TestPipeline {
         // above a sweep's required throughput, latency budgets are reported, not enforced: measuring runs that
         // disagree there again would decide nothing that fails
         boolean aboveRequired = sweep.map(rate -> !rate.sweep().enforced(rate.rate())).orElse(false);
-        Plan plan = new Plan(floor, Optional.empty());
-        Optional<String> notAgain = plan.noRoom() ? Optional.of("this machine's own floor leaves the code no room")
+        Optional<String> notAgain = Plan.noRoom(floor) ? Optional.of("this machine's own floor leaves the code no room")
                 : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required throughput (%,d/s) "
                 + "nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput())) : Optional.empty();
         reports.cost(settings, settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
@@ -251,9 +255,10 @@ final class TestPipeline {
     }
 
     /** Stage 8: the verdict and what it cost, on the console; a sweep's rate into its table. */
-    private void say(Decision decision, Plan plan, Measured measured, ResultSnapshot result) {
+    private void say(Decision decision, Measured measured, ResultSnapshot result) {
         reports.verdict(settings, decision);
-        reports.took(settings, measuringSeconds(), ended(measured.ended(), plan.notAgain()));
+        // the cost the result records, taken once when it was assembled
+        reports.took(settings, result.conclusion().measuringSeconds(), result.conclusion().ended());
         sweep.ifPresent(rate -> rate.table().add(atRate(rate, measured), result,
                 measured.reported().attempt().result()));
     }
@@ -294,7 +299,7 @@ final class TestPipeline {
      *         every run has its evidence
      */
     private List<ProbeFigures> probesOf(List<Attempt> attempts) {
-        java.util.Collection<Double> percentiles = ResultAssembly.reportedPercentiles(settings);
+        Collection<Double> percentiles = ResultAssembly.reportedPercentiles(settings);
         List<List<ProbeFigures>> ofAttempts = new ArrayList<>();
         for (Attempt attempt : attempts) {
             ofAttempts.add(ResultAssembly.probes(attempt.result(), settings,

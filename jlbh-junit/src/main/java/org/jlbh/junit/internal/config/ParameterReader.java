@@ -86,13 +86,13 @@ final class ParameterReader {
     /** @return the value as a folder path; empty when blank */
     Optional<Path> path(String key) {
         Optional<String> value = nonBlank(key);
-        if (value.filter(path -> unresolved(key, path)).isPresent()) {
+        if (value.isEmpty() || unresolved(key, value.get())) {
             return Optional.empty();
         }
         try {
-            return value.map(Path::of);
+            return Optional.of(Path.of(value.get()));
         } catch (InvalidPathException e) {
-            problem(key, value.orElseThrow(), "is not valid", "use a folder path (" + e.getMessage() + ")");
+            problem(key, value.get(), "is not valid", "use a folder path (" + e.getMessage() + ")");
             return Optional.empty();
         }
     }

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +36,8 @@ public final class SuiteExport implements AutoCloseable, ExtensionContext.Store.
         Path page = folder.dir().resolve(ReportFolder.PAGE).toAbsolutePath();
         try {
             SuitePage[] drawn = new SuitePage[1];
-            List<String> notRead = new ArrayList<>();
-            folder.rewrite(contents -> {
+            ReportFolder.Contents read = folder.rewrite(contents -> {
                 drawn[0] = SuitePage.of(contents.tests());
-                notRead.addAll(contents.notRead());
                 Map<String, String> files = new LinkedHashMap<>();
                 files.put(ReportFolder.PAGE, drawn[0].html());
                 files.put(ReportFolder.JMH_RESULT, JmhJson.write(drawn[0].results()));
@@ -50,7 +47,7 @@ public final class SuiteExport implements AutoCloseable, ExtensionContext.Store.
             int tests = drawn[0].tests().size();
             System.out.println("=== jlbh report: " + page + " (" + tests + (tests == 1 ? " test" : " tests") + " in "
                     + page.getParent() + "; for benchmark trackers: " + ReportFolder.JMH_RESULT + ", "
-                    + ReportFolder.BENCHER + ")" + leftOff("not read", notRead) + leftOff("not drawn",
+                    + ReportFolder.BENCHER + ")" + leftOff("not read", read.notRead()) + leftOff("not drawn",
                     drawn[0].notDrawn()));
         } catch (Exception | LinkageError e) {
             System.out.println("=== jlbh report: could not write " + page + ": " + e);

@@ -128,15 +128,18 @@ public final class ReportFolder {
      * Reads what the folder holds ({@link #read}) and writes the files made of it, by name in the order given, under
      * the lock every JVM writing here takes, so that the last to write has read what the others wrote.
      *
+     * @return what it read
      * @throws IOException when the folder cannot be read or a file written
      */
-    public void rewrite(Function<Contents, Map<String, String>> files) throws IOException {
+    public Contents rewrite(Function<Contents, Map<String, String>> files) throws IOException {
         synchronized (ReportFolder.class) { // the OS lock is the process's: one holder per JVM
             try (FileChannel lockFile = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
-                for (Map.Entry<String, String> file : files.apply(read()).entrySet()) {
+                Contents contents = read();
+                for (Map.Entry<String, String> file : files.apply(contents).entrySet()) {
                     WholeFile.write(dir.resolve(file.getKey()), file.getValue());
                 }
+                return contents;
             }
         }
     }
