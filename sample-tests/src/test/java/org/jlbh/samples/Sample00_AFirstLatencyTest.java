@@ -26,11 +26,11 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * from its budgets and stops once its runs decide. The second test runs the same code under a budget it cannot meet,
  * through JUnit's engine, and checks what the failure says.
  *
- * <p>What it showed here (2 vCPU, JDK 17, quiet): {@link #parseAnOrder} passed, {@code end to end p99 <= 1000 µs:
- * 0.158 µs; parse p99 <= 1000 µs: 0.040 µs}; {@link #aBudgetTheCodeCannotMeetFailsSayingByHowMuch} read {@code end
- * to end p99 was 5.199 µs, budget 1 µs (runs: 5.223, 5.199, 5.187 µs; 10,000/s; coordinated omission on)}, then whose
- * the late samples were ({@code 30,000 with no pause: the code}) and where the late calls spent their time (Sample
- * 12).
+ * <p>What it shows (a quiet 2-core machine, JDK 17): {@link #parseAnOrder} passes, {@code end to end p99 <= 1000
+ * µs: 0.158 µs; parse p99 <= 1000 µs: 0.040 µs}; {@link #aBudgetTheCodeCannotMeetFailsSayingByHowMuch} reads {@code
+ * end to end p99 was 5.199 µs, budget 1 µs (runs: 5.223, 5.199, 5.187 µs; 10,000/s; coordinated omission on)}, then
+ * whose the late samples were ({@code 30,000 with no pause: the code}) and where the late calls spent their time
+ * (Sample 12).
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample00* -Dsurefire.failIfNoSpecifiedTests=false}.
  */

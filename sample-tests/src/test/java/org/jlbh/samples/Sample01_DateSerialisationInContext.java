@@ -27,15 +27,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with a budget); {@link #inContextItCostsMoreThanAlone()} measures the very same serialiser with a probe on the
  * server thread of a loopback round trip at 20,000/s, and compares.
  *
- * <p>What it showed here (timed the same way in both places: a probe around the call): on a 2 vCPU AMD EPYC, JDK 17 and
- * 25, the fastest tenth of the calls, p10, took 0.17–0.21 µs alone and 0.32–0.38 µs in context, 1.8 to 2.0 times as
- * much, as in the post; the median took 0.29–0.34 µs alone and 0.39–0.47 µs in context, 1.3 to 1.5 times. On a 2 vCPU
- * Intel Xeon with a 4 MB L2 cache a core, JDK 17, the warm calls alone split in two groups (p1 0.23 µs, p10 0.34 µs):
- * the fastest hundredth took 1.4 to 1.8 times as much in context, p10 only 1.2 times, the median 1.3 to 1.5 times
- * (measured in turn, run by run, quiet: p1 1.6 to 1.7 times on JDK 17, 1.8 to 2.1 on Temurin 25). Alone, the serialiser
- * allocates a new stream per call 100,000 times a second, so even there many calls meet freshly allocated memory; the
- * fastest calls show what a warm call costs, and in context no call is that fast. The end-to-end round trip at 20,000/s
- * did not keep up on these machines (p50 from 77 µs to 43 ms across runs): see Sample 3 for what that means.
+ * <p>What it shows (timed the same way in both places: a probe around the call): the fastest calls, which show what a
+ * warm call costs, take 1.4 to 2.1 times as long in context as alone (p1 about 0.23 µs alone); the median takes 1.3
+ * to 1.5 times as long. Alone, the serialiser allocates a new stream per call 100,000 times a second,
+ * so even there many calls meet freshly allocated memory; in context no call is as fast as the fastest alone. The
+ * end-to-end round trip at 20,000/s does not keep up on a 2-core machine (p50 from 77 µs to 43 ms across runs): see
+ * Sample 3 for what that means.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample01*} (add
  * {@code -Dsurefire.failIfNoSpecifiedTests=false}); the reports are printed in the test output.
@@ -51,19 +48,13 @@ class Sample01_DateSerialisationInContext {
      * Alone: 50,000 serialisations a second. Budget: p99 within 1 ms, so it fails when the calls or their collections
      * hold up more than one call in a hundred by a millisecond. The serialiser allocates a stream per call, and its p99
      * is its young collections': each holds up the calls queued behind it, and in a fresh test JVM each also copies the
-     * JVM's, JUnit's and the harness's long-lived objects, still young (12 MB here), which the verdict sets aside as
-     * the JVM's. Until 2026-11-28 the budget was 100 µs at 100,000/s (3 runs of 200,000 after 100,000): in a CI build
-     * on Temurin 25, whose pauses took 4–27 ms, p99 on the code's own account read 107 µs and FAILED the build, where
-     * on this host it read 25–43 µs (5 builds). At 50,000/s (3 runs of 100,000 after 50,000, the same 7 s; half the
-     * garbage, half the pauses, each holding up half the calls), on a 2 vCPU Intel Xeon: quiet, p99 20–26 µs as
-     * measured on Temurin 25 and 14–20 µs on JDK 17 (3 and 2 builds), beside a busy-loop process 31–38 µs on the code's
-     * own account; but an hour later, the host slowed (a 20 µs stretch of work taking up to twice as long), two quiet
-     * main-job builds of JDK 17 read 104 and 105 µs on the code's own account, one inconclusive (5 runs of 12 met 100
-     * µs), one FAILED (results/main-job-6f957c2 in jlbh-benchmarks): young pauses of 14–22 ms and the calls behind
-     * them, the code's own cost on such a host. 100 µs was at the edge of what this code does wherever its collections
-     * are slow; 1 ms holds ten times that. Not the defaults: sized from the budget (runs of a second, a warm-up until
-     * compiled), at 100,000/s beside a busy-loop process one build of three ended inconclusive, reported as skipped
-     * (jlbh-benchmarks' README, "The main job in about two minutes").
+     * JVM's, JUnit's and the harness's long-lived objects, still young (about 12 MB), which the verdict sets aside as
+     * the JVM's. Where young pauses take 4–27 ms (a busy CI runner, or a host that slows for a while), p99 on the
+     * code's own account reads about 105 µs, against 14–38 µs otherwise: a budget of 100 µs would sit at that edge, and
+     * 1 ms holds ten times it. 50,000/s rather than the post's 100,000/s halves the garbage and the pauses, and each
+     * pause holds up half as many calls. The run lengths are fixed (3 runs of 100,000 after 50,000, 7 s), not sized
+     * from the budget: sized, at 100,000/s beside a busy process, the runs could end inconclusive (measurements:
+     * jlbh-benchmarks/README.md).
      */
     @LatencyTest(throughput = 50_000, iterations = 100_000, warmUpIterations = 50_000, runs = 3,
             percentile = 99, maxMicros = 1_000)
@@ -76,22 +67,17 @@ class Sample01_DateSerialisationInContext {
      * same probe around it, in turn: a run alone, then a run in context, three times over. The median run's p1, the
      * fastest hundredth of the calls, in context must be at least 1.2 times the one alone, and its p50 must be higher
      * too. The bound is on the fastest calls because they are what a warm call costs, steady from build to build (p1
-     * alone 0.229–0.243 µs over 17 builds, quiet and busy), while the median mixes in cold memory even alone. The AMD
-     * host's p10 (1.76 to 1.99 times over 14 builds, 1.48 busy) held a bound of 1.3 there, but on the Intel host p10
-     * took 1.05 to 1.28 times and failed it in every build: its alone calls' fastest group ends below p10. 1.2 on p1
-     * still fails if the two cost the same.
+     * alone 0.229–0.243 µs, quiet and busy), while the median mixes in cold memory even alone. p10 would not do: on
+     * some machines the warm calls alone split in two groups (p1 0.23 µs, p10 0.34 µs), and p10 in context is then only
+     * 1.05 to 1.28 times that alone. Measured in turn, p1 in context is 1.35 to 2.07 times that alone, quiet or beside
+     * a busy process, and p50 1.18 to 1.58 times; 1.2 on p1 still fails if the two cost the same.
      *
-     * <p>Until 2026-11-28 all three runs alone came first, then all three in context: in 1 of 32 main-job builds on the
-     * Intel host (JDK 17, quiet) p1 in context read only 1.16 times that alone (0.302 against 0.260 µs, where the other
-     * 31 read 1.36 to 1.74 times), and a host whose speed drifts between the two halves moves their ratio (it moved a
-     * 20 µs stretch of work by up to twice within an hour: jlbh-benchmarks' README). In turn, the drift falls on both
-     * alike. Measured so on the Intel host, 16 builds: p1 1.57 to 1.67 times quiet (JDK 17, 6 builds) and 1.35 to 1.42
-     * beside a busy-loop process (4), 1.83 to 2.07 quiet on Temurin 25 (4) and 1.46 to 1.51 busy (2); p50 1.18 to 1.58
-     * times. The first run alone follows 100,000 calls to warm up, the others 10,000 (the code is compiled, the caches
-     * are not): with runs of 200,000 its p1 and p10 were the same (0.234 and 0.345 µs) and it took 3 s more; with
-     * 50,000 to warm up the median run of 1 build in 5 was still warming up (p50 1.4 µs, against 0.3 µs after). The
-     * round trip's runs are of 10,000, the first after 20,000, the others after 2,000 (50,000 each until 2026-11-27,
-     * 20,000 each until 2026-11-28).
+     * <p>The runs alternate because a host's speed can drift (a stretch of work taking up to twice as long within an
+     * hour); in turn, the drift falls on both alike, where with all the runs alone first p1's ratio once read 1.16. The
+     * first run alone follows 100,000 calls to warm up, the others 10,000 (the code is compiled, the caches are not):
+     * after 50,000 the median run was at times still warming up (p50 1.4 µs, against 0.3 µs after). Runs of 100,000
+     * alone give the same p1 and p10 as runs of 200,000, in 3 s less. The round trip's runs are of 10,000, the first
+     * after 20,000, the others after 2,000.
      */
     @Test
     void inContextItCostsMoreThanAlone() throws IOException {

@@ -19,12 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>The wrong way and the right way: the same task, measured with {@code accountForCoordinatedOmission(false)}
  * and with it on (the default).
  *
- * <p>What it showed here (2 vCPU, JDK 17; on a 2 vCPU Intel Xeon, with runs of 100,000, 0.91–0.93% and 0.010% in three
- * quiet builds, 1.22–1.46% and 0.010% beside a busy-loop process, of which the platform's 0.30–0.37%): the share of
- * calls slower than 100 µs was 0.93% with coordinated
- * omission accounted for and 0.010% without, as the analysis says (90 in 10,000 against 1 in 10,000). With runs of
- * 50,000 (since a later change on 2026-11-28), in 4 quiet main-job builds 0.93–1.19% and 0.010–0.011%, the platform's
- * 0.03–0.82%; beside a busy-loop process 1.35% and 1.87%, the platform's 0.19% and 3.4%.
+ * <p>What it shows (a quiet 2-core machine, JDK 17): the share of calls slower than 100 µs is 0.91–1.19% with
+ * coordinated omission accounted for and 0.010–0.011% without, as the analysis says (90 in 10,000 against 1 in
+ * 10,000). Beside a busy process the first reads 1.2–1.9%: the platform's own stalls delay the calls behind them too.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample02* -Dsurefire.failIfNoSpecifiedTests=false}.
  */
@@ -59,12 +56,11 @@ class Sample02_CoordinatedOmission {
      * (0.8%) and the ratio of 20 or more are the lesson and hold in every measurement: the platform's stalls only add
      * late calls. The upper band (1.5%) is about the task's own stalls, but with coordinated omission accounted for a
      * stall of the machine itself truly delays every call queued behind it too: this 2-core machine's occasional 2–4 ms
-     * stalls add 0.2–0.4% each to a measurement's 100,000 calls (two runs of 50,000, the task stalling 10 times; runs
-     * of 200,000, then of 100,000, until 2026-11-28, 9 s and 3 s longer), beside a busy-loop process the share measured
-     * 1.1–1.8% (1.6–1.8% in all three measurements of one main-job build, which failed), and when its host was busy
-     * (15% steal time seen) stalls of 10–100 ms took it to 2.7%. So the same calls are measured right after without the
-     * task's stall, and what the platform made late there is taken off before the upper band is judged; the measurement
-     * is repeated up to three times, and the upper band is judged on the least disturbed one.
+     * stalls add 0.2–0.4% each to a measurement's 100,000 calls (two runs of 50,000, the task stalling 10 times);
+     * beside a busy process the share reads 1.1–1.8%, and on a busy host (15% steal time) stalls of 10–100 ms take it
+     * to 2.7%. So the same calls are measured right after without the task's stall, and what the platform made late
+     * there is taken off before the upper band is judged; the measurement is repeated up to three times, and the upper
+     * band is judged on the least disturbed one.
      */
     @Test
     void accountingForItShowsOneCallInAHundredDelayedNotOneInTenThousand() {

@@ -60,8 +60,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * steeply through the percentiles: QuickFIX/J allocates on every message, and the garbage collections land in the
  * tail.
  *
- * <p>What it showed here (2 vCPU, JDK 17): at 2,000/s, end-to-end p50 110 µs and p90 157 µs (the post: 270 and
- * 350 µs–1.9 ms), the server's parse p99 0.6 µs. At 10,000/s: p50 0.97–5.6 ms and p90 4.5–24 ms across runs, with
+ * <p>What it shows (a 2-core machine, JDK 17): at 2,000/s, end-to-end p50 110 µs and p90 157 µs (the post: 270 and
+ * 350 µs–1.9 ms), the server's parse p99 0.6 µs. At 10,000/s: p50 0.35–5.6 ms and p90 1.7–24 ms across runs, with
  * OS jitter showing 13–21 ms stalls (its garbage collections); the sweep finds its knee above that (see below).
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample04* -Dsurefire.failIfNoSpecifiedTests=false}.
@@ -124,11 +124,11 @@ class Sample04_QuickFixRoundTrip {
 
     /**
      * 2,000 orders a second. Budgets: end-to-end p50 within 2 ms and p90 within 10 ms, the server's parse p99 within
-     * 1 ms. The post saw a p50 of 270 µs and a p90 of 350 µs–1.9 ms on a 2016 Xeon; the budgets allow for this
-     * smaller, shared machine and for QuickFIX/J's garbage collections, and still fail if the round trip degraded
-     * by an order of magnitude. The post fixes the rate, not the run: iterations, warm-up and runs are the defaults,
-     * sized from the budgets (runs of a second, 2,000 orders; a warm-up until the JIT is done; attempts of 3 runs
-     * while they disagree), where 3 runs of 10,000 after 10,000 took 21 s.
+     * 1 ms. The post saw a p50 of 270 µs and a p90 of 350 µs–1.9 ms on its own machine; the budgets allow for a
+     * smaller, shared machine and for QuickFIX/J's garbage collections, and still fail if the round trip degraded by an
+     * order of magnitude. The post fixes the rate, not the run: iterations, warm-up and runs are the defaults, sized
+     * from the budgets (runs of a second, 2,000 orders; a warm-up until the JIT is done; attempts of 3 runs while they
+     * disagree), where fixed runs of 10,000 after 10,000 take 21 s.
      */
     @LatencyTest(throughput = 2_000, percentile = 50, maxMicros = 2_000)
     @LatencyBudget(percentile = 90, maxMicros = 10_000)
@@ -140,21 +140,17 @@ class Sample04_QuickFixRoundTrip {
 
     /**
      * QuickFIX/J's throughput lever as a sweep: 10,000, 20,000 and 40,000 orders a second, each rate a JUnit invocation
-     * of its own, with the console's table of all three after the last (5,000/s too until 2026-11-28: below the
-     * required rate, it asserted nothing 10,000/s does not, and took half the sweep's time). Measured here, the knee
-     * moved with the machine's neighbours: in two builds beside a benchmark, end-to-end p50 1.0–3.4 ms up to 20,000/s,
-     * then at 40,000/s 11,343/s achieved and p50 257 ms; in a quieter build 39,915/s achieved at 40,000/s with p50 0.3
-     * ms. The server's parse p99 stayed 0.1–11 µs throughout. With runs of 5,000 orders, on a 2 vCPU Intel Xeon (JDK
-     * 17, 2026-11-28, 5 builds): every rate met the budgets, the knee above 40,000/s; at 10,000/s p50 0.35–0.57 ms
-     * quiet and 0.52–1.1 ms beside a busy loop, p90 1.7–4.6 ms; at 40,000/s 39,276–39,985/s achieved quiet (p50 1.3–2.8
-     * ms), 35,374–37,359/s beside a busy loop (p50 6.0–8.3 ms). Budgets: end-to-end p50 within 20 ms and p90 within 100
-     * ms (at 10,000/s it measured 0.97–5.6 ms and 4.5–24 ms), the server's parse p99 within 1 ms, required up to
-     * 10,000/s: they assert that the engine keeps up with that rate. One that could not would fall further behind
-     * through each run, and with coordinated omission accounted for its median would climb with it, to hundreds of
-     * milliseconds past the knee: an engine doing 90% of 10,000/s ends each 0.5 s run 55 ms behind, its median call 28
-     * ms late. The rates above 10,000/s are there to find the knee: their broken budgets are reported, not failed. Each
-     * rate runs 3 runs of 5,000 orders after 5,000 to warm up (0.5 s a run at 10,000/s; 3.5 s on schedule for the
-     * sweep): with 10,000 each and 5,000/s as well, until 2026-11-28, it took 15 s.
+     * of its own, with the console's table of all three after the last. The knee moves with the machine's neighbours:
+     * at 40,000/s, 39,300–40,000/s achieved on a quiet machine (p50 0.3–2.8 ms), 35,400–37,400/s beside a busy process
+     * (p50 6.0–8.3 ms), and 11,343/s beside a benchmark (p50 257 ms); the server's parse p99 stays 0.1–11 µs
+     * throughout. Budgets: end-to-end p50 within 20 ms and p90 within 100 ms (at 10,000/s it measures 0.35–5.6 ms and
+     * 1.7–24 ms), the server's parse p99 within 1 ms, required up to 10,000/s: they assert that the engine keeps up
+     * with that rate. One that could not would fall further behind through each run, and with coordinated omission
+     * accounted for its median would climb with it, to hundreds of milliseconds past the knee: an engine doing 90% of
+     * 10,000/s ends each 0.5 s run 55 ms behind, its median call 28 ms late. The rates above 10,000/s are there to find
+     * the knee: their broken budgets are reported, not failed; a rate below 10,000/s would assert nothing that 10,000/s
+     * does not. Each rate runs 3 runs of 5,000 orders after 5,000 to warm up (0.5 s a run at 10,000/s; 3.5 s on
+     * schedule for the sweep).
      */
     @LatencyTemplate(rates = {10_000, 20_000, 40_000}, requiredThroughput = 10_000, iterations = 5_000,
             warmUpIterations = 5_000, runs = 3, percentile = 50, maxMicros = 20_000)

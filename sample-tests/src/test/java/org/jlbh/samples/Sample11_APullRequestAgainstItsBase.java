@@ -42,27 +42,24 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * on a shared runner would be; and checks what a pull request's build would say. A process, not a thread of this JVM:
  * a thread the test starts is the test's own, and the harness thread's waits while it runs are the code's.
  *
- * <p>What it showed here (2 vCPU Intel Xeon, beside the busy process, 2026-11-28): with 100 pairs of 0.05 s runs, the
- * change at p50 +32.3% (interval +31.9..+33.1%) on JDK 17 and +37.3% (+36.7..+38.1%) on Temurin 25; with the 60 pairs
- * it has since, +33.4% and +34.8% on JDK 17, +37.2% and +38.1% on Temurin 25 (each interval within 1 point of it), p90
- * +31% to +33%, the test 19 s where 100 pairs took 24; the parser 0.31 to 0.36 µs on the base's side (in a full build
- * an hour later, the host slowed, +21.1% and +24.0%, the base 0.53–0.56 µs: the pass's 0.12 µs the same on a slower
- * base); its checksum is a second pass over the 390 bytes before its checksum field, about 0.11 µs on both. Until that
- * day the change checked, as it read each book entry's field, that its bytes were digits: +16% to +24% at p50 on JDK 17
- * but +7% to +12% on Temurin 25 (whose compiler folds the check into the reading loop), and +4.4% (interval
- * +4.2..+4.6%) in one CI build on Temurin 25, within the paired mode's tolerance of 5%: that sample failed, its change
- * not as slow as it said. A second pass costs what its bytes cost on either compiler. Both sides the same code (the
- * base's parser copied into the change) read −0.4%, −0.1% and +0.8% at p50 in three builds (AMD EPYC, JDK 17).
+ * <p>What it shows (a 2-core machine, beside the busy process): the change at p50 +32% to +35% on JDK 17 and +37% to
+ * +38% on Temurin 25 (each interval within 1 point of it), p90 +31% to +33%; the parser takes 0.31 to 0.36 µs on the
+ * base's side. On a host that has slowed the base takes 0.53–0.56 µs and the change reads +21% to +24%: the same added
+ * cost on a slower base. The change is a second pass over the 390 bytes before the checksum field, about 0.11 µs on
+ * both JDKs: a second pass costs what its bytes cost on either compiler, where a check of each field's digits as it is
+ * read is folded by Temurin 25's compiler into the reading loop (+4.4% to +12% there, at the low end within the paired
+ * mode's tolerance of 5%, so not flagged). Both sides the same code (the base's parser copied into the change) read
+ * −0.4% to +0.8% at p50. The test takes about 19 s.
  *
  * <p>Where the time went: after the verdict, each side is measured once more (2 s of runs) with async-profiler sampling
  * its harness thread, and the failure message names the frames the change spent more time a call in than its base: on
  * JDK 17, first {@code +0.503 µs a call in QuoteFields.readChecked (0.503 against 0.000; ± 0.048)}, the method the
  * change calls where its base calls {@code QuoteFields.read}, then the pass it added: {@code +0.139 µs a call in
- * QuoteFields.checkSum (0.139 against 0.000; ± 0.025)} (3 of 8 builds, 4 a JDK: +0.071 to +0.139 µs), or the method the
- * compiler inlined it into, {@code QuoteFields.read} or {@code QuoteParser.parse} (5 of 8: +0.126 to +0.166 µs). The
- * report folder holds the change's flame graph and its differential against the base's ({@code
+ * QuoteFields.checkSum (0.139 against 0.000; ± 0.025)} (+0.071 to +0.139 µs), or the method the compiler inlined it
+ * into, {@code QuoteFields.read} or {@code QuoteParser.parse} (+0.126 to +0.166 µs). The report folder holds the
+ * change's flame graph and its differential against the base's ({@code
  * ...QuoteParserLatency.parse.change-vs-base.html}). A parser of a third of a microsecond called 20,000 times a second
- * is in few of the samples (78 and 112 a side in 2 s), so only so large a difference is named.
+ * is in few of the samples (some 80 to 110 a side in 2 s), so only so large a difference is named.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample11* -Dsurefire.failIfNoSpecifiedTests=false}.
  */

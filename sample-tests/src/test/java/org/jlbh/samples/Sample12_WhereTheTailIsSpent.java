@@ -22,11 +22,11 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * share of the late samples it took and the share of the on-time ones; the report folder gets a flame graph of the late
  * calls. This sample runs that latency test through JUnit's engine and checks what the failure says.
  *
- * <p>What it showed here (2 vCPU, JDK 17, quiet; the console's lines): {@code 204 iterations late (end to end over
+ * <p>What it shows (a quiet 2-core machine, JDK 17; the console's lines): {@code 204 iterations late (end to end over
  * 100 µs): 153 samples while one was due, 0 in iterations on time}, then {@code 1. 92% in Benchmarks.busyWaitMicros,
- * called from RiskPricer.recalculateRisk (on time: too few samples to compare)} and {@code 8.5% between calls of the test method}: the
- * recalculation's own loop first, the harness thread's waits said apart. No on-time sample: a quote of 0.1 µs, sampled
- * every 100 µs, is rarely caught.
+ * called from RiskPricer.recalculateRisk (on time: too few samples to compare)} and {@code 8.5% between calls of the
+ * test method}: the recalculation's own loop first, the harness thread's waits said apart. No on-time sample: a quote
+ * of 0.1 µs, sampled every 100 µs, is rarely caught.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample12* -Dsurefire.failIfNoSpecifiedTests=false}.
  */

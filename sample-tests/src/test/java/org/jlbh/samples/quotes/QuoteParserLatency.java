@@ -12,10 +12,9 @@ import org.jlbh.junit.LatencyTest;
  * <p>Sixty runs of 1,000 calls (0.05 s each at 20,000/s), so sixty pairs taken 0.05 s apart: the sign test's interval
  * then lies between the 20th smallest and the 20th greatest pair (p50, p90 and p99 compared), not the extremes, and
  * the change of a third is told from noise at p50 and p90; eight pairs of long runs (the fewest judged) see only
- * changes several times the pairs' spread. A hundred pairs until 2026-11-28, when the change was an eighth slower on
- * JDK 17 (and less on Temurin 25): sixty then left the p90 row undecided in 2 of 18 main-job builds (+9.3%, interval
- * +3.0..+16.6%, against a tolerance of 5%) and the test measured both sides again, 13 s more each time. A comparison
- * that has a regression is no longer measured again for a row still undecided.
+ * changes several times the pairs' spread. A smaller change (an eighth slower) can leave a row undecided with sixty
+ * pairs (p90 +9.3%, interval +3.0..+16.6%, against a tolerance of 5%), and both sides are then measured again, some
+ * 13 s more; a comparison that already has a regression is not measured again for a row still undecided.
  */
 public class QuoteParserLatency {
     private final byte[] snapshot = Snapshots.eurUsd();
