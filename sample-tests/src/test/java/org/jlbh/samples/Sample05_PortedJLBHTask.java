@@ -16,16 +16,17 @@ import org.junit.jupiter.api.Test;
  * benchmark written against the reference's API (task, {@code main}, options) with only its imports changed.
  *
  * <p>What it shows: these assertions judge the numbers as measured, and the numbers hold whatever the JVM and the
- * machine did while they were taken. Java serialisation allocates about 2 KB a call, some 200 MB a second at 100,000
- * calls a second. A fresh JVM grows its heap as it goes: after a growth, the calls first touch new memory, and the
- * page faults make the serialiser some 25 times slower (about 10 µs a call, the whole interval between calls at this
- * rate) until the next young collection, a second or two later; the queue then holds up whole runs.
- * A fixed warm-up does not reliably cover it (the growth comes when the collector decides), so the test judges the
- * median of five runs: one growth disturbs one or two of them. Run on its own, a fixed heap touched in advance
- * ({@code -Xms} equal to {@code -Xmx}, {@code -XX:+AlwaysPreTouch}) takes the growth away. Collections also stop the
- * harness for milliseconds, and a pause of P ms holds up 100·P queued iterations, so p99 and above are the collector's
- * and the machine's: no budget there. For budgets at high percentiles on shared machines use {@code @LatencyTest},
- * whose verdict weighs every late sample against the evidence of pauses and of the scheduler (Sample 1).
+ * machine did while they were taken. Java serialisation allocates about 2 KB a call. While the heap grows, the calls
+ * first touch memory new to the process, and the page faults make the serialiser 25 to 40 times slower (10 to 16 µs a
+ * call, where it takes 0.4): after a growth in a fresh JVM, until the new memory has been used once (seconds), and
+ * for whole runs in a JVM whose collector keeps growing the heap after other tests' work. At the seed post's 100,000 calls a second that is all of
+ * the 10 µs between calls, or more, and the queue then grows through whole runs. So the sample runs at 25,000/s, where
+ * the slowed calls still keep up with room to spare, and judges the median of five runs. A fixed heap touched in
+ * advance ({@code -Xms} equal to {@code -Xmx}, {@code -XX:+AlwaysPreTouch}) takes the growth away. Collections also
+ * stop the harness for milliseconds, and a pause of P ms holds up 25·P queued iterations, so p99 and above are the
+ * collector's and the machine's: no budget there. For budgets at high percentiles on shared machines use
+ * {@code @LatencyTest}, whose verdict weighs every late sample against the evidence of pauses and of the scheduler
+ * (Sample 1).
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample05* -Dsurefire.failIfNoSpecifiedTests=false};
  * or run {@code DateSerialiseJLBH.main} on its own, as with the reference.
@@ -34,8 +35,8 @@ class Sample05_PortedJLBHTask {
 
     /**
      * The seed post's JLBH date-serialisation benchmark, against the reference's API: only the imports differ from
-     * code the reference compiles, and the run lengths from the post's (3 runs of 1,000,000 after 400,000), shorter
-     * here to keep the build quick; the post's rate, 100,000/s, is kept.
+     * code the reference compiles, and the options from the post's (3 runs of 1,000,000 after 400,000 at 100,000/s):
+     * a quarter of the rate, for the headroom the class comment explains, and runs of a second to keep the build quick.
      */
     static class DateSerialiseJLBH implements JLBHTask {
         private final DateSerialiser serialiser = new DateSerialiser();
@@ -47,10 +48,10 @@ class Sample05_PortedJLBHTask {
 
         static JLBHOptions options() {
             return new JLBHOptions()
-                    .warmUpIterations(100_000)
-                    .iterations(100_000)
-                    .throughput(100_000)
-                    .runs(3)
+                    .warmUpIterations(25_000)
+                    .iterations(25_000)
+                    .throughput(25_000)
+                    .runs(5)
                     .recordOSJitter(true)
                     .accountForCoordinatedOmission(true)
                     .jlbhTask(new DateSerialiseJLBH());
@@ -69,21 +70,21 @@ class Sample05_PortedJLBHTask {
     }
 
     /**
-     * Budgets, judged on the median of five runs (see the class comment): p50 within 20 µs and p90 within 5 ms.
-     * Serialising a Date takes well under a microsecond once its heap has stopped growing; the budgets leave room for
-     * a slower or busier machine and still fail if the serialiser can no longer keep up with 100,000 calls a second
+     * Budgets, judged on the median of five runs (see the class comment): p50 within 50 µs and p90 within 5 ms.
+     * Serialising a Date takes well under a microsecond once the heap has stopped growing, and 10 to 16 µs while it
+     * grows; the budgets hold both, and still fail if the serialiser can no longer keep up with 25,000 calls a second
      * (the queue then puts p50 and p90 at tens of milliseconds). No budget at p99 or above: there the collector and
      * the machine decide, and an assertion without their evidence would fail builds for them.
      */
     @Test
     void aPortedBenchmarkIsJudgedWithLatencyAssertions() {
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
-        new JLBH(DateSerialiseJLBH.options().runs(5), System.out, results).start();
+        new JLBH(DateSerialiseJLBH.options(), System.out, results).start();
 
         LatencyAssertions.assertThat(results.get())
                 .isComplete()
                 .endToEnd()
-                .hasPercentileAtMostMicros(50, 20)
+                .hasPercentileAtMostMicros(50, 50)
                 .hasPercentileAtMostMicros(90, 5_000);
     }
 }
