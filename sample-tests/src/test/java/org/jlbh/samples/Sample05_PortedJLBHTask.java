@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Test;
  * <p>What it shows: these assertions judge the numbers as measured, and the numbers hold whatever the JVM and the
  * machine did while they were taken. Java serialisation allocates about 2 KB a call. While the heap grows, the calls
  * first touch memory new to the process, and the page faults make the serialiser 25 to 40 times slower (10 to 16 µs a
- * call, where it takes 0.4): after a growth in a fresh JVM, until the new memory has been used once (seconds), and
- * for whole runs in a JVM whose collector keeps growing the heap after other tests' work. At the seed post's 100,000 calls a second that is all of
- * the 10 µs between calls, or more, and the queue then grows through whole runs. So the sample runs at 25,000/s, where
- * the slowed calls still keep up with room to spare, and judges the median of five runs. A fixed heap touched in
- * advance ({@code -Xms} equal to {@code -Xmx}, {@code -XX:+AlwaysPreTouch}) takes the growth away. Collections also
- * stop the harness for milliseconds, and a pause of P ms holds up 25·P queued iterations, so p99 and above are the
- * collector's and the machine's: no budget there. For budgets at high percentiles on shared machines use
- * {@code @LatencyTest}, whose verdict weighs every late sample against the evidence of pauses and of the scheduler
+ * call, where it takes 0.4): after a growth in a fresh JVM, until the new memory has been used once (seconds), and for
+ * whole runs in a JVM whose collector keeps growing the heap after other tests' work. At the seed post's 100,000 calls
+ * a second that is all of the 10 µs between calls, or more, and the queue then grows through whole runs. So the sample
+ * runs at 25,000/s, where the slowed calls still keep up with room to spare, and judges the median of five runs. A
+ * fixed heap touched in advance ({@code -Xms} equal to {@code -Xmx}, {@code -XX:+AlwaysPreTouch}) takes the growth
+ * away. Collections also stop the harness for milliseconds, and a pause of P ms holds up 25·P queued iterations, so p99
+ * and above are the collector's and the machine's: no budget there. For budgets at high percentiles on shared machines
+ * use {@code @LatencyTest}, whose verdict weighs every late sample against the evidence of pauses and of the scheduler
  * (Sample 1).
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample05* -Dsurefire.failIfNoSpecifiedTests=false};
