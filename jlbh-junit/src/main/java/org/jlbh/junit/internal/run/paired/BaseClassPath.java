@@ -81,7 +81,8 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
         int changes = 0;
         Set<Path> named = new HashSet<>();
         for (Path path : base) {
-            if (!named.add(normal(path))) {
+            Path normalPath = normal(path);
+            if (!named.add(normalPath)) {
                 continue; // named again (each module's class-path file lists the jars they share): once is enough
             }
             Optional<JarArtifact> artifact = isJar(path) ? compared(path) : Optional.empty();
@@ -90,7 +91,7 @@ public record BaseClassPath(List<Path> folders, List<Path> ownJars, int sharedJa
                 folders.add(path);
             } else if (alwaysTheChanges(path)) {
                 changes++;
-            } else if (changeFiles.contains(normal(path)) || artifact.map(known -> changeArtifacts.get(known.key()))
+            } else if (changeFiles.contains(normalPath) || artifact.map(known -> changeArtifacts.get(known.key()))
                     .filter(other -> other.version().equals(artifact.get().version())).isPresent()) {
                 shared++;
             } else {
