@@ -184,7 +184,7 @@ final class TestPipeline {
         PairedAttempt both;
         try (PrintStream changeOut = new PrintStream(changeReport, true, StandardCharsets.UTF_8);
              PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8)) {
-            both = measurement.measurePaired(number, again, changeOut, base.get().measurement(), baseOut);
+            both = measurement.measurePaired(number, again, changeOut, base.get().pairedBody(), baseOut);
         } finally {
             reports.console().print(changeReport.toString(StandardCharsets.UTF_8));
             reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8));

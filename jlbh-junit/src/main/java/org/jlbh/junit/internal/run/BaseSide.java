@@ -16,6 +16,7 @@ public final class BaseSide {
     private final Method method;
     private final Measurement measurement;
     private Object instance;
+    private Body paired;
 
     private BaseSide(BaseTestClass testClass, Method method, Measurement measurement) {
         this.testClass = testClass;
@@ -42,8 +43,9 @@ public final class BaseSide {
     }
 
     /**
-     * Prepares the base's instance and binds the base's method to it with the change's arguments, the change's
-     * iteration context and probes replaced by the base measurement's own.
+     * Prepares the base's instance and binds the base's method to it twice: with the change's arguments as they are,
+     * for the paired harness that measures both sides ({@link #pairedBody()}), and with the change's iteration context
+     * and probes replaced by the base measurement's own, for the base measured alone (its profile).
      *
      * @throws Throwable what the base's constructor or lifecycle methods threw
      */
@@ -53,6 +55,12 @@ public final class BaseSide {
                 ? measurement.context() : argument instanceof ProbeHandle probe
                 ? measurement.probe(probe.name()).orElseThrow() : argument).toArray();
         measurement.bind(Body.throughHandle(method, instance, arguments));
+        paired = Body.throughHandle(method, instance, changeArguments);
+    }
+
+    /** @return the base's method bound by {@link #begin} to the change's arguments, its context and probes among them */
+    public Body pairedBody() {
+        return paired;
     }
 
     /** Runs the base's {@code @AfterEach} methods, when {@link #begin} made an instance, throwing what they threw. */
@@ -60,6 +68,7 @@ public final class BaseSide {
         if (instance != null) {
             Object ended = instance;
             instance = null;
+            paired = null;
             testClass.afterTest(ended);
         }
     }

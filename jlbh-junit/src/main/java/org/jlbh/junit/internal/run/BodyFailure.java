@@ -14,6 +14,7 @@ final class BodyFailure {
     private String where;
     private long afterNanos;
     private boolean interrupted;
+    private boolean fromBase;
 
     synchronized void clear() {
         failure = null;
@@ -23,24 +24,31 @@ final class BodyFailure {
     /**
      * Keeps a throwable of the body, unless one is kept already.
      *
+     * @param base        whether the base's copy of the method threw it, in the paired mode
      * @param run         its run, 0 for the warm-up
      * @param iteration   0-based, of the {@code planned} iterations of the thread's part of the run
      * @param startTimeNS the iteration's intended start
      */
-    synchronized void capture(Throwable t, int run, int runs, int thread, int threads, long iteration, long planned,
+    synchronized void capture(Throwable t, boolean base, int run, int runs, int thread, int threads, long iteration, long planned,
                               long startTimeNS) {
         if (failure != null) {
             return;
         }
         failure = t;
+        fromBase = base;
         afterNanos = System.nanoTime() - startTimeNS;
         interrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
         String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
                 threads);
-        where = run == 0
+        where = (base ? "the base's copy of the method, " : "") + (run == 0
                 ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d%s", iteration + 1, planned, onThread)
                 : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d%s", run, runs, iteration + 1,
-                planned, onThread);
+                planned, onThread));
+    }
+
+    /** @return whether the base's copy of the method threw it, in the paired mode */
+    synchronized boolean fromBase() {
+        return failure != null && fromBase;
     }
 
     /** @return what the test method threw, or null */

@@ -19,22 +19,23 @@ import org.jlbh.junit.internal.run.evidence.PlatformStalls;
 import org.jlbh.junit.internal.run.evidence.ReadingPlan;
 import org.jlbh.junit.internal.run.evidence.RunEvidence;
 import org.jlbh.junit.internal.run.evidence.StallSource;
-import org.jlbh.junit.internal.run.paired.Alternation;
+import org.jlbh.junit.internal.run.paired.PairSchedule;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * Measures one latency test: its method as the harness's task, its probe parameters, and the meters beside the harness.
@@ -61,9 +62,10 @@ public final class Measurement {
             timelines.put(probe, timeline);
             probes.put(probe, new ProbeHandle(probe, timeline));
         }
+        int runs = settings.run().runs();
         this.task = new MethodTask(settings.run(),
                 new Timelines(timelines, settings.run().threads(), settings.run().iterations()),
-                settings.budgets().maxGcCount() == 0);
+                settings.budgets().maxGcCount() == 0, settings.configuration().paired().isPresent() ? 2 * runs : runs);
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -177,13 +179,14 @@ public final class Measurement {
     private Attempt measure(int number, boolean again, PrintStream out, int runsOfAttempt, boolean profiled)
             throws Throwable {
         awaitEarlierAttemptsBody(number);
+        task.measuring(runsOfAttempt);
         JLBHResultConsumer results = JLBHResultConsumer.newThreadSafeInstance();
         JLBH jlbh = new JLBH(options(again, runsOfAttempt, profiled), out, results);
         for (ProbeHandle probe : probes.values()) {
             probe.target(jlbh.addProbe(probe.name()));
         }
         GcMonitor gc = GcMonitor.start();
-        EvidenceSource.Recording recording = evidence.start(readingPlan());
+        EvidenceSource.Recording recording = evidence.start(readingPlan(runsOfAttempt));
         task.evidence(recording);
         List<GcEvent> collections;
         try {
@@ -218,9 +221,11 @@ public final class Measurement {
     private JLBHOptions options(boolean again, int runsOfAttempt, boolean profiled) {
         RunPlan plan = settings.run();
         JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
+        int sides = task.paired() ? 2 : 1; // paired, each side warms up for the test's count, their calls alternating
+        options.warmUpIterations(sides * plan.warmUpIterations());
         if (profiled) {
             // the body is warm from the runs that decided the verdict: one round keeps it so
-            options.warmUpIterations(Math.min(plan.warmUpIterations(), Sizing.warmUpRound(plan.throughput())));
+            options.warmUpIterations(sides * Math.min(plan.warmUpIterations(), Sizing.warmUpRound(plan.throughput())));
         }
         if (plan.warmsUpInRounds(again)) {
             WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
@@ -278,44 +283,95 @@ public final class Measurement {
     }
 
     /**
-     * As {@link #measure(int, boolean, PrintStream)} on each side of a paired test, in turns ({@link Alternation}):
-     * this, the change, on this thread.
+     * As {@link #measure(int, boolean, PrintStream)} on both sides of a paired test at once: one harness, on this
+     * thread, calls the change's method and the base's copy as {@link PairSchedule} says (the warm-up's calls
+     * alternating, then the test's runs in pairs), so that both sides run on the same thread, after the same warm-up,
+     * beside the same state of the libraries they share. Each side's run blocks go to its own stream; the harness's
+     * summary across both sides' runs is left out.
      *
-     * @param base    the base's measurement, its body bound, whose harness prints to {@code baseOut}
-     * @throws Throwable as {@code measure} for the change; for the base, an assertion error it causes
+     * @param base    the base's copy of the test method, bound to its instance and to this measurement's arguments
+     * @param baseOut where the base's runs are printed
+     * @return each side's runs, numbered as its own
+     * @throws Throwable as {@code measure}; what the base's copy threw as an assertion error that says so
      */
-    public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Measurement base,
-                                      PrintStream baseOut)
+    public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Body base, PrintStream baseOut)
             throws Throwable {
-        Alternation turns = new Alternation();
-        base.task.alternate(turns, Alternation.BASE);
-        task.alternate(turns, Alternation.CHANGE);
-        FutureTask<Attempt> baseSide = new FutureTask<>(() -> {
-            try {
-                return base.measure(number, again, baseOut);
-            } catch (Throwable thrown) {
-                throw new ExecutionException(thrown); // a Callable throws no Throwable: unwrapped below
-            } finally {
-                turns.leave(Alternation.BASE);
+        int pairs = settings.run().runs();
+        task.pairWith(base);
+        Attempt both;
+        try (PrintStream bySide = new PrintStream(new SideStreams(out, baseOut, task, pairs), true,
+                StandardCharsets.UTF_8)) {
+            both = measure(number, again, bySide, 2 * pairs, false);
+        } catch (Throwable thrown) {
+            if (task.failure().fromBase()) {
+                throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
             }
-        });
-        Thread baseThread = new Thread(baseSide, "jlbh-paired-base");
-        baseThread.setDaemon(true);
-        baseThread.start();
-        Attempt change;
-        try {
-            change = measure(number, again, out);
+            throw thrown;
         } finally {
-            turns.leave(Alternation.CHANGE);
-            task.alternate(null, Alternation.CHANGE);
-            baseThread.join();
-            base.task.alternate(null, Alternation.BASE);
+            task.pairWith(null);
         }
-        try {
-            return new PairedAttempt(baseSide.get(), change);
-        } catch (ExecutionException e) {
-            Throwable thrown = e.getCause().getCause();
-            throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
+        return new PairedAttempt(side(both, PairSchedule.BASE, pairs), side(both, PairSchedule.CHANGE, pairs));
+    }
+
+    /** @return one side's share of a paired attempt: its runs, numbered as its own */
+    private static Attempt side(Attempt both, int side, int pairs) {
+        SideResult result = new SideResult(both.result(), side, pairs);
+        return new Attempt(both.number(), result, IntStream.rangeClosed(1, result.runCount())
+                .mapToObj(n -> both.runs().get(result.harnessRun(n) - 1).numbered(n)).toList());
+    }
+
+    /**
+     * Sends what the paired harness prints to the side whose run it is: the warm-up's lines to the change's stream,
+     * each run's block to its side's, nothing after the last run (a summary across both sides' runs).
+     */
+    private static final class SideStreams extends OutputStream {
+        private final PrintStream change;
+        private final PrintStream base;
+        private final MethodTask task;
+        private final int pairs;
+
+        SideStreams(PrintStream change, PrintStream base, MethodTask task, int pairs) {
+            this.change = change;
+            this.base = base;
+            this.task = task;
+            this.pairs = pairs;
+        }
+
+        private OutputStream target() {
+            int run = task.part();
+            if (run > 2 * pairs) {
+                return OutputStream.nullOutputStream();
+            }
+            return PairSchedule.sideOfRun(run, pairs) == PairSchedule.BASE ? base : change;
+        }
+
+        @Override
+        public void write(int b) {
+            try {
+                target().write(b);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+            try {
+                target().write(bytes, offset, length);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void flush() {
+            change.flush();
+            base.flush();
+        }
+
+        @Override
+        public void close() {
+            flush(); // the two streams are the caller's
         }
     }
 
@@ -328,10 +384,10 @@ public final class Measurement {
                 .mapToLong(collection -> collection.durationMillis() * 1_000_000).toArray();
     }
 
-    private ReadingPlan readingPlan() {
+    private ReadingPlan readingPlan(int runs) {
         long smallestBudget = settings.budgets().latency().stream().mapToLong(Budget::limitNanos).min().orElse(0);
         RunPlan plan = settings.run();
-        return new ReadingPlan(plan.threads(), plan.runs(), smallestBudget, plan.threadIntervalNanos(),
+        return new ReadingPlan(plan.threads(), runs, smallestBudget, plan.threadIntervalNanos(),
                 plan.arrivals() == Arrivals.FIXED_RATE, plan.scheduledRunNanos());
     }
 

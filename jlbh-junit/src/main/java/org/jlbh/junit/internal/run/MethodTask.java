@@ -7,7 +7,7 @@ import org.jlbh.junit.internal.config.RunPlan;
 import org.jlbh.junit.internal.run.evidence.EvidenceSource;
 import org.jlbh.junit.internal.run.evidence.SchedulerReadings;
 import org.jlbh.junit.internal.run.evidence.TestThreads;
-import org.jlbh.junit.internal.run.paired.Alternation;
+import org.jlbh.junit.internal.run.paired.PairSchedule;
 import org.jlbh.junit.internal.run.timeline.LatencyTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
 
@@ -20,7 +20,9 @@ import java.util.stream.IntStream;
 
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns unless the
- * method samples itself ({@link IterationContext}); the first throwable ends the benchmark ({@link BodyFailure}).
+ * method samples itself ({@link IterationContext}); the first throwable ends the benchmark ({@link BodyFailure}). In
+ * the paired mode it calls the base's copy of the method too, in the same harness on the same threads: the warm-up's
+ * calls alternate between the two, and each run is one side's ({@link PairSchedule}).
  * Beside the calls it brackets each run ({@link RunBrackets}), records the timelines ({@link Timelines}) and offers
  * each iteration to the thread's {@link SchedulerReadings}, allocating nothing. {@link #init} starts a fresh
  * measurement, so one task serves every attempt.
@@ -44,6 +46,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final long[][] iterationsOfThread;
     private SchedulerReadings[] readings;
     private Body body;
+    /** The base's copy of the method in a paired measurement, else null; written between measurements. */
+    private volatile Body baseBody;
+    /** The body the part under way calls: written between parts, so that the loop never branches on the side. */
+    private Body partBody;
+    /** The runs the current measurement takes: the test's, or twice as many in the paired mode. */
+    private int measuredRuns;
     private JLBH jlbh;
     /** Per harness thread, a slot of {@code SLOT} longs from {@code (thread + 1) * SLOT}: START, ITERATION, ... */
     private final long[] perThread;
@@ -58,11 +66,10 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final AtomicLong strayedSamples = new AtomicLong();
     private final RunBrackets brackets;
     private final BodyFailure failure = new BodyFailure();
-    private volatile Alternation turns; // null outside a paired measurement
-    private volatile int side;
     private final boolean collectsBeforeRuns;
 
-    MethodTask(RunPlan plan, Timelines timelines, boolean collectsBeforeRuns) {
+    /** @param mostRuns the most runs a measurement takes: a paired one takes both sides' */
+    MethodTask(RunPlan plan, Timelines timelines, boolean collectsBeforeRuns, int mostRuns) {
         this.plan = plan;
         this.samplesOnReturn = !plan.samplesItself();
         this.threads = plan.threads();
@@ -74,14 +81,43 @@ public final class MethodTask implements JLBHTask, IterationContext {
         }
         this.perThread = new long[(threads + 2) * SLOT];
         this.harnessThreads = new Thread[threads];
-        this.brackets = new RunBrackets(plan.runs(), iterationsOfThread);
+        this.brackets = new RunBrackets(mostRuns, iterationsOfThread);
         this.collectsBeforeRuns = collectsBeforeRuns;
     }
 
-    /** @param turns the turns this {@code side} takes in a paired measurement, or null for none */
-    void alternate(Alternation turns, int side) {
-        this.side = side;
-        this.turns = turns;
+    /**
+     * @param base the base's copy of the method, which the next measurements call as {@link PairSchedule} says, their
+     *             warm-ups twice the test's so that each side has the test's; null to measure this method alone again
+     */
+    void pairWith(Body base) {
+        this.baseBody = base;
+        long warmUp = base == null ? plan.warmUpIterations() : 2L * plan.warmUpIterations();
+        for (int thread = 0; thread < threads; thread++) {
+            iterationsOfThread[0][thread] = JLBH.iterationsOfThread(thread, threads, warmUp);
+        }
+    }
+
+    /** @return whether the next measurements call the base's copy too: each side then warms up for the test's count */
+    boolean paired() {
+        return baseBody != null;
+    }
+
+    /** @param runs the runs the next measurement takes, both sides' in the paired mode */
+    void measuring(int runs) {
+        this.measuredRuns = runs;
+    }
+
+    /** @return the part under way: 0 the warm-up, then the 1-based run, past the last when all ended */
+    int part() {
+        return run;
+    }
+
+    /** @return the body that {@code run} calls (the warm-up's first call's) */
+    private Body bodyOf(int run) {
+        Body base = baseBody;
+        boolean baseRun = run == 0 ? PairSchedule.sideOfWarmUpCall(0) == PairSchedule.BASE
+                : PairSchedule.sideOfRun(run, measuredRuns / 2) == PairSchedule.BASE;
+        return base != null && baseRun ? base : body;
     }
 
     void body(Body body) {
@@ -95,10 +131,6 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     @Override
     public void init(JLBH jlbh) {
-        Alternation paired = turns;
-        if (paired != null) {
-            paired.awaitTurn(side);
-        }
         this.jlbh = jlbh;
         Arrays.fill(harnessThreads, null);
         harnessThreads[0] = Thread.currentThread();
@@ -107,6 +139,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         timelines.clear();
         this.run = plan.warmUpIterations() > 0 ? 0 : 1;
         this.partIterations = iterationsOfThread[run == 0 ? 0 : 1];
+        this.partBody = bodyOf(run);
         Arrays.fill(perThread, 0);
         failure.clear();
         strayedSamples.set(0);
@@ -122,7 +155,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
         perThread[slot + START] = startTimeNS;
         long iteration = perThread[slot + ITERATION];
         int run = this.run;
-        boolean measured = run <= plan.runs();
+        boolean measured = run <= measuredRuns;
         SchedulerReadings scheduler = readings[thread];
         if (measured && iteration == 0) {
             beginRun(run, thread, startTimeNS);
@@ -133,10 +166,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
         // a queued iteration's call begins after the harness's own work: read, to keep that work out of a replay
         LatencyTimeline endToEnd = samplesOnReturn ? timelines.endToEndOfThread(thread) : null;
         long began = endToEnd != null && endToEnd.queued(startTimeNS) ? System.nanoTime() : Long.MIN_VALUE;
+        Body call = partBody;
+        if (run == 0 && baseBody != null) {
+            call = PairSchedule.sideOfWarmUpCall(iteration) == PairSchedule.BASE ? baseBody : body;
+        }
         try {
-            body.run();
+            call.run();
         } catch (Throwable t) {
-            failure.capture(t, run, plan.runs(), thread, threads, iteration, partIterations[thread], startTimeNS);
+            failure.capture(t, call == baseBody, run, measuredRuns, thread, threads, iteration, partIterations[thread], startTimeNS);
             throw MethodTask.<RuntimeException>rethrow(t);
         }
         long now = System.nanoTime();
@@ -195,9 +232,9 @@ public final class MethodTask implements JLBHTask, IterationContext {
         timelines.discardRun();
         run = 1;
         partIterations = iterationsOfThread[1];
+        partBody = bodyOf(1);
         restartCounts();
         watchTestThreads(); // after the warm-up, which may have started some
-        handOver();
     }
 
     /** Has each harness thread's readings watch the test's own threads; allocates, so between parts only. */
@@ -212,16 +249,8 @@ public final class MethodTask implements JLBHTask, IterationContext {
     public void runComplete() {
         timelines.endRun();
         run++;
+        partBody = bodyOf(run);
         restartCounts();
-        handOver();
-    }
-
-    /** In a paired measurement, lets the other side measure its next part first. */
-    private void handOver() {
-        Alternation paired = turns;
-        if (paired != null) {
-            paired.done(side);
-        }
     }
 
     private void restartCounts() {

@@ -26,4 +26,11 @@ public record RunMeasures(int run, OptionalLong allocatedBytes, List<GcEvent> gc
         gc = List.copyOf(gc);
         timelines = Map.copyOf(timelines);
     }
+
+    /** @return these measures as run {@code run}'s: one side's share of a paired measurement */
+    RunMeasures numbered(int run) {
+        Map<String, RunTimeline> renumbered = new java.util.LinkedHashMap<>();
+        timelines.forEach((probe, timeline) -> renumbered.put(probe, timeline.numbered(run)));
+        return new RunMeasures(run, allocatedBytes, gc, stalls, renumbered, evidence);
+    }
 }

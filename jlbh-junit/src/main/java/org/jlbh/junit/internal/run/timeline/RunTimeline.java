@@ -27,6 +27,12 @@ public record RunTimeline(int run, long startNanos, long endNanos, long windowNa
                           long[] budgetsNanos, int[][] overBudget, long[] lateEndNanos, long[] lateNanos,
                           long[] latePreviousEndNanos, long[] lateBeganNanos, long lateNotKept) {
 
+    /** @return this timeline as run {@code number}'s: one side's share of a paired measurement */
+    public RunTimeline numbered(int number) {
+        return new RunTimeline(number, startNanos, endNanos, windowNanos, worstNanos, budgetsNanos, overBudget,
+                lateEndNanos, lateNanos, latePreviousEndNanos, lateBeganNanos, lateNotKept);
+    }
+
     /**
      * @param threads the timelines harness threads recorded of one probe in one run, begun together; at least one
      * @return their merge: per window the worst and summed counts; the late samples by end, with no previous end
