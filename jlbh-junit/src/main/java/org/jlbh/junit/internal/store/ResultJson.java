@@ -86,7 +86,11 @@ final class ResultJson {
         json.endObject();
     }
 
-    /** Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. */
+    /**
+     * Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. A
+     * paired row has both sides' figure per pair and {@code medianPair}, the index from 0 of the pair whose ratio is
+     * the change and whose figures the row shows (-1 when there are no pairs), which the reader finds again itself.
+     */
     private static void writeRow(JsonWriter json, ComparisonRow row) {
         json.value("probe", row.probe()).value("percentile", row.percentile()).value("basis", row.basis().name());
         if (row.figures() instanceof ComparisonRow.History history) {
@@ -96,6 +100,7 @@ final class ResultJson {
         } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
             json.numbers("baseNanos", pairs.baseNanos());
             json.numbers("changeNanos", pairs.changeNanos());
+            json.value("medianPair", pairs.medianPair());
         }
         json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
                 .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());

@@ -229,6 +229,7 @@ public class ResultJsonTest {
 
         assertThat(read(json)).isEqualTo(paired);
         assertThat(json).contains("\"paired\": {", "\"baseNanos\": [330, 331, 329, 340, 335, 333]",
+                "\"medianPair\": 1",
                 "\"decision\": \"REGRESSION\"", "\"changePercent\": null");
         assertThat(read(ResultJson.write(result)).paired()).as("none written, none read").isEmpty();
     }

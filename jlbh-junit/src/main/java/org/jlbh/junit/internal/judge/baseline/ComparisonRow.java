@@ -2,8 +2,10 @@ package org.jlbh.junit.internal.judge.baseline;
 
 import org.jlbh.core.ReportFormat;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * One probe's percentile (a label, e.g. {@code 99.9}, or {@link BaselineComparison#WORST}) compared against a history
@@ -68,18 +70,29 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
         }
     }
 
-    /** Run {@code i} of the base and of the change, as many of each, in the order measured. */
+    /**
+     * Run {@code i} of the base and of the change, as many of each, in the order measured: pair {@code i}, whose ratio
+     * is {@code changeNanos[i] / baseNanos[i]} (a figure of 0 ns counted as 1 ns). The median pair is the one whose
+     * ratio is the median; of an even count, the lower of the two in the middle; among equal ratios, the first
+     * measured. A row shows the median pair's two figures, so that their ratio, less one, is the change it shows.
+     */
     public record Pairs(List<Long> baseNanos, List<Long> changeNanos) implements Figures {
         public Pairs {
             baseNanos = List.copyOf(baseNanos);
             changeNanos = List.copyOf(changeNanos);
         }
 
+        /** @return e.g. {@code , 24 pairs: base 20.575 µs, change 40.623 µs in the median pair} */
         @Override
         public String describe(Basis basis) {
-            return String.format(Locale.ROOT, ", %d pair%s: base %s \u00b5s, change %s \u00b5s", baseNanos.size(),
-                    baseNanos.size() == 1 ? "" : "s", ReportFormat.micros(Math.round(median(baseNanos))),
-                    ReportFormat.micros(Math.round(median(changeNanos))));
+            int n = baseNanos.size();
+            if (n == 0) {
+                return ", 0 pairs";
+            }
+            int median = medianPair();
+            return String.format(Locale.ROOT, ", %d pair%s: base %s \u00b5s, change %s \u00b5s in the median pair", n,
+                    n == 1 ? "" : "s", ReportFormat.micros(baseNanos.get(median)),
+                    ReportFormat.micros(changeNanos.get(median)));
         }
 
         @Override
@@ -87,15 +100,19 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
             return 1;
         }
 
-        private static double median(List<Long> values) {
-            return ComparisonRow.median(values.stream().mapToDouble(Long::doubleValue).sorted().toArray());
+        /** @return each pair's ratio, its natural logarithm, in the order measured */
+        public double[] logRatios() {
+            return IntStream.range(0, baseNanos.size()).mapToDouble(i -> Math.log(Math.max(1, changeNanos.get(i))
+                    / (double) Math.max(1, baseNanos.get(i)))).toArray();
         }
-    }
 
-    /** @return the middle of the sorted values, or the mean of the two middles; NaN when there are none */
-    static double median(double[] sorted) {
-        int n = sorted.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        /** @return the index of the median pair, counted from 0 in the order measured; -1 when there is none */
+        public int medianPair() {
+            double[] logRatios = logRatios();
+            return IntStream.range(0, logRatios.length).boxed()
+                    .sorted(Comparator.comparingDouble((Integer i) -> logRatios[i])) // stable: ties in measured order
+                    .skip((logRatios.length - 1) / 2).findFirst().orElse(-1);
+        }
     }
 
     /** @return whether this row is a regression */
@@ -106,6 +123,8 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
     /**
      * @return e.g. {@code end to end p99 on the code's own account: history 10.200–11.000 µs (5 builds), now
      *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), tolerance +10%, detectable +18%:
+     *         REGRESSION}, or paired {@code end to end p50 on the code's own account, 24 pairs: base 20.575 µs,
+     *         change 40.623 µs in the median pair, +97.4% (interval +95.7..+97.7%), tolerance +5%, detectable +6%:
      *         REGRESSION}
      */
     public String describe() {

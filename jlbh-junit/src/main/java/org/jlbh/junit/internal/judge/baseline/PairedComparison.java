@@ -5,16 +5,18 @@ import org.jlbh.junit.internal.judge.baseline.ComparisonRow.Basis;
 import org.jlbh.junit.internal.judge.baseline.ComparisonRow.Change;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.IntFunction;
-import java.util.stream.IntStream;
 
 /**
  * The change against its base, their runs taken in turns in one JVM (the paired mode), per probe and percentile. Run
- * {@code i} of each side make a pair with the log-ratio {@code rᵢ = ln(changeᵢ / baseᵢ)}. The change is
- * {@code e^median(r) − 1}; its interval runs from the {@code k}-th smallest to the {@code k}-th largest log-ratio,
+ * {@code i} of each side make a pair with the log-ratio {@code rᵢ = ln(changeᵢ / baseᵢ)}. The change is the median
+ * pair's, {@code e^median(r) − 1}, of an even count the lower of the two in the middle; a row shows that pair's two
+ * figures ({@link ComparisonRow.Pairs}), not each side's median run, which can say slower where the pairs say faster.
+ * Its interval runs from the {@code k}-th smallest to the {@code k}-th largest log-ratio,
  * {@code k} the largest rank the sign test allows at {@link #rowAlpha()} each side, whatever the pairs' distribution
  * as long as they are independent; with too few pairs ({@link #fewestPairs}) a row is not judged. Figures on the
  * code's own account are compared where every run of both sides has them, else as measured ({@link #notes()} says
@@ -140,9 +142,7 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
 
     private static ComparisonRow row(String probe, String percentile, Basis basis, ComparisonRow.Pairs figures,
                                      double tolerancePercent, int compared) {
-        List<Long> base = figures.baseNanos();
-        List<Long> change = figures.changeNanos();
-        int n = base.size();
+        int n = figures.baseNanos().size();
         int k = rankOfEnds(n, ComparisonRow.alphaEach(FAMILY_ALPHA, compared));
         if (k == 0) {
             int fewest = fewestPairs(compared);
@@ -151,10 +151,9 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
                     + "pair%s of runs, at least %d needed for an interval with %d percentile%s compared (runs = %d or "
                     + "more)", n, n == 1 ? "" : "s", fewest, compared, compared == 1 ? "" : "s", fewest));
         }
-        double[] logRatios = IntStream.range(0, n)
-                .mapToDouble(i -> Math.log(Math.max(1, change.get(i)) / (double) Math.max(1, base.get(i)))).sorted()
-                .toArray();
-        double median = ComparisonRow.median(logRatios);
+        double[] logRatios = figures.logRatios();
+        double median = logRatios[figures.medianPair()]; // the pair whose figures the row shows
+        Arrays.sort(logRatios);
         double low = logRatios[k - 1];
         double high = logRatios[n - k];
         double threshold = Math.log1p(tolerancePercent / 100);

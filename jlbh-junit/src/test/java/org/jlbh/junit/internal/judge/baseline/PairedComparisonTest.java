@@ -4,7 +4,10 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -57,7 +60,8 @@ class PairedComparisonTest {
         assertThat(row.highPercent()).as("the largest pair's").isCloseTo(100.0 * 378 / 338 - 100, within(1e-9));
         assertThat(row.changePercent()).isBetween(row.lowPercent(), row.highPercent());
         assertThat(compared.regressionMessage()).startsWith("Regression against the base (paired runs): end to end p50 "
-                + "on the code's own account, 6 pairs: base 0.349 µs, change 0.384 µs, +");
+                + "on the code's own account, 6 pairs: base 0.352 µs, change 0.385 µs in the median pair, +9.4% "
+                + "(interval +8.1..+11.8%)");
     }
 
     @Test
@@ -175,6 +179,33 @@ class PairedComparisonTest {
     }
 
     @Test
+    void theFiguresShownAreTheMedianPairsSoTheirSignIsTheChangesWhereEachSidesMedianSaysOtherwise() {
+        // each side's median says slower (base 0.100 µs, change 0.855 µs), the median pair 12.5% faster: eight pairs
+        // 11 to 14.5% faster, four small and four large, and one disturbed pair whose base was small and change large
+        long[] base = {100, 1_000, 100, 1_000, 100, 1_000, 100, 1_000, 100};
+        long[] change = {86, 855, 87, 865, 88, 875, 89, 885, 1_000};
+        ComparisonRow row = compare(base, change, 5).rows().get(0);
+
+        assertThat(row.decision()).isEqualTo(ComparisonRow.Change.IMPROVED);
+        assertThat(row.changePercent()).isCloseTo(-12.5, within(1e-9));
+        assertShownFiguresGiveTheChange(row);
+        assertThat(row.describe()).contains(", 9 pairs: base 1.000 µs, change 0.875 µs in the median pair, -12.5% "
+                + "(interval -14.0..-11.0%)");
+    }
+
+    @Test
+    void ofAnEvenCountTheMedianPairIsTheLowerOfTheTwoInTheMiddle() {
+        // ratios in the order measured: 1.10, 1.02, 1.08, 1.04, 1.12, 1.06; in the middle 1.06 and 1.08
+        PairedComparison compared = compare(new long[] {1_000, 2_000, 1_000, 2_000, 1_000, 2_000},
+                new long[] {1_100, 2_040, 1_080, 2_080, 1_120, 2_120}, 5);
+        ComparisonRow row = compared.rows().get(0);
+
+        assertThat(row.changePercent()).isCloseTo(6, within(1e-9));
+        assertThat(row.describe()).contains(", 6 pairs: base 2.000 µs, change 2.120 µs in the median pair, +6.0% ");
+        assertShownFiguresGiveTheChange(row);
+    }
+
+    @Test
     void aProbeWithoutTheCodesOwnFiguresIsComparedAsMeasuredSayingSo() {
         ProbeFigures base = probe("hash", new long[] {330, 330, 330, 330, 330, 330}, false);
         ProbeFigures change = probe("hash", new long[] {400, 400, 400, 400, 400, 400}, false);
@@ -196,6 +227,17 @@ class PairedComparisonTest {
 
         assertThat(compared.rows()).isEmpty();
         assertThat(compared.notes()).containsExactly("parse: the base has no such probe, not compared");
+    }
+
+    /** Asserts that the base's and change's figures a row shows give its change, to the decimal shown. */
+    private static void assertShownFiguresGiveTheChange(ComparisonRow row) {
+        Matcher shown = Pattern.compile("pairs: base ([0-9.,]+) µs, change ([0-9.,]+) µs.*?, ([+-][0-9.]+)% "
+                + "\\(interval").matcher(row.describe());
+        assertThat(shown.find()).as(row.describe()).isTrue();
+        double base = Double.parseDouble(shown.group(1).replace(",", ""));
+        double change = Double.parseDouble(shown.group(2).replace(",", ""));
+        assertThat(String.format(Locale.ROOT, "%+.1f", 100 * (change / base - 1))).as(row.describe())
+                .isEqualTo(shown.group(3));
     }
 
     private static PairedComparison compare(long[] base, long[] change, double tolerancePercent) {
