@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,6 +40,29 @@ final class GateBuilds {
      * @param change the estimated change and its interval in percent, e.g. {@code +9.8 [+6.1..+12.0]}, or {@code -}
      */
     record Row(String what, String basis, String decision, String change, double detectablePercent) {
+
+        /** @return the estimated change in percent, e.g. {@code 9.8}; empty when not compared */
+        Optional<Double> changePercent() {
+            return change.equals("-") ? Optional.empty()
+                    : Optional.of(Double.parseDouble(change.substring(0, change.indexOf(' '))));
+        }
+
+        /**
+         * @return whether its interval holds zero, its ends read as the row gives them (to 0.1%: an end of
+         *         {@code +0.0} or {@code -0.0} holds it); false when not compared or an end is unknown
+         */
+        boolean intervalHoldsZero() {
+            int open = change.indexOf('[');
+            int close = change.indexOf(']');
+            if (open < 0 || close < open) {
+                return false;
+            }
+            String[] ends = change.substring(open + 1, close).split("\\.\\.");
+            if (ends.length != 2 || ends[0].equals("?") || ends[1].equals("?")) {
+                return false;
+            }
+            return Double.parseDouble(ends[0]) <= 0 && Double.parseDouble(ends[1]) >= 0;
+        }
     }
 
     private GateBuilds() {
@@ -71,6 +95,15 @@ final class GateBuilds {
                             : detectable.equals("null") ? Double.NaN : Double.parseDouble(detectable)));
         }
         return rows;
+    }
+
+    /**
+     * @param rows       a build's rows
+     * @param percentile e.g. {@code 50}
+     * @return the end-to-end probe's row of that percentile, if it was compared
+     */
+    static Optional<Row> endToEnd(List<Row> rows, String percentile) {
+        return rows.stream().filter(row -> row.what().equals("end to end p" + percentile)).findFirst();
     }
 
     private static String change(Map<String, String> members) {

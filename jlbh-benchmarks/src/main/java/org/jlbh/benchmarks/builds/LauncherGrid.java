@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Builds of a consumer project's tests through real launchers, in a grid: per JDK, per condition (quiet, or beside
@@ -148,6 +149,34 @@ final class LauncherGrid {
                 }
             }
         }
+    }
+
+    /** A campaign of builds per condition, measured into its table. */
+    @FunctionalInterface
+    interface Measurement {
+        /**
+         * @param builds     builds per condition (and version, where the campaign has versions)
+         * @param conditions busy-loop processes beside, e.g. {@code 0, 1}
+         * @param jdk        the JDK's version, e.g. {@code 17}
+         * @return the table, with the lines above it
+         */
+        String measure(int builds, List<Integer> conditions, String jdk) throws IOException;
+    }
+
+    /**
+     * Runs a campaign from its arguments, {@code [builds] [conditions, e.g. 0,1] [JDK] [table file]} (by default 10,
+     * 0,1, 17 and the file given), prints its table and writes it to the file.
+     */
+    static void measureAndWrite(String[] args, String defaultTable, Measurement measurement) throws IOException {
+        List<String> given = List.of(args);
+        Path out = Path.of(given.size() > 3 ? given.get(3) : defaultTable).toAbsolutePath();
+        String table = measurement.measure(given.isEmpty() ? 10 : Integer.parseInt(given.get(0)),
+                Stream.of((given.size() > 1 ? given.get(1) : "0,1").split(",")).map(Integer::parseInt).toList(),
+                given.size() > 2 ? given.get(2) : "17");
+        System.out.print(table);
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, table);
+        System.out.println("Written to " + out);
     }
 
     /** @return a kept build's folder name, e.g. {@code jdk17-one-busy-loop-maven-HashTest-build-3} */

@@ -34,7 +34,8 @@ import java.util.stream.Stream;
 public final class TimeToVerdict {
     private static final Pattern OUTCOME = Pattern.compile("\"verdict\": \\{\\s*\"outcome\": \"(\\w+)\"");
     private static final Pattern DETAIL = Pattern.compile("\"detail\": \"((?:[^\"\\\\]|\\\\.)*)\"");
-    private static final Pattern SECONDS = Pattern.compile("\"measuringSeconds\": ([\\d.]+)");
+    /** A JSON result's {@code verdict.measuringSeconds}: from its first warm-up, or this JVM's floor, to its verdict. */
+    static final Pattern SECONDS = Pattern.compile("\"measuringSeconds\": ([\\d.]+)");
     private static final Pattern ENDED = Pattern.compile("\"ended\": \"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern RUNS = Pattern.compile("after (\\d+) runs?");
     private static final Pattern FLOOR = Pattern.compile("\"floorMicros\": ([\\d.]+)");

@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * How often the paired mode catches a real dependency upgrade, and how often it flags the same version on both sides,
@@ -50,9 +49,6 @@ public final class UpgradeGateRates {
     private static final String TEST_CLASS = "com.example.orders.OrderIdLatencyTest";
     private static final String RESULT = TEST_CLASS + ".stampOrder.json";
     private static final String ORDERS = "jlbh-junit/src/it/ci-recipes/orders";
-    /** As docs/ci.md names the base to the latency step, from the change's checkout. */
-    static final String PAIRED_BASE = "../base/target/test-classes:../base/target/classes:"
-            + "@../base/target/jlbh-base.classpath";
     private static final String BASE_VERSION = "3.14.0";
     private static final String UPGRADED_VERSION = "3.17.0";
     /** What the upgrade's header must say. */
@@ -63,7 +59,6 @@ public final class UpgradeGateRates {
     private static final Pattern DEPENDENCIES = Pattern.compile("=== Dependencies: ([^\\r\\n]*)");
     private static final String GROWTH = "Where the change spent more time than its base";
     private static final Pattern LIBRARY_METHOD = Pattern.compile("a call in (RandomUtils\\.\\w+)");
-    private static final String IDENTITY = "-c user.name=bench -c user.email=bench@example.com";
 
     /** The pull requests, by the branch checked out as the change. */
     static final GateBuilds.Version UPGRADE = new GateBuilds.Version("upgrade",
@@ -75,15 +70,7 @@ public final class UpgradeGateRates {
     }
 
     public static void main(String[] args) throws IOException {
-        List<String> given = List.of(args);
-        Path out = Path.of(given.size() > 3 ? given.get(3) : "target/upgrade-gate.md").toAbsolutePath();
-        String table = measure(given.isEmpty() ? 10 : Integer.parseInt(given.get(0)),
-                Stream.of((given.size() > 1 ? given.get(1) : "0,1").split(",")).map(Integer::parseInt).toList(),
-                given.size() > 2 ? given.get(2) : "17");
-        System.out.print(table);
-        Files.createDirectories(out.getParent());
-        Files.writeString(out, table);
-        System.out.println("Written to " + out);
+        LauncherGrid.measureAndWrite(args, "target/upgrade-gate.md", UpgradeGateRates::measure);
     }
 
     private static String measure(int builds, List<Integer> conditions, String jdk) throws IOException {
@@ -97,10 +84,8 @@ public final class UpgradeGateRates {
                 + "other java or maven processes at the start\n");
         Path javaHome = ConsumerProject.javaHome(jdk);
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        String source = runIn(Path.of(""), "git", "rev-parse", "--short", "HEAD").trim()
-                + (runIn(Path.of(""), "git", "status", "--porcelain", "--untracked-files=no").isBlank() ? ""
-                : " with uncommitted changes");
-        PullRequests pullRequests = PullRequests.prepare(target.resolve("upgrade-gate"), orders(), javaHome,
+        String source = PullRequests.sourceCommit();
+        PullRequests pullRequests = prepare(target.resolve("upgrade-gate"), orders(), javaHome,
                 System.getProperty("jlbh.version", "0.1.0-SNAPSHOT"), System.getProperty("junit.version", "5.11.3"));
         ConsumerProject.Launcher[] launchers = ConsumerProject.Launcher.values();
         Map<String, Tally> tallies = new LinkedHashMap<>();
@@ -111,7 +96,8 @@ public final class UpgradeGateRates {
                         GateBuilds.Version version = VERSIONS.get(v);
                         ConsumerProject.Launcher launcher = launchers[(i + v) % launchers.length];
                         String others = othersRunning();
-                        Outcome outcome = Outcome.of(version, pullRequests.build(version, launcher, javaHome));
+                        Outcome outcome = Outcome.of(version, build(pullRequests, version, launcher,
+                                javaHome));
                         tallies.computeIfAbsent(GateBuilds.condition(busy) + "|" + version.label(), key -> new Tally())
                                 .add(outcome);
                         record(kept, log, busy, launcher, i, outcome, others);
@@ -150,95 +136,31 @@ public final class UpgradeGateRates {
     }
 
     /**
-     * The consumer repository's clones, as a pull request's CI job has them: the change's checkout of each pull request
-     * ({@code upgrade}, {@code docs}) and, beside them, the base's worktree ({@code base}, main) built with its test
-     * class path; and the ConsoleLauncher with each change's test class path.
+     * Makes the repository from the orders project as the integration test does (main, the pull requests
+     * {@code upgrade} and {@code docs}), and checks each pull request out with the base built beside it.
      */
-    private record PullRequests(Path folder, Path console, Map<String, String> classPaths) {
-
-        /**
-         * Makes the repository from the orders project as the integration test does, clones each pull request, adds
-         * the base's worktree and builds it as docs/ci.md does, and compiles each change.
-         */
-        static PullRequests prepare(Path work, Path orders, Path javaHome, String jlbhVersion, String junitVersion)
-                throws IOException {
-            ConsumerProject.deleteTree(work);
-            Files.createDirectories(work);
-            Path dev = work.resolve("dev");
-            runIn(work, "cp", "-r", orders.toString(), dev.toString());
-            Path pom = dev.resolve("pom.xml");
-            Files.writeString(pom, Files.readString(pom).replace("JLBH_VERSION", jlbhVersion)
-                    .replace("JUNIT_VERSION", junitVersion));
-            Files.writeString(dev.resolve("README.md"), "Order ids.\n");
-            git(work, "init -q --bare -b main origin.git");
-            git(dev, "init -q -b main");
-            git(dev, "add -A");
-            git(dev, IDENTITY + " commit -q -m Order-ids");
-            git(dev, "remote add origin " + work.resolve("origin.git"));
-            git(dev, "push -q origin main");
-            git(dev, "checkout -q -b upgrade main");
+    private static PullRequests prepare(Path work, Path orders, Path javaHome, String jlbhVersion,
+                                        String junitVersion) throws IOException {
+        ConsumerProject.deleteTree(work);
+        Path dev = PullRequests.repository(work, orders, "Order ids.\n", jlbhVersion, junitVersion);
+        PullRequests.branch(dev, UPGRADE.variant(), "commons-lang3-" + UPGRADED_VERSION, checkout -> {
+            Path pom = checkout.resolve("pom.xml");
             Files.writeString(pom, Files.readString(pom).replace("<version>" + BASE_VERSION + "</version>",
                     "<version>" + UPGRADED_VERSION + "</version>"));
-            git(dev, IDENTITY + " commit -q -am commons-lang3-" + UPGRADED_VERSION);
-            git(dev, "push -q origin upgrade");
-            git(dev, "checkout -q -b docs main");
-            Files.writeString(dev.resolve("README.md"), "Each id is salted.\n", StandardOpenOption.APPEND);
-            git(dev, IDENTITY + " commit -q -am README");
-            git(dev, "push -q origin docs");
+        });
+        PullRequests.branch(dev, SAME.variant(), "README", checkout -> Files.writeString(
+                checkout.resolve("README.md"), "Each id is salted.\n", StandardOpenOption.APPEND));
+        return PullRequests.checkOut(work, VERSIONS.stream().map(GateBuilds.Version::variant).toList(), javaHome,
+                junitVersion);
+    }
 
-            Path prs = work.resolve("pull-requests");
-            Files.createDirectories(prs);
-            Map<String, String> classPaths = new LinkedHashMap<>();
-            for (GateBuilds.Version version : VERSIONS) {
-                git(prs, "clone -q " + work.resolve("origin.git") + " " + version.variant());
-                Path checkout = prs.resolve(version.variant());
-                git(checkout, "checkout -q " + version.variant());
-                if (version == VERSIONS.get(0)) {
-                    // docs/ci.md: "Build the base, and write its test class path"
-                    git(checkout, "worktree add ../base origin/main");
-                    maven(checkout, javaHome, "-f", "../base/pom.xml", "test-compile",
-                            "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
-                            "-Dmdep.includeScope=test", "-Dmdep.outputFile=target/jlbh-base.classpath");
-                    String platform = "1." + junitVersion.substring(junitVersion.indexOf('.') + 1);
-                    maven(checkout, javaHome, "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
-                            "-Dartifact=org.junit.platform:junit-platform-console-standalone:" + platform,
-                            "-DoutputDirectory=" + work.resolve("console"), "-Dmdep.stripVersion=true");
-                }
-                // the ConsoleLauncher's class path: the change's classes and dependencies, JUnit its own
-                maven(checkout, javaHome, "test-compile",
-                        "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
-                        "-Dmdep.includeScope=test", "-Dmdep.outputFile=target/jlbh-change.classpath");
-                String dependencies = Arrays.stream(Files.readString(checkout.resolve("target/jlbh-change.classpath"))
-                                .trim().split(java.io.File.pathSeparator))
-                        .filter(entry -> !entry.contains("/org/junit/") && !entry.contains("/org/opentest4j/")
-                                && !entry.contains("/org/apiguardian/"))
-                        .collect(Collectors.joining(java.io.File.pathSeparator));
-                classPaths.put(version.variant(), "target/test-classes:target/classes:" + dependencies);
-            }
-            return new PullRequests(prs, work.resolve("console/junit-platform-console-standalone.jar"), classPaths);
-        }
-
-        /**
-         * The latency step of docs/ci.md in the pull request's checkout, a fresh JVM: {@code mvn -B test
-         * -Dgroups=latency -Djlbh.paired.base=...}, or the ConsoleLauncher given the base the same way.
-         */
-        ConsumerProject.Build build(GateBuilds.Version version, ConsumerProject.Launcher launcher, Path javaHome)
-                throws IOException {
-            Path checkout = folder.resolve(version.variant());
-            Path reports = checkout.resolve("target/jlbh-reports");
-            ConsumerProject.deleteTree(reports);
-            List<String> command = launcher == ConsumerProject.Launcher.MAVEN
-                    ? List.of("mvn", "-B", "test", "-Dgroups=latency", "-Djlbh.paired.base=" + PAIRED_BASE)
-                    : List.of(javaHome.resolve("bin/java").toString(), "-jar", console.toString(), "execute",
-                    "--disable-banner", "--details=summary", "--class-path", classPaths.get(version.variant()),
-                    "--select-class", TEST_CLASS, "--include-tag", "latency", "--config",
-                    "jlbh.paired.base=" + PAIRED_BASE);
-            ConsumerProject.Build build = ConsumerProject.run(checkout, command, Map.of("JAVA_HOME",
-                    javaHome.toString()));
-            Path result = reports.resolve(RESULT);
-            return new ConsumerProject.Build(build.exitCode(), build.output(),
-                    Files.exists(result) ? Files.readString(result) : "", build.seconds());
-        }
+    /** Builds a pull request's latency step, its test's JSON result read into the build. */
+    private static ConsumerProject.Build build(PullRequests pullRequests, GateBuilds.Version version,
+                                               ConsumerProject.Launcher launcher, Path javaHome) throws IOException {
+        ConsumerProject.Build build = pullRequests.build(version.variant(), launcher, javaHome, List.of(TEST_CLASS));
+        Path result = pullRequests.reports(version.variant()).resolve(RESULT);
+        return new ConsumerProject.Build(build.exitCode(), build.output(),
+                Files.exists(result) ? Files.readString(result) : "", build.seconds());
     }
 
     /**
@@ -311,12 +233,11 @@ public final class UpgradeGateRates {
 
         /** @return a percentile's estimated change in percent, if it was compared */
         Optional<Double> change(String percentile) {
-            return row(percentile).filter(row -> !row.change().equals("-"))
-                    .map(row -> Double.parseDouble(row.change().substring(0, row.change().indexOf(' '))));
+            return row(percentile).flatMap(GateBuilds.Row::changePercent);
         }
 
         private Optional<GateBuilds.Row> row(String percentile) {
-            return rows.stream().filter(row -> row.what().equals("end to end p" + percentile)).findFirst();
+            return GateBuilds.endToEnd(rows, percentile);
         }
     }
 
@@ -399,30 +320,5 @@ public final class UpgradeGateRates {
         }
         throw new IOException("no " + ORDERS + " above " + Path.of("").toAbsolutePath()
                 + ": name it with -Dorders.project");
-    }
-
-    private static void git(Path directory, String arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(arguments.split(" ")));
-        runIn(directory, command.toArray(String[]::new));
-    }
-
-    private static void maven(Path directory, Path javaHome, String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-q"));
-        command.addAll(List.of(arguments));
-        ConsumerProject.Build built = ConsumerProject.run(directory, command, Map.of("JAVA_HOME",
-                javaHome.toString()));
-        if (built.exitCode() != 0) {
-            throw new IOException(String.join(" ", command) + " failed in " + directory + ":\n" + built.output());
-        }
-    }
-
-    /** @return the command's output; it must succeed */
-    private static String runIn(Path directory, String... command) throws IOException {
-        ConsumerProject.Build ran = ConsumerProject.run(directory.toAbsolutePath(), List.of(command), Map.of());
-        if (ran.exitCode() != 0) {
-            throw new IOException(String.join(" ", command) + " failed in " + directory + ":\n" + ran.output());
-        }
-        return ran.output();
     }
 }
