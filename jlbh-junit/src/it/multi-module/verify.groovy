@@ -45,9 +45,11 @@ def output = log.text
 assert started.exitValue() != 0 : 'the pull request fails its latency step'
 
 // every module's base entries found, absolute, each folder and jar once: the two modules' class-path files list the
-// same 14 jars (jlbh's and JUnit's, always the change's) and quotes' lists pricing's classes too
-def baseFolders = ['pricing/target/test-classes', 'pricing/target/classes', 'quotes/target/test-classes',
-                   'quotes/target/classes'].collect { new File(base, it).toPath().toAbsolutePath().normalize() }
+// same 14 jars (jlbh's and JUnit's, always the change's) and quotes' lists pricing's classes too; quotes has no main
+// code, so no target/classes in the base nor in the change: absent on both sides, said so
+def absolute = { File root, String path -> new File(root, path).toPath().toAbsolutePath().normalize() }
+def baseFolders = ['pricing/target/test-classes', 'pricing/target/classes', 'quotes/target/test-classes']
+        .collect { absolute(base, it) } + ["${absolute(base, 'quotes/target/classes')} (absent on both sides, like the change's ${absolute(change, 'quotes/target/classes')})"]
 def header = "=== Change against the base ${baseFolders} and 14 jars (0 shared with the change, 0 the base's own, 14 always the change's)"
 assert output.count(header) == 2 : 'both modules paired with the base'
 assert output.count('=== Dependencies: the same on both sides') == 2

@@ -70,6 +70,10 @@ class PairedModeTests {
     }
 
     private String run(String method, Events[] events, String profile) {
+        return run(method, events, profile, work.resolve("base").toString());
+    }
+
+    private String run(String method, Events[] events, String profile, String base) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream original = System.out;
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -78,7 +82,7 @@ class PairedModeTests {
                     // p50 alone: one percentile, its interval at 98% a side (three rows share the chance of a false alarm)
                     .configurationParameters(Map.of(LatencyTestConfiguration.REPORT_DIR,
                             work.resolve("reports").toString(), LatencyTestConfiguration.PAIRED_BASE,
-                            work.resolve("base").toString(), LatencyTestConfiguration.BASELINE_PERCENTILES, "50",
+                            base, LatencyTestConfiguration.BASELINE_PERCENTILES, "50",
                             LatencyTestConfiguration.PROFILE, profile))
                     .execute().testEvents();
         } finally {
@@ -177,5 +181,20 @@ class PairedModeTests {
         assertThat(out).contains("=== Not paired: the base ([" + work.resolve("base") + "]) has no method "
                 + "onlyInTheChange in org.example.paired.PairedFixture, so this test is judged on its budgets alone");
         assertThat(Calls.stretches()).isEmpty();
+    }
+
+    @Test
+    void aBaseFolderNotThereWhereTheChangesIsIsAConfigurationError() throws Exception {
+        // the change's folder of the fixture, and the base's in its place, not there: a base not built
+        Path changes = Path.of(PairedFixture.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path unbuilt = work.resolve("unbuilt").resolve(changes.getParent().getFileName())
+                .resolve(changes.getFileName());
+        Events[] events = new Events[1];
+        run("spin", events, "off", work.resolve("base") + java.io.File.pathSeparator + unbuilt);
+
+        events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m -> m.startsWith("Configuration "
+                + "error: paired mode: jlbh.paired.base: the base's folder " + unbuilt + " is not there, while the "
+                + "change's in its place, " + changes + ", is. Fix: build the base first"))));
+        assertThat(Calls.stretches()).as("nothing measured").isEmpty();
     }
 }

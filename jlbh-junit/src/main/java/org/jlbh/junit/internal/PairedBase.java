@@ -1,6 +1,8 @@
 package org.jlbh.junit.internal;
 
+import org.jlbh.junit.LatencyTestConfiguration;
 import org.jlbh.junit.internal.config.Configuration;
+import org.jlbh.junit.internal.config.ConfigurationError;
 import org.jlbh.junit.internal.run.BaseSide;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.paired.BaseClassLoader;
@@ -37,8 +39,7 @@ final class PairedBase {
                                  Measurement measurement, PrintStream out) {
         Class<?> testClass = context.getRequiredTestClass();
         BaseClassLoader loader = Stores.shared(context.getRoot(), BaseClassLoader.class,
-                () -> BaseClassLoader.of(BaseClassPath.of(paired.base(),
-                        BaseClassPath.changeClassPath(testClass.getClassLoader())), testClass.getClassLoader()));
+                () -> baseLoader(paired, testClass.getClassLoader()));
         BaseClass base = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName()),
                 BaseClass.class, () -> BaseClass.of(loader, testClass.getName()));
         Optional<BaseSide> side = base.testClass().flatMap(copy -> BaseSide.of(copy, method, measurement));
@@ -48,6 +49,21 @@ final class PairedBase {
                             : "method " + method.getName() + " in " + testClass.getName());
         }
         return side;
+    }
+
+    /**
+     * @param changes the change's test class's loader
+     * @return the loader of the base's classes
+     * @throws ExtensionConfigurationException when a base folder is not there while the change's in its place is, or
+     *                                         the base's side has nothing to load
+     */
+    private static BaseClassLoader baseLoader(Configuration.Paired paired, ClassLoader changes) {
+        try {
+            return BaseClassLoader.of(BaseClassPath.of(paired.base(), BaseClassPath.changeClassPath(changes)), changes);
+        } catch (IllegalArgumentException wrong) {
+            throw ConfigurationError.of("paired mode: " + LatencyTestConfiguration.PAIRED_BASE + ": "
+                    + wrong.getMessage());
+        }
     }
 
     /** The key of a test class's base copy in its store. */

@@ -112,7 +112,8 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     /**
      * The paired mode's parameters. Immutable.
      *
-     * @param base             the base build's class folders and jars, in order
+     * @param base             the base build's class folders and jars, in order (a folder perhaps not there, for the
+     *                         paired test to decide)
      * @param tolerancePercent {@value LatencyTestConfiguration#PAIRED_TOLERANCE}, in percent
      */
     public record Paired(List<Path> base, double tolerancePercent) {

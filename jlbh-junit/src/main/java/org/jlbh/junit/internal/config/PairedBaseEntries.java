@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * Reads {@code jlbh.paired.base}: folders and jars separated by the platform's path separator, an entry {@code @file}
  * standing for those the file lists (separated by the path separator or line breaks, as {@code mvn
  * dependency:build-classpath -Dmdep.outputFile=file} writes them). Relative paths are against the working directory.
- * Stateless.
+ * An entry that is not there and does not name a jar is read as a folder: whether it may be absent (as the change's in
+ * its place is) is the paired test's to decide, against the change's class path. Stateless.
  */
 final class PairedBaseEntries {
     /** What to do when an entry is wrong, for the configuration error. */
@@ -30,7 +31,8 @@ final class PairedBaseEntries {
 
     /**
      * @return the value's folders and jars, in order
-     * @throws IllegalArgumentException saying which path is not valid, not there, not a folder nor a jar, or unread
+     * @throws IllegalArgumentException saying which path is not valid, which class-path file or jar is not there, what
+     *                                  is there but neither a folder nor a jar, or which file is unread
      */
     static List<Path> read(String value) {
         return nonBlank(value.split(Pattern.quote(File.pathSeparator))).flatMap(PairedBaseEntries::expand).toList();
@@ -58,7 +60,11 @@ final class PairedBaseEntries {
 
     private static Path folderOrJar(String entry, String where) {
         Path path = path(entry, where);
-        if (!Files.isDirectory(path) && !(Files.isRegularFile(path) && path.toString().endsWith(".jar"))) {
+        boolean jar = path.toString().endsWith(".jar");
+        if (!Files.exists(path) && !jar) {
+            return path; // a folder absent here, perhaps absent in the change too
+        }
+        if (!Files.isDirectory(path) && !(Files.isRegularFile(path) && jar)) {
             throw new IllegalArgumentException("names " + path.toAbsolutePath() + where + ", " + (Files.exists(path)
                     ? "neither a folder nor a jar" : "which is not there"));
         }

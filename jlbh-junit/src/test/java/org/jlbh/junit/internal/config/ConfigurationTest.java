@@ -97,8 +97,8 @@ class ConfigurationTest {
         expect(LatencyTestConfiguration.MACHINE_LOCK_WAIT, "soon", "is not a number of seconds, 0 or more",
                 "use e.g. 600");
         expect(LatencyTestConfiguration.PAIRED_TOLERANCE, "five", "is not valid", "use a percentage of 0 or more, e.g. 5");
-        expect(LatencyTestConfiguration.PAIRED_BASE, "no-such-folder", "names "
-                + Path.of("no-such-folder").toAbsolutePath() + ", which is not there", "build the base first");
+        expect(LatencyTestConfiguration.PAIRED_BASE, "no-such.jar", "names "
+                + Path.of("no-such.jar").toAbsolutePath() + ", which is not there", "build the base first");
         // a property left for Maven to resolve, as a -D value or a junit-platform.properties line would leave it
         for (String key : List.of(LatencyTestConfiguration.REPORT_DIR, LatencyTestConfiguration.BASELINE_DIR,
                 LatencyTestConfiguration.PAIRED_BASE)) {
@@ -125,6 +125,11 @@ class ConfigurationTest {
                 .as("no base, no pairing").isEmpty();
         expect(LatencyTestConfiguration.PAIRED_BASE, text.toString(), "names " + text.toAbsolutePath()
                 + ", neither a folder nor a jar", "build the base first");
+        // a folder not there may be absent in the change too: the paired test decides (BaseClassPath)
+        Path classes = base.resolve("classes");
+        assertThat(load(Map.of(LatencyTestConfiguration.PAIRED_BASE, testClasses + java.io.File.pathSeparator
+                + classes)).require(WHERE).paired())
+                .contains(new Configuration.Paired(List.of(testClasses, classes), 5));
     }
 
     @Test

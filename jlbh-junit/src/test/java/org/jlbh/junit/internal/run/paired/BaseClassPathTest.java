@@ -14,10 +14,11 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Which of the base's jars its side loads, and what the comparison's header says differs, on jars made for the test:
- * each holds the {@code pom.properties} Maven writes, or none.
+ * each holds the {@code pom.properties} Maven writes, or none; and which of the base's folders may be absent.
  */
 class BaseClassPathTest {
     @TempDir
@@ -104,6 +105,70 @@ class BaseClassPathTest {
         assertThat(classPath.describe()).isEqualTo("[" + testClasses + ", " + classes + "]");
         assertThat(classPath.dependencies()).isEqualTo("the base names no jar, so both sides run the change's "
                 + "libraries: name the base's test class path (@file) to compare a dependency upgrade");
+    }
+
+    @Test
+    void aFolderAbsentOnBothSidesLoadsNothingAndIsSaidSo() throws IOException {
+        // a project without main code: no target/classes in the base, nor in the change
+        Path testClasses = Files.createDirectories(work.resolve("base/target/test-classes"));
+        Path classes = work.resolve("base/target/classes");
+        Path changeClasses = work.resolve("pr/target/classes");
+        Path lang = jar("repository/commons-lang3-3.17.0.jar", "org.apache.commons", "commons-lang3", "3.17.0");
+
+        BaseClassPath classPath = BaseClassPath.of(List.of(testClasses, classes, lang),
+                List.of(Files.createDirectories(work.resolve("pr/target/test-classes")), changeClasses, lang));
+
+        assertThat(classPath.loaded()).containsExactly(testClasses);
+        assertThat(classPath.absentFolders()).containsExactly(new BaseClassPath.AbsentFolder(classes, changeClasses));
+        assertThat(classPath.describe()).isEqualTo("[" + testClasses + ", " + classes + " (absent on both sides, like "
+                + "the change's " + changeClasses + ")] and 1 jar (1 shared with the change, 0 the base's own, 0 "
+                + "always the change's)");
+    }
+
+    @Test
+    void aBaseFolderAbsentWhereTheChangesIsThereIsAnErrorNamingBothAndTheFix() throws IOException {
+        Path testClasses = Files.createDirectories(work.resolve("base/target/test-classes"));
+        Path classes = work.resolve("base/target/classes");
+        Path changeClasses = Files.createDirectories(work.resolve("pr/target/classes"));
+
+        assertThatIllegalArgumentException().isThrownBy(() -> BaseClassPath.of(List.of(testClasses, classes),
+                        List.of(Files.createDirectories(work.resolve("pr/target/test-classes")), changeClasses)))
+                .withMessage("the base's folder " + classes + " is not there, while the change's in its place, "
+                        + changeClasses + ", is. Fix: build the base first (its test-compile, which compiles its main "
+                        + "code too), or, where the base has no main code, make the folder empty (mkdir -p " + classes
+                        + ")");
+    }
+
+    @Test
+    void anotherModulesFolderIsInItsPlaceUnderTheChangesRootThoughNotOnItsClassPath() throws IOException {
+        // a reactor's pricing module runs its tests against a base that names quotes' folders too: quotes has no main
+        // code in the base, nor in the change
+        Path pricingTestClasses = Files.createDirectories(work.resolve("base/pricing/target/test-classes"));
+        Path pricingClasses = Files.createDirectories(work.resolve("base/pricing/target/classes"));
+        Path quotesTestClasses = Files.createDirectories(work.resolve("base/quotes/target/test-classes"));
+        Path quotesClasses = work.resolve("base/quotes/target/classes");
+        List<Path> base = List.of(pricingTestClasses, pricingClasses, quotesTestClasses, quotesClasses);
+        List<Path> pricing = List.of(Files.createDirectories(work.resolve("pr/pricing/target/test-classes")),
+                Files.createDirectories(work.resolve("pr/pricing/target/classes")));
+
+        Path changesQuotesClasses = work.resolve("pr/quotes/target/classes");
+        assertThat(BaseClassPath.of(base, pricing).absentFolders())
+                .containsExactly(new BaseClassPath.AbsentFolder(quotesClasses, changesQuotesClasses));
+        Files.createDirectories(changesQuotesClasses);
+        assertThatIllegalArgumentException().isThrownBy(() -> BaseClassPath.of(base, pricing))
+                .withMessageContaining("the base's folder " + quotesClasses + " is not there, while the change's in "
+                        + "its place, " + changesQuotesClasses + ", is. Fix: build the base first");
+    }
+
+    @Test
+    void aBaseFolderAbsentWithNoneOfTheChangesInItsPlaceIsAnError() throws IOException {
+        Path gone = work.resolve("elsewhere/compiled");
+
+        assertThatIllegalArgumentException().isThrownBy(() -> BaseClassPath.of(List.of(gone),
+                        List.of(Files.createDirectories(work.resolve("pr/target/test-classes")))))
+                .withMessage("the base's folder " + gone + " is not there, and the change's class path has no folder "
+                        + "in its place. Fix: build the base first, then name its folders where they are (e.g. "
+                        + "../base/target/test-classes)");
     }
 
     @Test

@@ -54,8 +54,9 @@ class BaseClassesTest {
                 .withMessage(text.toAbsolutePath() + " is neither a folder nor a jar: the base's classes are given "
                         + "as folders of compiled classes or jars");
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> BaseClassLoader.of(BaseClassPath.of(List.of(base.resolve("gone")), List.of()), null))
-                .withMessageStartingWith(base.resolve("gone").toAbsolutePath() + " is not there");
+                .isThrownBy(() -> BaseClassLoader.of(BaseClassPath.of(List.of(base.resolve("gone.jar")), List.of()),
+                        null))
+                .withMessageStartingWith(base.resolve("gone.jar").toAbsolutePath() + " is not there");
     }
 
     @Test
