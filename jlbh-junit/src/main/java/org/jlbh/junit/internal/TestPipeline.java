@@ -150,7 +150,8 @@ final class TestPipeline {
         Optional<String> notAgain = Plan.noRoom(floor) ? Optional.of("this machine's own floor leaves the code no room")
                 : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required throughput (%,d/s) "
                 + "nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput())) : Optional.empty();
-        reports.cost(settings, settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
+        int sides = base.isPresent() ? 2 : 1; // paired, the one harness takes both sides' warm-ups and runs
+        reports.cost(settings, sides * settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
         return new Plan(floor, notAgain);
     }
 

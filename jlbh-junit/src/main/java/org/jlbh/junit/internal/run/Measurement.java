@@ -297,6 +297,10 @@ public final class Measurement {
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Body base, PrintStream baseOut)
             throws Throwable {
         int pairs = settings.run().runs();
+        String numbered = "=== One harness measures both sides, its runs numbered as taken: the base's are runs %s, the "
+                + "change's %s; each side's n-th is its run n in the comparison%n";
+        out.printf(Locale.ROOT, numbered, runsOf(PairSchedule.BASE), runsOf(PairSchedule.CHANGE));
+        baseOut.printf(Locale.ROOT, numbered, runsOf(PairSchedule.BASE), runsOf(PairSchedule.CHANGE));
         task.pairWith(base);
         Attempt both;
         try (PrintStream bySide = new PrintStream(new SideStreams(out, baseOut, task, pairs), true,
@@ -311,6 +315,12 @@ public final class Measurement {
             task.pairWith(null);
         }
         return new PairedAttempt(side(both, PairSchedule.BASE, pairs), side(both, PairSchedule.CHANGE, pairs));
+    }
+
+    /** @return the harness's first runs of a side, e.g. {@code 1, 4, 5, 8, …} */
+    private static String runsOf(int side) {
+        return IntStream.rangeClosed(1, 4).mapToObj(n -> String.valueOf(PairSchedule.harnessRun(side, n)))
+                .collect(java.util.stream.Collectors.joining(", ")) + ", …";
     }
 
     /** @return one side's share of a paired attempt: its runs, numbered as its own */
