@@ -151,7 +151,8 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
                 : String.format(Locale.ROOT, ", detectable %+.0f%%", detectablePercent);
     }
 
-    private String said() {
+    /** @return what the row decided, as its line ends, e.g. {@code REGRESSION} or {@code within noise} */
+    public String said() {
         String reason = why.isEmpty() ? "" : ", " + why;
         return switch (decision) {
             case REGRESSION -> "REGRESSION" + reason;

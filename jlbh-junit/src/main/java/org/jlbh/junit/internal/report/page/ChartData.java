@@ -4,6 +4,8 @@ import org.jlbh.core.JLBH;
 import org.jlbh.core.Percentiles;
 import org.jlbh.core.ReportFormat;
 import org.jlbh.junit.internal.judge.Outcome;
+import org.jlbh.junit.internal.judge.baseline.ComparisonRow;
+import org.jlbh.junit.internal.judge.baseline.PairedComparison;
 import org.jlbh.junit.internal.judge.baseline.ProbeFigures;
 import org.jlbh.junit.internal.judge.baseline.RunFigures;
 import org.jlbh.junit.internal.profile.ChangeAgainstBase;
@@ -19,7 +21,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * What the suite page ({@link HtmlReport}) draws: per test its outcome, per probe one percentile curve per run with
@@ -34,15 +35,46 @@ public final class ChartData {
 
     /**
      * One test on the suite page: its display name, outcome (required), verdict, settings and environment in a line
-     * each (any may be empty), the probes drawn (end to end first), and the timeline and profiles where there are.
+     * each (any may be empty), the probes drawn (end to end first), and the timeline, profiles and the change against
+     * its base where there are.
      */
     public record TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
                             List<ProbeChart> probes, Optional<TimelineData> timeline,
                             Optional<CodeProfile<LateAgainstOnTime>> profile,
-                            Optional<CodeProfile<ChangeAgainstBase>> growth) {
+                            Optional<CodeProfile<ChangeAgainstBase>> growth, Optional<PairedData> paired) {
         public TestChart {
             Objects.requireNonNull(outcome, "outcome");
             probes = List.copyOf(probes);
+        }
+
+        /** @return a test without a paired comparison */
+        public TestChart(String name, Outcome outcome, String verdictDetail, String settings, String environment,
+                         List<ProbeChart> probes, Optional<TimelineData> timeline,
+                         Optional<CodeProfile<LateAgainstOnTime>> profile,
+                         Optional<CodeProfile<ChangeAgainstBase>> growth) {
+            this(name, outcome, verdictDetail, settings, environment, probes, timeline, profile, growth,
+                    Optional.empty());
+        }
+    }
+
+    /**
+     * The change against its base (the paired mode): how many pairs of runs and the tolerance, in percent; per probe
+     * compared its rows and its chart; and what was not compared, or compared as measured, and why.
+     */
+    public record PairedData(int pairs, double tolerancePercent, List<PairedProbe> probes, List<String> notes) {
+        public PairedData {
+            probes = List.copyOf(probes);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * One probe against its base: its rows, a percentile each ({@link ComparisonRow.Pairs} their figures), and the
+     * chart of each side's median run by p50, where both sides have samples.
+     */
+    public record PairedProbe(String name, List<ComparisonRow> rows, Optional<ProbeChart> chart) {
+        public PairedProbe {
+            rows = List.copyOf(rows);
         }
     }
 
@@ -150,14 +182,15 @@ public final class ChartData {
      *         and the budgets of the reported attempt on each probe
      */
     public static TestChart of(ResultSnapshot result) {
-        List<ProbeChart> probes = Stream.concat(result.probes().stream().map(probe -> new ProbeChart(probe.name(),
+        List<ProbeChart> probes = result.probes().stream().map(probe -> new ProbeChart(probe.name(),
                 probe.runs().stream().filter(run -> run.count() > 0)
                         .map(run -> curve(run, "run " + run.run() + gcNote(result, run.run()))).toList(),
-                budgets(result, probe.name()))), result.paired().stream()
-                .flatMap(paired -> pairedCharts(result.probes(), paired).stream())).toList();
+                budgets(result, probe.name()))).toList();
         ResultSnapshot.Conclusion conclusion = result.conclusion();
+        String verdict = result.paired().map(paired -> withRegressionsInShort(conclusion.detail(),
+                paired.comparison())).orElse(conclusion.detail());
         String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
-                + ": " + conclusion.detail() : conclusion.detail();
+                + ": " + verdict : verdict;
         ResultSnapshot.Environment environment = result.environment();
         // what the verdict cost, and how the measurement ended, where the result says
         String cost = (Double.isNaN(conclusion.measuringSeconds()) ? "" : String.format(Locale.ROOT,
@@ -171,19 +204,50 @@ public final class ChartData {
                 result.settings().description() + cost, "ran on " + environment.identity() + " \u00b7 "
                         + environment.javaVm() + " \u00b7 " + environment.os(), probes, timeline(result),
                 conclusion.profile(),
-                result.paired().flatMap(ResultSnapshot.Paired::growth));
+                result.paired().flatMap(ResultSnapshot.Paired::growth),
+                result.paired().map(paired -> paired(result.probes(), paired)));
     }
 
     /**
-     * @return per probe the base has too, a chart of the base's median run and the change's on one axis (the median
-     *         by p50 among each side's runs), named {@code end to end: base and change}
+     * @return the verdict's detail with the paired comparison's regression message, its rows' figures run together,
+     *         said in short: which rows regressed and by how much; their figures are in the page's table of the rows
      */
-    private static List<ProbeChart> pairedCharts(List<ProbeFigures> change, ResultSnapshot.Paired paired) {
-        return change.stream().flatMap(changed -> paired.baseProbes().stream()
-                .filter(base -> base.name().equals(changed.name())).findFirst()
-                .flatMap(base -> medianRun(base, "base"))
-                .flatMap(baseCurve -> medianRun(changed, "change").map(changeCurve -> new ProbeChart(changed.name()
-                        + ": base and change", List.of(baseCurve, changeCurve), List.of()))).stream()).toList();
+    static String withRegressionsInShort(String detail, PairedComparison comparison) {
+        String message = comparison.regressionMessage();
+        if (message.isEmpty()) {
+            return detail;
+        }
+        String regressed = comparison.rows().stream().filter(ComparisonRow::regressed)
+                .map(row -> String.format(Locale.ROOT, "%s p%s %+." + row.figures().decimals() + "f%%", row.probe(),
+                        row.percentile(), row.changePercent())).collect(Collectors.joining(", "));
+        return detail.lines().map(line -> line.equals(message) ? "Regression against the base (paired runs): "
+                + regressed + " (each row's figures in the table of the change against its base)" : line)
+                .collect(Collectors.joining(System.lineSeparator()));
+    }
+
+    /** @return per probe compared its rows and, where both sides have samples, its chart of both sides' median runs */
+    private static PairedData paired(List<ProbeFigures> change, ResultSnapshot.Paired paired) {
+        PairedComparison comparison = paired.comparison();
+        List<String> compared = comparison.rows().stream().map(ComparisonRow::probe).distinct().toList();
+        List<PairedProbe> probes = compared.stream().map(probe -> new PairedProbe(probe, comparison.rows().stream()
+                .filter(row -> row.probe().equals(probe)).toList(), pairedChart(probe, change, paired.baseProbes())))
+                .toList();
+        return new PairedData(comparison.pairs(), comparison.tolerancePercent(), probes, comparison.notes());
+    }
+
+    /**
+     * @return a chart of the base's median run and the change's on one axis (the median by p50 among each side's
+     *         runs), named e.g. {@code end to end: base and change}; empty when a side has no run with samples
+     */
+    private static Optional<ProbeChart> pairedChart(String probe, List<ProbeFigures> change, List<ProbeFigures> base) {
+        return named(base, probe).flatMap(based -> medianRun(based, "base"))
+                .flatMap(baseCurve -> named(change, probe).flatMap(changed -> medianRun(changed, "change"))
+                        .map(changeCurve -> new ProbeChart(probe + ": base and change",
+                                List.of(baseCurve, changeCurve), List.of())));
+    }
+
+    private static Optional<ProbeFigures> named(List<ProbeFigures> probes, String name) {
+        return probes.stream().filter(probe -> probe.name().equals(name)).findFirst();
     }
 
     /** @return the curve of the probe's run with the median p50 (of two in the middle, the lower), if it has any */

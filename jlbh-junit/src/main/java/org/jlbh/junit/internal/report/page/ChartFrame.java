@@ -8,13 +8,16 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.crisp;
 import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 
 /**
- * The frame the suite page's charts share: the SVG element ({@code kind} its style classes, {@value #WIDTH} wide), the
- * plot's box from {@code left} to {@code right} with the latency axis on its left (grid lines at its decades, their
- * labels, the axis' title), and the titles and marks every chart places alike. Pixels from the top left. Immutable.
+ * The frame the suite page's charts share: the SVG element ({@code kind} its style classes, {@code width} wide, most
+ * charts {@value #WIDTH}), the plot's box from {@code left} to {@code right} with the latency axis on its left (grid
+ * lines at its decades, their labels, the axis' title), and the titles and marks every chart places alike. Pixels from
+ * the top left. Immutable.
  */
-record ChartFrame(String kind, int height, double left, int right, LatencyAxis latency) {
-    /** Every chart's width. */
+record ChartFrame(String kind, int width, int height, double left, int right, LatencyAxis latency) {
+    /** The width of a chart that has the page's width to itself. */
     static final int WIDTH = 920;
+    /** The width of a chart beside a table, e.g. the paired result's. */
+    static final int NARROW_WIDTH = 400;
     /** The room right of the plot for a legend, where a chart has one. */
     static final int LEGEND_WIDTH = 200;
     /** Roughly the width of a character of the 11 px chart labels, to keep them apart. */
@@ -24,11 +27,21 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
     /** The colour of a budget that was breached; distinct from the FAILED badge's darker red. */
     static final String BUDGET_BREACHED_COLOUR = "#e53935";
 
-    /** @return a frame with a legend right of the plot, which starts as far left as its latency labels allow */
+    /** @return a frame {@value #WIDTH} wide with a legend right of the plot */
     static ChartFrame withLegend(String kind, int height, LatencyAxis latency) {
+        return new ChartFrame(kind, WIDTH, height, leftOf(latency), WIDTH - LEGEND_WIDTH, latency);
+    }
+
+    /** @return a frame {@value #NARROW_WIDTH} wide, its plot across it, its legend under it within {@code height} */
+    static ChartFrame narrow(String kind, int height, LatencyAxis latency) {
+        return new ChartFrame(kind, NARROW_WIDTH, height, leftOf(latency), NARROW_WIDTH - 16, latency);
+    }
+
+    /** @return the plot's left edge: as far left as the latency labels allow */
+    private static double leftOf(LatencyAxis latency) {
         int widest = IntStream.rangeClosed(0, latency.decades()).map(tick -> latency.tickLabel(tick).length()).max()
                 .orElse(1);
-        return new ChartFrame(kind, height, Math.max(56, 24 + CHAR_WIDTH * widest), WIDTH - LEGEND_WIDTH, latency);
+        return Math.max(56, 24 + CHAR_WIDTH * widest);
     }
 
     int top() {
@@ -50,8 +63,8 @@ record ChartFrame(String kind, int height, double left, int right, LatencyAxis l
 
     /** Opens the chart's SVG element, labelled for screen readers. */
     void open(StringBuilder html, String label) {
-        html.append("<svg class=\"").append(kind).append("\" width=\"").append(WIDTH).append("\" height=\"")
-                .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
+        html.append("<svg class=\"").append(kind).append("\" width=\"").append(width).append("\" height=\"")
+                .append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
                 .append("\" role=\"img\" aria-label=\"").append(escape(label)).append("\">\n");
     }
 

@@ -14,7 +14,8 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 
 /**
  * Renders the suite page, {@code index.html}: a table of the tests with their verdicts, then per test a section with
- * one percentile-distribution chart per probe and a chart of end to end over the time of each run; per throughput
+ * one percentile-distribution chart per probe, a paired test's change against its base per probe (a table of its rows
+ * beside a chart of both sides' median runs) and a chart of end to end over the time of each run; per throughput
  * sweep a section with its latency against throughput per probe and its knee, just before the first of its rates'
  * sections, each of which links to it.
  *
@@ -63,6 +64,17 @@ public final class HtmlReport {
             .chart .required path{stroke-width:1.5;stroke-dasharray:2 3;fill:none}
             .chart .required text{fill:inherit;font-weight:700;text-anchor:middle;stroke:#fff;stroke-width:3px;\
             paint-order:stroke}
+            .paired{display:flex;gap:10px 16px;align-items:flex-start;margin:4px 0 12px}
+            .paired .side{flex:1 1 0;min-width:0;overflow-x:auto}
+            .paired .beside{flex:0 0 auto;max-width:100%}
+            @media (max-width:880px){.paired{flex-direction:column}.paired .side{width:100%}}
+            table.rows{border-collapse:collapse;width:100%;font-size:12px}
+            .rows caption{text-align:left;font-weight:600;color:#444;padding:0 0 4px}
+            .rows th,.rows td{border-bottom:1px solid #e3e3e3;padding:4px 5px;text-align:right;vertical-align:top}
+            .rows td{white-space:nowrap}
+            .rows th{background:#f5f5f5;font-weight:600}
+            .rows th:first-child,.rows td:first-child,.rows th:last-child,.rows td.said{text-align:left}
+            .rows td.said{white-space:normal}
             .knee{font-weight:600;margin:4px 0}
             .sweeps{margin:0 0 24px}
             """;
@@ -188,6 +200,7 @@ public final class HtmlReport {
             html.append("<h3>").append(escape(probe.name())).append("</h3>\n");
             PercentileChart.append(html, probe);
         }
+        test.paired().ifPresent(paired -> PairedTable.append(html, paired));
         test.timeline().ifPresent(timeline -> {
             html.append("<h3>end to end over time</h3>\n");
             TimelineChart.append(html, timeline);

@@ -4,7 +4,10 @@ import org.jlbh.core.Percentiles;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 
@@ -31,27 +34,102 @@ final class PercentileChart {
     private static final int MAX_DECADES = 10;
     private static final int BUDGET_HALF_WIDTH = 26;
     private static final int LEGEND_LINE_HEIGHT = 14;
+    /** The chart's height, without a legend under it. */
+    private static final int HEIGHT = 330;
+    /** The colour of the runs a legend does not name ({@link #named}). */
+    static final String OTHER_RUN_COLOUR = "#c4c4c4";
 
     private PercentileChart() {
     }
 
+    /** Appends the probe's chart, the page's width, its legend right of the plot. */
     static void append(StringBuilder html, ChartData.ProbeChart probe) {
-        Chart chart = new Chart(probe);
+        draw(html, new Chart(probe, false), probe);
+    }
+
+    /** Appends the probe's chart {@value ChartFrame#NARROW_WIDTH} wide, to go beside a table: its legend under it. */
+    static void appendNarrow(StringBuilder html, ChartData.ProbeChart probe) {
+        draw(html, new Chart(probe, true), probe);
+    }
+
+    private static void draw(StringBuilder html, Chart chart, ChartData.ProbeChart probe) {
         chart.frame.open(html, probe.name() + ": latency by percentile");
         chart.frame.axes(html, IntStream.rangeClosed(1, chart.lastXTick()).mapToObj(chart::xOfNines).toList(),
                 "latency (µs)");
         appendXLabels(html, chart);
-        for (int i = 0; i < probe.runs().size(); i++) {
-            appendRun(html, chart, probe.runs().get(i), runColour(i));
+        List<ChartData.RunCurve> runs = probe.runs();
+        Map<Integer, List<String>> named = named(runs);
+        for (int i = 0; i < runs.size(); i++) { // the runs not named first, so that those named are drawn over them
+            if (!named.containsKey(i)) {
+                appendRun(html, chart, runs.get(i), named.isEmpty() ? runColour(i) : OTHER_RUN_COLOUR);
+            }
         }
+        named.keySet().stream().sorted().forEach(i -> appendRun(html, chart, runs.get(i), namedColour(named, i)));
         for (ChartData.BudgetMarker budget : probe.budgets()) {
             appendBudget(html, chart, budget);
         }
-        appendLegend(html, chart.frame, probe.runs());
+        if (chart.narrow) {
+            appendLegendBelow(html, chart, runs);
+        } else if (named.isEmpty()) {
+            appendLegend(html, chart.frame, runs);
+        } else {
+            appendSummaryLegend(html, chart.frame, runs, named);
+        }
         if (!chart.hasPoints) {
             chart.frame.empty(html);
         }
         ChartFrame.close(html);
+    }
+
+    /**
+     * @return with more runs than {@link #RUN_COLOURS} (their colours would repeat, and their names not fit), the runs
+     *         the legend names, by index, each with what makes it stand out: the median, lowest and highest at p50 and
+     *         the one with the highest maximum; else none: each run is named
+     */
+    static Map<Integer, List<String>> named(List<ChartData.RunCurve> runs) {
+        Map<Integer, List<String>> named = new LinkedHashMap<>();
+        if (runs.size() <= RUN_COLOURS.size()) {
+            return named;
+        }
+        List<Integer> byMedian = IntStream.range(0, runs.size()).filter(i -> !Double.isNaN(atPercentile(runs.get(i),
+                50))).boxed().sorted(Comparator.comparingDouble(i -> atPercentile(runs.get(i), 50))).toList();
+        if (byMedian.isEmpty()) {
+            return named;
+        }
+        named.computeIfAbsent(byMedian.get((byMedian.size() - 1) / 2), i -> new ArrayList<>()).add("median at p50");
+        named.computeIfAbsent(byMedian.get(0), i -> new ArrayList<>()).add("lowest at p50");
+        named.computeIfAbsent(byMedian.get(byMedian.size() - 1), i -> new ArrayList<>()).add("highest at p50");
+        byMedian.stream().max(Comparator.comparingDouble(i -> atPercentile(runs.get(i), 100)))
+                .ifPresent(worst -> named.computeIfAbsent(worst, i -> new ArrayList<>()).add("highest maximum"));
+        return named;
+    }
+
+    /** @return the colour of a run the legend names: by the first thing that makes it stand out */
+    private static String namedColour(Map<Integer, List<String>> named, int run) {
+        return RUN_COLOURS.get(List.copyOf(named.keySet()).indexOf(run));
+    }
+
+    /**
+     * @return the run's latency at the percentile, linear between the curve's points (the last point's beyond them);
+     *         NaN without points
+     */
+    static double atPercentile(ChartData.RunCurve run, double percentile) {
+        double below = Double.NaN;
+        double belowPercentile = Double.NaN;
+        for (int i = 0; i < pointCount(run); i++) {
+            double p = run.percentiles()[i];
+            double micros = run.micros()[i];
+            if (Double.isNaN(p) || !Double.isFinite(micros)) {
+                continue;
+            }
+            if (p >= percentile) {
+                return Double.isNaN(below) || p == belowPercentile ? micros
+                        : below + (micros - below) * (percentile - belowPercentile) / (p - belowPercentile);
+            }
+            below = micros;
+            belowPercentile = p;
+        }
+        return below;
     }
 
     /** The nines ticks' labels; when they would collide, every other one drops a line. */
@@ -86,7 +164,8 @@ final class PercentileChart {
                     .append(colour).append("\"/>\n");
         } else if (points.size() > 1) {
             html.append("<polyline class=\"run\" stroke=\"").append(colour).append("\" points=\"")
-                    .append(String.join(" ", points)).append("\"/>\n");
+                    .append(String.join(" ", points)).append("\"><title>").append(escape(run.label()))
+                    .append("</title></polyline>\n");
         }
     }
 
@@ -149,6 +228,47 @@ final class PercentileChart {
         }
     }
 
+    /**
+     * Right of the plot, the runs {@link #named} names, each with what makes it stand out on a line of its own, its
+     * label's parts and its sample count; then how many other runs are drawn, in grey.
+     */
+    private static void appendSummaryLegend(StringBuilder html, ChartFrame frame, List<ChartData.RunCurve> runs,
+                                            Map<Integer, List<String>> named) {
+        int x = frame.right() + 16;
+        int y = frame.top() + 8;
+        for (int i : named.keySet()) {
+            ChartData.RunCurve run = runs.get(i);
+            List<String> lines = new ArrayList<>(named.get(i));
+            lines.addAll(labelLines(run));
+            lines.add(number(run.count()) + (run.count() == 1 ? " sample" : " samples"));
+            ChartFrame.legendLine(html, namedColour(named, i), x, y);
+            for (int line = 0; line < lines.size(); line++) {
+                html.append("<text").append(line < named.get(i).size() ? "" : " class=\"count\"").append(" x=\"")
+                        .append(x + 28).append("\" y=\"").append(y + LEGEND_LINE_HEIGHT * line).append("\">")
+                        .append(escape(lines.get(line))).append("</text>");
+            }
+            html.append('\n');
+            y += LEGEND_LINE_HEIGHT * lines.size() + 6;
+        }
+        int others = runs.size() - named.size();
+        ChartFrame.legendLine(html, OTHER_RUN_COLOUR, x, y);
+        html.append("<text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">").append(others)
+                .append(others == 1 ? " other run" : " other runs").append("</text>\n");
+    }
+
+    /** Under the plot, one line per run: its colour, its label and its sample count. */
+    private static void appendLegendBelow(StringBuilder html, Chart chart, List<ChartData.RunCurve> runs) {
+        int x = (int) chart.frame.left();
+        for (int i = 0; i < runs.size(); i++) {
+            ChartData.RunCurve run = runs.get(i);
+            int y = chart.legendTop() + (LEGEND_LINE_HEIGHT + 6) * i;
+            ChartFrame.legendLine(html, runColour(i), x, y);
+            html.append("<text x=\"").append(x + 28).append("\" y=\"").append(y).append("\">")
+                    .append(escape(run.label())).append(" \u00b7 ").append(number(run.count()))
+                    .append(run.count() == 1 ? " sample" : " samples").append("</text>\n");
+        }
+    }
+
     /** @return the run's label in its parts, e.g. {@code run 2} and {@code 3 GCs, longest 4 ms} */
     private static List<String> labelLines(ChartData.RunCurve run) {
         return List.of((run.label() == null ? "" : run.label()).split(" \u00b7 "));
@@ -171,8 +291,9 @@ final class PercentileChart {
         final boolean withMax;
         final boolean hasPoints;
         final ChartFrame frame;
+        final boolean narrow;
 
-        Chart(ChartData.ProbeChart probe) {
+        Chart(ChartData.ProbeChart probe, boolean narrow) {
             DoubleStream.Builder percentiles = DoubleStream.builder();
             DoubleStream.Builder micros = DoubleStream.builder();
             boolean points = false;
@@ -194,7 +315,15 @@ final class PercentileChart {
             decades = (int) Math.max(1, Math.min(MAX_DECADES, Math.ceil(highestNines - 1e-9)));
             withMax = Arrays.stream(all).anyMatch(p -> p >= 100);
             hasPoints = points;
-            frame = ChartFrame.withLegend("chart", 330, LatencyAxis.covering(micros.build(), 28, 280));
+            this.narrow = narrow;
+            LatencyAxis latency = LatencyAxis.covering(micros.build(), 28, 280);
+            frame = narrow ? ChartFrame.narrow("chart", HEIGHT + (LEGEND_LINE_HEIGHT + 6) * probe.runs().size(),
+                    latency) : ChartFrame.withLegend("chart", HEIGHT, latency);
+        }
+
+        /** @return the baseline of the legend's first line under the plot: under the X axis' title */
+        int legendTop() {
+            return HEIGHT + 8;
         }
 
         int lastXTick() {

@@ -46,18 +46,20 @@ final class TimelineChart {
         Axes axes = new Axes(timeline);
         axes.frame.open(html, "end to end over time");
         double x = LEFT;
-        for (ChartData.RunWindows run : timeline.runs()) {
+        for (int i = 0; i < timeline.runs().size(); i++) {
+            ChartData.RunWindows run = timeline.runs().get(i);
             double width = axes.width(run);
-            appendBands(html, axes, run, x, width);
-            x += width + GAP;
+            appendBands(html, axes, run, x, width, axes.labelled(i));
+            x += width + axes.gap;
         }
         axes.frame.axes(html, List.of(), "worst latency (µs)");
         axes.frame.xTitle(html, BOTTOM + 18, "time in each run (" + axes.timeLabel() + ")");
         x = LEFT;
-        for (ChartData.RunWindows run : timeline.runs()) {
+        for (int i = 0; i < timeline.runs().size(); i++) {
+            ChartData.RunWindows run = timeline.runs().get(i);
             double width = axes.width(run);
-            appendRun(html, axes, run, x, width);
-            x += width + GAP;
+            appendRun(html, axes, run, x, width, axes.labelled(i));
+            x += width + axes.gap;
         }
         for (int b = 0; b < timeline.budgets().size(); b++) {
             appendBudget(html, axes, timeline.budgets().get(b), b);
@@ -66,7 +68,8 @@ final class TimelineChart {
         ChartFrame.close(html);
     }
 
-    private static void appendBands(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
+    private static void appendBands(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width,
+                                    boolean labelled) {
         appendShades(html, "waiting", WAITING_COLOUR, x, width, run.waitingFraction());
         appendShades(html, "host", HOST_COLOUR, x, width, run.hostFraction());
         double millis = Axes.millis(run);
@@ -81,8 +84,10 @@ final class TimelineChart {
                     .append(escape(band.name())).append(String.format(Locale.ROOT, " %.3f ms", band.toMillis()
                             - band.fromMillis())).append("</title></rect>\n");
         }
-        html.append("<text class=\"xl\" x=\"").append(coord(x + width / 2)).append("\" y=\"").append(TOP - 8)
-                .append("\">").append(escape(run.label())).append("</text>\n");
+        if (labelled) {
+            html.append("<text class=\"xl\" x=\"").append(coord(x + width / 2)).append("\" y=\"").append(TOP - 8)
+                    .append("\">").append(escape(run.label())).append("</text>\n");
+        }
     }
 
     /**
@@ -119,7 +124,8 @@ final class TimelineChart {
         return fraction < 0.01 ? 0 : Math.max(1, (int) Math.ceil(Math.min(1, fraction) * 10));
     }
 
-    private static void appendRun(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width) {
+    private static void appendRun(StringBuilder html, Axes axes, ChartData.RunWindows run, double x, double width,
+                                  boolean labelled) {
         StringBuilder points = new StringBuilder();
         double windowWidth = width / run.worstMicros().length;
         for (int w = 0; w < run.worstMicros().length; w++) {
@@ -134,9 +140,12 @@ final class TimelineChart {
                     .append("points=\"").append(points).append("\"/>\n");
         }
         html.append("<path class=\"axis\" d=\"M").append(coord(x + width)).append(' ').append(BOTTOM).append('v')
-                .append(4).append("\"/><text class=\"xl\" x=\"").append(coord(x + width)).append("\" y=\"")
-                .append(BOTTOM + 32).append("\">").append(axes.time(Axes.millis(run)))
-                .append("</text>\n");
+                .append(4).append("\"/>");
+        if (labelled) {
+            html.append("<text class=\"xl\" x=\"").append(coord(x + width)).append("\" y=\"").append(BOTTOM + 32)
+                    .append("\">").append(axes.time(Axes.millis(run))).append("</text>");
+        }
+        html.append('\n');
     }
 
     /** A budget's line across the plot, its label at the right, each further budget's label further left. */
@@ -162,20 +171,38 @@ final class TimelineChart {
         html.append("</g>\n");
     }
 
-    /** The scales: time per run proportional to its length, latency on whole decades. */
+    /**
+     * The scales: time per run proportional to its length, latency on whole decades; the gap between runs, narrower
+     * with many runs; and which runs are labelled (their name above, their length below), every one while the labels
+     * fit, else every so many.
+     */
     private static final class Axes {
         final ChartFrame frame;
         final double pixelsPerMilli;
         final double longestMillis;
+        final double gap;
+        final int labelEvery;
 
         Axes(ChartData.TimelineData timeline) {
-            frame = new ChartFrame("chart timeline", HEIGHT, LEFT, RIGHT, LatencyAxis.covering(DoubleStream.concat(
-                    timeline.runs().stream().flatMapToDouble(run -> Arrays.stream(run.worstMicros())),
-                    timeline.budgets().stream().mapToDouble(ChartData.BudgetMarker::maxMicros)), TOP, BOTTOM));
+            DoubleStream micros = DoubleStream.concat(timeline.runs().stream().flatMapToDouble(run -> Arrays.stream(
+                    run.worstMicros())), timeline.budgets().stream().mapToDouble(ChartData.BudgetMarker::maxMicros));
+            frame = new ChartFrame("chart timeline", ChartFrame.WIDTH, HEIGHT, LEFT, RIGHT,
+                    LatencyAxis.covering(micros, TOP, BOTTOM));
             double totalMillis = timeline.runs().stream().mapToDouble(Axes::millis).reduce(0, Double::sum);
-            double room = RIGHT - LEFT - GAP * (timeline.runs().size() - 1);
+            int gaps = Math.max(1, timeline.runs().size() - 1);
+            gap = Math.min(GAP, (RIGHT - LEFT) * 0.2 / gaps);
+            double room = RIGHT - LEFT - gap * (timeline.runs().size() - 1);
             pixelsPerMilli = totalMillis > 0 ? room / totalMillis : 1;
             longestMillis = timeline.runs().stream().mapToDouble(Axes::millis).max().orElse(0);
+            double narrowest = timeline.runs().stream().mapToDouble(this::width).min().orElse(0) + gap;
+            double widestLabel = timeline.runs().stream().mapToDouble(run -> ChartFrame.CHAR_WIDTH * Math.max(
+                    run.label() == null ? 0 : run.label().length(), time(millis(run)).length())).max().orElse(0);
+            labelEvery = narrowest <= 0 ? 1 : Math.max(1, (int) Math.ceil((widestLabel + 8) / narrowest));
+        }
+
+        /** @return whether the run of that index, from 0, is labelled */
+        boolean labelled(int run) {
+            return run % labelEvery == 0;
         }
 
         /** @return how long a run's windows last, in milliseconds */

@@ -74,6 +74,12 @@ final class Chromium {
         return Files.readString(dom(), StandardCharsets.UTF_8);
     }
 
+    /** @return the page's DOM as Chromium laid it out in a window of the given size, after its scripts ran */
+    String dumpDom(int width, int height) throws IOException, InterruptedException {
+        run("--dump-dom", "--window-size=" + width + "," + height);
+        return Files.readString(dom(), StandardCharsets.UTF_8);
+    }
+
     private void run(String... arguments) throws IOException, InterruptedException {
         Path browser = findBrowser().orElseGet(() -> fail("No Chromium on the PATH (looked for chromium, "
                 + "chromium-browser and google-chrome). Install it: apt-get install chromium"));

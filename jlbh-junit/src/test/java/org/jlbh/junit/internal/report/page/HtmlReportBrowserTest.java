@@ -166,7 +166,7 @@ class HtmlReportBrowserTest {
     }
 
     /** A lognormal body with a 0.2 % tail of stalls up to 20 times the median, recorded in nanoseconds. */
-    private static Histogram syntheticHistogram(int samples, double medianMicros, long seed) {
+    static Histogram syntheticHistogram(int samples, double medianMicros, long seed) {
         Random random = new Random(seed);
         Histogram histogram = new Histogram(3);
         for (int i = 0; i < samples; i++) {
@@ -180,7 +180,7 @@ class HtmlReportBrowserTest {
     }
 
     /** Thinned like the report's curves: 8 points a decade of nines, as far as the sample count supports, and the max. */
-    private static ChartData.RunCurve curve(String label, Histogram histogram) {
+    static ChartData.RunCurve curve(String label, Histogram histogram) {
         List<double[]> points = new ArrayList<>();
         for (int step = 0; Math.pow(10, step / 8.0) <= histogram.getTotalCount(); step++) {
             double percentile = 100 * (1 - Math.pow(10, -step / 8.0));
