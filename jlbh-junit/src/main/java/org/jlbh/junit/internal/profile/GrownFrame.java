@@ -12,8 +12,8 @@ import java.util.Locale;
  * @param changeMicros the change's own time in it
  * @param baseMicros   the base's own time in it
  * @param errorMicros  the standard error of the difference, from counting samples
- * @param way          the frames from the test method to it, the outermost first, on the way its time grew the most
- *                     by in the change
+ * @param way          the code's own frames from the test method to it, the outermost first, on the way its time
+ *                     grew the most by in the change
  * @param inJdk        the JDK's frames under it its time grew the most in on that way, from the one it calls to the
  *                     innermost; empty where that was its own code
  */

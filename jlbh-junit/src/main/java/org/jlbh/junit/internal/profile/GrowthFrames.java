@@ -26,7 +26,8 @@ final class GrowthFrames {
      * Where a sample's time is put down.
      *
      * @param frame the innermost of the code's own frames on the stack
-     * @param way   the frames from the test method to it, the outermost first (the JVM's and lambdas' left out)
+     * @param way   the code's own frames from the test method to it, the outermost first (the JDK's, the JVM's and
+     *              lambdas' left out)
      * @param inJdk the JDK's frames under it, from the one it calls to the innermost; empty in its own code
      */
     private record Own(String frame, List<String> way, List<String> inJdk) {
@@ -40,6 +41,11 @@ final class GrowthFrames {
                     : frames.get(at);
             return new Own(frame, frames.subList(0, at + 1).stream().filter(Own::codeFrame).toList(),
                     frames.subList(at + 1, frames.size()).stream().filter(CollapsedStacks::jdkFrame).toList());
+        }
+
+        /** @return the JDK's method it calls; empty in its own code */
+        String entry() {
+            return inJdk.isEmpty() ? "" : inJdk.get(0);
         }
 
         private static boolean codeFrame(String frame) {
@@ -81,8 +87,8 @@ final class GrowthFrames {
         });
         List<String> way = most(summed(grown, Own::way));
         grown.keySet().removeIf(own -> !own.way().equals(way));
-        String entry = most(summed(grown, own -> own.inJdk().isEmpty() ? "" : own.inJdk().get(0)));
-        grown.keySet().removeIf(own -> !(own.inJdk().isEmpty() ? "" : own.inJdk().get(0)).equals(entry));
+        String entry = most(summed(grown, Own::entry));
+        grown.keySet().removeIf(own -> !own.entry().equals(entry));
         return new GrownFrame(frame.frame(), frame.changeMicros(), frame.baseMicros(), frame.errorMicros(), way,
                 most(summed(grown, Own::inJdk)));
     }
