@@ -5,8 +5,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The growth profile's comparison, in the paired mode: the change's calls against its base's, and the frames the
- * change spent measurably more time a call in ({@link GrowthFrames}). Immutable.
+ * The growth profile's comparison, in the paired mode: the change's calls against its base's, and the frames whose own
+ * time a call the change measurably grew, each with the way to it from the test method ({@link GrowthFrames}): where
+ * the differential flame graph is red. Immutable.
  *
  * @param top the frames ranked, most first
  */
@@ -16,8 +17,8 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
             + "change than in the base, the deeper the more (a frame the base never entered counts as none there); "
             + "blue: less; grey: the same. The base's counts scaled to the change's number of calls and sampling "
             + "period.";
-    private static final String NOTHING_RANKED = "no frame of the code took measurably more time a call in the change "
-            + "than in the base (by more than twice the error of counting its samples)";
+    private static final String NOTHING_RANKED = "no frame of the code took measurably more time of its own a call in "
+            + "the change than in the base (by more than twice the error of counting its samples)";
 
     public ChangeAgainstBase {
         top = List.copyOf(top);
@@ -51,7 +52,8 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
         return Comparison.findings(String.format(Locale.ROOT, "Where the change spent more time than its base: one "
                         + "more measurement of each after the verdict, %.1f s, %s (a sample every %.0f µs as taken); "
                         + "%,d calls of each, %,d samples in the change's, %,d in the base's; %s (times a call "
-                        + "estimated from the samples)", seconds, engine, change.periodNanos() / 1e3, change.calls(),
+                        + "estimated from the samples; a frame's own time counts the JDK's and native code it calls)",
+                seconds, engine, change.periodNanos() / 1e3, change.calls(),
                 change.samples(), base.samples(), body()), ranked(), NOTHING_RANKED);
     }
 

@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
  * {@code paired} member's {@code growth}, where the change spent more time than its base. Both hold the
  * {@code engine}, then either why there is no profile ({@code unavailable}), or what was found, its ranked
  * {@code frames} and the flame graphs' files. Shares are from 0 to 1 (an on-time share null where too few on-time
- * samples were taken); times in microseconds a call; stacks collapsed ({@code Test.method;Pricer.quote}, the outermost
- * frame first), each with its samples. Stateless; thread-safe.
+ * samples were taken); times in microseconds a call (a growth frame's own time, with its {@code way} from the test
+ * method and {@code inJdk}, the JDK's frames under it its time grew the most in, or none); stacks collapsed
+ * ({@code Test.method;Pricer.quote}, the outermost frame first), each with its samples. Stateless; thread-safe.
  */
 final class ProfileJson {
 
@@ -50,7 +51,9 @@ final class ProfileJson {
             json.value("seconds", growth.seconds());
             json.objects("frames", calls.top(), (member, frame) -> member.value("frame", frame.frame())
                     .value("changeMicros", frame.changeMicros()).value("baseMicros", frame.baseMicros())
-                    .value("errorMicros", frame.errorMicros()));
+                    .value("errorMicros", frame.errorMicros())
+                    .array("way", true, frame.way(), JsonWriter::string)
+                    .array("inJdk", true, frame.inJdk(), JsonWriter::string));
             writeSide(json, "change", calls.change());
             writeSide(json, "base", calls.base());
         });
@@ -70,7 +73,8 @@ final class ProfileJson {
         return read(paired, "growth", ChangeAgainstBase.NONE, growth -> new ChangeAgainstBase(
                 readSide(growth.get("change")), readSide(growth.get("base")),
                 growth.list("frames", frame -> new GrownFrame(frame.text("frame"), frame.number("changeMicros"),
-                        frame.number("baseMicros"), frame.number("errorMicros")))));
+                        frame.number("baseMicros"), frame.number("errorMicros"),
+                        frame.texts("way"), frame.texts("inJdk")))));
     }
 
     /** Writes a profile's member: what only its comparison has between the engine and the files. */

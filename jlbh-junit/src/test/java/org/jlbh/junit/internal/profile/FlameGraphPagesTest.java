@@ -114,8 +114,11 @@ class FlameGraphPagesTest {
                 .doesNotContain("<script src", "<link", "@import", "url("));
     }
 
-    /** A page's frame data, read back: each frame's diff by its stack (null for {@code d=U}), and the page's maxdiff. */
-    private static final class Page {
+    /**
+     * A page's frame data, read back: each frame's diff by its stack (null for {@code d=U}), and the page's maxdiff. The
+     * growth profile's test reads its reddest frame with it too.
+     */
+    static final class Page {
         private static final Pattern FRAME = Pattern.compile("([fun])\\((\\d+)(?:,(\\d+),-?\\d+)?(?:,[\\d,]+)?\\)");
         private static final Pattern MAXDIFF = Pattern.compile("const maxdiff = (-?\\d+);");
 

@@ -244,7 +244,11 @@ public class ResultJsonTest {
                 40_000, 208_001.25);
         for (CodeProfile<ChangeAgainstBase> growth : List.of(new CodeProfile<>("async-profiler, wall-clock",
                         Optional.empty(), 12.1, new ChangeAgainstBase(change, base,
-                        List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035))),
+                        List.of(new GrownFrame("QuoteFields.readChecked", 0.234, 0, 0.035,
+                                List.of("T.parse", "QuoteParser.parse", "QuoteFields.readChecked"), List.of()),
+                                new GrownFrame("RandomUtils.randomInt", 3.1, 0.2, 0.08,
+                                        List.of("T.parse", "RandomUtils.randomInt"),
+                                        List.of("SecureRandom.<init>", "Constructor.copy")))),
                         Optional.of("T.parse.change.html"), Optional.of("T.parse.change-vs-base.html")),
                 CodeProfile.unavailable("async-profiler, wall-clock", "async-profiler does not load here",
                         ChangeAgainstBase.NONE))) {
