@@ -30,10 +30,11 @@ def bash = { File dir, Map env, String script, String title ->
     log << "\n===== ${title} (in ${dir})\n${script}\n-----\n"
     def process = new ProcessBuilder('bash', '-eo', 'pipefail', '-c', script).directory(dir).redirectErrorStream(true)
     process.environment().putAll(baseEnvironment + env)
+    long start = System.nanoTime()
     def started = process.start()
     started.inputStream.eachLine('UTF-8') { log << it << '\n' }
     assert started.waitFor(20, TimeUnit.MINUTES)
-    log << "----- exit ${started.exitValue()}\n"
+    log << String.format(Locale.ROOT, "----- exit %d after %.1f s%n", started.exitValue(), (System.nanoTime() - start) / 1e9)
     started.exitValue()
 }
 def git = { File dir, String command -> assert bash(dir, [:], 'git ' + command, 'git ' + command) == 0 }
@@ -132,6 +133,7 @@ def runWorkflow = { String yaml, String name, String ref, Map env, File cache ->
                              GITHUB_ACTIONS  : 'true']
     boolean failed = false
     def outcomes = [:]
+    long start = System.nanoTime()
     stepsOf(yaml).eachWithIndex { step, i ->
         def condition = step.if ?: 'success()'
         assert condition in ['success()', 'always()'] : "a condition this test can run: ${condition}"
@@ -188,7 +190,14 @@ def runWorkflow = { String yaml, String name, String ref, Map env, File cache ->
         outcomes[title] = exit == 0 ? 'success' : 'failure'
         failed |= exit != 0
     }
-    [workspace: workspace, outcomes: outcomes, summary: summary]
+    [workspace: workspace, outcomes: outcomes, summary: summary, seconds: (System.nanoTime() - start) / 1e9]
+}
+
+/** @return the job's timeout-minutes, which the page says every workflow sets */
+def timeoutMinutes = { String yaml ->
+    def minutes = (yaml =~ /(?m)^    timeout-minutes: (\d+)$/)
+    assert minutes.find() : "a workflow of docs/ci.md without its job's timeout-minutes:\n${yaml}"
+    minutes.group(1) as int
 }
 
 def sections = { log.text.split(/\n===== /) }
@@ -230,6 +239,11 @@ def history = new File(cache, 'jlbh-baseline-2/com.example.orders.OrderIdLatency
 assert history.isFile() : 'the second push saved a history'
 assert new groovy.json.JsonSlurper().parse(history).builds.size() == 2 : 'the second push added to the first'
 assert new File(second.workspace, 'target/jlbh-reports/bencher.json').isFile()
+
+// each workflow, with its one latency test, ended well within the timeout its job sets
+[[upgrade, pullRequest], [same, pullRequest], [first, push], [second, push]].each { run, yaml ->
+    assert run.seconds < 60 * timeoutMinutes(yaml) / 2 : "${run.seconds} s against timeout-minutes: ${timeoutMinutes(yaml)}"
+}
 
 // ---------------------------------------------------------------- GitLab, Jenkins and the guide: the same commands
 def oneLine = { String command -> command.replaceAll(/\\\n\s*/, '').trim().replaceAll(/\s+/, ' ') }

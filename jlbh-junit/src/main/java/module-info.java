@@ -35,5 +35,6 @@ module org.jlbh.junit {
     opens org.jlbh.junit to org.junit.platform.commons;
 
     provides org.junit.platform.launcher.LauncherDiscoveryListener
-            with org.jlbh.junit.internal.UnrunnableLatencyTests, org.jlbh.junit.internal.FlightRecorderHeadStart;
+            with org.jlbh.junit.internal.UnrunnableLatencyTests, org.jlbh.junit.internal.FlightRecorderHeadStart,
+                    org.jlbh.junit.internal.UnknownParameterWarnings;
 }

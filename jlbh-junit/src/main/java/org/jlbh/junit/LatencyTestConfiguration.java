@@ -54,7 +54,8 @@ public final class LatencyTestConfiguration {
 
     /**
      * {@value}: {@code true} records this build in {@link #BASELINE_DIR} (keeping the last {@link #BASELINE_HISTORY})
-     * instead of comparing with it; {@code false} by default. An incomplete or inconclusive build is not recorded.
+     * instead of comparing with it; {@code false} by default. A build is not recorded when a run did not complete,
+     * its verdict is inconclusive, or a run lacks the scheduler's or the JVM's evidence; it says why.
      */
     public static final String BASELINE_WRITE = "jlbh.baseline.write";
 

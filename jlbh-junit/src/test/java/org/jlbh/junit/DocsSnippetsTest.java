@@ -152,7 +152,7 @@ class DocsSnippetsTest {
     }
 
     /** @return the repository's root: where {@code docs} and {@code README.md} are, above the module */
-    private static Path root() {
+    static Path root() {
         Path folder = Path.of("").toAbsolutePath();
         while (folder != null && !Files.exists(folder.resolve("docs").resolve("reference.md"))) {
             folder = folder.getParent();

@@ -75,7 +75,7 @@ class Sample11_APullRequestAgainstItsBase {
      */
     @Test
     void aThirdSlowerParserIsCaughtAgainstItsBase() {
-        Path base = Path.of(System.getProperty("jlbh.samples.pairedBase", "target/paired-base"));
+        Path base = Path.of(System.getProperty("samples.pairedBase", "target/paired-base"));
         assertThat(base.resolve("org/jlbh/samples/quotes/QuoteParser.class")).as("the base, as the module built it")
                 .isRegularFile();
         Events events;

@@ -15,7 +15,7 @@ import java.util.Locale;
  */
 public final class HashBody {
     /** The system property naming the {@link Variant}. */
-    public static final String VARIANT = "jlbh.bench.body";
+    public static final String VARIANT = "bench.body";
 
     /** What the body does. */
     public enum Variant {

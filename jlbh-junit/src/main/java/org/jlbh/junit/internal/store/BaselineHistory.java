@@ -62,7 +62,7 @@ final class BaselineHistory {
             return new Recording.Skipped(file, withoutEvidence.get() + "; a baseline keeps the figures on the code's "
                     + "own account, which need the scheduler's and the JVM's evidence of every run");
         } else if (!complete || result.conclusion().outcome() == Outcome.INCONCLUSIVE) {
-            return new Recording.Skipped(file, complete ? "its verdict is inconclusive (the platform stalled)"
+            return new Recording.Skipped(file, complete ? "its verdict is inconclusive"
                     : "not every run completed");
         }
         HistoryRead history = read(result.test());

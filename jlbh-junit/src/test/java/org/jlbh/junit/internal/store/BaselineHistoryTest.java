@@ -1,6 +1,7 @@
 package org.jlbh.junit.internal.store;
 
 import org.jlbh.core.RunStatus;
+import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.judge.baseline.RecordedBuild;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class BaselineHistoryTest {
     }
 
     @Test
-    void aBuildWithoutTheEvidenceOrWithARunThatDidNotCompleteIsNotRecorded() {
+    void aBuildWithoutTheEvidenceWithARunThatDidNotCompleteOrInconclusiveIsNotRecorded() {
         BaselineHistory history = new BaselineHistory(dir, 3);
         ResultSnapshot complete = build("1");
         ResultSnapshot.Run aborted = ResultJsonTest.everything().runs().get(1);
@@ -62,6 +63,16 @@ class BaselineHistoryTest {
         assertThat(aborted.status()).isEqualTo(RunStatus.ABORTED);
         assertThat(history.record(incomplete, Optional.empty())).isEqualTo(new Recording.Skipped(
                 BaselineHistory.file(dir, complete.test()), "not every run completed"));
+        ResultSnapshot.Conclusion decided = complete.conclusion();
+        ResultSnapshot undecided = new ResultSnapshot(complete.test(), complete.settings(), complete.environment(),
+                new ResultSnapshot.Conclusion(Outcome.INCONCLUSIVE, decided.attempt(), decided.attempts(),
+                        "Inconclusive: the runs disagree about a latency budget", decided.measuringSeconds(),
+                        decided.ended(), decided.floor(), decided.machine(), decided.profile()),
+                complete.attempts(), complete.allocatedBytesPerOp(), complete.runs(), complete.probes(),
+                Optional.empty(), Optional.empty());
+        // inconclusive for any reason, runs that disagree as much as a stalled platform: said as such, no cause guessed
+        assertThat(history.record(undecided, Optional.empty())).isEqualTo(new Recording.Skipped(
+                BaselineHistory.file(dir, complete.test()), "its verdict is inconclusive"));
         assertThat(BaselineHistory.file(dir, complete.test())).doesNotExist();
     }
 
