@@ -20,7 +20,7 @@ class BaselineHistoryTest {
     Path dir;
 
     /** @return a result whose runs all completed, made at the time given */
-    private static ResultSnapshot build(String time) {
+    static ResultSnapshot build(String time) {
         ResultSnapshot everything = ResultJsonTest.everything();
         ResultSnapshot.Run run = everything.runs().get(0);
         ResultSnapshot.Environment environment = everything.environment();
