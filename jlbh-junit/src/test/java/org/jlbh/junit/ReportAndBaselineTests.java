@@ -10,10 +10,14 @@ import org.junit.platform.testkit.engine.Events;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -93,6 +97,28 @@ class ReportAndBaselineTests {
         events[0].assertStatistics(s -> s.succeeded(1));
         assertThat(out).contains("=== jlbh report: " + reports.resolve("index.html").toAbsolutePath() + " (1 test in ")
                 .contains("; left off the page, not read: com.example.Edited.m.json (unterminated string at line 1, column 38)");
+    }
+
+    @Test
+    void noFileInTheReportFolderCrashesTheBuildAndEachThatCannotBeReadIsNamed() throws IOException {
+        Path reports = Files.createDirectories(work.resolve("reports"));
+        // another tool's output, or a hostile one; and what a build killed while writing left behind
+        Files.writeString(reports.resolve("other-tool.json"), "[".repeat(100_000));
+        try (RandomAccessFile huge = new RandomAccessFile(reports.resolve("huge.json").toFile(), "rw")) {
+            huge.setLength(3L << 30); // 3 GiB, sparse
+        }
+        Path crashed = Files.writeString(reports.resolve(".com.example.A.m.json.0123456789abcdef.tmp"), "{\"fo");
+        Files.setLastModifiedTime(crashed, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        Events[] events = new Events[1];
+
+        String out = run(config(), events);
+
+        events[0].assertStatistics(s -> s.succeeded(1));
+        assertThat(out).contains("=== jlbh report: " + reports.resolve("index.html").toAbsolutePath() + " (1 test in ")
+                .contains("; left off the page, not read: huge.json (3,221,225,472 bytes: larger than the 64 MiB a "
+                        + "jlbh-junit file is read up to), other-tool.json (nested deeper than 64 arrays and objects at "
+                        + "line 1, column 65)");
+        assertThat(crashed).doesNotExist();
     }
 
     @Test

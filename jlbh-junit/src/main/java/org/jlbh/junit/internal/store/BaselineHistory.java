@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,15 +21,27 @@ import java.util.Optional;
  * A baseline folder: per test one file, {@code <id>.json} ({@value BaselineJson#FORMAT}), of its last recorded
  * builds, oldest first, at most {@code most} of them: a build recorded drops the oldest beyond that. Only a build whose
  * runs all completed, with a verdict that is not inconclusive and the evidence its figures on the code's own account
- * need, is recorded. Stateless but for the files; one writer per test's file.
+ * need, is recorded. A build is added under the history's own OS lock ({@link HistoryLock}), held from the read to the
+ * write, so that two writers at once never lose a build; a writer waits for it at most {@link #LOCK_WAIT}. Stateless
+ * but for the files.
  */
 final class BaselineHistory {
+    /** The longest a build waits for another writer of its history: one writes it in milliseconds. */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+
     private final Path dir;
     private final int most;
+    private final Duration lockWait;
 
     BaselineHistory(Path dir, int most) {
+        this(dir, most, LOCK_WAIT);
+    }
+
+    /** @param lockWait the longest a build waits for another writer of its history */
+    BaselineHistory(Path dir, int most, Duration lockWait) {
         this.dir = dir;
         this.most = most;
+        this.lockWait = lockWait;
     }
 
     /** @return a test's baseline file in a baseline folder */
@@ -65,6 +79,24 @@ final class BaselineHistory {
             return new Recording.Skipped(file, complete ? "its verdict is inconclusive"
                     : "not every run completed");
         }
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            HistoryLock held = HistoryLock.take(file, lockWait);
+            try {
+                // a writer that held the lock and was killed before its move: no other writer is at work now
+                WholeFile.removeLeftovers(file.toAbsolutePath().getParent(), file.getFileName().toString(),
+                        Instant.MAX);
+                return added(result, file);
+            } finally {
+                held.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            return new Recording.Failed(file, e, Optional.empty());
+        }
+    }
+
+    /** Adds the build to its test's history, holding the history's lock. Never throws. */
+    private Recording added(ResultSnapshot result, Path file) {
         HistoryRead history = read(result.test());
         Optional<String> restarted = history instanceof HistoryRead.Unreadable unreadable
                 ? Optional.of(String.valueOf(unreadable.why().getMessage()))

@@ -10,10 +10,11 @@ import org.jlbh.junit.internal.report.result.TestRecord;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ import java.util.stream.Stream;
  * {@code <id>.<probe>.hgrm} file per probe, or how it ended without one ({@value EndedTestJson#FORMAT}); the suite
  * page {@value #PAGE}; the trackers' files {@value #JMH_RESULT} and {@value #BENCHER}; the pages a result links to.
  * Every file is written whole ({@link WholeFile}). Several JVMs may share a folder (Surefire's forks, modules pointed
- * at one folder): the suite's files are rewritten under an OS lock on {@value #LOCK_FILE}. Thread-safe.
+ * at one folder): the suite's files are rewritten under an OS lock on {@value #LOCK_FILE}, and the temporary files a
+ * writer killed before its move left behind are then removed once {@link #LEFTOVER_AGE} old. Thread-safe.
  */
 public final class ReportFolder {
     /** The suite page's file. */
@@ -37,6 +39,11 @@ public final class ReportFolder {
     public static final String BENCHER = "bencher.json";
     /** The file whose lock a JVM holds while it reads the folder and rewrites the suite's files. */
     static final String LOCK_FILE = ".index.html.lock";
+    /**
+     * How old a temporary file is when it is taken for a crashed writer's: a writer's lives for the milliseconds its
+     * bytes take, and a result's is written without the lock.
+     */
+    static final Duration LEFTOVER_AGE = Duration.ofMinutes(10);
 
     private final Path dir;
     private final List<ResultSnapshot> results = new ArrayList<>();
@@ -135,6 +142,7 @@ public final class ReportFolder {
         synchronized (ReportFolder.class) { // the OS lock is the process's: one holder per JVM
             try (FileChannel lockFile = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
+                WholeFile.removeLeftovers(dir, null, Instant.now().minus(LEFTOVER_AGE));
                 Contents contents = read();
                 for (Map.Entry<String, String> file : files.apply(contents).entrySet()) {
                     WholeFile.write(dir.resolve(file.getKey()), file.getValue());
@@ -149,7 +157,8 @@ public final class ReportFolder {
      *
      * @param tests   every test it holds a result or an ended test of, in file name order
      * @param notRead each file of its tests' formats, or not JSON at all, that could not be read (edited by hand,
-     *                cut short): its name and why, e.g. {@code A.m.json (unterminated string at line 1, column 38)}
+     *                cut short, nested too deep or too large for {@link JsonReader}): its name and why, e.g.
+     *                {@code A.m.json (unterminated string at line 1, column 38)}
      */
     public record Contents(List<TestRecord> tests, List<String> notRead) {
         public Contents {
@@ -189,7 +198,7 @@ public final class ReportFolder {
 
     /** @return the test the file holds; empty when it is a file of another format */
     private static Optional<TestRecord> read(Path file) throws IOException {
-        Object document = JsonReader.parse(Files.readString(file, StandardCharsets.UTF_8));
+        Object document = JsonReader.parse(JsonReader.text(file));
         return switch (JsonNode.formatOf(document)) {
             case ResultJson.FORMAT -> Optional.of(ResultJson.read(JsonNode.root(document, ResultJson.FORMAT)));
             case EndedTestJson.FORMAT -> Optional.of(EndedTestJson.read(JsonNode.root(document,

@@ -8,20 +8,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A test's history: read as found, missing, unreadable or another test's; recorded keeping its last builds. */
+/**
+ * A test's history: read as found, missing, unreadable or another test's; recorded keeping its last builds, under
+ * its own OS lock, waited for a bounded time (two JVMs at once: {@link TwoWritersOneHistoryTest}).
+ */
 class BaselineHistoryTest {
     @TempDir
     Path dir;
 
     /** @return a result whose runs all completed, made at the time given */
-    private static ResultSnapshot build(String time) {
+    static ResultSnapshot build(String time) {
         ResultSnapshot everything = ResultJsonTest.everything();
         ResultSnapshot.Run run = everything.runs().get(0);
         ResultSnapshot.Environment environment = everything.environment();
@@ -95,5 +104,55 @@ class BaselineHistoryTest {
                 Optional.of("it records the test \"com.example.Other.m\", not this one")));
         assertThat(history.read(result.test()).builds().orElseThrow()).extracting(RecordedBuild::time)
                 .containsExactly("2");
+    }
+
+    /** @return the lock file of the test's history, locked as another writer would hold it: closing it releases it */
+    private static FileChannel lock(Path dir, ResultSnapshot.Test test) throws IOException {
+        Files.createDirectories(dir);
+        FileChannel channel = FileChannel.open(dir.resolve("." + test.id() + ".json.lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        channel.lock();
+        return channel;
+    }
+
+    @Test
+    void recordingWaitsForTheLockOfAnotherWriterOfTheHistory() throws IOException {
+        BaselineHistory history = new BaselineHistory(dir, 3);
+        ResultSnapshot result = build("1");
+        FileChannel held = lock(dir, result.test());
+        CompletableFuture.runAsync(() -> {
+            try {
+                held.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, CompletableFuture.delayedExecutor(500, TimeUnit.MILLISECONDS));
+
+        long started = System.nanoTime();
+        assertThat(history.record(result, Optional.empty())).isInstanceOf(Recording.Written.class);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("waited for the other writer")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(400));
+        assertThat(history.read(result.test()).builds().orElseThrow()).hasSize(1);
+    }
+
+    @Test
+    void aLockHeldPastTheWaitLeavesTheHistoryAsItWasAndSaysWhatItWaitedFor() throws IOException {
+        BaselineHistory history = new BaselineHistory(dir, 3, Duration.ofMillis(300));
+        Path file = BaselineHistory.file(dir, build("1").test());
+        assertThat(history.record(build("1"), Optional.empty())).isInstanceOf(Recording.Written.class);
+
+        Recording recording;
+        try (FileChannel held = lock(dir, build("2").test())) {
+            recording = history.record(build("2"), Optional.empty());
+        }
+
+        assertThat(recording).isInstanceOfSatisfying(Recording.Failed.class, failed -> assertThat(failed.error())
+                .hasToString("another writer of this history held its lock " + dir.resolve("." + build("1").test().id()
+                        + ".json.lock") + " for 0.3 s, the longest a build waits (a build stopped or hung while "
+                        + "recording?): this build is not recorded, and the history is left as it was"));
+        assertThat(history.read(build("1").test()).builds().orElseThrow()).extracting(RecordedBuild::time)
+                .containsExactly("1");
+        assertThat(file).exists();
     }
 }
