@@ -63,8 +63,7 @@ class ArchitectureTest {
             Map.entry("profile/AsyncProfilerRun.java", "the native profiler's recording, in the system temporary "
                     + "folder beside its library, deleted once read"),
             Map.entry("report/result/CurrentEnvironment.java", "the CPU's model name (/proc/cpuinfo)"),
-            Map.entry("report/JUnitPublisher.java", "a file it publishes, in JUnit's own output folder"),
-            Map.entry("export/JobSummary.java", "the CI job's summary, a file outside the report folder"));
+            Map.entry("report/JUnitPublisher.java", "a file it publishes, in JUnit's own output folder"));
 
     @Test
     void internalPackagesDependOnlyOnTheLayersBelowThem() {
