@@ -80,7 +80,7 @@ class LatencyTestExtension implements ExecutionCondition, BeforeEachCallback, Be
         TestPreparation.prepare(context);
     }
 
-    /** Takes a latency test's turn on the machine, after its setup and outside its method's timeouts. */
+    /** Takes a latency test's turn on the machine ({@link MachineTurn} says when, for how long, what on timeout). */
     @Override
     public void beforeTestExecution(ExtensionContext context) throws InterruptedException {
         MachineTurn.take(context);

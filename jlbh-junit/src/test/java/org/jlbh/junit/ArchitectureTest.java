@@ -55,7 +55,8 @@ class ArchitectureTest {
     private static final Map<String, String> FILES_BESIDES_THE_STORE = Map.ofEntries(
             Map.entry("config/Configuration.java", "whether the project is a Gradle build, for the default folder"),
             Map.entry("config/PairedBaseEntries.java", "a list of the paired base's entries, a file the user names"),
-            Map.entry("run/MachineLock.java", "the machine's lock files, which every JVM on the machine shares"),
+            Map.entry("MachineTurn.java", "the machine's lock files, which every JVM on the machine shares, in the "
+                    + "system temporary folder"),
             Map.entry("run/evidence/ProcFile.java", "the OS's figures of a harness thread and the test's threads (/proc)"),
             Map.entry("run/evidence/TestThreads.java", "the OS's list of the JVM's threads (/proc)"),
             Map.entry("run/paired/BaseClassLoader.java", "whether a base's class path entry is a folder or a jar"),
@@ -63,8 +64,7 @@ class ArchitectureTest {
             Map.entry("profile/AsyncProfilerRun.java", "the native profiler's recording, in the system temporary "
                     + "folder beside its library, deleted once read"),
             Map.entry("report/result/CurrentEnvironment.java", "the CPU's model name (/proc/cpuinfo)"),
-            Map.entry("report/JUnitPublisher.java", "a file it publishes, in JUnit's own output folder"),
-            Map.entry("export/JobSummary.java", "the CI job's summary, a file outside the report folder"));
+            Map.entry("report/JUnitPublisher.java", "a file it publishes, in JUnit's own output folder"));
 
     @Test
     void internalPackagesDependOnlyOnTheLayersBelowThem() {

@@ -81,7 +81,7 @@ class MachineTurnTests {
     private static Process holdTheMachine() throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process holder = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "org.jlbh.junit.internal.run.MachineLockTest$TakesTurns", "Holder.test", "1",
+                "org.jlbh.junit.internal.MachineTurnTest$TakesTurns", "Holder.test", "1",
                 String.valueOf(HELD_MILLIS))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String took = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))

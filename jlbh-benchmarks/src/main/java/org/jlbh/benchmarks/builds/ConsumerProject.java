@@ -98,6 +98,17 @@ public final class ConsumerProject {
             Files.createDirectories(target.getParent());
             Files.writeString(target, text);
         }
+        return new ConsumerProject(root, compileForLauncher(root, junitVersion), launcherJar(root));
+    }
+
+    /**
+     * Compiles a project written out at {@code root}, and fetches the ConsoleLauncher ({@link #launcherJar}) and the
+     * project's test class path.
+     *
+     * @return the test class path without JUnit, which the standalone launcher brings itself
+     * @throws IOException when the project does not build
+     */
+    static String compileForLauncher(Path root, String junitVersion) throws IOException {
         String platform = "1." + junitVersion.substring(junitVersion.indexOf('.') + 1);
         Build prepared = run(root, List.of("mvn", "-B", "-q", "test-compile", "dependency:build-classpath",
                 "-Dmdep.outputFile=target/test-classpath.txt", "-Dmdep.includeScope=test",
@@ -105,15 +116,19 @@ public final class ConsumerProject {
                 "-Dartifact=org.junit.platform:junit-platform-console-standalone:" + platform,
                 "-DoutputDirectory=target/console", "-Dmdep.stripVersion=true"), Map.of());
         if (prepared.exitCode() != 0) {
-            throw new IOException("the consumer project did not build:\n" + prepared.output());
+            throw new IOException("the consumer project " + root + " did not build:\n" + prepared.output());
         }
         String withoutJUnit = Arrays.stream(Files.readString(root.resolve("target/test-classpath.txt")).trim()
                         .split(java.io.File.pathSeparator))
                 .filter(entry -> !entry.contains("/org/junit/") && !entry.contains("/org/opentest4j/")
                         && !entry.contains("/org/apiguardian/"))
                 .collect(Collectors.joining(java.io.File.pathSeparator));
-        return new ConsumerProject(root, root.resolve("target/test-classes") + java.io.File.pathSeparator
-                + withoutJUnit, root.resolve("target/console/junit-platform-console-standalone.jar"));
+        return root.resolve("target/test-classes") + java.io.File.pathSeparator + withoutJUnit;
+    }
+
+    /** @return the ConsoleLauncher {@link #compileForLauncher} fetched */
+    static Path launcherJar(Path root) {
+        return root.resolve("target/console/junit-platform-console-standalone.jar");
     }
 
     /**

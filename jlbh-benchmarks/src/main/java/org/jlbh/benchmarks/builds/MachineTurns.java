@@ -24,13 +24,17 @@ import java.util.stream.Stream;
  * {@code mvn -T 2 test}; each build's tests write into one report folder and one baseline folder. From each build's
  * JSON results it counts the results, the suite page's rows and the baseline's entries, the pairs of tests whose
  * measurements overlapped in time ({@code verdict.machine.from} to {@code to}), the waits for the machine, and each
- * test's median-run p99. Writes every build into {@code target/machine-turns-builds.tsv}, keeps the console and reports
- * of every build that lost a result or overlapped with the lock on ({@code target/machine-turns-kept}), and prints a
- * table per way of building. After {@code mvn -B install -DskipTests -Dinvoker.skip=true}:
+ * test's median-run p99 and p99.9. The ways {@code waiting0} and {@code waiting3} build the consumer with
+ * {@code forkCount=1} alone and while three other JVMs wait for the machine ({@link MachineWaiters}): what a waiting
+ * JVM costs the one that measures. Writes every build into {@code target/machine-turns-builds.tsv}, keeps the console
+ * and reports of every build that lost a result or overlapped with the lock on ({@code target/machine-turns-kept}),
+ * and prints a table per way of building. After {@code mvn -B install -DskipTests -Dinvoker.skip=true}:
  *
  * <pre>
  * mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.MachineTurns \
  *     -Dexec.args="10 forks2,forks1,forks2-off:5,modules:5 17 target/machine-turns.md"
+ * mvn -B -pl jlbh-benchmarks exec:java -Dexec.mainClass=org.jlbh.benchmarks.builds.MachineTurns \
+ *     -Dexec.args="10 waiting0,waiting3 17 target/machine-waiters.md"
  * </pre>
  *
  * <p>Arguments: builds per way (10), the ways with their own counts after a colon, the JDK, and the table's file. The
@@ -44,6 +48,7 @@ public final class MachineTurns {
     private static final Pattern WAITED = Pattern.compile("\"waitedSeconds\": ([\\d.Ee-]+)");
     private static final Pattern HELD_BY = Pattern.compile("\"heldBy\": \\[([^\\]]*)\\]");
     private static final Pattern P99 = Pattern.compile("\"percentilesNanos\": \\{[^}]*\"99\": (\\d+)");
+    private static final Pattern P999 = Pattern.compile("\"percentilesNanos\": \\{[^}]*\"99\\.9\": (\\d+)");
 
     private MachineTurns() {
     }
@@ -57,7 +62,11 @@ public final class MachineTurns {
         /** {@code mvn test -DforkCount=2 -Djlbh.machine.lock=off}: two JVMs at once, each measuring when it will. */
         FORKS2_OFF("forks2-off", "mvn test, forkCount=2, jlbh.machine.lock=off"),
         /** {@code mvn -T 2 test} over two modules of two latency test classes each. */
-        MODULES("modules", "mvn -T 2 test, two modules");
+        MODULES("modules", "mvn -T 2 test, two modules"),
+        /** {@code mvn test -DforkCount=1}, as {@link #WAITING3} but with no other JVM: its reference. */
+        WAITING0("waiting0", "mvn test, forkCount=1, 0 other JVMs waiting"),
+        /** {@code mvn test -DforkCount=1} while three other JVMs wait for the machine ({@link MachineWaiters}). */
+        WAITING3("waiting3", "mvn test, forkCount=1, 3 other JVMs waiting");
 
         final String name;
         final String label;
@@ -75,11 +84,16 @@ public final class MachineTurns {
         boolean lockOn() {
             return this != FORKS2_OFF;
         }
+
+        /** @return how many other JVMs wait for the machine beside the build */
+        int waiters() {
+            return this == WAITING3 ? 3 : 0;
+        }
     }
 
     /** One test's result in a build. */
     record TestResult(String name, String outcome, Instant from, Instant to, double waitedSeconds, boolean heldBy,
-                      double p99Micros) {
+                      double p99Micros, double p999Micros) {
     }
 
     /** What one build left. */
@@ -107,12 +121,16 @@ public final class MachineTurns {
         ConsumerProject.deleteTree(kept);
         Files.createDirectories(work);
         Files.writeString(log, "way\tbuild\texit\tbuild s\tresults\tpage rows\tbaseline entries\toverlapping pairs"
-                + "\twaits s\ttests that waited for another\tmedian-run p99s µs\toutcomes\n");
+                + "\twaits s\ttests that waited for another\tmedian-run p99s µs\tmedian-run p99.9s µs\toutcomes\n");
         String jlbh = System.getProperty("jlbh.version", "0.1.0-SNAPSHOT");
         String junit = System.getProperty("junit.version", "5.11.3");
         Path single = writeSingle(work.resolve("single"), jlbh, junit);
         Path reactor = writeReactor(work.resolve("reactor"), jlbh, junit);
         Path javaHome = ConsumerProject.javaHome(jdk);
+        MachineWaiters.Project waiters = ways.keySet().stream().anyMatch(way -> way.waiters() > 0)
+                ? MachineWaiters.prepare(work.resolve("waiter"), resource("pom.xml").replace("@PARENT@", "")
+                .replace("@ARTIFACT@", "machine-waiter").replace("@JLBH_VERSION@", jlbh)
+                .replace("@JUNIT_VERSION@", junit), junit) : null;
 
         Map<Way, List<BuildResult>> done = new LinkedHashMap<>();
         int most = Collections.max(ways.values());
@@ -122,7 +140,7 @@ public final class MachineTurns {
                     continue;
                 }
                 BuildResult result = build(way.getKey(), number, way.getKey() == Way.MODULES ? reactor : single,
-                        work, javaHome, kept);
+                        work, javaHome, kept, waiters);
                 done.computeIfAbsent(way.getKey(), any -> new ArrayList<>()).add(result);
                 Files.writeString(log, line(result), StandardOpenOption.APPEND);
                 System.out.printf(Locale.ROOT, "%s, build %d: %d results, %d page rows, %d baseline entries, %d "
@@ -140,8 +158,8 @@ public final class MachineTurns {
         System.out.println("Written to " + table.toAbsolutePath());
     }
 
-    private static BuildResult build(Way way, int number, Path project, Path work, Path javaHome, Path kept)
-            throws IOException {
+    private static BuildResult build(Way way, int number, Path project, Path work, Path javaHome, Path kept,
+                                     MachineWaiters.Project waiterProject) throws IOException {
         Path reports = work.resolve("reports");
         Path baseline = work.resolve("baseline");
         ConsumerProject.deleteTree(reports);
@@ -155,9 +173,14 @@ public final class MachineTurns {
             case FORKS1 -> command.add("-DforkCount=1");
             case FORKS2_OFF -> command.addAll(List.of("-DforkCount=2", "-Djlbh.machine.lock=off"));
             case MODULES -> command.addAll(1, List.of("-T", "2"));
+            case WAITING0, WAITING3 -> command.add("-DforkCount=1");
             default -> throw new IllegalStateException(way.name());
         }
-        ConsumerProject.Build built = ConsumerProject.run(project, command, Map.of("JAVA_HOME", javaHome.toString()));
+        ConsumerProject.Build built;
+        try (MachineWaiters waiting = MachineWaiters.start(way.waiters(), waiterProject, javaHome,
+                work.resolve("waiters"))) {
+            built = ConsumerProject.run(project, command, Map.of("JAVA_HOME", javaHome.toString()));
+        }
         String output = built.output();
         List<TestResult> tests = new ArrayList<>();
         try (Stream<Path> files = Files.list(reports)) {
@@ -207,26 +230,32 @@ public final class MachineTurns {
         int endToEnd = json.indexOf("\"name\": \"end to end\"");
         int nextProbe = endToEnd < 0 ? -1 : json.indexOf("\"name\": \"", endToEnd + 1);
         String probe = endToEnd < 0 ? "" : json.substring(endToEnd, nextProbe < 0 ? json.length() : nextProbe);
-        List<Double> p99s = new ArrayList<>();
-        Matcher p99 = P99.matcher(probe);
-        while (p99.find()) {
-            p99s.add(Long.parseLong(p99.group(1)) / 1e3);
-        }
-        Collections.sort(p99s);
         return new TestResult(name, LauncherGrid.match(OUTCOME, json).orElse("none"),
                 LauncherGrid.match(FROM, machine).map(Instant::parse).orElse(Instant.EPOCH),
                 LauncherGrid.match(TO, machine).map(Instant::parse).orElse(Instant.EPOCH),
                 LauncherGrid.match(WAITED, machine).map(Double::parseDouble).orElse(Double.NaN),
-                heldBy.find() && !heldBy.group(1).isBlank(), p99s.isEmpty() ? Double.NaN : p99s.get(p99s.size() / 2));
+                heldBy.find() && !heldBy.group(1).isBlank(), medianRun(P99, probe), medianRun(P999, probe));
+    }
+
+    /** @return the median run's percentile of the probe's runs, in µs; NaN when no run has it */
+    private static double medianRun(Pattern percentile, String probe) {
+        List<Double> values = new ArrayList<>();
+        Matcher value = percentile.matcher(probe);
+        while (value.find()) {
+            values.add(Long.parseLong(value.group(1)) / 1e3);
+        }
+        Collections.sort(values);
+        return values.isEmpty() ? Double.NaN : values.get(values.size() / 2);
     }
 
     private static String line(BuildResult result) {
-        return String.format(Locale.ROOT, "%s\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%s%n", result.way().name,
+        return String.format(Locale.ROOT, "%s\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%s\t%s%n", result.way().name,
                 result.number(), result.exitCode(), result.seconds(), result.tests().size(), result.pageRows(),
                 result.baselineEntries(), result.overlappingPairs(), join(result.tests().stream()
                         .map(TestResult::waitedSeconds).toList(), "%.2f"),
                 result.tests().stream().filter(TestResult::heldBy).count(), join(result.tests().stream()
-                        .map(TestResult::p99Micros).toList(), "%.1f"),
+                        .map(TestResult::p99Micros).toList(), "%.1f"), join(result.tests().stream()
+                        .map(TestResult::p999Micros).toList(), "%.1f"),
                 String.join(",", result.tests().stream().map(TestResult::outcome).toList()));
     }
 
@@ -238,14 +267,16 @@ public final class MachineTurns {
         StringBuilder text = new StringBuilder(LauncherGrid.measuredOn(List.of(jdk)));
         text.append("| way | builds | builds with overlapping measurements | overlapping pairs | results, least | page "
                 + "rows, least | baseline entries, least | waits, median / most (s) | tests that named whom they "
-                + "waited for | median-run p99, median / most (µs) | verdicts | build, median (s) |\n");
-        text.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+                + "waited for | median-run p99, median / most (µs) | median-run p99.9, median / most (µs) | verdicts "
+                + "| build, median (s) |\n");
+        text.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Map.Entry<Way, List<BuildResult>> way : done.entrySet()) {
             List<BuildResult> builds = way.getValue();
             List<TestResult> tests = builds.stream().flatMap(build -> build.tests().stream()).toList();
             Map<String, Long> verdicts = new LinkedHashMap<>();
             tests.forEach(test -> verdicts.merge(test.outcome(), 1L, Long::sum));
-            text.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %s | %d | %s | %s | %s |%n",
+            text.append(String.format(Locale.ROOT,
+                    "| %s | %d | %d | %d | %d | %d | %d | %s | %d | %s | %s | %s | %s |%n",
                     way.getKey().label, builds.size(), builds.stream().filter(build -> build.overlappingPairs() > 0)
                             .count(), builds.stream().mapToInt(BuildResult::overlappingPairs).sum(),
                     builds.stream().mapToInt(build -> build.tests().size()).min().orElse(0),
@@ -255,6 +286,8 @@ public final class MachineTurns {
                             .filter(seconds -> !Double.isNaN(seconds)).toList(), "%.1f"),
                     tests.stream().filter(TestResult::heldBy).count(),
                     LauncherGrid.medianAndMost(tests.stream().map(TestResult::p99Micros)
+                            .filter(micros -> !Double.isNaN(micros)).toList(), "%.1f"),
+                    LauncherGrid.medianAndMost(tests.stream().map(TestResult::p999Micros)
                             .filter(micros -> !Double.isNaN(micros)).toList(), "%.1f"),
                     verdicts.toString().replaceAll("[{}]", "").replace("=", " "),
                     LauncherGrid.median(builds.stream().map(BuildResult::seconds).toList(), "%.1f")));

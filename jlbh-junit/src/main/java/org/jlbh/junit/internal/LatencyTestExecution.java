@@ -65,7 +65,7 @@ public final class LatencyTestExecution {
             execute(state.settings(), state.measurement(), body,
                     reports, store, state.sweep(),
                     base.map(side -> new Paired(side, arguments)),
-                    MachineTurn.of(context, state.settings()).machine());
+                    MachineTurn.machineOf(context));
         } finally {
             invocation.skip();
             TestIdentity identity = state.settings().identity(); // the table is the sweep's, not a rate's

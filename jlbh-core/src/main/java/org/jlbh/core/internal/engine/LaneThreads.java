@@ -6,6 +6,7 @@ import org.jlbh.core.internal.PacedLanes;
 import org.jlbh.core.internal.PacedLoop;
 import org.jlbh.core.internal.Schedule;
 
+import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -28,6 +29,7 @@ final class LaneThreads {
     private static final Part STOP = new Part(null, false, 0, 0, false, 0);
 
     private final Settings settings;
+    private final PrintStream out;
     private final PacedLanes lanes;
     private final Recorders recorders;
     private final Lifecycle lifecycle;
@@ -39,8 +41,10 @@ final class LaneThreads {
     private Part last;
 
     @SuppressWarnings("unchecked")
-    LaneThreads(Settings settings, PacedLanes lanes, Recorders recorders, Lifecycle lifecycle, Abort abort) {
+    LaneThreads(Settings settings, PrintStream out, PacedLanes lanes, Recorders recorders, Lifecycle lifecycle,
+                Abort abort) {
         this.settings = settings;
+        this.out = out;
         this.lanes = lanes;
         this.recorders = recorders;
         this.lifecycle = lifecycle;
@@ -76,7 +80,8 @@ final class LaneThreads {
 
     /**
      * Ends the other harness threads and waits until each that had finished its part has ended, so that none is left
-     * running when the benchmark returns; a thread stuck in the task is left behind.
+     * running when the benchmark returns, at most the harness's timeout in all; a thread stuck in the task, or one
+     * that did not end within the timeout (said on the output), is left behind.
      */
     void stop() {
         for (int lane = 1; lane < threads.length; lane++) {
@@ -85,12 +90,20 @@ final class LaneThreads {
             }
         }
         boolean interrupted = false;
+        long deadline = System.nanoTime() + settings.timeoutNs;
         for (int lane = 1; lane < threads.length; lane++) {
             Thread thread = threads[lane];
             // between parts, a thread takes STOP at once
             while (thread != null && thread.isAlive() && (last == null || last.finished(lane))) {
+                long leftNanos = deadline - System.nanoTime();
+                if (leftNanos <= 0) {
+                    out.printf(Locale.ROOT, "Harness thread %s did not end within the %,d ms timeout after its "
+                            + "last part: left behind%n", thread.getName(),
+                            TimeUnit.NANOSECONDS.toMillis(settings.timeoutNs));
+                    break;
+                }
                 try {
-                    thread.join();
+                    thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(leftNanos)));
                 } catch (InterruptedException e) {
                     interrupted = true; // an abort's: kept for the caller, after the wait
                 }

@@ -54,7 +54,7 @@ final class ThreadDriver {
         this.records = records;
         this.lifecycle = lifecycle;
         this.supervisor = new Supervisor(settings, out, lanes, abort, records, lifecycle);
-        this.others = settings.threads > 1 ? new LaneThreads(settings, lanes, recorders, lifecycle, abort) : null;
+        this.others = settings.threads > 1 ? new LaneThreads(settings, out, lanes, recorders, lifecycle, abort) : null;
     }
 
     /** Runs the task on a {@code jlbh-harness} thread, supervised from this one; reports here after a take-over. */

@@ -4,14 +4,14 @@ import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.page.SuitePage;
 import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.FileLockWait;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -24,13 +24,16 @@ import java.util.Optional;
  * run's page what a step appends to the file {@value #VARIABLE} names. One table per JVM, of the tests that JVM ran,
  * failures first: each test, its outcome, its verdict (each budget against its measured value, and where the late
  * samples went; a regression against the baseline or the base), its runs and how long it measured. Appended under an
- * OS lock on the file, so that the tables of several JVMs of one job (Surefire's forks) never interleave. Stateless.
+ * OS lock on the file, waited for at most {@link #LOCK_WAIT}, so that the tables of several JVMs of one job (Surefire's
+ * forks) never interleave. Stateless.
  */
 public final class JobSummary {
     /** The environment variable that names the job summary's file. */
     public static final String VARIABLE = "GITHUB_STEP_SUMMARY";
     /** The longest verdict a row shows, in characters: GitHub takes up to 1 MiB a step. */
     static final int MOST_DETAIL = 600;
+    /** The longest a JVM waits for the summary's lock before it leaves its table out. */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(60);
 
     private JobSummary() {
     }
@@ -71,18 +74,29 @@ public final class JobSummary {
         return table.append('\n').toString();
     }
 
-    /** Appends a {@link #table} to the job summary's file, under an OS lock on it. */
+    /**
+     * Appends a {@link #table} to the job summary's file, under an OS lock on it, waited for at most
+     * {@link #LOCK_WAIT}.
+     *
+     * @throws IOException when the file cannot be written, or was still locked after the wait, saying so
+     */
     static void append(Path file, String table) throws IOException {
+        append(file, table, LOCK_WAIT);
+    }
+
+    /** {@link #append(Path, String)}, waiting at most {@code lockWait} for the lock. */
+    static void append(Path file, String table, Duration lockWait) throws IOException {
         if (table.isEmpty()) {
             return;
         }
-        try (FileChannel summary = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND); FileLock ignored = summary.lock()) {
-            ByteBuffer bytes = ByteBuffer.wrap(table.getBytes(StandardCharsets.UTF_8));
-            while (bytes.hasRemaining()) {
-                summary.write(bytes);
-            }
-        }
+        FileLockWait.underLock(file, lockWait.toNanos(), "the job summary's lock on", "this JVM's table was not "
+                + "appended", summary -> {
+                    ByteBuffer bytes = ByteBuffer.wrap(table.getBytes(StandardCharsets.UTF_8));
+                    while (bytes.hasRemaining()) {
+                        summary.write(bytes);
+                    }
+                    return null;
+                }, StandardOpenOption.APPEND);
     }
 
     private static String shortened(String detail) {

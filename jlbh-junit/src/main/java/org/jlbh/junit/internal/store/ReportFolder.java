@@ -8,11 +8,9 @@ import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.report.result.TestRecord;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +25,9 @@ import java.util.stream.Stream;
  * {@code <id>.<probe>.hgrm} file per probe, or how it ended without one ({@value EndedTestJson#FORMAT}); the suite
  * page {@value #PAGE}; the trackers' files {@value #JMH_RESULT} and {@value #BENCHER}; the pages a result links to.
  * Every file is written whole ({@link WholeFile}). Several JVMs may share a folder (Surefire's forks, modules pointed
- * at one folder): the suite's files are rewritten under an OS lock on {@value #LOCK_FILE}, and the temporary files a
- * writer killed before its move left behind are then removed once {@link #LEFTOVER_AGE} old. Thread-safe.
+ * at one folder): the suite's files are rewritten under an OS lock on {@value #LOCK_FILE}, waited for at most
+ * {@link #LOCK_WAIT}, and the temporary files a writer killed before its move left behind are then removed once
+ * {@link #LEFTOVER_AGE} old. Thread-safe.
  */
 public final class ReportFolder {
     /** The suite page's file. */
@@ -44,14 +43,23 @@ public final class ReportFolder {
      * bytes take, and a result's is written without the lock.
      */
     static final Duration LEFTOVER_AGE = Duration.ofMinutes(10);
+    /** The longest a JVM waits for the folder's lock before it leaves the suite's files to the others. */
+    public static final Duration LOCK_WAIT = Duration.ofSeconds(60);
 
     private final Path dir;
+    private final long lockWaitNanos;
     private final List<ResultSnapshot> results = new ArrayList<>();
     private final List<EndedTest> ended = new ArrayList<>();
 
     /** The folder is made when the first file is written. */
     public ReportFolder(Path dir) {
+        this(dir, LOCK_WAIT);
+    }
+
+    /** @param lockWait the longest wait for the folder's lock ({@link #rewrite}) */
+    public ReportFolder(Path dir, Duration lockWait) {
         this.dir = dir;
+        this.lockWaitNanos = lockWait.toNanos();
     }
 
     public Path dir() {
@@ -133,23 +141,23 @@ public final class ReportFolder {
 
     /**
      * Reads what the folder holds ({@link #read}) and writes the files made of it, by name in the order given, under
-     * the lock every JVM writing here takes, so that the last to write has read what the others wrote.
+     * the lock every JVM writing here takes, so that the last to write has read what the others wrote. The lock is
+     * waited for at most {@link #LOCK_WAIT} ({@link FileLockWait}).
      *
      * @return what it read
-     * @throws IOException when the folder cannot be read or a file written
+     * @throws IOException when the folder cannot be read or a file written, or when the lock was still held after
+     *                     the wait, saying so
      */
     public Contents rewrite(Function<Contents, Map<String, String>> files) throws IOException {
-        synchronized (ReportFolder.class) { // the OS lock is the process's: one holder per JVM
-            try (FileChannel lockFile = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
-                WholeFile.removeLeftovers(dir, null, Instant.now().minus(LEFTOVER_AGE));
-                Contents contents = read();
-                for (Map.Entry<String, String> file : files.apply(contents).entrySet()) {
-                    WholeFile.write(dir.resolve(file.getKey()), file.getValue());
-                }
-                return contents;
-            }
-        }
+        return FileLockWait.underLock(dir.resolve(LOCK_FILE), lockWaitNanos, "the suite page's lock",
+                "this JVM did not rewrite " + PAGE + ", " + JMH_RESULT + " and " + BENCHER, locked -> {
+                    WholeFile.removeLeftovers(dir, null, Instant.now().minus(LEFTOVER_AGE));
+                    Contents contents = read();
+                    for (Map.Entry<String, String> file : files.apply(contents).entrySet()) {
+                        WholeFile.write(dir.resolve(file.getKey()), file.getValue());
+                    }
+                    return contents;
+                });
     }
 
     /**
