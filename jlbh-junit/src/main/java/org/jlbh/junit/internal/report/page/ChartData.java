@@ -156,8 +156,11 @@ public final class ChartData {
                 budgets(result, probe.name()))), result.paired().stream()
                 .flatMap(paired -> pairedCharts(result.probes(), paired).stream())).toList();
         ResultSnapshot.Conclusion conclusion = result.conclusion();
-        String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
-                + ": " + conclusion.detail() : conclusion.detail();
+        // a history kept aside or not recorded; one not compared with is in the verdict already
+        String detail = (conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of "
+                + conclusion.attempts() + ": " + conclusion.detail() : conclusion.detail())
+                + result.history().filter(history -> history.state() != ResultSnapshot.HistoryState.State.NOT_COMPARED)
+                .map(history -> System.lineSeparator() + history.describe()).orElse("");
         ResultSnapshot.Environment environment = result.environment();
         // what the verdict cost, and how the measurement ended, where the result says
         String cost = (Double.isNaN(conclusion.measuringSeconds()) ? "" : String.format(Locale.ROOT,
