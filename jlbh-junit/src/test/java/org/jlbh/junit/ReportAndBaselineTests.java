@@ -28,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
- * Reports and baselines on bad input, through the JUnit engine: a missing or corrupt baseline never changes a
- * test's own verdict, and a report folder that cannot be written never crashes the suite. The console is captured
+ * Reports and baselines on bad input, through the JUnit engine: a new test's missing baseline is said and leaves its
+ * verdict alone, a corrupt one makes a test that would pass inconclusive (its gate could not compare), and a report
+ * folder that cannot be written never crashes the suite. The console is captured
  * to check what the user is told.
  */
 class ReportAndBaselineTests {
@@ -68,23 +69,27 @@ class ReportAndBaselineTests {
     }
 
     @Test
-    void aMissingBaselineEntryIsSaidOnceAndNotCompared() {
+    void aMissingBaselineEntryIsSaidOnceAndNotCompared() throws IOException {
+        // a folder of other tests' histories: this test is new
+        Path baseline = Files.createDirectories(work.resolve("baseline"));
+        Files.writeString(baseline.resolve("com.example.Other.m.json"), "{}");
         Events[] events = new Events[1];
-        String out = run(config(LatencyTestConfiguration.BASELINE_DIR, work.resolve("baseline").toString()), events);
+        String out = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString()), events);
         events[0].assertStatistics(s -> s.succeeded(1));
         assertThat(out.split("=== Baseline: none for this test", -1)).hasSize(2);
         assertThat(out).doesNotContain("Change against the baseline");
     }
 
     @Test
-    void aCorruptBaselineIsReportedByNameWithTheParseErrorAndTheVerdictStands() throws IOException {
+    void aCorruptBaselineIsReportedByNameWithTheParseErrorAndTheTestIsInconclusive() throws IOException {
         Path baseline = Files.createDirectories(work.resolve("baseline"));
         Files.writeString(baseline.resolve(ID + ".json"), "{ \"probes\": [ oops ] }");
         Events[] events = new Events[1];
         String out = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString()), events);
-        events[0].assertStatistics(s -> s.succeeded(1));
-        assertThat(out).contains("=== Baseline: " + baseline.resolve(ID + ".json") + " is not a valid jlbh-junit baseline "
-                + "(unexpected character 'o' at line 1, column 15); not compared, this test's own verdict stands");
+        events[0].assertStatistics(s -> s.aborted(1));
+        assertThat(out).contains("=== Baseline: could not compare: " + baseline.resolve(ID + ".json").toAbsolutePath()
+                + " is not a valid jlbh-junit baseline (unexpected character 'o' at line 1, column 15). To repair: "
+                + "restore ");
     }
 
     @Test
@@ -122,15 +127,21 @@ class ReportAndBaselineTests {
     }
 
     @Test
-    void anotherTestsBaselineInThisTestsPlaceIsSaidAndNotCompared() {
-        Path file = work.resolve("baseline").resolve(ID + ".json");
-
+    void anotherTestsBaselineInThisTestsPlaceIsSaidAndNotCompared() throws IOException {
+        Path baseline = work.resolve("baseline");
+        Path file = baseline.resolve(ID + ".json");
+        Events[] events = new Events[1];
+        run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString(), LatencyTestConfiguration.BASELINE_WRITE,
+                "true"), events);
         // as if copied by hand from another test's baseline
-        String out = recordThenCompare(recorded -> Files.writeString(recorded, Files.readString(recorded)
-                .replace("\"id\": \"" + ID + "\"", "\"id\": \"com.example.Other.m\"")));
+        Files.writeString(file, Files.readString(file).replace("\"id\": \"" + ID + "\"",
+                "\"id\": \"com.example.Other.m\""));
 
-        assertThat(out).contains("=== Baseline: " + file + " is not this test's baseline (it records the test "
-                + "\"com.example.Other.m\", not this one): not compared, this test's own verdict stands")
+        String out = run(config(LatencyTestConfiguration.BASELINE_DIR, baseline.toString()), events);
+
+        events[0].assertStatistics(s -> s.aborted(1));
+        assertThat(out).contains("=== Baseline: could not compare: " + file.toAbsolutePath() + " is not this test's "
+                + "baseline (it records the test \"com.example.Other.m\", not this one)")
                 .doesNotContain("Change against the baseline");
     }
 

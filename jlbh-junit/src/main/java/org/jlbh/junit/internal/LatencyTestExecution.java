@@ -76,7 +76,8 @@ public final class LatencyTestExecution {
 
     /**
      * A latency test that failed or was aborted before its result was written (a configuration error, a body that
-     * threw, an earlier test's body still running) still goes on the suite page, as such.
+     * threw, an earlier test's body still running) still goes on the suite page, as such; unless the report folder
+     * is the baseline folder's place, whose histories its file would overwrite.
      *
      * @param context the test's context
      * @param outcome how it ended
@@ -85,7 +86,8 @@ public final class LatencyTestExecution {
     public static void endedWithoutResult(ExtensionContext context, Outcome outcome, Throwable cause) {
         TestStore store = context.getStore(Stores.NAMESPACE).get(TestStore.class, TestStore.class);
         if (store != null && store.keptResult() || context.getTestMethod().isEmpty()
-                || !DeclarationRules.isLatencyTest(context.getRequiredTestMethod())) {
+                || !DeclarationRules.isLatencyTest(context.getRequiredTestMethod())
+                || Stores.configuration(context).overHistory()) {
             return;
         }
         ReportFolder folder = Stores.reportFolder(context, Stores.configuration(context).reportDir());

@@ -121,9 +121,23 @@ final class TestPipeline {
         }
     }
 
-    /** The test against its history and against its base, where it was compared. */
+    /**
+     * The test against its history and against its base, where it was compared; the history asked for that could not
+     * be compared with, if so.
+     */
     private record Compared(Optional<BaselineComparison> history, Optional<PairedComparison> paired,
-                            List<ProbeFigures> baseProbes) {
+                            List<ProbeFigures> baseProbes, Optional<HistoryRead> notCompared) {
+        Optional<Decision.GateOff> gateOff() {
+            return notCompared.flatMap(HistoryRead::notUsable).map(unusable -> new Decision.GateOff(unusable.why(),
+                    unusable.repair()));
+        }
+
+        /** @return what the result says of a history that could not be compared with */
+        Optional<ResultSnapshot.HistoryState> historyState() {
+            return notCompared.flatMap(read -> read.notUsable().map(unusable -> new ResultSnapshot.HistoryState(
+                    ResultSnapshot.HistoryState.State.NOT_COMPARED, read.file().toAbsolutePath().toString(),
+                    unusable.why(), Optional.empty(), unusable.repair())));
+        }
     }
 
     /** Where the late iterations, and a paired change, spent their time, where they were profiled. */
@@ -208,14 +222,15 @@ final class TestPipeline {
                 measured.attempts()));
         paired.ifPresent(compared -> reports.paired(compared, base.orElseThrow().classPath().describe(),
                 base.orElseThrow().classPath().dependencies()));
-        return new Compared(comparison, paired, base.isEmpty() ? List.of() : probesOf(measured.baseAttempts()));
+        return new Compared(comparison, paired, base.isEmpty() ? List.of() : probesOf(measured.baseAttempts()),
+                history.filter(read -> read.notUsable().isPresent()));
     }
 
     /** Stage 4: the one verdict, from the attempts, the comparisons, the mode and a sweep's capacity. */
     private Decision judge(Plan plan, Measured measured, Compared compared) {
         AttemptLoop.Ended ended = measured.ended();
         Decision decided = Decision.decide(ended.attempts(), ended.allowed(), compared.history(), compared.paired(),
-                configuration.mode(), ended.judged());
+                compared.gateOff(), configuration.mode(), ended.judged());
         Decision capacity = sweep.map(rate -> Capacity.judge(decided, compared.history(), rate.sweep(),
                 atRate(rate, measured), rate.table().rates())).orElse(decided);
         boolean stoppedByFloor = plan.noRoom() && ended.judged().undecided();
@@ -240,7 +255,7 @@ final class TestPipeline {
     /** Stage 6: the test's one result, every report's source. */
     private ResultSnapshot assemble(Plan plan, Measured measured, Compared compared, Profiles profiles,
                                     Decision decision, ResultSnapshot.MachineRecord machine) {
-        return ResultAssembly.assemble(settings, measured.attempts(), decision, measured.probes(),
+        ResultSnapshot assembled = ResultAssembly.assemble(settings, measured.attempts(), decision, measured.probes(),
                 compared.history(), sweep.map(SweepRate::sweep), compared.paired().map(paired ->
                         new ResultSnapshot.Paired(configuration.paired().orElseThrow().base().stream()
                                 .map(Object::toString).toList(), paired, compared.baseProbes(), profiles.growth())))
@@ -248,6 +263,7 @@ final class TestPipeline {
                         .map(room -> new ResultSnapshot.FloorRecord(room.percentile(), room.maxMicros(),
                                 room.floorMicros(), room.noRoom())).toList(), Optional.of(machine.until(Instant.now())),
                         profiles.tail());
+        return compared.historyState().map(assembled::withHistory).orElse(assembled);
     }
 
     /** Stage 7: the result and the history kept. */

@@ -9,6 +9,7 @@ import org.jlbh.junit.LatencyTestConfiguration.Profile;
 import org.jlbh.junit.internal.config.ParameterReader.Range;
 import org.opentest4j.TestAbortedException;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,6 +60,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         double budgetFactor = factor(reader, LatencyTestConfiguration.BUDGET_FACTOR);
         Path reportDir = reader.path(LatencyTestConfiguration.REPORT_DIR).orElse(defaultReportDir(Path.of("")));
         Optional<Path> baselineDir = reader.path(LatencyTestConfiguration.BASELINE_DIR);
+        boolean collide = baselineDir.filter(baseline -> collide(reader, reportDir, baseline)).isPresent();
         boolean writeBaseline = writeBaseline(reader, baselineDir.isPresent());
         double tolerance = percentage(reader, LatencyTestConfiguration.BASELINE_TOLERANCE, DEFAULT_TOLERANCE_PERCENT);
         int history = (int) reader.number(LatencyTestConfiguration.BASELINE_HISTORY, Range.whole(1, MAX_HISTORY), 5,
@@ -80,7 +82,7 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
         Inconclusive inconclusive = reader.choice(LatencyTestConfiguration.INCONCLUSIVE, Inconclusive.class,
                 Inconclusive.SKIP);
         Optional<InvalidParameter> problem = reader.firstProblem();
-        return new Loaded(modeRead, reportDir, problem.isPresent() ? Optional.empty() : Optional.of(new Configuration(
+        return new Loaded(modeRead, reportDir, collide, problem.isPresent() ? Optional.empty() : Optional.of(new Configuration(
                 mode, noise, retries, iterationsFactor, budgetFactor, reportDir, baselineDir, writeBaseline, tolerance,
                 history, percentiles, environment, evidence, remeasures, paired, machineLock, machineWait, summary,
                 profile, inconclusive)), problem);
@@ -98,6 +100,48 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     private static double percentage(ParameterReader reader, String key, double byDefault) {
         return reader.number(key, Range.atLeast(0), byDefault, "is not valid",
                 "use a percentage of 0 or more, e.g. " + (long) byDefault);
+    }
+
+    /**
+     * @return whether the report folder and the baseline folder would write over each other's files, kept as a problem
+     *         when they would: the same
+     * folder (by any path: a symbolic link, {@code ..}), or one inside the other at a name the other writes a file by
+     * ({@code *.json}, {@code *.hgrm}, {@code *.html}, and their temporary and lock files).
+     */
+    private static boolean collide(ParameterReader reader, Path reportDir, Path baselineDir) {
+        Path report = resolved(reportDir);
+        Path baseline = resolved(baselineDir);
+        String problem = report.equals(baseline) ? "is the report folder"
+                : clashes(report, baseline) ? "lies inside the report folder, where the reports write a file by its "
+                + "name" : clashes(baseline, report) ? "holds the report folder where it writes a baseline by its name"
+                : "";
+        if (!problem.isEmpty()) {
+            reader.problem(LatencyTestConfiguration.BASELINE_DIR, baselineDir.toString(), problem + ", "
+                    + LatencyTestConfiguration.REPORT_DIR + " = '" + reportDir + "'", "give "
+                    + LatencyTestConfiguration.BASELINE_DIR + " and " + LatencyTestConfiguration.REPORT_DIR
+                    + " folders of their own, neither inside the other (e.g. src/test/jlbh-baseline and "
+                    + "target/jlbh-reports): each test's result would overwrite its history");
+        }
+        return !problem.isEmpty();
+    }
+
+    /** @return whether {@code inner} lies inside {@code outer} at a name {@code outer}'s files are written by */
+    private static boolean clashes(Path outer, Path inner) {
+        return inner.startsWith(outer) && !inner.equals(outer) && outer.relativize(inner).getName(0).toString()
+                .matches(".*\\.(json|hgrm|html|tmp|lock)");
+    }
+
+    /** @return the folder's absolute path, through the symbolic links of the part of it that exists */
+    private static Path resolved(Path folder) {
+        Path absolute = folder.toAbsolutePath().normalize();
+        for (Path existing = absolute; existing != null; existing = existing.getParent()) {
+            try {
+                return existing.toRealPath().resolve(existing.relativize(absolute));
+            } catch (IOException | RuntimeException notThere) {
+                // its parent, then
+            }
+        }
+        return absolute;
     }
 
     private static boolean writeBaseline(ParameterReader reader, boolean baselineDirSet) {
@@ -145,10 +189,12 @@ public record Configuration(Mode mode, Noise noise, int retries, double iteratio
     /**
      * @param mode          the mode, when its parameter could be read (whatever the others)
      * @param reportDir     the report folder, as configured (whatever the other parameters) or the default
+     * @param overHistory   whether the report folder would write over the baseline folder's files: then nothing,
+     *                      not even a test that ended without a result, is written into it
      * @param configuration empty where a parameter could not be read: {@code problem} is the first
      */
-    public record Loaded(Optional<Mode> mode, Path reportDir, Optional<Configuration> configuration,
-                         Optional<InvalidParameter> problem) {
+    public record Loaded(Optional<Mode> mode, Path reportDir, boolean overHistory,
+                         Optional<Configuration> configuration, Optional<InvalidParameter> problem) {
 
         /** @return whether {@code jlbh.summary} is off; not where a parameter cannot be read (its errors are listed) */
         public boolean summaryOff() {

@@ -23,7 +23,8 @@ import java.util.Optional;
  * A test run's latency tests as a Markdown table, appended to the job summary a CI names: GitHub Actions shows on the
  * run's page what a step appends to the file {@value #VARIABLE} names. One table per JVM, of the tests that JVM ran,
  * failures first: each test, its outcome, its verdict (each budget against its measured value, and where the late
- * samples went; a regression against the baseline or the base), its runs and how long it measured. Appended under an
+ * samples went; a regression against the baseline or the base), its runs and how long it measured; under it, each
+ * baseline history that could not be used, whole: not compared with, kept aside, or not recorded. Appended under an
  * OS lock on the file, waited for at most {@link #LOCK_WAIT}, so that the tables of several JVMs of one job (Surefire's
  * forks) never interleave. Stateless.
  */
@@ -71,7 +72,14 @@ public final class JobSummary {
                     .append(row.outcome()).append(" | ").append(cell(shortened(row.detail()))).append(" | ")
                     .append(row.runs()).append(" | ").append(row.measured()).append(" |\n");
         }
-        return table.append('\n').toString();
+        table.append('\n');
+        // whole, where a long verdict's cell would cut it short
+        for (ResultSnapshot result : results) {
+            result.history().ifPresent(history -> table.append("- ⚠️ `").append(cell(result.test().displayName()))
+                    .append("`: ").append(cell(history.describe())).append('\n'));
+        }
+        return table.append(results.stream().anyMatch(result -> result.history().isPresent()) ? "\n" : "")
+                .toString();
     }
 
     /**

@@ -33,6 +33,24 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
      */
     public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
                                   Optional<PairedComparison> paired, Mode mode, SequentialRule.Judged judged) {
+        return decide(attempts, allowed, comparison, paired, Optional.empty(), mode, judged);
+    }
+
+    /**
+     * A baseline asked for that could not be compared with: why, and how to repair the history, each a sentence
+     * without its full stop.
+     */
+    public record GateOff(String why, String repair) {
+    }
+
+    /**
+     * @param gateOff the baseline asked for that could not be compared with, if so: a test that would pass is then
+     *                inconclusive, its message ending with the repair; any other says it on a line of its own
+     * @return as {@link #decide(List, int, Optional, Optional, Mode, SequentialRule.Judged)}
+     */
+    public static Decision decide(List<AttemptJudgement> attempts, int allowed, Optional<BaselineComparison> comparison,
+                                  Optional<PairedComparison> paired, Optional<GateOff> gateOff, Mode mode,
+                                  SequentialRule.Judged judged) {
         Outcome outcome = judged.outcome();
         AttemptJudgement reported = judged.reported();
         String rule = judged.split() ? " (by the sequential rule, over " + attempts(judged.window().size()) + ": "
@@ -47,6 +65,14 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
         if (!regressions.isEmpty()) {
             detail = outcome == Outcome.PASSED ? regressions : detail + System.lineSeparator() + regressions;
             outcome = Outcome.FAILED;
+        }
+        if (gateOff.isPresent() && outcome == Outcome.PASSED) {
+            detail = "Inconclusive: the baseline gate could not compare this build: " + gateOff.get().why()
+                    + "; its own budgets were met (" + detail + "). To decide it: " + gateOff.get().repair();
+            outcome = Outcome.INCONCLUSIVE;
+        } else if (gateOff.isPresent()) {
+            detail = detail + System.lineSeparator() + "The baseline gate could not compare this build either: "
+                    + gateOff.get().why() + ". To repair the history: " + gateOff.get().repair();
         }
         // report mode excuses budgets, never a measurement that did not happen (a run incomplete or aborted)
         boolean measured = reported.checks().stream().noneMatch(c -> c instanceof CompletenessCheck && !c.met());
@@ -109,10 +135,12 @@ public record Decision(Outcome outcome, AttemptJudgement reported, int attempts,
 
     /**
      * @return an inconclusive decision, its detail ending with what would decide it: room where this machine's floor
-     *         stopped the runs, more than the {@code remeasures} where they disagreed, else evidence; others, as is
+     *         stopped the runs, more than the {@code remeasures} where they disagreed, else evidence; others, and one
+     *         inconclusive only because its baseline could not be compared with, as is
      */
     public Decision withWhatWouldDecide(SequentialRule.Judged judged, boolean stoppedByFloor, int remeasures) {
-        if (outcome != Outcome.INCONCLUSIVE) {
+        // inconclusive only because the baseline could not be compared with: its message ends with the repair
+        if (outcome != Outcome.INCONCLUSIVE || judged.outcome() != Outcome.INCONCLUSIVE) {
             return this;
         }
         if (stoppedByFloor) {

@@ -24,7 +24,6 @@ import org.jlbh.junit.internal.store.Recording;
 import org.jlbh.junit.internal.store.Stored;
 import org.jlbh.junit.internal.store.TestStore;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -188,20 +187,16 @@ public final class ReportWriter {
         profile.consoleLines().forEach(out::println);
     }
 
-    /** Says why the test's history is not compared with, when it is not found. */
+    /**
+     * Says why the test's history is not compared with, when it is not found: a new test's, once; else why it could
+     * not be used and how to repair it.
+     */
     public void history(HistoryRead history) {
-        Path file = history.file();
         if (history instanceof HistoryRead.Missing) {
-            out.println("=== Baseline: none for this test (" + file + " does not exist): not compared");
-        } else if (history instanceof HistoryRead.OtherTests other) {
-            out.println("=== Baseline: " + file + " is not this test's baseline (" + other.why()
-                    + "): not compared, this test's own verdict stands");
-        } else if (history instanceof HistoryRead.Unreadable unreadable) {
-            out.println(unreadable.why() instanceof IOException ? "=== Baseline: could not read " + file + ": "
-                    + unreadable.why() + "; not compared, this test's own verdict stands" : "=== Baseline: " + file
-                    + " is not a valid jlbh-junit baseline (" + unreadable.why().getMessage() + "); not compared, "
-                    + "this test's own verdict stands");
+            out.println("=== Baseline: none for this test (" + history.file() + " does not exist): not compared");
         }
+        history.notUsable().ifPresent(unusable -> out.println("=== Baseline: could not compare: " + unusable.why()
+                + ". To repair: " + unusable.repair()));
     }
 
     /** Prints and publishes the figures lines, then says what the store did with the result and its baseline. */
@@ -217,6 +212,7 @@ public final class ReportWriter {
         if (stored instanceof Stored.NotWritten failed) {
             out.println("=== jlbh result: could not write the reports to " + failed.dir().toAbsolutePath() + ": "
                     + failed.error());
+            failed.baseline().ifPresent(this::recorded);
             return;
         }
         Stored.Written written = (Stored.Written) stored;
@@ -230,20 +226,15 @@ public final class ReportWriter {
 
     private void recorded(Recording recording) {
         Path file = recording.file();
+        recording.state().ifPresent(state -> out.println("=== " + state.describe()));
         if (recording instanceof Recording.Skipped skipped) {
             out.println("=== Baseline: this build is not recorded in " + file.toAbsolutePath() + ": " + skipped.why());
         } else if (recording instanceof Recording.Written recorded) {
-            recorded.restarted().ifPresent(why -> restarted(file, why));
             out.println("=== Baseline written: " + file.toAbsolutePath() + " (" + recorded.builds() + " of at most "
                     + recorded.most() + " builds)");
         } else if (recording instanceof Recording.Failed failed) {
-            failed.restarted().ifPresent(why -> restarted(file, why));
             out.println("=== Baseline: could not write " + file.toAbsolutePath() + ": " + failed.error());
         }
-    }
-
-    private void restarted(Path file, String why) {
-        out.println("=== Baseline: " + file + " could not be read (" + why + "): it is started again with this build");
     }
 
     /** Says that a test that ended without a result could not be written into the report folder. */

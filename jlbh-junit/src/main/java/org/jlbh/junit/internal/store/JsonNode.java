@@ -28,9 +28,25 @@ record JsonNode(String where, Object value, String format) {
         JsonNode root = root(JsonReader.parse(text), format);
         String named = root.text("format");
         if (!named.equals(format)) {
-            throw new IllegalArgumentException("not a \"" + format + "\" file: its format is \"" + named + "\"");
+            throw new OtherFormat(format, named);
         }
         return root;
+    }
+
+    /** A document that names another format than the one it was read as, saying which. */
+    static final class OtherFormat extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final String named;
+
+        OtherFormat(String format, String named) {
+            super("not a \"" + format + "\" file: its format is \"" + named + "\"");
+            this.named = named;
+        }
+
+        /** @return the format the document names */
+        String named() {
+            return named;
+        }
     }
 
     /** @return the format a parsed document names in its {@code format} member; empty when it names none */

@@ -44,7 +44,22 @@ final class ResultJson {
         RunJson.writeProbes(json, "probes", result.probes(), Optional.of(result.test()));
         result.baseline().ifPresent(rows -> json.objects("baseline", rows, ResultJson::writeRow));
         result.paired().ifPresent(paired -> writePaired(json, paired));
+        result.history().ifPresent(history -> writeHistory(json, history));
         return json.endObject().toString() + "\n";
+    }
+
+    /** Writes the {@code baselineHistory} member: a history that could not be used, and what became of it. */
+    private static void writeHistory(JsonWriter json, ResultSnapshot.HistoryState history) {
+        json.name("baselineHistory").beginObject().value("state", history.state().name())
+                .value("file", history.file()).value("why", history.why());
+        history.keptAs().ifPresent(as -> json.value("keptAs", as));
+        json.value("repair", history.repair()).endObject();
+    }
+
+    /** Reads what {@link #writeHistory} writes. */
+    private static ResultSnapshot.HistoryState readHistory(JsonNode history) {
+        return new ResultSnapshot.HistoryState(ResultSnapshot.HistoryState.State.valueOf(history.text("state")),
+                history.text("file"), history.text("why"), history.optionalText("keptAs"), history.text("repair"));
     }
 
     /** Writes the {@code verdict} member: how the test ended, what it cost, its turn and its profile. */
@@ -192,7 +207,8 @@ final class ResultJson {
         return new ResultSnapshot(readTest(test), SettingsJson.readSettings(settings),
                 SettingsJson.readEnvironment(environment), readVerdict(verdict), attempts,
                 root.numberOrNaN("allocatedBytesPerOp"), runs, probes, baseline,
-                root.optional("paired", ResultJson::readPaired));
+                root.optional("paired", ResultJson::readPaired), root.optional("baselineHistory",
+                ResultJson::readHistory));
     }
 
     private static ResultSnapshot.Conclusion readVerdict(JsonNode verdict) {

@@ -20,7 +20,8 @@ public sealed interface Stored {
         }
     }
 
-    /** The result not written into the report folder, nor recorded in a baseline, and why. */
-    record NotWritten(ResultSnapshot result, Path dir, Exception error) implements Stored {
+    /** The result not written into the report folder, and why; what became of it in its baseline, as written. */
+    record NotWritten(ResultSnapshot result, Path dir, Exception error, Optional<Recording> baseline)
+            implements Stored {
     }
 }

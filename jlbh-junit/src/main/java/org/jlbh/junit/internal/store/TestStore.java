@@ -42,18 +42,22 @@ public final class TestStore {
     }
 
     /**
-     * Writes the result and the {@code .hgrm} files of what the reported attempt measured into the report folder,
-     * then, when this run records a baseline, adds it to the history ({@link BaselineHistory#record}).
+     * When this run records a baseline, adds the result to the history ({@link BaselineHistory#record}) first, then
+     * writes the result, saying what became of a history that could not be used, and the {@code .hgrm} files of what
+     * the reported attempt measured into the report folder.
      */
     public Stored keep(ResultSnapshot result, JLBHResult measured, Optional<String> withoutEvidence) {
+        Optional<Recording> recorded = recording ? Optional.of(history.orElseThrow().record(result, withoutEvidence))
+                : Optional.empty();
+        ResultSnapshot kept = recorded.flatMap(Recording::state).map(result::withHistory).orElse(result);
         Stored.Written written;
         try {
-            written = folder.write(result, measured);
+            written = folder.write(kept, measured);
         } catch (IOException | RuntimeException e) {
-            return new Stored.NotWritten(result, folder.dir(), e);
+            return new Stored.NotWritten(kept, folder.dir(), e, recorded);
         }
         keptResult = true;
-        return recording ? written.recorded(history.orElseThrow().record(result, withoutEvidence)) : written;
+        return recorded.map(written::recorded).orElse(written);
     }
 
     /**

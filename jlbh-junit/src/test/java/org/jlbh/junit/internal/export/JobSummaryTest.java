@@ -3,11 +3,13 @@ package org.jlbh.junit.internal.export;
 import org.jlbh.junit.internal.judge.Outcome;
 import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
+import org.jlbh.junit.internal.store.ResultJsonTest;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,5 +45,20 @@ class JobSummaryTest {
     @Test
     void aRunWithoutLatencyTestsAddsNothing() {
         assertThat(JobSummary.table(List.of(), List.of())).isEmpty();
+    }
+
+    @Test
+    void aBaselineHistoryThatCouldNotBeUsedIsSaidWholeUnderTheTable() {
+        ResultSnapshot result = ResultJsonTest.everything().withHistory(
+                new ResultSnapshot.HistoryState(ResultSnapshot.HistoryState.State.KEPT_ASIDE, "/p/A.m.json",
+                        "/p/A.m.json holds the conflict markers of a merge (<<<<<<< at line 1)",
+                        Optional.of("/p/A.m.unreadable-20261202T040500Z.json"), "repair that file"));
+
+        List<String> lines = JobSummary.table(List.of(result), List.of()).lines().toList();
+
+        assertThat(lines).contains("- ⚠️ `" + result.test().displayName() + "`: Baseline history kept aside: /p/A.m.json "
+                + "holds the conflict markers of a merge (&lt;&lt;&lt;&lt;&lt;&lt;&lt; at line 1); its builds are kept "
+                + "in /p/A.m.unreadable-20261202T040500Z.json, and the history started again with this build. To go "
+                + "on from them: repair that file");
     }
 }

@@ -262,4 +262,30 @@ class DecisionTest {
         assertThat(decideEachOnItsOwn(List.of(passing(1)), 1, Optional.empty(), Mode.REPORT).outcome())
                 .isEqualTo(Outcome.PASSED);
     }
+
+    @Test
+    void aBaselineThatCouldNotBeComparedWithMakesAPassingTestInconclusiveEndingWithTheRepairAndIsSaidBesideAFailure() {
+        Decision.GateOff gateOff = new Decision.GateOff("/p/A.m.json is not a valid jlbh-junit baseline (cut short)",
+                "restore /p/A.m.json");
+        SequentialRule.Judged passed = SequentialRule.judge(List.of(passing(1)), 1, Verdict.MEDIAN_RUN);
+
+        Decision decision = Decision.decide(List.of(passing(1)), 1, Optional.empty(), Optional.empty(),
+                Optional.of(gateOff), Mode.ENFORCE, passed).withWhatWouldDecide(passed, false, 3);
+
+        assertThat(decision.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(decision.detail()).startsWith("Inconclusive: the baseline gate could not compare this build: "
+                + "/p/A.m.json is not a valid jlbh-junit baseline (cut short); its own budgets were met (budgets met: "
+                + "end to end p50 <= 50 \u00b5s: ").endsWith("). To decide it: restore /p/A.m.json");
+        assertThat(Decision.decide(List.of(passing(1)), 1, Optional.empty(), Optional.empty(), Optional.of(gateOff),
+                Mode.REPORT, passed).outcome()).as("report mode reports it").isEqualTo(Outcome.REPORTED);
+
+        SequentialRule.Judged failed = SequentialRule.judge(List.of(breaching(1, Optional.empty())), 1,
+                Verdict.MEDIAN_RUN);
+        Decision failing = Decision.decide(List.of(breaching(1, Optional.empty())), 1, Optional.empty(),
+                Optional.empty(), Optional.of(gateOff), Mode.ENFORCE, failed);
+        assertThat(failing.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(failing.detail().lines().toList()).last().isEqualTo("The baseline gate could not compare this "
+                + "build either: /p/A.m.json is not a valid jlbh-junit baseline (cut short). To repair the history: "
+                + "restore /p/A.m.json");
+    }
 }

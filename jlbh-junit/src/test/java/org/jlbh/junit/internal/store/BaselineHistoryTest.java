@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,8 +48,8 @@ class BaselineHistoryTest {
         BaselineHistory history = new BaselineHistory(dir.resolve("baseline"), 3);
         ResultSnapshot.Test test = build("0").test();
 
-        assertThat(history.read(test)).isEqualTo(new HistoryRead.Missing(BaselineHistory.file(dir.resolve("baseline"),
-                test)));
+        assertThat(history.read(test)).isEqualTo(new HistoryRead.NoHistory(BaselineHistory.file(dir.resolve("baseline"),
+                test), dir.resolve("baseline"), false));
         for (String time : List.of("1", "2", "3", "4")) {
             assertThat(history.record(build(time), Optional.empty())).isInstanceOf(Recording.Written.class);
         }
@@ -86,7 +87,7 @@ class BaselineHistoryTest {
     }
 
     @Test
-    void aFileThatCannotServeAsTheHistoryIsSaidAndStartedAgain() throws IOException {
+    void aFileThatCannotServeAsTheHistoryIsKeptAsideAndTheHistoryStartedAgain() throws IOException {
         BaselineHistory history = new BaselineHistory(dir, 3);
         ResultSnapshot result = build("1");
         Path file = BaselineHistory.file(dir, result.test());
@@ -94,14 +95,23 @@ class BaselineHistoryTest {
 
         assertThat(history.read(result.test())).isInstanceOfSatisfying(HistoryRead.Unreadable.class, unreadable ->
                 assertThat(unreadable.why()).hasMessage("expected a member name in quotes at line 1, column 3"));
-        assertThat(history.record(result, Optional.empty())).isEqualTo(new Recording.Written(file, 1, 3,
-                Optional.of("expected a member name in quotes at line 1, column 3")));
+        assertThat(history.record(result, Optional.empty())).isInstanceOfSatisfying(Recording.Written.class,
+                written -> {
+                    assertThat(written.builds()).isEqualTo(1);
+                    Recording.KeptAside kept = written.keptAside().orElseThrow();
+                    assertThat(kept.why()).isEqualTo(file.toAbsolutePath() + " is not a valid jlbh-junit baseline "
+                            + "(expected a member name in quotes at line 1, column 3)");
+                    assertThat(kept.as().getFileName().toString()).matches(Pattern.quote(result.test().id())
+                            + "\\.unreadable-\\d{8}T\\d{6}Z\\.json");
+                    assertThat(kept.as()).hasContent("{ oops");
+                });
 
         Files.writeString(file, Files.readString(file).replace(result.test().id(), "com.example.Other.m"));
         assertThat(history.read(result.test())).isEqualTo(new HistoryRead.OtherTests(file,
                 "it records the test \"com.example.Other.m\", not this one"));
-        assertThat(history.record(build("2"), Optional.empty())).isEqualTo(new Recording.Written(file, 1, 3,
-                Optional.of("it records the test \"com.example.Other.m\", not this one")));
+        assertThat(history.record(build("2"), Optional.empty())).isInstanceOfSatisfying(Recording.Written.class,
+                written -> assertThat(written.keptAside().orElseThrow().as().getFileName().toString())
+                        .contains(".other-test-"));
         assertThat(history.read(result.test()).builds().orElseThrow()).extracting(RecordedBuild::time)
                 .containsExactly("2");
     }

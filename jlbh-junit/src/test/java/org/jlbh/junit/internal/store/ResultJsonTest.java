@@ -152,6 +152,23 @@ public class ResultJsonTest {
     }
 
     @Test
+    void whatBecameOfABaselineHistoryReadsBackEqual() {
+        ResultSnapshot keptAside = everything().withHistory(new ResultSnapshot.HistoryState(
+                ResultSnapshot.HistoryState.State.KEPT_ASIDE, "/p/A.m.json", "/p/A.m.json holds the conflict markers "
+                + "of a merge (<<<<<<< at line 1)", Optional.of("/p/A.m.unreadable-20261202T040500Z.json"),
+                "repair that file"));
+        ResultSnapshot notCompared = everything().withHistory(new ResultSnapshot.HistoryState(
+                ResultSnapshot.HistoryState.State.NOT_COMPARED, "/p/A.m.json", "cut short", Optional.empty(),
+                "restore it"));
+
+        assertThat(read(ResultJson.write(keptAside))).isEqualTo(keptAside);
+        assertThat(read(ResultJson.write(notCompared))).isEqualTo(notCompared);
+        assertThat(ResultJson.write(keptAside)).contains("\"baselineHistory\": {\n    \"state\": \"KEPT_ASIDE\",");
+        assertThat(ResultJson.write(everything())).as("a history that served: not written")
+                .doesNotContain("baselineHistory");
+    }
+
+    @Test
     void whatTheVerdictCostReadsBackEqual() {
         ResultSnapshot result = everything().concluded(4.25, "decided after 3 runs of 10,000 iterations (1.0 s each)",
                 List.of(new ResultSnapshot.FloorRecord(99.9, 50, 46.5, true)), Optional.empty(), Optional.empty());

@@ -189,8 +189,11 @@ public final class ChartData {
         ResultSnapshot.Conclusion conclusion = result.conclusion();
         String verdict = result.paired().map(paired -> withRegressionsInShort(conclusion.detail(),
                 paired.comparison())).orElse(conclusion.detail());
-        String detail = conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of " + conclusion.attempts()
-                + ": " + verdict : verdict;
+        // a history kept aside or not recorded; one not compared with is in the verdict already
+        String detail = (conclusion.attempts() > 1 ? "attempt " + conclusion.attempt() + " of "
+                + conclusion.attempts() + ": " + verdict : verdict)
+                + result.history().filter(history -> history.state() != ResultSnapshot.HistoryState.State.NOT_COMPARED)
+                .map(history -> System.lineSeparator() + history.describe()).orElse("");
         ResultSnapshot.Environment environment = result.environment();
         // what the verdict cost, and how the measurement ended, where the result says
         String cost = (Double.isNaN(conclusion.measuringSeconds()) ? "" : String.format(Locale.ROOT,

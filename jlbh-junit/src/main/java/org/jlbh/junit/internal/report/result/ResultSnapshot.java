@@ -23,18 +23,68 @@ import java.util.OptionalLong;
 /**
  * One latency test's result as every report carries it: who, with which settings, on which machine, how it ended,
  * each attempt's checks, and the reported attempt's runs and probes (end to end, the named probes, OS jitter if
- * recorded). Built once per test ({@link ResultAssembly}); the store writes it and reads it back equal. Times are in
+ * recorded), and what became of its baseline history where it could not be used. Built once per test
+ * ({@link ResultAssembly}); the store writes it and reads it back equal. Times are in
  * the unit their name ends in; a value not measured is NaN, one not known empty. Immutable.
  */
 public record ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
                              List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
                              List<ProbeFigures> probes, Optional<List<ComparisonRow>> baseline,
-                             Optional<Paired> paired) implements TestRecord {
+                             Optional<Paired> paired, Optional<HistoryState> history) implements TestRecord {
     public ResultSnapshot {
         attempts = List.copyOf(attempts);
         runs = List.copyOf(runs);
         probes = List.copyOf(probes);
         baseline = baseline.map(List::copyOf);
+    }
+
+    /** A result whose baseline history, if any, served as it should. */
+    public ResultSnapshot(Test test, Settings settings, Environment environment, Conclusion conclusion,
+                          List<AttemptRecord> attempts, double allocatedBytesPerOp, List<Run> runs,
+                          List<ProbeFigures> probes, Optional<List<ComparisonRow>> baseline, Optional<Paired> paired) {
+        this(test, settings, environment, conclusion, attempts, allocatedBytesPerOp, runs, probes, baseline, paired,
+                Optional.empty());
+    }
+
+    /** @return this result, saying what became of its baseline history */
+    public ResultSnapshot withHistory(HistoryState state) {
+        return new ResultSnapshot(test, settings, environment, conclusion, attempts, allocatedBytesPerOp, runs, probes,
+                baseline, paired, Optional.of(state));
+    }
+
+    /**
+     * A baseline history that could not be used as asked: not compared with (the test is inconclusive, or fails on
+     * its own account, saying so), kept aside when this build was recorded, or left as it was and this build not
+     * recorded.
+     *
+     * @param state  which
+     * @param file   the history's file, absolute
+     * @param why    what was wrong with it, e.g. {@code /p/A.m.json holds the conflict markers of a merge (...)}
+     * @param keptAs where it was kept aside, absolute, when it was
+     * @param repair how to repair the history (of one kept aside: how to go on from its builds), a sentence without
+     *               its full stop
+     */
+    public record HistoryState(State state, String file, String why, Optional<String> keptAs, String repair) {
+        /** What became of the history. */
+        public enum State {
+            /** Asked for, and could not be compared with. */
+            NOT_COMPARED,
+            /** Could not serve as the history when this build was recorded: moved aside, the history started anew. */
+            KEPT_ASIDE,
+            /** Could neither serve as the history nor be moved aside: left as it was, this build not recorded. */
+            NOT_RECORDED
+        }
+
+        /** @return one line for a report, e.g. {@code Baseline history kept aside: /p/A.m.json ...; to go on ...} */
+        public String describe() {
+            return switch (state) {
+                case NOT_COMPARED -> "Baseline not compared: " + why + ". To repair: " + repair;
+                case KEPT_ASIDE -> "Baseline history kept aside: " + why + "; its builds are kept in "
+                        + keptAs.orElseThrow() + ", and the history started again with this build. To go on from "
+                        + "them: " + repair;
+                case NOT_RECORDED -> "Baseline not recorded: " + why + ". To repair: " + repair;
+            };
+        }
     }
 
     /** @return this result with what its verdict cost, its turn and its profile ({@link Conclusion}) */
@@ -43,7 +93,7 @@ public record ResultSnapshot(Test test, Settings settings, Environment environme
         Conclusion c = conclusion;
         return new ResultSnapshot(test, settings, environment, new Conclusion(c.outcome(), c.attempt(), c.attempts(),
                 c.detail(), measuringSeconds, ended, floor, machine, profile), attempts, allocatedBytesPerOp, runs,
-                probes, baseline, paired);
+                probes, baseline, paired, history);
     }
 
     /** @return the middle run's achieved throughput (of two, the higher), per second; NaN without a run */

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,5 +28,19 @@ class SuitePageTest {
         assertThat(page.notDrawn()).singleElement().asString().startsWith(whole.test().id()
                 + " (java.lang.NullPointerException");
         assertThat(page.html()).doesNotContain(whole.test().displayName());
+    }
+
+    @Test
+    void aBaselineHistoryKeptAsideIsSaidBesideTheVerdict() {
+        ResultSnapshot result = ResultJsonTest.everything().withHistory(new ResultSnapshot.HistoryState(
+                ResultSnapshot.HistoryState.State.KEPT_ASIDE, "/p/A.m.json", "/p/A.m.json is not a valid jlbh-junit "
+                + "baseline (cut short)", Optional.of("/p/A.m.unreadable-20261202T040500Z.json"), "repair that file"));
+
+        ChartData.TestChart test = SuitePage.of(List.of(result)).tests().get(0);
+
+        assertThat(test.verdictDetail()).contains(result.conclusion().detail()).endsWith(System.lineSeparator()
+                + "Baseline history kept aside: /p/A.m.json is not a valid jlbh-junit baseline (cut short); its builds "
+                + "are kept in /p/A.m.unreadable-20261202T040500Z.json, and the history started again with this "
+                + "build. To go on from them: repair that file");
     }
 }
