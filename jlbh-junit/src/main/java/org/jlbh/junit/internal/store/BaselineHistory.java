@@ -103,19 +103,23 @@ final class BaselineHistory {
             return new Recording.Skipped(file, complete ? "its verdict is inconclusive"
                     : "not every run completed");
         }
+        HistoryLock held;
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            HistoryLock held = HistoryLock.take(file, lockWait);
-            try {
-                // a writer that held the lock and was killed before its move: no other writer is at work now
-                WholeFile.removeLeftovers(file.toAbsolutePath().getParent(), file.getFileName().toString(),
-                        Instant.MAX);
-                return added(result, file);
-            } finally {
-                held.close();
-            }
+            held = HistoryLock.take(file, lockWait);
         } catch (IOException | RuntimeException e) {
+            // no lock beside it (a file where its folder should be): a history there that cannot be used is left
+            return read(result.test()).notUsable().<Recording>map(why -> new Recording.Refused(file, why.why(), e))
+                    .orElseGet(() -> new Recording.Failed(file, e, Optional.empty()));
+        }
+        try {
+            // a writer that held the lock and was killed before its move: no other writer is at work now
+            WholeFile.removeLeftovers(file.toAbsolutePath().getParent(), file.getFileName().toString(), Instant.MAX);
+            return added(result, file);
+        } catch (RuntimeException e) {
             return new Recording.Failed(file, e, Optional.empty());
+        } finally {
+            held.close();
         }
     }
 
