@@ -25,6 +25,7 @@ import org.jlbh.junit.internal.run.timeline.RunTimeline;
 import org.jlbh.junit.internal.run.timeline.Timelines;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -297,10 +299,11 @@ public final class Measurement {
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Body base, PrintStream baseOut)
             throws Throwable {
         int pairs = settings.run().runs();
-        String numbered = "=== One harness measures both sides, its runs numbered as taken: the base's are runs %s, the "
-                + "change's %s; each side's n-th is its run n in the comparison%n";
-        out.printf(Locale.ROOT, numbered, runsOf(PairSchedule.BASE), runsOf(PairSchedule.CHANGE));
-        baseOut.printf(Locale.ROOT, numbered, runsOf(PairSchedule.BASE), runsOf(PairSchedule.CHANGE));
+        String numbered = "=== One harness measures both sides, its runs numbered as taken: the base's are runs "
+                + runsOf(PairSchedule.BASE) + ", the change's " + runsOf(PairSchedule.CHANGE) + "; each side's n-th is "
+                + "its run n in the comparison";
+        out.println(numbered);
+        baseOut.println(numbered);
         task.pairWith(base);
         Attempt both;
         try (PrintStream bySide = new PrintStream(new SideStreams(out, baseOut, task, pairs), true,
@@ -320,7 +323,7 @@ public final class Measurement {
     /** @return the harness's first runs of a side, e.g. {@code 1, 4, 5, 8, …} */
     private static String runsOf(int side) {
         return IntStream.rangeClosed(1, 4).mapToObj(n -> String.valueOf(PairSchedule.harnessRun(side, n)))
-                .collect(java.util.stream.Collectors.joining(", ")) + ", …";
+                .collect(Collectors.joining(", ")) + ", …";
     }
 
     /** @return one side's share of a paired attempt: its runs, numbered as its own */
@@ -356,21 +359,13 @@ public final class Measurement {
         }
 
         @Override
-        public void write(int b) {
-            try {
-                target().write(b);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+        public void write(int b) throws IOException {
+            target().write(b);
         }
 
         @Override
-        public void write(byte[] bytes, int offset, int length) {
-            try {
-                target().write(bytes, offset, length);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            target().write(bytes, offset, length);
         }
 
         @Override
