@@ -3,6 +3,7 @@ package org.jlbh.junit;
 import org.example.paired.PairedFixture;
 import org.jlbh.junit.internal.run.paired.BaseCompiler;
 import org.jlbh.junit.internal.run.paired.Calls;
+import org.jlbh.junit.internal.run.paired.PairSchedule;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,20 +26,22 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 /**
  * The paired mode through the engine: a test class of the change (PairedFixture, spinning 40 µs a call) and the base's
- * copy of it compiled here into a folder of its own (spinning 20 µs), its runs taken in turns with the change's.
+ * copy of it compiled here into a folder of its own (spinning 20 µs), loaded twice (the base's side and the control),
+ * its runs taken in turns with the change's.
  * Real latency: a change of +100%, against pairs measured a few milliseconds apart, and enough of them that the runs
  * this machine disturbs as a whole (about one in twelve) do not decide it.
  */
 class PairedModeTests {
-    /** The fixture's runs, each of them a pair with the other side's. */
+    /** The fixture's runs, each of them in a round with the other sides'. */
     private static final int RUNS = 24;
     private static final String BASE_COPY = """
             package org.example.paired;
             import org.jlbh.junit.LatencyTest;
             import org.jlbh.junit.internal.run.paired.Calls;
+import org.jlbh.junit.internal.run.paired.PairSchedule;
             import org.junit.jupiter.api.*;
             public class PairedFixture {
-                static final String SIDE = "base";
+                static final String SIDE = Calls.copyName(); // base, then control
                 static final long SPIN_NANOS = 20_000;
                 @BeforeAll static void beforeAll() { Calls.add(SIDE + " before all"); }
                 @BeforeEach void beforeEach() { Calls.add(SIDE + " before each"); }
@@ -96,35 +99,37 @@ class PairedModeTests {
         Events[] events = new Events[1];
         String out = run("spin", events);
 
-        // one harness on one thread: warm-ups of 100 calls a side, the calls alternating one by one; then runs of 200,
-        // after the first pair each side measuring two runs in a row (the first of each pair alternates), the base's
-        // last run alone. Twenty-four pairs: the sign-test interval of one row at 98% runs between the sixth-smallest
-        // and sixth-largest pair, so five disturbed pairs do not decide it (this machine holds the harness up for a
-        // whole run, +20 to +30 µs at p50, in about one run of twelve). A change surely slower but not yet surely by
-        // 5% is measured again, its warm-up then following the base's last run: so the first attempt's turns are
-        // asserted
+        // one harness on one thread: warm-ups of 100 calls a side, the calls taking turns one by one (base, change,
+        // control); then runs of 200 in rounds of one run a side, in PairSchedule's orders, none of which starts with
+        // the side that ended the round before. Twenty-four rounds: the sign-test interval of one row at 98% runs
+        // between the sixth-smallest and sixth-largest pair, so five disturbed pairs do not decide it (this machine
+        // holds the harness up for a whole run, +20 to +30 µs at p50, in about one run of twelve). A change surely
+        // slower but not yet surely by 5% is measured again: so the first attempt's turns are asserted
         List<String> stretches = Calls.stretches();
         List<String> turns = new java.util.ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            turns.addAll(List.of("base 1", "change 1"));
+            turns.addAll(List.of("base 1", "change 1", "control 1"));
         }
-        turns.add("base 200");
-        for (int i = 1; i < RUNS; i++) {
-            turns.add(i % 2 == 1 ? "change 400" : "base 400");
+        String[] names = {"base", "change", "control"};
+        for (int run = 1; run <= 3 * RUNS; run++) {
+            turns.add(names[PairSchedule.sideOfRun(run, RUNS)] + " 200");
         }
-        assertThat(stretches).startsWith(turns.toArray(String[]::new));
-        assertThat(stretches.get(turns.size())).isIn("base 200", "base 201");
+        assertThat(stretches).startsWith(turns.subList(0, turns.size() - 1).toArray(String[]::new));
+        assertThat(stretches.get(turns.size() - 1)).as("the last run's, unless a profile or attempt followed")
+                .startsWith(turns.get(turns.size() - 1).split(" ")[0]);
         int attempts = out.split("the change is slower than its base, but not yet surely by more than its "
                 + "tolerance, measuring both sides again", -1).length;
         int pairs = RUNS * attempts;
-        assertThat(stretches.size() > turns.size() + 1).isEqualTo(pairs > RUNS);
+        assertThat(stretches.size() > turns.size()).isEqualTo(pairs > RUNS);
         events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m ->
                 m.startsWith("Regression against the base (paired runs): end to end p50 ")
                         && m.contains("on the code's own account, " + pairs + " pairs: base 2")
                         && m.contains("REGRESSION"))));
         assertThat(out).contains("=== Change against the base [" + work.resolve("base") + "] (" + pairs
                 + " pairs of runs", "with a sign-test interval at 98% each side (2% split over its one row); tolerance +5%; detectable");
-        assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:");
+        assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:",
+                "=== The control of attempt 1 (a second copy of the base's code, loaded apart from the first)",
+                "copy to copy ");
         assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
                 .contains("\"paired\": {", "\"pairs\": " + pairs, "\"decision\": \"REGRESSION\"", "\"baseProbes\": [");
         // the suite page draws the base's median run and the change's on one axis
@@ -169,7 +174,8 @@ class PairedModeTests {
         run("spin", new Events[1]);
 
         assertThat(Calls.MADE).containsExactly("change before all", "change before each", "base before all",
-                "base before each", "base after each", "change after each", "change after all", "base after all");
+                "base before each", "control before all", "control before each", "base after each",
+                "control after each", "change after each", "change after all", "control after all", "base after all");
     }
 
     @Test

@@ -17,9 +17,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Finds the base's side of a paired latency test: one loader of the base's classes for the test run (kept in the root
- * store), the base's copy of each test class for that class's tests (kept in its store, whose closing runs the copy's
- * {@code @AfterAll} methods), and in it the test's method. Stateless; thread-safe as the stores are.
+ * Finds the base's side of a paired latency test: two loaders of the base's classes for the test run (kept in the root
+ * store), the base's and the control's, each with its own copy of each test class for that class's tests (kept in its
+ * store, whose closing runs the copy's {@code @AfterAll} methods), and in it the test's method. Stateless; thread-safe
+ * as the stores are.
  */
 final class PairedBase {
 
@@ -38,11 +39,16 @@ final class PairedBase {
     static Optional<BaseSide> of(ExtensionContext context, Configuration.Paired paired, Method method,
                                  Measurement measurement, PrintStream out) {
         Class<?> testClass = context.getRequiredTestClass();
-        BaseClassLoader loader = Stores.shared(context.getRoot(), BaseClassLoader.class,
+        BaseClassLoader loader = Stores.shared(context.getRoot(), new LoaderKey(false), BaseClassLoader.class,
                 () -> baseLoader(paired, testClass.getClassLoader()));
-        BaseClass base = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName()),
+        BaseClassLoader controlLoader = Stores.shared(context.getRoot(), new LoaderKey(true), BaseClassLoader.class,
+                () -> baseLoader(paired, testClass.getClassLoader()));
+        BaseClass base = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName(), false),
                 BaseClass.class, () -> BaseClass.of(loader, testClass.getName()));
-        Optional<BaseSide> side = base.testClass().flatMap(copy -> BaseSide.of(copy, method, measurement));
+        BaseClass control = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName(), true),
+                BaseClass.class, () -> BaseClass.of(controlLoader, testClass.getName()));
+        Optional<BaseSide> side = base.testClass().flatMap(copy -> BaseSide.of(copy,
+                control.testClass().orElseThrow(), method, measurement));
         if (side.isEmpty()) {
             out.printf(Locale.ROOT, "=== Not paired: the base (%s) has no %s, so this test is judged on its budgets "
                             + "alone%n", loader.classPath().describe(), base.testClass().isEmpty() ? "class " + testClass.getName()
@@ -66,8 +72,12 @@ final class PairedBase {
         }
     }
 
-    /** The key of a test class's base copy in its store. */
-    private record BaseClassKey(String className) {
+    /** The key of a loader of the base's classes in the root store: the base's, or the control's. */
+    private record LoaderKey(boolean control) {
+    }
+
+    /** The key of a test class's base copy in its store: the base's, or the control's. */
+    private record BaseClassKey(String className, boolean control) {
     }
 
     /** The base's copy of a test class, if it has one; closing it runs the copy's {@code @AfterAll} methods. */

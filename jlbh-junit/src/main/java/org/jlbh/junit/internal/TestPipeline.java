@@ -23,6 +23,7 @@ import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Attempt;
 import org.jlbh.junit.internal.run.BaseSide;
+import org.jlbh.junit.internal.run.paired.PairSchedule;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.PairedAttempt;
 import org.jlbh.junit.internal.store.HistoryRead;
@@ -113,8 +114,8 @@ final class TestPipeline {
         }
     }
 
-    /** Its attempts, the base's side's where paired, and the figures of the attempt reported. */
-    private record Measured(AttemptLoop.Ended ended, List<Attempt> baseAttempts, AttemptJudgement reported,
+    /** Its attempts, the base's side's and the control's where paired, and the figures of the attempt reported. */
+    private record Measured(AttemptLoop.Ended ended, Others others, AttemptJudgement reported,
                             List<ProbeFigures> probes, Optional<String> withoutEvidence) {
         List<AttemptJudgement> attempts() {
             return ended.attempts();
@@ -164,48 +165,57 @@ final class TestPipeline {
         Optional<String> notAgain = Plan.noRoom(floor) ? Optional.of("this machine's own floor leaves the code no room")
                 : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required throughput (%,d/s) "
                 + "nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput())) : Optional.empty();
-        int sides = base.isPresent() ? 2 : 1; // paired, the one harness takes both sides' warm-ups and runs
+        int sides = base.isPresent() ? PairSchedule.SIDES : 1; // paired, the one harness takes every side's
         reports.cost(settings, sides * settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
         return new Plan(floor, notAgain);
     }
 
     /** Stage 2: the attempts, until they decide; the reported attempt's figures, on the code's own account. */
     private Measured measure(Plan plan) throws Throwable {
-        List<Attempt> baseAttempts = new ArrayList<>();
+        Others others = new Others(new ArrayList<>(), new ArrayList<>());
         AttemptLoop.Ended ended = AttemptLoop.run(settings, plan.notAgain().isPresent(), (number, again) ->
-                AttemptJudgement.judge(settings, attempt(number, again, baseAttempts)),
+                AttemptJudgement.judge(settings, attempt(number, again, others)),
                 made -> base.isEmpty() ? Optional.empty()
-                        : comparePaired(baseAttempts, made).leaningToRegression(), reports);
+                        : comparePaired(others, made).leaningToRegression(), reports);
         AttemptJudgement reported = ended.judged().reported();
         // a baseline gates, and records, the figures on the code's own account: they need every run's evidence
         Optional<CodesOwnFigures> codesOwn = configuration.baselineDir().map(dir -> CodesOwnFigures.of(settings,
                 reported.attempt(), ResultAssembly.reportedPercentiles(settings)));
-        return new Measured(ended, baseAttempts, reported, ResultAssembly.probes(reported.attempt().result(),
+        return new Measured(ended, others, reported, ResultAssembly.probes(reported.attempt().result(),
                 settings, codesOwn), codesOwn.flatMap(CodesOwnFigures::missing));
     }
 
     /**
-     * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side is
-     *         added to {@code baseAttempts}. Both sides print their runs into memory while they measure, the
-     *         change's then the base's after: a line that reached the console during a run would wake whatever reads
-     *         it (the launcher's parent process, a pipe's reader) on one side's account only
+     * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side and
+     *         control are added to {@code others}. The sides print their runs into memory while they measure, the
+     *         change's then the base's and the control's after: a line that reached the console during a run would
+     *         wake whatever reads it (the launcher's parent process, a pipe's reader) on one side's account only
      */
-    private Attempt attempt(int number, boolean again, List<Attempt> baseAttempts) throws Throwable {
+    private Attempt attempt(int number, boolean again, Others others) throws Throwable {
         if (base.isEmpty()) {
             return measurement.measure(number, again, reports.console());
         }
         ByteArrayOutputStream changeReport = new ByteArrayOutputStream();
         ByteArrayOutputStream baseReport = new ByteArrayOutputStream();
-        PairedAttempt both;
+        ByteArrayOutputStream controlReport = new ByteArrayOutputStream();
+        PairedAttempt all;
         try (PrintStream changeOut = new PrintStream(changeReport, true, StandardCharsets.UTF_8);
-             PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8)) {
-            both = measurement.measurePaired(number, again, changeOut, base.get().pairedBody(), baseOut);
+             PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8);
+             PrintStream controlOut = new PrintStream(controlReport, true, StandardCharsets.UTF_8)) {
+            all = measurement.measurePaired(number, again, changeOut, new Measurement.PairedSides(
+                    base.get().pairedBody(), baseOut, base.get().controlBody(), controlOut));
         } finally {
             reports.console().print(changeReport.toString(StandardCharsets.UTF_8));
-            reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8));
+            reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8),
+                    controlReport.toString(StandardCharsets.UTF_8));
         }
-        baseAttempts.add(both.base());
-        return both.change();
+        others.base().add(all.base());
+        others.control().add(all.control());
+        return all.change();
+    }
+
+    /** A paired test's attempts of the base's side and of the control, in the order measured; else empty. */
+    private record Others(List<Attempt> base, List<Attempt> control) {
     }
 
     /** Stage 3: the reported attempt against the test's history, and every attempt against the base's. */
@@ -218,11 +228,11 @@ final class TestPipeline {
                 BaselineComparison.compare(configuration.baselineDir().orElseThrow(), builds, measured.probes(),
                         ResultAssembly.environment(), gate(), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
-        Optional<PairedComparison> paired = base.map(side -> comparePaired(measured.baseAttempts(),
+        Optional<PairedComparison> paired = base.map(side -> comparePaired(measured.others(),
                 measured.attempts()));
         paired.ifPresent(compared -> reports.paired(compared, base.orElseThrow().classPath().describe(),
                 base.orElseThrow().classPath().dependencies()));
-        return new Compared(comparison, paired, base.isEmpty() ? List.of() : probesOf(measured.baseAttempts()),
+        return new Compared(comparison, paired, base.isEmpty() ? List.of() : probesOf(measured.others().base()),
                 history.filter(read -> read.notUsable().isPresent()));
     }
 
@@ -304,11 +314,11 @@ final class TestPipeline {
                 BaselineGate.DEFAULT_FAMILY_ALPHA);
     }
 
-    /** @return the change against its base over the pairs of every attempt so far */
-    private PairedComparison comparePaired(List<Attempt> baseAttempts, List<AttemptJudgement> attempts) {
-        return PairedComparison.compare(probesOf(baseAttempts), probesOf(attempts.stream()
-                        .map(AttemptJudgement::attempt).toList()), configuration.baselinePercentiles(),
-                configuration.paired().orElseThrow().tolerancePercent());
+    /** @return the change against its base, and its control, over the rounds of every attempt so far */
+    private PairedComparison comparePaired(Others others, List<AttemptJudgement> attempts) {
+        return PairedComparison.compare(probesOf(others.base()), probesOf(attempts.stream()
+                        .map(AttemptJudgement::attempt).toList()), probesOf(others.control()),
+                configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent());
     }
 
     /**

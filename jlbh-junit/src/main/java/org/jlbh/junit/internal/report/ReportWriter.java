@@ -154,10 +154,13 @@ public final class ReportWriter {
                 + flagger + " would flag)" + System.lineSeparator();
     }
 
-    /** Prints what the base's harness printed of one paired attempt, after the change's. */
-    public void baseReport(int attempt, String report) {
+    /** Prints what the harness printed of the base's runs, then of the control's, of one paired attempt. */
+    public void baseReport(int attempt, String base, String control) {
         out.println("=== The base's side of attempt " + attempt + ", its runs taken in turns with the change's:");
-        out.print(report);
+        out.print(base);
+        out.println("=== The control of attempt " + attempt + " (a second copy of the base's code, loaded apart from "
+                + "the first), its runs taken in turns with the others:");
+        out.print(control);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.jlbh.junit.internal.run;
 
+import org.jlbh.junit.internal.run.paired.PairSchedule;
+
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Locale;
@@ -14,7 +16,7 @@ final class BodyFailure {
     private String where;
     private long afterNanos;
     private boolean interrupted;
-    private boolean fromBase;
+    private int side;
 
     synchronized void clear() {
         failure = null;
@@ -24,31 +26,36 @@ final class BodyFailure {
     /**
      * Keeps a throwable of the body, unless one is kept already.
      *
-     * @param base        whether the base's copy of the method threw it, in the paired mode
+     * @param side        the {@link PairSchedule} side whose body threw it; {@link PairSchedule#CHANGE} unpaired
      * @param run         its run, 0 for the warm-up
      * @param iteration   0-based, of the {@code planned} iterations of the thread's part of the run
      * @param startTimeNS the iteration's intended start
      */
-    synchronized void capture(Throwable t, boolean base, int run, int runs, int thread, int threads, long iteration, long planned,
-                              long startTimeNS) {
+    synchronized void capture(Throwable t, int side, int run, int runs, int thread, int threads, long iteration,
+                              long planned, long startTimeNS) {
         if (failure != null) {
             return;
         }
         failure = t;
-        fromBase = base;
+        this.side = side;
         afterNanos = System.nanoTime() - startTimeNS;
         interrupted = Thread.currentThread().isInterrupted() || causedByInterrupt(t);
         String onThread = threads == 1 ? "" : String.format(Locale.ROOT, " on harness thread %d (of %d)", thread,
                 threads);
-        where = (base ? "the base's copy of the method, " : "") + (run == 0
+        String whose = switch (side) {
+            case PairSchedule.BASE -> "the base's copy of the method, ";
+            case PairSchedule.CONTROL -> "the control (the base's second copy of the method), ";
+            default -> "";
+        };
+        where = whose + (run == 0
                 ? String.format(Locale.ROOT, "warm-up iteration %,d of %,d%s", iteration + 1, planned, onThread)
                 : String.format(Locale.ROOT, "run %d of %d, iteration %,d of %,d%s", run, runs, iteration + 1,
                 planned, onThread));
     }
 
-    /** @return whether the base's copy of the method threw it, in the paired mode */
+    /** @return whether the base's code threw it, its copy of the method or the control, in the paired mode */
     synchronized boolean fromBase() {
-        return failure != null && fromBase;
+        return failure != null && side != PairSchedule.CHANGE;
     }
 
     /** @return what the test method threw, or null */

@@ -67,7 +67,8 @@ public final class Measurement {
         int runs = settings.run().runs();
         this.task = new MethodTask(settings.run(),
                 new Timelines(timelines, settings.run().threads(), settings.run().iterations()),
-                settings.budgets().maxGcCount() == 0, settings.configuration().paired().isPresent() ? 2 * runs : runs);
+                settings.budgets().maxGcCount() == 0,
+                settings.configuration().paired().isPresent() ? PairSchedule.SIDES * runs : runs);
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -223,11 +224,11 @@ public final class Measurement {
     private JLBHOptions options(boolean again, int runsOfAttempt, boolean profiled) {
         RunPlan plan = settings.run();
         JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
-        int sides = task.paired() ? 2 : 1; // paired, each side warms up for the test's count, their calls alternating
-        options.warmUpIterations(sides * plan.warmUpIterations());
+        options.warmUpIterations(task.warmUpIterations());
         if (profiled) {
             // the body is warm from the runs that decided the verdict: one round keeps it so
-            options.warmUpIterations(sides * Math.min(plan.warmUpIterations(), Sizing.warmUpRound(plan.throughput())));
+            options.warmUpIterations(task.sides() * Math.min(plan.warmUpIterations(),
+                    Sizing.warmUpRound(plan.throughput())));
         }
         if (plan.warmsUpInRounds(again)) {
             WarmUpGauge gauge = WarmUpGauge.ofThisJvm(plan.warmUpIterations(), evidence::ready);
@@ -285,77 +286,92 @@ public final class Measurement {
     }
 
     /**
-     * As {@link #measure(int, boolean, PrintStream)} on both sides of a paired test at once: one harness, on this
-     * thread, calls the change's method and the base's copy as {@link PairSchedule} says (the warm-up's calls
-     * alternating, then the test's runs in pairs), so that both sides run on the same thread, after the same warm-up,
-     * beside the same state of the libraries they share. Each side's run blocks go to its own stream; the harness's
-     * summary across both sides' runs is left out.
+     * As {@link #measure(int, boolean, PrintStream)} on every side of a paired test at once: one harness, on this
+     * thread, calls the change's method, the base's copy and the control (a second copy of the base's, loaded apart
+     * from the first) as {@link PairSchedule} says (the warm-up's calls taking turns, then the test's runs in
+     * rounds of one run a side), so that the sides run on the same thread, after the same warm-up, beside the same
+     * state of the libraries they share. Each side's run blocks go to its own stream; the harness's summary across
+     * the sides' runs is left out.
      *
-     * @param base    the base's copy of the test method, bound to its instance and to this measurement's arguments
-     * @param baseOut where the base's runs are printed
+     * @param sides each side's body, bound to its instance and to this measurement's arguments, and stream
      * @return each side's runs, numbered as its own
-     * @throws Throwable as {@code measure}; what the base's copy threw as an assertion error that says so
+     * @throws Throwable as {@code measure}; what the base's copy or the control threw as an assertion error that
+     *                   says so
      */
-    public PairedAttempt measurePaired(int number, boolean again, PrintStream out, Body base, PrintStream baseOut)
+    public PairedAttempt measurePaired(int number, boolean again, PrintStream out, PairedSides sides)
             throws Throwable {
-        int pairs = settings.run().runs();
-        String numbered = "=== One harness measures both sides, its runs numbered as taken: the base's are runs "
-                + runsOf(PairSchedule.BASE) + ", the change's " + runsOf(PairSchedule.CHANGE) + "; each side's n-th is "
-                + "its run n in the comparison";
+        int rounds = settings.run().runs();
+        String numbered = "=== One harness measures the three sides, its runs numbered as taken: the base's are runs "
+                + runsOf(PairSchedule.BASE) + ", the change's " + runsOf(PairSchedule.CHANGE) + ", the control's (a "
+                + "second copy of the base's code) " + runsOf(PairSchedule.CONTROL) + "; each side's n-th is its run "
+                + "n in the comparison";
         out.println(numbered);
-        baseOut.println(numbered);
-        task.pairWith(base);
-        Attempt both;
-        try (PrintStream bySide = new PrintStream(new SideStreams(out, baseOut, task, pairs), true,
-                StandardCharsets.UTF_8)) {
-            both = measure(number, again, bySide, 2 * pairs, false);
+        sides.baseOut().println(numbered);
+        sides.controlOut().println(numbered);
+        task.pairWith(sides.base(), sides.control());
+        Attempt all;
+        try (PrintStream bySide = new PrintStream(new SideStreams(new PrintStream[]{sides.baseOut(), out,
+                sides.controlOut()}, task, rounds), true, StandardCharsets.UTF_8)) {
+            all = measure(number, again, bySide, PairSchedule.SIDES * rounds, false);
         } catch (Throwable thrown) {
             if (task.failure().fromBase()) {
                 throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
             }
             throw thrown;
         } finally {
-            task.pairWith(null);
+            task.pairWith(null, null);
         }
-        return new PairedAttempt(side(both, PairSchedule.BASE, pairs), side(both, PairSchedule.CHANGE, pairs));
+        return new PairedAttempt(side(all, PairSchedule.BASE, rounds), side(all, PairSchedule.CHANGE, rounds),
+                side(all, PairSchedule.CONTROL, rounds));
     }
 
-    /** @return the harness's first runs of a side, e.g. {@code 1, 4, 5, 8, …} */
+    /**
+     * What a paired measurement calls besides the change's method, and where each side's runs are printed.
+     *
+     * @param base       the base's copy of the test method
+     * @param baseOut    where the base's runs are printed
+     * @param control    the control: a second copy of the base's method, loaded apart from the first
+     * @param controlOut where the control's runs are printed
+     */
+    public record PairedSides(Body base, PrintStream baseOut, Body control, PrintStream controlOut) {
+    }
+
+    /** @return the harness's first runs of a side, e.g. {@code 1, 6, 8, …} */
     private static String runsOf(int side) {
         return IntStream.rangeClosed(1, 4).mapToObj(n -> String.valueOf(PairSchedule.harnessRun(side, n)))
                 .collect(Collectors.joining(", ")) + ", …";
     }
 
     /** @return one side's share of a paired attempt: its runs, numbered as its own */
-    private static Attempt side(Attempt both, int side, int pairs) {
-        SideResult result = new SideResult(both.result(), side, pairs);
-        return new Attempt(both.number(), result, IntStream.rangeClosed(1, result.runCount())
-                .mapToObj(n -> both.runs().get(result.harnessRun(n) - 1).numbered(n)).toList());
+    private static Attempt side(Attempt all, int side, int rounds) {
+        SideResult result = new SideResult(all.result(), side, rounds);
+        return new Attempt(all.number(), result, IntStream.rangeClosed(1, result.runCount())
+                .mapToObj(n -> all.runs().get(result.harnessRun(n) - 1).numbered(n)).toList());
     }
 
     /**
      * Sends what the paired harness prints to the side whose run it is: the warm-up's lines to the change's stream,
-     * each run's block to its side's, nothing after the last run (a summary across both sides' runs).
+     * each run's block to its side's, nothing after the last run (a summary across the sides' runs).
      */
     private static final class SideStreams extends OutputStream {
-        private final PrintStream change;
-        private final PrintStream base;
+        /** At each side's {@link PairSchedule} index. */
+        private final PrintStream[] streams;
         private final MethodTask task;
-        private final int pairs;
+        private final int rounds;
 
-        SideStreams(PrintStream change, PrintStream base, MethodTask task, int pairs) {
-            this.change = change;
-            this.base = base;
+        SideStreams(PrintStream[] streams, MethodTask task, int rounds) {
+            this.streams = streams;
             this.task = task;
-            this.pairs = pairs;
+            this.rounds = rounds;
         }
 
         private OutputStream target() {
             int run = task.part();
-            if (run > 2 * pairs) {
+            if (run > PairSchedule.SIDES * rounds) {
                 return OutputStream.nullOutputStream();
             }
-            return PairSchedule.sideOfRun(run, pairs) == PairSchedule.BASE ? base : change;
+            int side = PairSchedule.sideOfRun(run, rounds);
+            return streams[side == PairSchedule.NEITHER ? PairSchedule.CHANGE : side];
         }
 
         @Override
@@ -370,13 +386,14 @@ public final class Measurement {
 
         @Override
         public void flush() {
-            change.flush();
-            base.flush();
+            for (PrintStream stream : streams) {
+                stream.flush();
+            }
         }
 
         @Override
         public void close() {
-            flush(); // the two streams are the caller's
+            flush(); // the streams are the caller's
         }
     }
 

@@ -21,8 +21,9 @@ import java.util.stream.IntStream;
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns unless the
  * method samples itself ({@link IterationContext}); the first throwable ends the benchmark ({@link BodyFailure}). In
- * the paired mode it calls the base's copy of the method too, in the same harness on the same threads: the warm-up's
- * calls alternate between the two, and each run is one side's ({@link PairSchedule}).
+ * the paired mode it calls the base's copy of the method and the control (a second copy of the base's) too, in the
+ * same harness on the same threads: the warm-up's calls take turns between the three, and each run is one side's
+ * ({@link PairSchedule}).
  * Beside the calls it brackets each run ({@link RunBrackets}), records the timelines ({@link Timelines}) and offers
  * each iteration to the thread's {@link SchedulerReadings}, allocating nothing. {@link #init} starts a fresh
  * measurement, so one task serves every attempt.
@@ -46,11 +47,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final long[][] iterationsOfThread;
     private SchedulerReadings[] readings;
     private Body body;
-    /** The base's copy of the method in a paired measurement, else null; written between measurements. */
-    private volatile Body baseBody;
+    /**
+     * In a paired measurement each side's body, at its {@link PairSchedule} index, else null; written between
+     * measurements.
+     */
+    private volatile Body[] sides;
     /** The body the part under way calls: written between parts, so that the loop never branches on the side. */
     private Body partBody;
-    /** The runs the current measurement takes: the test's, or twice as many in the paired mode. */
+    /** The runs the current measurement takes: the test's, or one a side as many in the paired mode. */
     private int measuredRuns;
     private JLBH jlbh;
     /** Per harness thread, a slot of {@code SLOT} longs from {@code (thread + 1) * SLOT}: START, ITERATION, ... */
@@ -86,23 +90,31 @@ public final class MethodTask implements JLBHTask, IterationContext {
     }
 
     /**
-     * @param base the base's copy of the method, which the next measurements call as {@link PairSchedule} says, their
-     *             warm-ups twice the test's so that each side has the test's; null to measure this method alone again
+     * Has the next measurements call the base's copy of the method and the control too, as {@link PairSchedule} says,
+     * or this method alone again.
+     *
+     * @param base    the base's copy of the method, or null to measure this method alone again
+     * @param control a second copy of the base's method, loaded apart from the first; null when {@code base} is
      */
-    void pairWith(Body base) {
-        this.baseBody = base;
-        long warmUp = base == null ? plan.warmUpIterations() : 2L * plan.warmUpIterations();
+    void pairWith(Body base, Body control) {
+        this.sides = base == null ? null : new Body[]{base, body, control};
+        long warmUp = warmUpIterations();
         for (int thread = 0; thread < threads; thread++) {
             iterationsOfThread[0][thread] = JLBH.iterationsOfThread(thread, threads, warmUp);
         }
     }
 
-    /** @return whether the next measurements call the base's copy too: each side then warms up for the test's count */
-    boolean paired() {
-        return baseBody != null;
+    /** @return the next measurement's warm-up iterations: the test's for each side, their calls taking turns */
+    int warmUpIterations() {
+        return (sides == null ? 1 : PairSchedule.SIDES) * plan.warmUpIterations();
     }
 
-    /** @param runs the runs the next measurement takes, both sides' in the paired mode */
+    /** @return the sides the next measurement measures: 1, or {@link PairSchedule#SIDES} in the paired mode */
+    int sides() {
+        return sides == null ? 1 : PairSchedule.SIDES;
+    }
+
+    /** @param runs the runs the next measurement takes, every side's in the paired mode */
     void measuring(int runs) {
         this.measuredRuns = runs;
     }
@@ -112,12 +124,14 @@ public final class MethodTask implements JLBHTask, IterationContext {
         return run;
     }
 
-    /** @return the body that {@code run} calls (the warm-up's first call's) */
+    /** @return the body that {@code run} calls; the warm-up's calls take turns in {@link #run} */
     private Body bodyOf(int run) {
-        Body base = baseBody;
-        boolean baseRun = run == 0 ? PairSchedule.sideOfWarmUpCall(0) == PairSchedule.BASE
-                : PairSchedule.sideOfRun(run, measuredRuns / 2) == PairSchedule.BASE;
-        return base != null && baseRun ? base : body;
+        Body[] paired = sides;
+        if (paired == null || run == 0) {
+            return body;
+        }
+        int side = PairSchedule.sideOfRun(run, measuredRuns / PairSchedule.SIDES);
+        return side == PairSchedule.NEITHER ? body : paired[side];
     }
 
     void body(Body body) {
@@ -167,13 +181,15 @@ public final class MethodTask implements JLBHTask, IterationContext {
         LatencyTimeline endToEnd = samplesOnReturn ? timelines.endToEndOfThread(thread) : null;
         long began = endToEnd != null && endToEnd.queued(startTimeNS) ? System.nanoTime() : Long.MIN_VALUE;
         Body call = partBody;
-        if (run == 0 && baseBody != null) {
-            call = PairSchedule.sideOfWarmUpCall(iteration) == PairSchedule.BASE ? baseBody : body;
+        Body[] paired = run == 0 ? sides : null;
+        if (paired != null) {
+            call = paired[PairSchedule.sideOfWarmUpCall(iteration)];
         }
         try {
             call.run();
         } catch (Throwable t) {
-            failure.capture(t, call == baseBody, run, measuredRuns, thread, threads, iteration, partIterations[thread], startTimeNS);
+            failure.capture(t, sideOf(call), run, measuredRuns, thread, threads, iteration, partIterations[thread],
+                    startTimeNS);
             throw MethodTask.<RuntimeException>rethrow(t);
         }
         long now = System.nanoTime();
@@ -196,6 +212,12 @@ public final class MethodTask implements JLBHTask, IterationContext {
             // after the allocation is read: the JIT may re-interpret this the first time
             scheduler.endOfPart();
         }
+    }
+
+    /** @return the {@link PairSchedule} side whose body {@code call} is; {@link PairSchedule#CHANGE} unpaired */
+    private int sideOf(Body call) {
+        Body[] paired = sides;
+        return paired == null ? PairSchedule.CHANGE : Arrays.asList(paired).indexOf(call);
     }
 
     /** Begins the run's GC counts and timelines when this thread is the first to reach it. */

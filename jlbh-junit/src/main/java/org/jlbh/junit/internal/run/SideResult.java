@@ -18,19 +18,19 @@ import java.util.stream.IntStream;
  * and thread-safe, as the result it reads.
  */
 final class SideResult implements JLBHResult {
-    private final JLBHResult both;
+    private final JLBHResult all;
     /** The harness's 1-based run of each of the side's runs, in order. */
     private final int[] harnessRuns;
 
     /**
-     * @param both  a paired measurement's result, both sides' runs in the order taken
-     * @param side  {@link PairSchedule#BASE} or {@link PairSchedule#CHANGE}
-     * @param pairs the pairs of runs measured; a run that did not complete leaves its side's runs after it out
+     * @param all    a paired measurement's result, every side's runs in the order taken
+     * @param side   {@link PairSchedule#BASE}, {@link PairSchedule#CHANGE} or {@link PairSchedule#CONTROL}
+     * @param rounds the rounds of runs measured; a run that did not complete leaves its side's runs after it out
      */
-    SideResult(JLBHResult both, int side, int pairs) {
-        this.both = both;
-        int measured = both.runs().size();
-        this.harnessRuns = IntStream.rangeClosed(1, pairs).map(n -> PairSchedule.harnessRun(side, n))
+    SideResult(JLBHResult all, int side, int rounds) {
+        this.all = all;
+        int measured = all.runs().size();
+        this.harnessRuns = IntStream.rangeClosed(1, rounds).map(n -> PairSchedule.harnessRun(side, n))
                 .takeWhile(run -> run <= measured).toArray();
     }
 
@@ -46,59 +46,59 @@ final class SideResult implements JLBHResult {
 
     @Override
     public ProbeResult endToEnd() {
-        return new SideProbe(both.endToEnd());
+        return new SideProbe(all.endToEnd());
     }
 
     @Override
     public Optional<ProbeResult> probe(String probeName) {
-        return both.probe(probeName).map(SideProbe::new);
+        return all.probe(probeName).map(SideProbe::new);
     }
 
     @Override
     public Set<String> probeNames() {
-        return both.probeNames();
+        return all.probeNames();
     }
 
     @Override
     public Optional<ProbeResult> osJitter() {
-        return both.osJitter().map(SideProbe::new);
+        return all.osJitter().map(SideProbe::new);
     }
 
     @Override
     public List<RunSummary> runs() {
         return IntStream.rangeClosed(1, harnessRuns.length)
-                .mapToObj(n -> (RunSummary) new SideSummary(n, both.runs().get(harnessRun(n) - 1))).toList();
+                .mapToObj(n -> (RunSummary) new SideSummary(n, all.runs().get(harnessRun(n) - 1))).toList();
     }
 
     @Override
     public Optional<RunSummary> warmUp() {
-        return both.warmUp();
+        return all.warmUp();
     }
 
     /** @return the worst status of the side's runs; {@link RunStatus#ABORTED} when the harness ended early */
     @Override
     public RunStatus status() {
-        return both.status();
+        return all.status();
     }
 
     @Override
     public boolean accountedForCoordinatedOmission() {
-        return both.accountedForCoordinatedOmission();
+        return all.accountedForCoordinatedOmission();
     }
 
     @Override
     public double targetThroughputPerSecond() {
-        return both.targetThroughputPerSecond();
+        return all.targetThroughputPerSecond();
     }
 
     @Override
     public String arrivals() {
-        return both.arrivals();
+        return all.arrivals();
     }
 
     @Override
     public int threads() {
-        return both.threads();
+        return all.threads();
     }
 
     /** A probe's runs of the side. */

@@ -103,8 +103,9 @@ final class ResultJson {
 
     /**
      * Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. A
-     * paired row has both sides' figure per pair and {@code medianPair}, the index from 0 of the pair whose ratio is
-     * the change and whose figures the row shows (-1 when there are no pairs), which the reader finds again itself.
+     * paired row has each side's figure per pair (the control's in {@code controlNanos}), {@code medianPair}, the index
+     * from 0 of the pair whose ratio is the change and whose figures the row shows (-1 when there are no pairs), and
+     * {@code copyToCopyPercent}, the control against the base; the reader finds both again itself.
      */
     private static void writeRow(JsonWriter json, ComparisonRow row) {
         json.value("probe", row.probe()).value("percentile", row.percentile()).value("basis", row.basis().name());
@@ -115,7 +116,9 @@ final class ResultJson {
         } else if (row.figures() instanceof ComparisonRow.Pairs pairs) {
             json.numbers("baseNanos", pairs.baseNanos());
             json.numbers("changeNanos", pairs.changeNanos());
+            json.numbers("controlNanos", pairs.controlNanos());
             json.value("medianPair", pairs.medianPair());
+            json.value("copyToCopyPercent", pairs.copyToCopyPercent());
         }
         json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
                 .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
@@ -133,7 +136,8 @@ final class ResultJson {
     /** Reads what {@link #writeRow} writes: a history's row, or a paired one (with {@code baseNanos}). */
     private static ComparisonRow readRow(JsonNode row) {
         ComparisonRow.Figures figures = row.has("baseNanos")
-                ? new ComparisonRow.Pairs(wholes(row, "baseNanos"), wholes(row, "changeNanos"))
+                ? new ComparisonRow.Pairs(wholes(row, "baseNanos"), wholes(row, "changeNanos"),
+                row.has("controlNanos") ? wholes(row, "controlNanos") : List.of())
                 : new ComparisonRow.History(row.number("historyLowNanos"), row.number("historyHighNanos"),
                 row.integer("builds"), row.number("nowNanos"), row.number("measuredNowNanos"));
         double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")

@@ -11,18 +11,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** One side's share of a paired harness's runs, on chosen samples: each run's p50 says whose run it was. */
 class SideResultTest {
-    /** Four pairs in PairSchedule's order (base, change, change, base, ...): the base's runs at 1 µs, the change's 2. */
-    private static final JLBHResult BOTH = Results.result(1_000,
-            Results.run(100, 1_000), Results.run(100, 2_000), Results.run(100, 2_000), Results.run(100, 1_000),
-            Results.run(100, 1_000), Results.run(100, 2_000), Results.run(100, 2_000), Results.run(100, 1_000));
+    /**
+     * Four rounds in PairSchedule's order (base, change, control; change, control, base; control, base, change;
+     * control, change, base): the base's runs at 1 µs, the change's 2, the control's 1.5.
+     */
+    private static final JLBHResult ALL = Results.result(1_000,
+            Results.run(100, 1_000), Results.run(100, 2_000), Results.run(100, 1_500),
+            Results.run(100, 2_000), Results.run(100, 1_500), Results.run(100, 1_000),
+            Results.run(100, 1_500), Results.run(100, 1_000), Results.run(100, 2_000),
+            Results.run(100, 1_500), Results.run(100, 2_000), Results.run(100, 1_000));
 
     @Test
     void eachSideHasItsOwnRunsNumberedAsItsOwn() {
-        SideResult base = new SideResult(BOTH, PairSchedule.BASE, 4);
-        SideResult change = new SideResult(BOTH, PairSchedule.CHANGE, 4);
+        SideResult base = new SideResult(ALL, PairSchedule.BASE, 4);
+        SideResult change = new SideResult(ALL, PairSchedule.CHANGE, 4);
 
         assertThat(p50s(base)).containsExactly(1_000L, 1_000L, 1_000L, 1_000L);
         assertThat(p50s(change)).containsExactly(2_000L, 2_000L, 2_000L, 2_000L);
+        assertThat(p50s(new SideResult(ALL, PairSchedule.CONTROL, 4))).containsExactly(1_500L, 1_500L, 1_500L,
+                1_500L);
         assertThat(base.endToEnd().eachRunSummary()).extracting(JLBHResult.RunResult::run).containsExactly(1, 2, 3, 4);
         assertThat(change.runs()).extracting(JLBHResult.RunSummary::run).containsExactly(1, 2, 3, 4);
         assertThat(change.runs().get(0).harnessLateness().run()).isEqualTo(1);
@@ -31,11 +38,12 @@ class SideResultTest {
 
     @Test
     void aHarnessThatEndedEarlyLeavesEachSideTheRunsItMeasured() {
-        JLBHResult threeRuns = Results.result(1_000, Results.run(20, 1_000), Results.run(20, 2_000),
-                Results.run(20, 2_000));
+        JLBHResult fiveRuns = Results.result(1_000, Results.run(20, 1_000), Results.run(20, 2_000),
+                Results.run(20, 1_500), Results.run(20, 2_000), Results.run(20, 1_500));
 
-        assertThat(new SideResult(threeRuns, PairSchedule.BASE, 4).runCount()).isEqualTo(1);
-        assertThat(p50s(new SideResult(threeRuns, PairSchedule.CHANGE, 4))).containsExactly(2_000L, 2_000L);
+        assertThat(new SideResult(fiveRuns, PairSchedule.BASE, 4).runCount()).isEqualTo(1);
+        assertThat(p50s(new SideResult(fiveRuns, PairSchedule.CHANGE, 4))).containsExactly(2_000L, 2_000L);
+        assertThat(p50s(new SideResult(fiveRuns, PairSchedule.CONTROL, 4))).containsExactly(1_500L, 1_500L);
     }
 
     private static List<Long> p50s(SideResult side) {

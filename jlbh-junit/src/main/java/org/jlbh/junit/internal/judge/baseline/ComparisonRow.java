@@ -2,6 +2,7 @@ package org.jlbh.junit.internal.judge.baseline;
 
 import org.jlbh.core.ReportFormat;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +49,11 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
 
         /** @return how many decimals the change and its interval are said with */
         int decimals();
+
+        /** @return what the row's interval says besides its ends, leading separator included; empty when nothing */
+        default String intervalNote() {
+            return "";
+        }
     }
 
     /**
@@ -71,15 +77,19 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
     }
 
     /**
-     * Run {@code i} of the base and of the change, as many of each, in the order measured: pair {@code i}, whose ratio
-     * is {@code changeNanos[i] / baseNanos[i]} (a figure of 0 ns counted as 1 ns). The median pair is the one whose
+     * Run {@code i} of the base, of the change and of the control (a second copy of the base's code, loaded apart
+     * from the first), as many of each, in the order measured: pair {@code i}, whose ratio is
+     * {@code changeNanos[i] / baseNanos[i]} (a figure of 0 ns counted as 1 ns). The median pair is the one whose
      * ratio is the median; of an even count, the lower of the two in the middle; among equal ratios, the first
      * measured. A row shows the median pair's two figures, so that their ratio, less one, is the change it shows.
+     * The control's runs ({@code controlNanos}, empty in a result written without them) say how far two copies of the
+     * same code differ: copy to copy, the median of {@code controlNanos[i] / baseNanos[i]}, less one.
      */
-    public record Pairs(List<Long> baseNanos, List<Long> changeNanos) implements Figures {
+    public record Pairs(List<Long> baseNanos, List<Long> changeNanos, List<Long> controlNanos) implements Figures {
         public Pairs {
             baseNanos = List.copyOf(baseNanos);
             changeNanos = List.copyOf(changeNanos);
+            controlNanos = List.copyOf(controlNanos);
         }
 
         /** @return e.g. {@code , 24 pairs: base 20.575 µs, change 40.623 µs in the median pair} */
@@ -102,8 +112,43 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
 
         /** @return each pair's ratio, its natural logarithm, in the order measured */
         public double[] logRatios() {
-            return IntStream.range(0, baseNanos.size()).mapToDouble(i -> Math.log(Math.max(1, changeNanos.get(i))
-                    / (double) Math.max(1, baseNanos.get(i)))).toArray();
+            return logRatios(changeNanos, baseNanos);
+        }
+
+        /** @return each change's run against the control's, the ratio's natural logarithm; empty without a control */
+        public double[] againstControl() {
+            return controlNanos.isEmpty() ? new double[0] : logRatios(changeNanos, controlNanos);
+        }
+
+        /** @return each control's run against the base's, the ratio's natural logarithm; empty without a control */
+        public double[] copyToCopy() {
+            return controlNanos.isEmpty() ? new double[0] : logRatios(controlNanos, baseNanos);
+        }
+
+        /**
+         * @return how far the control is from the base in percent, positive when slower: the median of their
+         *         ratios (of an even count the lower of the two in the middle), less one; NaN without a control
+         */
+        public double copyToCopyPercent() {
+            double[] ratios = copyToCopy();
+            if (ratios.length == 0) {
+                return Double.NaN;
+            }
+            Arrays.sort(ratios);
+            return Math.expm1(ratios[(ratios.length - 1) / 2]) * 100;
+        }
+
+        /** @return e.g. {@code  against either copy of the base, copy to copy -0.8%}; empty without a control */
+        @Override
+        public String intervalNote() {
+            double copies = copyToCopyPercent();
+            return Double.isNaN(copies) ? "" : String.format(Locale.ROOT,
+                    " against either copy of the base, copy to copy %+.1f%%", copies);
+        }
+
+        private static double[] logRatios(List<Long> numerators, List<Long> denominators) {
+            return IntStream.range(0, numerators.size()).mapToDouble(i -> Math.log(Math.max(1, numerators.get(i))
+                    / (double) Math.max(1, denominators.get(i)))).toArray();
         }
 
         /** @return the index of the median pair, counted from 0 in the order measured; -1 when there is none */
@@ -124,8 +169,8 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
      * @return e.g. {@code end to end p99 on the code's own account: history 10.200–11.000 µs (5 builds), now
      *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), tolerance +10%, detectable +18%:
      *         REGRESSION}, or paired {@code end to end p50 on the code's own account, 24 pairs: base 20.575 µs,
-     *         change 40.623 µs in the median pair, +97.4% (interval +95.7..+97.7%), tolerance +5%, detectable +6%:
-     *         REGRESSION}
+     *         change 40.623 µs in the median pair, +97.4% (interval +95.7..+97.7% against either copy of the base,
+     *         copy to copy +0.3%), tolerance +5%, detectable +6%: REGRESSION}
      */
     public String describe() {
         boolean worst = percentile.equals(BaselineComparison.WORST);
@@ -139,8 +184,8 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
         }
         String percent = "%+." + figures.decimals() + "f";
         return String.format(Locale.ROOT, "%s, " + percent + "%% (interval " + percent + ".." + percent
-                        + "%%), tolerance +%s%%%s: %s", what, changePercent, lowPercent, highPercent,
-                ReportFormat.plain(thresholdPercent), detectable(), said());
+                        + "%%%s), tolerance +%s%%%s: %s", what, changePercent, lowPercent, highPercent,
+                figures.intervalNote(), ReportFormat.plain(thresholdPercent), detectable(), said());
     }
 
     private String detectable() {

@@ -18,9 +18,15 @@ import java.util.function.IntFunction;
  * figures ({@link ComparisonRow.Pairs}), not each side's median run, which can say slower where the pairs say faster.
  * Its interval runs from the {@code k}-th smallest to the {@code k}-th largest log-ratio,
  * {@code k} the largest rank the sign test allows at {@link #rowAlpha()} each side, whatever the pairs' distribution
- * as long as they are independent; with too few pairs ({@link #fewestPairs}) a row is not judged. Figures on the
- * code's own account are compared where every run of both sides has them, else as measured ({@link #notes()} says
- * so); OS jitter is never compared. Immutable.
+ * as long as they are independent; with too few pairs ({@link #fewestPairs}) a row is not judged.
+ *
+ * <p>Pairs in one JVM cannot see what two copies of the same code differ by for the whole JVM (each copy compiled
+ * apart, with state of its own in the libraries it calls). The control, a second copy of the base's code measured in
+ * the same rounds, measures it: the interval is the union of the change's interval against the base and against the
+ * control ({@code sᵢ = ln(changeᵢ / controlᵢ)}), so that it is at least as wide as the two copies of the base are
+ * apart, and the row says how far apart ({@link ComparisonRow.Pairs#copyToCopyPercent()}); the smallest slowdown
+ * flagged grows with it. Figures on the code's own account are compared where every run of every side has them, else
+ * as measured ({@link #notes()} says so); OS jitter is never compared. Immutable.
  *
  * @param pairs            how many pairs of runs were compared, the most of any probe
  * @param tolerancePercent the tolerance, in percent
@@ -37,10 +43,12 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
     }
 
     /**
-     * @return the change against the base at the percentiles (labels), both sides' figures per probe with their runs
-     *         in the order measured: run {@code i} of each probe pairs with the base's run {@code i}
+     * @return the change against the base and the control at the percentiles (labels), each side's figures per probe
+     *         with their runs in the order measured: run {@code i} of each probe pairs with the base's run {@code i}
+     *         and the control's
      */
-    public static PairedComparison compare(List<ProbeFigures> base, List<ProbeFigures> change, List<String> percentiles,
+    public static PairedComparison compare(List<ProbeFigures> base, List<ProbeFigures> change,
+                                           List<ProbeFigures> control, List<String> percentiles,
                                            double tolerancePercent) {
         List<IntFunction<ComparisonRow>> rows = new ArrayList<>(); // each judged once the number of rows is known
         List<String> notes = new ArrayList<>();
@@ -49,21 +57,22 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
             if (changed.name().equals(JLBH.OS_JITTER)) {
                 continue;
             }
-            Optional<ProbeFigures> based = base.stream().filter(probe -> probe.name().equals(changed.name()))
-                    .findFirst();
-            if (based.isEmpty()) {
+            Optional<ProbeFigures> based = named(base, changed.name());
+            Optional<ProbeFigures> controlled = named(control, changed.name());
+            if (based.isEmpty() || controlled.isEmpty()) {
                 notes.add(changed.name() + ": the base has no such probe, not compared");
                 continue;
             }
-            int n = Math.min(based.get().runs().size(), changed.runs().size());
+            int n = Math.min(Math.min(based.get().runs().size(), changed.runs().size()),
+                    controlled.get().runs().size());
             pairs = Math.max(pairs, n);
-            List<RunFigures> baseRuns = based.get().runs().subList(0, n);
-            List<RunFigures> changeRuns = changed.runs().subList(0, n);
-            List<String> supported = percentiles.stream().filter(p -> has(baseRuns, p, false)
-                    && has(changeRuns, p, false)).toList();
-            boolean codesOwn = supported.stream().allMatch(p -> has(baseRuns, p, true) && has(changeRuns, p, true));
+            List<List<RunFigures>> sides = List.of(based.get().runs().subList(0, n), changed.runs().subList(0, n),
+                    controlled.get().runs().subList(0, n));
+            List<String> supported = percentiles.stream().filter(p -> sides.stream()
+                    .allMatch(runs -> has(runs, p, false))).toList();
+            boolean codesOwn = supported.stream().allMatch(p -> sides.stream().allMatch(runs -> has(runs, p, true)));
             if (!codesOwn) {
-                notes.add(changed.name() + ": compared as measured: not every run of both sides has figures on the "
+                notes.add(changed.name() + ": compared as measured: not every run of every side has figures on the "
                         + "code's own account (a probe without a latency budget keeps no late samples to replay)");
             }
             Basis basis = codesOwn ? Basis.CODES_OWN : Basis.MEASURED;
@@ -73,8 +82,8 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
                             changed.name(), percentile));
                     continue;
                 }
-                ComparisonRow.Pairs figures = new ComparisonRow.Pairs(figures(baseRuns, percentile, codesOwn),
-                        figures(changeRuns, percentile, codesOwn));
+                ComparisonRow.Pairs figures = new ComparisonRow.Pairs(figures(sides.get(0), percentile, codesOwn),
+                        figures(sides.get(1), percentile, codesOwn), figures(sides.get(2), percentile, codesOwn));
                 rows.add(compared -> row(changed.name(), percentile, basis, figures, tolerancePercent, compared));
             }
         }
@@ -156,11 +165,22 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
         Arrays.sort(logRatios);
         double low = logRatios[k - 1];
         double high = logRatios[n - k];
+        double[] againstControl = figures.againstControl();
+        if (againstControl.length == n) {
+            // the union with the interval against the control: as wide as the base's two copies are apart at least
+            Arrays.sort(againstControl);
+            low = Math.min(low, againstControl[k - 1]);
+            high = Math.max(high, againstControl[n - k]);
+        }
         double threshold = Math.log1p(tolerancePercent / 100);
         // shifted by d, every log-ratio moves by d: flagged once low + d > threshold, when the change is median + d
         double detectable = threshold + median - low;
         return new ComparisonRow(probe, percentile, basis, figures, percent(median), percent(low), percent(high),
                 tolerancePercent, percent(detectable), ComparisonRow.byInterval(low, high, threshold), "");
+    }
+
+    private static Optional<ProbeFigures> named(List<ProbeFigures> probes, String name) {
+        return probes.stream().filter(probe -> probe.name().equals(name)).findFirst();
     }
 
     private static boolean has(List<RunFigures> runs, String percentile, boolean codesOwn) {

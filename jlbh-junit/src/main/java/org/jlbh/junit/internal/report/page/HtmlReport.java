@@ -70,7 +70,7 @@ public final class HtmlReport {
             @media (max-width:880px){.paired{flex-direction:column}.paired .side{width:100%}}
             table.rows{border-collapse:collapse;width:100%;font-size:12px}
             .rows caption{text-align:left;font-weight:600;color:#444;padding:0 0 4px}
-            .rows th,.rows td{border-bottom:1px solid #e3e3e3;padding:4px 5px;text-align:right;vertical-align:top}
+            .rows th,.rows td{border-bottom:1px solid #e3e3e3;padding:4px 3px;text-align:right;vertical-align:top}
             .rows td{white-space:nowrap}
             .rows th{background:#f5f5f5;font-weight:600}
             .rows th:first-child,.rows td:first-child,.rows th:last-child,.rows td.said{text-align:left}

@@ -11,8 +11,8 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 
 /**
  * The change against its base in a test's section of the suite page: per probe compared a table of its rows (per
- * percentile the median pair's base and change, the change in percent, its interval, the smallest slowdown the pairs
- * would flag and the verdict), with the chart of each side's median run beside it; then the comparison's notes. The
+ * percentile the median pair's base and change, the change in percent, its interval against either copy of the base,
+ * how far the base's two copies are apart, the smallest slowdown the pairs would flag and the verdict), with the chart of each side's median run beside it; then the comparison's notes. The
  * base and change shown are the median pair's figures, whose ratio, less one, is the change shown. Stateless;
  * thread-safe.
  */
@@ -20,7 +20,7 @@ final class PairedTable {
 
     /** The table's header cells, in order. */
     static final List<String> HEADER = List.of("percentile", "base (µs), median pair", "change (µs), median pair",
-            "change in %", "interval", "detectable", "verdict");
+            "change in %", "interval", "copy to copy", "detectable", "verdict");
 
     private static final String NONE = "\u2014";
 
@@ -84,7 +84,13 @@ final class PairedTable {
                 judged ? String.format(Locale.ROOT, percent + "%%", row.changePercent()) : NONE,
                 judged ? String.format(Locale.ROOT, percent + ".." + percent + "%%", row.lowPercent(),
                         row.highPercent()) : NONE,
-                detectable(row.detectablePercent()), judged ? row.said() : row.why());
+                copyToCopy(row), detectable(row.detectablePercent()), judged ? row.said() : row.why());
+    }
+
+    /** @return how far the base's two copies are apart, which the interval holds; a dash where not measured */
+    private static String copyToCopy(ComparisonRow row) {
+        double percent = row.figures() instanceof ComparisonRow.Pairs pairs ? pairs.copyToCopyPercent() : Double.NaN;
+        return Double.isNaN(percent) ? NONE : String.format(Locale.ROOT, "%+.1f%%", percent);
     }
 
     private static String detectable(double percent) {

@@ -61,7 +61,7 @@ class PairedComparisonTest {
         assertThat(row.changePercent()).isBetween(row.lowPercent(), row.highPercent());
         assertThat(compared.regressionMessage()).startsWith("Regression against the base (paired runs): end to end p50 "
                 + "on the code's own account, 6 pairs: base 0.352 µs, change 0.385 µs in the median pair, +9.4% "
-                + "(interval +8.1..+11.8%)");
+                + "(interval +8.1..+11.8% against either copy of the base, copy to copy +0.0%)");
     }
 
     @Test
@@ -89,11 +89,10 @@ class PairedComparisonTest {
         // the send probe's pairs lean (the median pair +10%, one +2%); the end-to-end pairs are surely 21% slower
         long[] base = {330, 330, 330, 330, 330, 330, 330, 330};
         ProbeFigures leaningSend = probe("send", new long[] {363, 363, 363, 363, 363, 363, 363, 337}, true);
-        PairedComparison alone = PairedComparison.compare(List.of(probe("send", base, true)), List.of(leaningSend),
-                P50, 5);
+        PairedComparison alone = compareAlike(List.of(probe("send", base, true)), List.of(leaningSend), P50, 5);
         assertThat(alone.leaningToRegression()).as("the send row alone leans").isPresent();
 
-        PairedComparison withARegression = PairedComparison.compare(
+        PairedComparison withARegression = compareAlike(
                 List.of(probe("end to end", base, true), probe("send", base, true)),
                 List.of(probe("end to end", new long[] {400, 400, 400, 400, 400, 400, 400, 400}, true), leaningSend),
                 P50, 5);
@@ -154,7 +153,7 @@ class PairedComparisonTest {
         // each interval at 2%/3 needs 8 pairs, so that unchanged code is flagged in at most 2% of tests, not 6%
         long[] base = {330, 330, 330, 330, 330, 330};
         long[] change = {500, 500, 500, 500, 500, 500};
-        PairedComparison threeOfSix = PairedComparison.compare(List.of(probeAtEach("end to end", base, THREE)),
+        PairedComparison threeOfSix = compareAlike(List.of(probeAtEach("end to end", base, THREE)),
                 List.of(probeAtEach("end to end", change, THREE)), THREE, 5);
         assertThat(threeOfSix.rowAlpha()).isCloseTo(0.02 / 3, within(1e-12));
         assertThat(threeOfSix.rows()).hasSize(3).allSatisfy(row -> assertThat(row.describe()).endsWith(
@@ -163,7 +162,7 @@ class PairedComparisonTest {
 
         long[] base8 = {330, 330, 330, 330, 330, 330, 330, 330};
         long[] change8 = {500, 500, 500, 500, 500, 500, 500, 500};
-        PairedComparison threeOfEight = PairedComparison.compare(List.of(probeAtEach("end to end", base8, THREE)),
+        PairedComparison threeOfEight = compareAlike(List.of(probeAtEach("end to end", base8, THREE)),
                 List.of(probeAtEach("end to end", change8, THREE)), THREE, 5);
         assertThat(threeOfEight.rows()).extracting(ComparisonRow::decision)
                 .containsOnly(ComparisonRow.Change.REGRESSION);
@@ -190,7 +189,7 @@ class PairedComparisonTest {
         assertThat(row.changePercent()).isCloseTo(-12.5, within(1e-9));
         assertShownFiguresGiveTheChange(row);
         assertThat(row.describe()).contains(", 9 pairs: base 1.000 µs, change 0.875 µs in the median pair, -12.5% "
-                + "(interval -14.0..-11.0%)");
+                + "(interval -14.0..-11.0% against either copy of the base, copy to copy +0.0%)");
     }
 
     @Test
@@ -210,11 +209,11 @@ class PairedComparisonTest {
         ProbeFigures base = probe("hash", new long[] {330, 330, 330, 330, 330, 330}, false);
         ProbeFigures change = probe("hash", new long[] {400, 400, 400, 400, 400, 400}, false);
 
-        PairedComparison compared = PairedComparison.compare(List.of(base), List.of(change), P50, 5);
+        PairedComparison compared = compareAlike(List.of(base), List.of(change), P50, 5);
 
         assertThat(compared.rows().get(0).basis()).isEqualTo(ComparisonRow.Basis.MEASURED);
         assertThat(compared.rows().get(0).decision()).isEqualTo(ComparisonRow.Change.REGRESSION);
-        assertThat(compared.notes()).containsExactly("hash: compared as measured: not every run of both sides has "
+        assertThat(compared.notes()).containsExactly("hash: compared as measured: not every run of every side has "
                 + "figures on the code's own account (a probe without a latency budget keeps no late samples to "
                 + "replay)");
     }
@@ -223,10 +222,52 @@ class PairedComparisonTest {
     void aProbeTheBaseLacksIsNotCompared() {
         ProbeFigures change = probe("parse", new long[] {400, 400, 400, 400, 400, 400}, true);
 
-        PairedComparison compared = PairedComparison.compare(List.of(), List.of(change), P50, 5);
+        PairedComparison compared = compareAlike(List.of(), List.of(change), P50, 5);
 
         assertThat(compared.rows()).isEmpty();
         assertThat(compared.notes()).containsExactly("parse: the base has no such probe, not compared");
+    }
+
+    @Test
+    void twoCopiesOfTheSameCodeApartForTheWholeJvmWidenTheIntervalSoAnUnchangedChangeIsNotFlagged() {
+        // the change is the base's bytes, compiled apart: 8% faster in every pair, as a whole build can be; the
+        // control, a second copy of the base's, is as far from the base: the pairs alone say IMPROVED
+        long[] base = {400, 410, 405, 420, 400, 415, 410, 405};
+        long[] change = {368, 377, 373, 386, 368, 382, 377, 373};
+        long[] control = {369, 378, 372, 387, 367, 381, 378, 372};
+
+        ComparisonRow alone = compare(base, change, 5).rows().get(0);
+        ComparisonRow withControl = compare(base, change, control, 5).rows().get(0);
+
+        assertThat(alone.decision()).as(alone.describe()).isEqualTo(ComparisonRow.Change.IMPROVED);
+        assertThat(withControl.decision()).as(withControl.describe()).isEqualTo(ComparisonRow.Change.WITHIN_NOISE);
+        assertThat(withControl.changePercent()).as("the estimate is still the median pair's").isCloseTo(
+                alone.changePercent(), within(1e-9));
+        assertThat(withControl.lowPercent()).isEqualTo(alone.lowPercent());
+        assertThat(withControl.highPercent()).as("up to the change against the control").isGreaterThan(0);
+        assertThat(withControl.describe()).contains("% against either copy of the base, copy to copy -8.1%)");
+        assertThat(withControl.detectablePercent()).isEqualTo(alone.detectablePercent());
+    }
+
+    @Test
+    void theSlowdownDetectableGrowsByWhatTheCopiesAreApart() {
+        // a real 20% slowdown; the control 10% faster than the base: against the control the change is 33% slower,
+        // against the base 20%; flagged, and the smallest slowdown these pairs would flag is no smaller than alone
+        long[] base = {1_000, 1_010, 1_020, 1_000, 1_030, 1_010, 1_000, 1_020};
+        long[] change = {1_200, 1_212, 1_224, 1_200, 1_236, 1_212, 1_200, 1_224};
+        long[] slowControl = {1_100, 1_111, 1_122, 1_100, 1_133, 1_111, 1_100, 1_122};
+
+        ComparisonRow alone = compare(base, change, 5).rows().get(0);
+        ComparisonRow apart = compare(base, change, slowControl, 5).rows().get(0);
+
+        assertThat(alone.decision()).isEqualTo(ComparisonRow.Change.REGRESSION);
+        assertThat(apart.decision()).as("20% against the base, 9% against the control: both beyond +5%")
+                .isEqualTo(ComparisonRow.Change.REGRESSION);
+        assertThat(apart.lowPercent()).isCloseTo(100.0 * 1_200 / 1_100 - 100, within(1e-9));
+        assertThat(alone.detectablePercent()).isCloseTo(5, within(1e-9));
+        assertThat(apart.detectablePercent()).as("the tolerance times the copies' ratio").isCloseTo(
+                100 * (1.05 * 1.1 - 1), within(1e-9));
+        assertThat(((ComparisonRow.Pairs) apart.figures()).copyToCopyPercent()).isCloseTo(10, within(1e-9));
     }
 
     /** Asserts that the base's and change's figures a row shows give its change, to the decimal shown. */
@@ -240,9 +281,20 @@ class PairedComparisonTest {
                 .isEqualTo(shown.group(3));
     }
 
+    /** @return the change against a base whose control, its second copy, measured as the base did: copy to copy 0 */
     private static PairedComparison compare(long[] base, long[] change, double tolerancePercent) {
+        return compare(base, change, base, tolerancePercent);
+    }
+
+    private static PairedComparison compare(long[] base, long[] change, long[] control, double tolerancePercent) {
         return PairedComparison.compare(List.of(probe("end to end", base, true)),
-                List.of(probe("end to end", change, true)), P50, tolerancePercent);
+                List.of(probe("end to end", change, true)), List.of(probe("end to end", control, true)), P50,
+                tolerancePercent);
+    }
+
+    private static PairedComparison compareAlike(List<ProbeFigures> base, List<ProbeFigures> change,
+                                                 List<String> percentiles, double tolerancePercent) {
+        return PairedComparison.compare(base, change, base, percentiles, tolerancePercent);
     }
 
     /** @return a probe whose runs' p50 as measured is twice the given figure, and on the code's own account it */

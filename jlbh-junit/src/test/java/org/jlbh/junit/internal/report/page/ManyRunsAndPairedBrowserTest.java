@@ -101,7 +101,7 @@ class ManyRunsAndPairedBrowserTest {
     @Test
     void thePairedResultIsATableWithItsChartBesideIt() {
         assertThat(element("headers").split("\\|")).containsExactly("percentile", "base (µs), median pair",
-                "change (µs), median pair", "change in %", "interval", "detectable", "verdict");
+                "change (µs), median pair", "change in %", "interval", "copy to copy", "detectable", "verdict");
         assertThat(element("beside")).as("chart left of the table's right edge, its top beside the table, its width")
                 .isEqualTo("true true " + ChartFrame.NARROW_WIDTH);
     }
@@ -120,7 +120,9 @@ class ManyRunsAndPairedBrowserTest {
             assertThat(cells[2]).isEqualTo(ReportFormat.micros(pairs.changeNanos().get(median)));
             double shown = 100 * (pairs.changeNanos().get(median) / (double) pairs.baseNanos().get(median) - 1);
             assertThat(cells[3]).isEqualTo(String.format(java.util.Locale.ROOT, "%+.1f%%", shown));
-            assertThat(cells[6]).isEqualTo(row.said());
+            assertThat(cells[5]).isEqualTo(String.format(java.util.Locale.ROOT, "%+.1f%%",
+                    pairs.copyToCopyPercent()));
+            assertThat(cells[7]).isEqualTo(row.said());
         }
         assertThat(rows).anySatisfy(row -> assertThat(row).endsWith("|REGRESSION"));
     }
@@ -175,13 +177,16 @@ class ManyRunsAndPairedBrowserTest {
     private static ResultSnapshot pairedResult() {
         List<RunFigures> base = new ArrayList<>();
         List<RunFigures> change = new ArrayList<>();
+        List<RunFigures> control = new ArrayList<>();
         for (int run = 1; run <= RUNS; run++) {
             base.add(figures(run, HtmlReportBrowserTest.syntheticHistogram(1_000, 0.33, 100 + run)));
             change.add(figures(run, HtmlReportBrowserTest.syntheticHistogram(1_000, 0.44, 200 + run)));
+            control.add(figures(run, HtmlReportBrowserTest.syntheticHistogram(1_000, 0.34, 300 + run)));
         }
         List<ProbeFigures> baseProbes = List.of(new ProbeFigures("end to end", base));
         List<ProbeFigures> changeProbes = List.of(new ProbeFigures("end to end", change));
-        PairedComparison compared = PairedComparison.compare(baseProbes, changeProbes, List.of("50", "90", "99"), 5);
+        PairedComparison compared = PairedComparison.compare(baseProbes, changeProbes,
+                List.of(new ProbeFigures("end to end", control)), List.of("50", "90", "99"), 5);
         ResultSnapshot whole = ResultJsonTest.everything();
         return new ResultSnapshot(new ResultSnapshot.Test("org.jlbh.samples.quotes.QuoteParserLatency.parse",
                 "org.jlbh.samples.quotes.QuoteParserLatency", "org.jlbh.samples.quotes.QuoteParserLatency", "parse",

@@ -17,20 +17,23 @@ class PairedTableTest {
 
     private static final ComparisonRow REGRESSED = new ComparisonRow("end to end", "50",
             ComparisonRow.Basis.CODES_OWN, new ComparisonRow.Pairs(List.of(330L, 331L, 329L, 340L, 335L, 333L),
-            List.of(363L, 364L, 362L, 375L, 368L, 366L)), 10.0, 9.7, 10.3, 5, 5.6,
+            List.of(363L, 364L, 362L, 375L, 368L, 366L), List.of(329L, 330L, 328L, 339L, 334L, 332L)), 10.0, 9.7,
+            10.3, 5, 5.6,
             ComparisonRow.Change.REGRESSION, "");
     private static final ComparisonRow NOT_JUDGED = new ComparisonRow("end to end", "99",
             ComparisonRow.Basis.MEASURED, new ComparisonRow.Pairs(List.of(900L, 950L, 1_000L),
-            List.of(1_000L, 1_100L, 1_200L)), Double.NaN, Double.NaN, Double.NaN, 5, Double.NaN,
+            List.of(1_000L, 1_100L, 1_200L), List.of(990L, 1_000L, 1_100L)), Double.NaN, Double.NaN, Double.NaN, 5, Double.NaN,
             ComparisonRow.Change.NOT_JUDGED, "not judged: 3 pairs of runs, at least 6 needed");
 
     @Test
-    void aRowsCellsAreItsMedianPairsFiguresItsChangeItsIntervalWhatItWouldFlagAndItsVerdict() {
-        // ratios 1.1, 1.0997, 1.1003, 1.1029, 1.0985, 1.0991: the median, the lower of the two in the middle, is pair 1
+    void aRowsCellsAreItsMedianPairsFiguresItsChangeItsIntervalTheCopiesApartWhatItWouldFlagAndItsVerdict() {
+        // ratios 1.1, 1.0997, 1.1003, 1.1029, 1.0985, 1.0991: the median, the lower of the two in the middle, is pair 1;
+        // the control against the base 0.99697 to 0.99706, the lower median 0.99698
         assertThat(PairedTable.cells(REGRESSED)).containsExactly("p50", "0.331", "0.364", "+10.0%", "+9.7..+10.3%",
-                "+6%", "REGRESSION");
+                "-0.3%", "+6%", "REGRESSION");
+        // the control against the base: 1.1, 1.0526, 1.1
         assertThat(PairedTable.cells(NOT_JUDGED)).containsExactly("p99", "0.950", "1.100", "\u2014", "\u2014",
-                "\u2014", "not judged: 3 pairs of runs, at least 6 needed");
+                "+10.0%", "\u2014", "not judged: 3 pairs of runs, at least 6 needed");
         assertThat(PairedTable.HEADER).hasSameSizeAs(PairedTable.cells(REGRESSED));
     }
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Where test classes compiled as a base's copy record their lifecycle: shared by both sides (a jlbh package). */
+/** Where test classes compiled as a base's copy record their lifecycle: shared by every side (a jlbh package). */
 public final class Calls {
     /** What was called, in order. */
     public static final List<String> MADE = Collections.synchronizedList(new ArrayList<>());
@@ -12,6 +12,7 @@ public final class Calls {
     private static final List<String> STRETCHES = Collections.synchronizedList(new ArrayList<>());
     private static String side;
     private static int iterations;
+    private static int copies;
 
     private Calls() {
     }
@@ -22,11 +23,20 @@ public final class Calls {
         STRETCHES.clear();
         side = null;
         iterations = 0;
+        copies = 0;
     }
 
     /**
-     * Counts an iteration of a side: a new stretch when the other side ran the one before. Allocates only then. The
-     * paired mode's sides run one at a time, handing over under a lock, so each sees the other's counts.
+     * @return the side of a base's copy of a class, as its class initialises: "base" for the first copy loaded since
+     *         {@link #clear}, "control" for the second (the paired mode loads the base's copy first)
+     */
+    public static synchronized String copyName() {
+        return copies++ == 0 ? "base" : "control";
+    }
+
+    /**
+     * Counts an iteration of a side: a new stretch when another side ran the one before. Allocates only then. The
+     * paired mode's sides run one at a time, on one harness thread, so each sees the others' counts.
      *
      * @param ran the side, as a constant of its copy of a class
      */
