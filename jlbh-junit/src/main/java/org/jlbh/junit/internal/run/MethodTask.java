@@ -72,7 +72,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
     private final BodyFailure failure = new BodyFailure();
     private final boolean collectsBeforeRuns;
 
-    /** @param mostRuns the most runs a measurement takes: a paired one takes both sides' */
+    /** @param mostRuns the most runs a measurement takes: a paired one takes every side's */
     MethodTask(RunPlan plan, Timelines timelines, boolean collectsBeforeRuns, int mostRuns) {
         this.plan = plan;
         this.samplesOnReturn = !plan.samplesItself();
