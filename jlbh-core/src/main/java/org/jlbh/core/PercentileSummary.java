@@ -18,7 +18,7 @@ import java.util.Objects;
  * for such code: {@code 100 × (max − min) / (max + min / 2)}, whose operator precedence makes it neither a
  * variance nor a relative spread. The harness's own SUMMARY prints the corrected "% Variation",
  * {@code 100 × (max − min) / ((max + min) / 2)}; see
- * <a href="https://github.com/jlbh/jlbh-junit/blob/main/COMPATIBILITY.md#differences-that-remain">the project's COMPATIBILITY.md</a>.
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/COMPATIBILITY.md#differences-that-remain">the compatibility notes</a>.
  *
  * <p>Values returned are in microseconds. Immutable once built if the caller does not change the arrays it passed;
  * thread-safe under that condition.
