@@ -278,7 +278,8 @@ public class JLBHOptions {
      * its scheduled time ({@code warmUpIterations / throughput}) and compiles the harness's waiting path as well as
      * the task, and its last iteration is one interval before the first measured one, so the rate holds throughout;
      * back to back it is over sooner, and the JIT compiles the waiting path during the first run instead
-     * (measured: {@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in {@code COMPATIBILITY.md}).
+     * (measured: {@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in
+     * <a href="https://github.com/jlbh/jlbh-junit/blob/main/COMPATIBILITY.md#behaviours-kept-as-this-harnesss-defaults-with-the-references-as-an-option">the compatibility notes</a>).
      * Back to back, the task is given the time it was actually called as its start time.
      *
      * @param pacedWarmUp true to pace the warm-up at the target throughput
@@ -318,7 +319,8 @@ public class JLBHOptions {
      * relies on the calling thread: a thread-local it set up, a CPU it was pinned to, a framework's thread
      * affinity. Every callback ({@link JLBHTask#init}, {@code warmedUp}, {@code runComplete}, {@code complete}) runs
      * on the thread that runs the task either way. Measured, the harness thread costs nothing the figures show
-     * ({@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in {@code COMPATIBILITY.md}).
+     * ({@code jlbh-benchmarks}' {@code WarmUpAndThreadChoice}, figures in
+     * <a href="https://github.com/jlbh/jlbh-junit/blob/main/COMPATIBILITY.md#behaviours-kept-as-this-harnesss-defaults-with-the-references-as-an-option">the compatibility notes</a>).
      *
      * @param runOnCallingThread true to run the task on the thread that calls {@code start()}
      * @return this

@@ -17,7 +17,8 @@ import java.util.Objects;
  * raw arrays ports unchanged. Note that {@link #calculateVariance(int)} is the reference's figure, kept as it was
  * for such code: {@code 100 × (max − min) / (max + min / 2)}, whose operator precedence makes it neither a
  * variance nor a relative spread. The harness's own SUMMARY prints the corrected "% Variation",
- * {@code 100 × (max − min) / ((max + min) / 2)}; see {@code COMPATIBILITY.md}.
+ * {@code 100 × (max − min) / ((max + min) / 2)}; see
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/COMPATIBILITY.md#differences-that-remain">the compatibility notes</a>.
  *
  * <p>Values returned are in microseconds. Immutable once built if the caller does not change the arrays it passed;
  * thread-safe under that condition.

@@ -41,6 +41,7 @@
  * <h2>Porting from the reference JLBH</h2>
  * Change the imports from {@code net.openhft.chronicle.jlbh} to {@code org.jlbh.core}. The reference's own test
  * suite compiles unchanged but for the package and passes but for one case that pins corrected figures; every
- * remaining difference, with its reason, is in {@code COMPATIBILITY.md} at the project's root.
+ * remaining difference, with its reason, is in
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/COMPATIBILITY.md#differences-that-remain">the compatibility notes</a>.
  */
 package org.jlbh.core;

@@ -29,7 +29,8 @@ import java.lang.annotation.Target;
  * <p>{@code @BeforeEach} and {@code @AfterEach} run once around the whole measurement, untimed. A broken budget fails
  * the test, naming probe, percentile, measured value, budget and each run's value. {@link LatencyBudget} adds budgets,
  * also on {@link Probe probes}. Latency tests run exclusively, even under JUnit's parallel execution. Usable as a
- * meta-annotation. Every attribute's type, default and range: {@code docs/reference.md}.
+ * meta-annotation. Every attribute's type, default and range:
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/docs/reference.md#latencytest">the reference</a>.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

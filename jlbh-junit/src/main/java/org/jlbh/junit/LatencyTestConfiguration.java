@@ -3,7 +3,8 @@ package org.jlbh.junit;
 /**
  * The configuration parameters of latency tests, set in {@code junit-platform.properties} or as system properties
  * ({@code -Djlbh.mode=report}). A value that cannot be used fails each latency test with a configuration error. Each
- * parameter's values, default and effect are tabled in {@code docs/configuration.md}.
+ * parameter's values, default and effect are tabled in
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/docs/configuration.md#configuration-parameters">the configuration page</a>.
  */
 public final class LatencyTestConfiguration {
 

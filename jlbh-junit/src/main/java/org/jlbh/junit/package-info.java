@@ -15,7 +15,9 @@
  *   <li>{@link org.jlbh.junit.LatencyTestConfiguration}: the configuration parameters ({@code jlbh.*}).</li>
  * </ul>
  *
- * <p>The guide, one page per feature, is in {@code docs/}; the attributes and parameters are tabled in
- * {@code docs/reference.md} and {@code docs/configuration.md}.
+ * <p>The guide, one page per feature, is listed in the project's
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/README.md#the-guide">README</a>; every attribute is tabled in the
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/docs/reference.md">reference</a> and every parameter in
+ * <a href="https://github.com/jlbh/jlbh-junit/blob/main/docs/configuration.md#configuration-parameters">the configuration page</a>.
  */
 package org.jlbh.junit;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -19,8 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every {@code java} block of the README and of the guide ({@code docs/*.md}) is code the build compiles: its lines,
  * each trimmed and blank ones left out, stand in that order in a Java source of the repository (a sample, a consumer
- * project the suite builds, the guide's examples in {@code org.jlbh.junit.guide}). And the pages speak to users: no
- * commit hash or campaign date, which belong in the commit messages and {@code jlbh-benchmarks/README.md}.
+ * project the suite builds, the guide's examples in {@code org.jlbh.junit.guide}). And the pages speak to users (the
+ * README, the guide, CHANGELOG.md and CONTRIBUTING.md): no commit hash or campaign date, which belong in the commit
+ * messages and {@code jlbh-benchmarks/README.md}, and none of the project's own names for things a user was never
+ * told of.
  */
 class DocsSnippetsTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -29,6 +32,14 @@ class DocsSnippetsTest {
             Pattern.compile("\\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\\b");
     /** A date as ISO 8601 writes it, alone or starting a time ({@code 2026-11-27T02:14:10Z}). */
     private static final Pattern ISO_DATE = Pattern.compile("\\b\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?!\\d)");
+    /** A release's heading in CHANGELOG.md, the one place a date belongs: {@code ## 0.1.0 — 2027-01-15}. */
+    private static final Pattern RELEASE_HEADING = Pattern.compile("## \\d+\\.\\d+\\.\\d+ — .*");
+    /**
+     * Words the project used among its developers, which no page defines: the design brief's example, the blog posts
+     * the samples come from, the sample tests' build, the host's slow hours, trial campaigns.
+     */
+    private static final List<String> IN_HOUSE = List.of("design card", "card's example", "seed post", "main job",
+            "slow hour", "pilot");
 
     @Test
     void everyJavaSnippetOfTheReadmeAndTheGuideIsInACompiledSource() throws IOException {
@@ -67,12 +78,15 @@ class DocsSnippetsTest {
     }
 
     @Test
-    void noPageOfTheReadmeOrTheGuideNamesACommitOrADate() throws IOException {
+    void noPageAUserReadsNamesACommitOrADate() throws IOException {
         Path root = root();
         List<String> found = new ArrayList<>();
-        for (Path page : pages(root)) {
+        for (Path page : userPages(root)) {
             List<String> lines = Files.readAllLines(page);
             for (int i = 0; i < lines.size(); i++) {
+                if (page.endsWith("CHANGELOG.md") && RELEASE_HEADING.matcher(lines.get(i)).matches()) {
+                    continue;
+                }
                 for (Pattern notebook : List.of(COMMIT_HASH, ISO_DATE)) {
                     Matcher match = notebook.matcher(lines.get(i));
                     while (match.find()) {
@@ -81,8 +95,53 @@ class DocsSnippetsTest {
                 }
             }
         }
-        assertThat(found).as("commit hashes and dates in the README and the guide: the evidence goes to "
+        assertThat(found).as("commit hashes and dates in the pages a user reads: the evidence goes to "
                 + "jlbh-benchmarks/README.md, linked from the page").isEmpty();
+    }
+
+    @Test
+    void noPageAUserReadsUsesTheProjectsInHouseNames() throws IOException {
+        Path root = root();
+        List<String> found = new ArrayList<>();
+        for (Path page : userPages(root)) {
+            List<String> lines = Files.readAllLines(page);
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).toLowerCase(Locale.ROOT);
+                for (String name : IN_HOUSE) {
+                    if (line.contains(name)) {
+                        found.add(root.relativize(page) + ":" + (i + 1) + ": " + name);
+                    }
+                }
+            }
+        }
+        assertThat(found).as("names a user was never told of: say what is meant").isEmpty();
+    }
+
+    /**
+     * Every link of a page a user reads to a file of the repository leads to it, and to the heading its anchor names
+     * (as GitHub names it: {@link JavadocLinksTest#anchor}).
+     */
+    @Test
+    void everyLinkBetweenThePagesLeadsToAFileAndHeadingThatExist() throws IOException {
+        Path root = root();
+        Pattern link = Pattern.compile("\\]\\(([^)\\s#]*)(?:#([^)\\s]+))?\\)");
+        int links = 0;
+        for (Path page : userPages(root)) {
+            Matcher each = link.matcher(Files.readString(page));
+            while (each.find()) {
+                if (each.group(1).matches("\\w+:.*")) {
+                    continue;
+                }
+                Path target = each.group(1).isEmpty() ? page : page.resolveSibling(each.group(1)).normalize();
+                String where = root.relativize(page) + ": " + each.group();
+                assertThat(target).as(where).exists();
+                if (each.group(2) != null) {
+                    assertThat(JavadocLinksTest.anchors(target)).as(where).contains(each.group(2));
+                }
+                links++;
+            }
+        }
+        assertThat(links).as("links between the pages").isGreaterThanOrEqualTo(50);
     }
 
     /**
@@ -148,6 +207,14 @@ class DocsSnippetsTest {
         try (Stream<Path> guide = Files.list(root.resolve("docs"))) {
             guide.filter(file -> file.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
+        return pages;
+    }
+
+    /** @return README.md, the guide's pages, CHANGELOG.md and CONTRIBUTING.md */
+    private static List<Path> userPages(Path root) throws IOException {
+        List<Path> pages = new ArrayList<>(pages(root));
+        pages.add(root.resolve("CHANGELOG.md"));
+        pages.add(root.resolve("CONTRIBUTING.md"));
         return pages;
     }
 
