@@ -43,13 +43,15 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * a thread the test starts is the test's own, and the harness thread's waits while it runs are the code's.
  *
  * <p>What it shows (a 2-core machine, beside the busy process): the change at p50 +32% to +35% on JDK 17 and +37% to
- * +38% on Temurin 25 (each interval within 1 point of it), p90 +31% to +33%; the parser takes 0.31 to 0.36 µs on the
- * base's side. On a host that has slowed the base takes 0.53–0.56 µs and the change reads +21% to +24%: the same added
+ * +38% on Temurin 25, p90 +31% to +33%, in the builds before the paired mode ran a control (a second copy of the base);
+ * with it, one CI-like run: p50 +34.8% (interval +31.1..+37.0% against either copy of the base, copy to copy +0.1%) on
+ * JDK 17, +27.3% (+25.7..+32.9%, copy to copy -1.0%) on Temurin 25. The parser takes 0.31 to 0.74 µs on the base's
+ * side. On a host that has slowed the base takes 0.53–0.56 µs and the change reads +21% to +24%: the same added
  * cost on a slower base. The change is a second pass over the 390 bytes before the checksum field, about 0.11 µs on
  * both JDKs: a second pass costs what its bytes cost on either compiler, where a check of each field's digits as it is
  * read is folded by Temurin 25's compiler into the reading loop (+4.4% to +12% there, at the low end within the paired
  * mode's tolerance of 5%, so not flagged). Both sides the same code (the base's parser copied into the change) read
- * −0.4% to +0.8% at p50. The test takes about 19 s.
+ * −0.4% to +0.8% at p50 (before the control). The test takes about 26 s (three sides' runs, and the profile).
  *
  * <p>Where the time went: after the verdict, each side is measured once more (2 s of runs) with async-profiler sampling
  * its harness thread, and the failure message names the frames whose own time a call the change grew, each with the way
