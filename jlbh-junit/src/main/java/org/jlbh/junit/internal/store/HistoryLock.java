@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.math.BigDecimal;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The OS lock a writer of a test's history holds while it reads, changes and writes it, so that two writers (two JVMs,
@@ -17,17 +17,17 @@ import java.util.Locale;
  * whatever the machine's turn ({@code jlbh.machine.lock}) does, and taken on a file beside the history,
  * {@code .<history>.lock}: the history itself is replaced whole by each write, and a lock on the file it was would hold
  * nothing. The lock file is left in place (removing it would let a writer lock a file no longer there); it is empty.
- * A writer waits for the lock at most a given time, trying again after 1 ms, then twice as long each time up to
- * 50 ms: a history is written in milliseconds, and a lock held longer is a writer stopped or hung. Not thread-safe:
- * one per write.
+ * A writer waits for the lock at most a given time, as every lock of the store does ({@link FileLockWait}: this JVM's
+ * permit of the file first, then the OS's lock, waited for without polling): a history is written in milliseconds, and
+ * a lock held longer is a writer stopped or hung. Not thread-safe: one per write.
  */
 final class HistoryLock implements AutoCloseable {
-    private static final long LONGEST_PAUSE_MILLIS = 50;
-
     private final FileChannel channel;
+    private final Semaphore permit;
 
-    private HistoryLock(FileChannel channel) {
+    private HistoryLock(FileChannel channel, Semaphore permit) {
         this.channel = channel;
+        this.permit = permit;
     }
 
     /** @return the lock file of a history file */
@@ -46,33 +46,30 @@ final class HistoryLock implements AutoCloseable {
      */
     static HistoryLock take(Path history, Duration wait) throws IOException {
         Path file = of(history);
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        long began = System.nanoTime();
+        Semaphore permit = FileLockWait.inThisJvm(file);
         try {
-            long deadline = System.nanoTime() + wait.toNanos();
-            long pause = 1;
-            while (true) {
-                FileLock lock;
-                try {
-                    lock = channel.tryLock();
-                } catch (OverlappingFileLockException thisJvmHoldsIt) {
-                    lock = null;
-                }
-                if (lock != null) {
-                    return new HistoryLock(channel);
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new NotTaken(file, wait);
-                }
-                Thread.sleep(Math.min(pause, Math.max(1, left / 1_000_000)));
-                pause = Math.min(pause * 2, LONGEST_PAUSE_MILLIS);
+            if (!permit.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new NotTaken(file, wait);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            channel.close();
+            throw new InterruptedIOException("interrupted while waiting for " + file);
+        }
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            long left = wait.toNanos() - (System.nanoTime() - began);
+            if (FileLockWait.lock(channel, left, () -> { }, FileLockWait.Attempts.OS).isEmpty()) {
+                throw new NotTaken(file, wait);
+            }
+            return new HistoryLock(channel, permit);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            release(channel, permit);
             throw new InterruptedIOException("interrupted while waiting for " + file);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            release(channel, permit);
             throw e;
         }
     }
@@ -80,10 +77,18 @@ final class HistoryLock implements AutoCloseable {
     /** Releases the lock; a lock file that cannot be closed is released by the OS when the process ends. */
     @Override
     public void close() {
+        release(channel, permit);
+    }
+
+    private static void release(FileChannel channel, Semaphore permit) {
         try {
-            channel.close();
+            if (channel != null) {
+                channel.close();
+            }
         } catch (IOException e) {
             // the write is done either way
+        } finally {
+            permit.release();
         }
     }
 

@@ -8,11 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -116,27 +113,18 @@ class BaselineHistoryTest {
                 .containsExactly("2");
     }
 
-    /** @return the lock file of the test's history, locked as another writer would hold it: closing it releases it */
-    private static FileChannel lock(Path dir, ResultSnapshot.Test test) throws IOException {
+    /** @return the lock of the test's history, taken as another writer would hold it: closing it releases it */
+    private static HistoryLock lock(Path dir, ResultSnapshot.Test test) throws IOException {
         Files.createDirectories(dir);
-        FileChannel channel = FileChannel.open(dir.resolve("." + test.id() + ".json.lock"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
-        channel.lock();
-        return channel;
+        return HistoryLock.take(BaselineHistory.file(dir, test), Duration.ZERO);
     }
 
     @Test
     void recordingWaitsForTheLockOfAnotherWriterOfTheHistory() throws IOException {
         BaselineHistory history = new BaselineHistory(dir, 3);
         ResultSnapshot result = build("1");
-        FileChannel held = lock(dir, result.test());
-        CompletableFuture.runAsync(() -> {
-            try {
-                held.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, CompletableFuture.delayedExecutor(500, TimeUnit.MILLISECONDS));
+        HistoryLock held = lock(dir, result.test());
+        CompletableFuture.runAsync(held::close, CompletableFuture.delayedExecutor(500, TimeUnit.MILLISECONDS));
 
         long started = System.nanoTime();
         assertThat(history.record(result, Optional.empty())).isInstanceOf(Recording.Written.class);
@@ -153,7 +141,7 @@ class BaselineHistoryTest {
         assertThat(history.record(build("1"), Optional.empty())).isInstanceOf(Recording.Written.class);
 
         Recording recording;
-        try (FileChannel held = lock(dir, build("2").test())) {
+        try (HistoryLock held = lock(dir, build("2").test())) {
             recording = history.record(build("2"), Optional.empty());
         }
 
