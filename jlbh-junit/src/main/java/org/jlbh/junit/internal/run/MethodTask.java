@@ -106,7 +106,7 @@ public final class MethodTask implements JLBHTask, IterationContext {
 
     /** @return the next measurement's warm-up iterations: the test's for each side, their calls taking turns */
     int warmUpIterations() {
-        return (sides == null ? 1 : PairSchedule.SIDES) * plan.warmUpIterations();
+        return sides() * plan.warmUpIterations();
     }
 
     /** @return the sides the next measurement measures: 1, or {@link PairSchedule#SIDES} in the paired mode */

@@ -12,9 +12,9 @@ import static org.jlbh.junit.internal.report.page.ChartFormat.escape;
 /**
  * The change against its base in a test's section of the suite page: per probe compared a table of its rows (per
  * percentile the median pair's base and change, the change in percent, its interval against either copy of the base,
- * how far the base's two copies are apart, the smallest slowdown the pairs would flag and the verdict), with the chart of each side's median run beside it; then the comparison's notes. The
- * base and change shown are the median pair's figures, whose ratio, less one, is the change shown. Stateless;
- * thread-safe.
+ * how far the base's two copies are apart, the smallest slowdown the pairs would flag and the verdict), with the chart
+ * of each side's median run beside it; then the comparison's notes. The base and change shown are the median pair's
+ * figures, whose ratio, less one, is the change shown. Stateless; thread-safe.
  */
 final class PairedTable {
 
