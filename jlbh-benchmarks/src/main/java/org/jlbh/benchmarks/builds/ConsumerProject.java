@@ -288,6 +288,25 @@ public final class ConsumerProject {
                 (System.nanoTime() - started) / 1e9);
     }
 
+    /**
+     * Ends processes started beside a build, and what they started, then waits for each to end, at most
+     * {@code waitSeconds} each; returns at once, the thread's interrupt kept, when interrupted.
+     */
+    static void stopAll(List<Process> processes, long waitSeconds) {
+        for (Process process : processes) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        for (Process process : processes) {
+            try {
+                process.waitFor(waitSeconds, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Deletes a folder and everything in it, if it exists. */
     static void deleteTree(Path folder) {
         if (!Files.exists(folder)) {

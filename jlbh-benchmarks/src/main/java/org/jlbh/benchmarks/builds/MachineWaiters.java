@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Other JVMs waiting for the machine beside a build, as other forks' latency tests would: each a JUnit
@@ -79,17 +78,6 @@ final class MachineWaiters implements AutoCloseable {
     /** Ends every waiting JVM and waits for it to end: the OS gives back whatever turn it held. */
     @Override
     public void close() {
-        for (Process process : processes) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-        for (Process process : processes) {
-            try {
-                process.waitFor(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        ConsumerProject.stopAll(processes, 30);
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Busy-loop processes beside a build, as a shared CI runner's other builds would be: each a shell spinning
@@ -54,16 +53,6 @@ public final class Neighbours implements AutoCloseable {
     /** Stops every busy loop and waits for it to end. */
     @Override
     public void close() {
-        for (Process process : processes) {
-            process.destroyForcibly();
-        }
-        for (Process process : processes) {
-            try {
-                process.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        ConsumerProject.stopAll(processes, 5);
     }
 }
