@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -79,41 +81,17 @@ class DocsSnippetsTest {
 
     @Test
     void noPageAUserReadsNamesACommitOrADate() throws IOException {
-        Path root = root();
-        List<String> found = new ArrayList<>();
-        for (Path page : userPages(root)) {
-            List<String> lines = Files.readAllLines(page);
-            for (int i = 0; i < lines.size(); i++) {
-                if (page.endsWith("CHANGELOG.md") && RELEASE_HEADING.matcher(lines.get(i)).matches()) {
-                    continue;
-                }
-                for (Pattern notebook : List.of(COMMIT_HASH, ISO_DATE)) {
-                    Matcher match = notebook.matcher(lines.get(i));
-                    while (match.find()) {
-                        found.add(root.relativize(page) + ":" + (i + 1) + ": " + match.group());
-                    }
-                }
-            }
-        }
+        List<String> found = foundOnPages(root(), (page, line) -> page.endsWith("CHANGELOG.md")
+                && RELEASE_HEADING.matcher(line).matches() ? List.of() : Stream.of(COMMIT_HASH, ISO_DATE)
+                .flatMap(notebook -> notebook.matcher(line).results().map(MatchResult::group)).toList());
         assertThat(found).as("commit hashes and dates in the pages a user reads: the evidence goes to "
                 + "jlbh-benchmarks/README.md, linked from the page").isEmpty();
     }
 
     @Test
     void noPageAUserReadsUsesTheProjectsInHouseNames() throws IOException {
-        Path root = root();
-        List<String> found = new ArrayList<>();
-        for (Path page : userPages(root)) {
-            List<String> lines = Files.readAllLines(page);
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i).toLowerCase(Locale.ROOT);
-                for (String name : IN_HOUSE) {
-                    if (line.contains(name)) {
-                        found.add(root.relativize(page) + ":" + (i + 1) + ": " + name);
-                    }
-                }
-            }
-        }
+        List<String> found = foundOnPages(root(), (page, line) -> IN_HOUSE.stream()
+                .filter(line.toLowerCase(Locale.ROOT)::contains).toList());
         assertThat(found).as("names a user was never told of: say what is meant").isEmpty();
     }
 
@@ -208,6 +186,21 @@ class DocsSnippetsTest {
             guide.filter(file -> file.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
         return pages;
+    }
+
+    /** @return what {@code finder} names on each line of each page a user reads, as {@code page:line: match} */
+    private static List<String> foundOnPages(Path root, BiFunction<Path, String, List<String>> finder)
+            throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path page : userPages(root)) {
+            List<String> lines = Files.readAllLines(page);
+            for (int i = 0; i < lines.size(); i++) {
+                for (String match : finder.apply(page, lines.get(i))) {
+                    found.add(root.relativize(page) + ":" + (i + 1) + ": " + match);
+                }
+            }
+        }
+        return found;
     }
 
     /** @return README.md, the guide's pages, CHANGELOG.md and CONTRIBUTING.md */
