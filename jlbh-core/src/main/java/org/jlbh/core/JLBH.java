@@ -86,7 +86,7 @@ public class JLBH implements NanoSampler {
         return new Settings(options.jlbhTask, options.clock, options.throughput, options.throughputTimeUnit,
                 options.latencyDistributor, options.arrivals, options.arrivalSeed, options.threads,
                 options.iterations, options.warmUpIterations, options.runs, options.accountForCoordinatedOmission,
-                options.skipFirstRun, options.pacedWarmUp, options.warmUpPace, options.runOnCallingThread, options.pauseAfterWarmupMS,
+                options.skipFirstRun, options.pacedWarmUp, options.runOnCallingThread, options.pauseAfterWarmupMS,
                 options.timeoutMs, options.progressIntervalMs, options.acquireLock, options.jitterAffinity,
                 options.recordOSJitter, options.recordJitterGreaterThanNs, options.warmedUpWhen,
                 options.maxWarmUpRounds);

@@ -62,8 +62,6 @@ public class JLBHOptions {
     long arrivalSeed = DEFAULT_ARRIVAL_SEED;
     int threads = 1;
     boolean pacedWarmUp = true;
-    /** The warm-up's pace in multiples of the target throughput. */
-    int warmUpPace = 1;
     boolean runOnCallingThread;
     boolean jitterAffinity;
     /** Asked after each warm-up round whether the task is warmed up; null for one fixed warm-up. */
@@ -293,21 +291,6 @@ public class JLBHOptions {
     }
 
     /**
-     * Paces the warm-up at {@code multiple} times the target throughput (1, the default: at it), for a task whose
-     * iterations take turns between {@code multiple} bodies: each body is then called at the target throughput during
-     * the warm-up, as it would be alone, and the JIT sees each one's calls as soon. The measured runs keep the target
-     * throughput. Ignored when the warm-up is not paced ({@link #pacedWarmUp(boolean)}).
-     *
-     * @param multiple the warm-up's throughput over the target's, &gt; 0
-     * @return this
-     */
-    public JLBHOptions warmUpPace(int multiple) {
-        requirePositive("warmUpPace", multiple);
-        this.warmUpPace = multiple;
-        return this;
-    }
-
-    /**
      * Warms up in rounds until the task is warmed up, instead of once: the warm-up is rounds of
      * {@link #warmUpIterations(int)} iterations each, on the warm-up's schedule without a gap between them, and after
      * each round {@code warmedUp} is asked, on the thread that runs the task, whether another is needed. The warm-up
@@ -479,7 +462,6 @@ public class JLBHOptions {
                 + ", arrivals=" + arrivals.describe(arrivalSeed)
                 + ", threads=" + threads
                 + ", pacedWarmUp=" + pacedWarmUp
-                + ", warmUpPace=" + warmUpPace
                 + ", runOnCallingThread=" + runOnCallingThread
                 + ", jitterAffinity=" + jitterAffinity
                 + ", acquireLock=" + acquireLock

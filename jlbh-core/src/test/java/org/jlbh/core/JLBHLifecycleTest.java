@@ -120,26 +120,6 @@ class JLBHLifecycleTest {
     }
 
     @Test
-    void aWarmUpPacedAtAMultipleOfTheThroughputCallsThatMuchSoonerWhileTheRunsKeepTheTarget() {
-        List<Long> starts = new CopyOnWriteArrayList<>();
-        ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {
-            starts.add(start);
-            jlbh.sample(1);
-        });
-        jlbh(new JLBHOptions().clock(clock).recordOSJitter(false).throughput(5, TimeUnit.SECONDS).warmUpPace(3)
-                .warmUpIterations(6).iterations(3).runs(1).jlbhTask(task)).start();
-
-        assertThat(starts).hasSize(9);
-        for (int i = 1; i < 6; i++) {
-            // due at i x 200 ms / 3, computed exactly: intervals of 66,666,666 and 66,666,667 ns
-            assertThat(starts.get(i) - starts.get(0)).as("warm-up iteration %d after the first", i)
-                    .isEqualTo(i * 200_000_000L / 3);
-        }
-        assertThat(starts.get(8) - starts.get(7)).as("the run's interval").isEqualTo(200_000_000L);
-        assertThat(report()).contains("Warm up complete (6 iterations took 0.400 s)");
-    }
-
-    @Test
     void thePinningSupplierIsCalledOnTheTaskThreadAfterInitAndBeforeTheWarmUp() {
         List<String> events = new CopyOnWriteArrayList<>();
         ScriptedTask task = new ScriptedTask((jlbh, i, start) -> {

@@ -33,8 +33,6 @@ class JLBHOptionsTest {
                 .withMessage("JLBHOptions.recordJitterGreaterThanNs must be >= 0, was -3");
         assertThatIllegalArgumentException().isThrownBy(() -> options.progressIntervalMS(-4))
                 .withMessage("JLBHOptions.progressIntervalMS must be >= 0, was -4");
-        assertThatIllegalArgumentException().isThrownBy(() -> options.warmUpPace(0))
-                .withMessage("JLBHOptions.warmUpPace must be > 0, was 0");
         assertThatIllegalArgumentException().isThrownBy(() -> options.jlbhTask(null))
                 .withMessage("JLBHOptions.jlbhTask must not be null");
         assertThatNullPointerException().isThrownBy(() -> options.throughput(1, null));
@@ -50,7 +48,7 @@ class JLBHOptionsTest {
         assertThat(defaults).contains("throughput=10000/SECONDS", "iterations=100000", "runs=3",
                 "accountForCoordinatedOmission=true", "recordOSJitter=true", "recordJitterGreaterThanNs=1000",
                 "latencyDistributor=NORMAL", "skipFirstRun=false", "jitterAffinity=false", "acquireLock=null",
-                "pacedWarmUp=true", "warmUpPace=1", "runOnCallingThread=false");
+                "pacedWarmUp=true", "runOnCallingThread=false");
     }
 
     @Test

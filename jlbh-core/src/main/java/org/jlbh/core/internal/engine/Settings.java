@@ -66,7 +66,6 @@ public final class Settings {
      * @param accountForCoordinatedOmission whether the task is given each iteration's due time
      * @param skipFirstRun                  whether the SUMMARY leaves out the first run
      * @param pacedWarmUp                   whether the warm-up keeps the runs' schedule, or goes back to back
-     * @param warmUpPace                    a paced warm-up's throughput over the runs', &gt; 0
      * @param runOnCallingThread            whether start() runs the task on its calling thread
      * @param pauseAfterWarmupMs            the pause between the warm-up and the first run, in milliseconds
      * @param timeoutMs                     the timeout of an iteration and of missing samples, in milliseconds
@@ -81,7 +80,7 @@ public final class Settings {
     public Settings(JLBHTask task, NanoClock clock, long throughput, TimeUnit throughputUnit,
                     LatencyDistributor latencyDistributor, Arrivals arrivals, long arrivalSeed, int threads,
                     long iterations, int warmUpIterations, int runs, boolean accountForCoordinatedOmission,
-                    boolean skipFirstRun, boolean pacedWarmUp, int warmUpPace, boolean runOnCallingThread, int pauseAfterWarmupMs,
+                    boolean skipFirstRun, boolean pacedWarmUp, boolean runOnCallingThread, int pauseAfterWarmupMs,
                     long timeoutMs, long progressIntervalMs, Supplier<?> acquireLock, boolean jitterAffinity,
                     boolean recordOSJitter, int recordJitterGreaterThanNs, BooleanSupplier warmedUpWhen,
                     int maxWarmUpRounds) {
@@ -90,9 +89,7 @@ public final class Settings {
         this.schedule = new Schedule(throughputUnit.toNanos(1), throughput, latencyDistributor, arrivals, arrivalSeed);
         this.pacedWarmUp = pacedWarmUp;
         // back to back: every warm-up iteration is due at once, so each goes as soon as the one before returns
-        this.warmUpSchedule = !pacedWarmUp ? new Schedule(1, Long.MAX_VALUE) : warmUpPace == 1 ? schedule
-                : new Schedule(throughputUnit.toNanos(1), throughput * warmUpPace, latencyDistributor, arrivals,
-                arrivalSeed);
+        this.warmUpSchedule = pacedWarmUp ? schedule : new Schedule(1, Long.MAX_VALUE);
         this.threads = threads;
         this.throughput = throughput;
         this.throughputUnit = throughputUnit;

@@ -225,8 +225,6 @@ public final class Measurement {
         RunPlan plan = settings.run();
         JLBHOptions options = plan.options().runs(runsOfAttempt).jlbhTask(task);
         options.warmUpIterations(task.warmUpIterations());
-        // the sides take turns: at their number times the rate, each side warms up at the test's rate, as it would alone
-        options.warmUpPace(task.sides());
         if (profiled) {
             // the body is warm from the runs that decided the verdict: one round keeps it so
             options.warmUpIterations(task.sides() * Math.min(plan.warmUpIterations(),

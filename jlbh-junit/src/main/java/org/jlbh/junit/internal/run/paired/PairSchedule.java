@@ -4,9 +4,8 @@ package org.jlbh.junit.internal.run.paired;
  * Which side of a paired test one harness measures when. The sides run on the same harness thread, in one harness:
  * the base's copy of the method, the change's, and the control, a second copy of the base's loaded apart from the
  * first, which tells how far two copies of the same code differ in this JVM. During the warm-up their calls take
- * turns one by one (base, change, control, base, ...), paced at three times the test's rate so that each side is
- * called at the test's rate, and the bodies are compiled in the same stretch of the JIT's work, from the same profiles
- * of the code they share; then the runs come in rounds, one run of each side a
+ * turns one by one (base, change, control, base, ...), so that the bodies are compiled in the same stretch of the
+ * JIT's work, from the same profiles of the code they share; then the runs come in rounds, one run of each side a
  * round, in six orders that take turns (a Williams design), so that over six rounds each side goes first, second and
  * last twice and follows each other side twice: no side always comes after another. Stateless.
  */
