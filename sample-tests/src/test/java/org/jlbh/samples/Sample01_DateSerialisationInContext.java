@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <p>What it shows (timed the same way in both places: a probe around the call): the fastest calls, which show what a
  * warm call costs, take 1.4 to 2.1 times as long in context as alone (p1 about 0.23 µs alone); the median takes 1.3
- * to 1.5 times as long. On a day the host ran slower (p1 alone 0.33–0.49 µs), 1.16 to 1.36 times and 1.17 to 1.40. Alone, the serialiser allocates a new stream per call 100,000 times a second,
- * so even there many calls meet freshly allocated memory; in context no call is as fast as the fastest alone. The
+ * to 1.5 times as long. On a day the host ran slower (16 builds, p1 alone 0.33–0.50 µs), p1 1.16 to 2.57 times and
+ * the median 0.85 to 2.58 times. Alone, the serialiser allocates a new stream per call 100,000 times a second, so
+ * even there many calls meet freshly allocated memory; in context no call is as fast as the fastest alone. The
  * end-to-end round trip at 20,000/s does not keep up on a 2-core machine (p50 from 77 µs to 43 ms across runs): see
  * Sample 3 for what that means.
  *
@@ -65,13 +66,16 @@ class Sample01_DateSerialisationInContext {
     /**
      * The serialiser alone, and again with a probe on the server side of a loopback round trip, each call timed by the
      * same probe around it, in turn: a run alone, then a run in context, three times over. The median run's p1, the
-     * fastest hundredth of the calls, in context must be at least 1.1 times the one alone, and its p50 must be higher
-     * too. The bound is on the fastest calls because they are what a warm call costs, steady from build to build (p1
-     * alone 0.229–0.243 µs, quiet and busy), while the median mixes in cold memory even alone. p10 would not do: on
+     * fastest hundredth of the calls, in context must be at least 1.1 times the one alone; p10 and p50 are printed
+     * beside it. The bound is on the fastest calls because they are what a warm call costs, steady from build to build
+     * (p1 alone 0.229–0.243 µs, quiet and busy), while the median mixes in cold memory even alone: alone the serialiser
+     * allocates a stream 100,000 times a second, five times as often as in context, and beside a busy process on a
+     * slower day its median alone rose to 0.74 µs, 1.8 times its p10, above the median in context (0.63 µs), while p1 in
+     * context still read 1.19 times alone. An assertion on p50 failed that build; none is made. p10 would not do: on
      * some machines the warm calls alone split in two groups (p1 0.23 µs, p10 0.34 µs), and p10 in context is then only
      * 1.05 to 1.28 times that alone. Measured in turn, p1 in context is 1.35 to 2.07 times that alone, quiet or beside
-     * a busy process, and p50 1.18 to 1.58 times; on a day the host ran slower (p1 alone 0.33–0.49 µs, in five
-     * main-job builds), 1.16 to 1.36 times, and a bound of 1.2 failed one build. 1.1 on p1 still fails if the two cost
+     * a busy process, and p50 1.18 to 1.58 times; on a day the host ran slower (p1 alone 0.33–0.50 µs, 16 builds),
+     * p1 1.16 to 2.57 times, and a bound of 1.2 failed one build. 1.1 on p1 still fails if the two cost
      * the same, or in context less than a tenth more.
      *
      * <p>The runs alternate because a host's speed can drift (a stretch of work taking up to twice as long within an
@@ -113,8 +117,6 @@ class Sample01_DateSerialisationInContext {
         }
         assertThat(Benchmarks.medianRun(inContextRuns, 1)).as("p1 in context / alone")
                 .isGreaterThanOrEqualTo(1.1 * Benchmarks.medianRun(aloneRuns, 1));
-        assertThat(Benchmarks.medianRun(inContextRuns, 50)).as("p50 in context / alone")
-                .isGreaterThan(Benchmarks.medianRun(aloneRuns, 50));
     }
 
     private static JLBHResult.RunResult onlyRun(JLBHResult result) {
