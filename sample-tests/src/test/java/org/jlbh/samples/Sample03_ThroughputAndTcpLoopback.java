@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample03* -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class Sample03_ThroughputAndTcpLoopback {
-    /** 1 ms between requests: five times the slowest round trip seen on a runner (the class comment). */
+    /** 1 ms between requests: four times the slowest round trip seen on a runner (the class comment). */
     private static final int LOW_RATE = 1_000;
     /** The least high rate, and the most: at least the post's, at most a million a second. */
     private static final int LEAST_HIGH_RATE = 40_000;

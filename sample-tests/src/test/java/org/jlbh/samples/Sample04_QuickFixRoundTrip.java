@@ -61,11 +61,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * collections land in the tail.
  *
  * <p>What it shows (a 2-core machine, JDK 17): at 2,000/s, end-to-end p50 110 µs and p90 157 µs (the post: 270 and
- * 350 µs–1.9 ms), the server's parse p99 0.6 µs. At 10,000/s: p50 0.35–5.6 ms and p90 1.7–24 ms across runs, with
- * OS jitter showing 13–21 ms stalls (its garbage collections); the sweep finds its knee above that (see below). In an
- * hour the host ran slower (4 builds of Samples 1 and 4 alone, quiet and beside a busy process), at 2,000/s p50 0.24–1.0
- * ms and p90 0.39–4.2 ms; the sweep's first rate, 2,000/s, p50 2.7–4.7 ms (the engine still warming up), its knee at
- * 2,000/s, and 5,900–7,900 orders a second achieved at 10,000/s.
+ * 350 µs–1.9 ms), the server's parse p99 0.6 µs. At 10,000/s, in runs of 5,000 then: p50 0.35–5.6 ms and p90
+ * 1.7–24 ms across runs, with OS jitter showing 13–21 ms stalls (its garbage collections); the sweep finds its knee
+ * above that (see below). In an hour the host ran slower (4 builds of Samples 1 and 4 alone, quiet and beside a busy
+ * process), at 2,000/s p50 0.24–1.0 ms and p90 0.39–4.2 ms; the sweep's first rate, 2,000/s, p50 2.7–4.7 ms (the
+ * engine still warming up), its knee at 2,000/s, and 5,900–7,900 orders a second achieved at 10,000/s.
  *
  * <p>How to run: {@code mvn -B -pl sample-tests -am verify -Dtest=Sample04* -Dsurefire.failIfNoSpecifiedTests=false}.
  */

@@ -58,7 +58,7 @@ class Sample08_TcpLoopbackSweep {
      * End to end p99 at the highest rate against the round trip's own p99 in the same runs (each half's p99 added up):
      * 1,630 to 2,900 times here, where rates with no queue read 1.8–25 times. Against the halves of the same runs, not
      * against end to end at the required rate: that rate may have queued already (28.4 ms at the highest rate against
-     * 4.8 ms at 10,000/s, once), and the queue is then told from the round trip whatever the other rates did.
+     * 4.8 ms at 10,000/s, once, in an earlier sweep), and the queue is then told from the round trip whatever the other rates did.
      */
     private static final double END_TO_END_GROWTH = 100;
     /**
