@@ -57,7 +57,7 @@ assert output.count('=== Dependencies: the same on both sides') == 2
 assert output =~ /Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: [\d.]+ s -- in com\.example\.pricing\.SpreadLatencyTest/
 assert output =~ /end to end p50 on the code's own account, \d+ pairs: base 2\d\.\d{3} .s, change 2\d\.\d{3} .s in the median pair, \+\d+\.\d% \(interval \+\d+\.\d\.\.\+\d+\.\d% against either copy of the base, copy to copy [+-]\d+\.\d%\), tolerance \+5%, detectable \+\d+%: REGRESSION/
 assert output =~ /Tests run: 1, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: [\d.]+ s <<< FAILURE! -- in com\.example\.quotes\.QuoteLatencyTest/
-assert output =~ /=== Where the change spent more time than its base: one more measurement of each after the verdict, [0-9.]+ s, async-profiler/
+assert output =~ /=== Where the change spent more time than its base: both measured again after the verdict, in turns, [0-9.]+ s, async-profiler/
 assert output.contains('BUILD FAILURE')
 
 // one report folder at the root, one suite page of both modules' tests

@@ -148,12 +148,13 @@ import org.jlbh.junit.internal.run.paired.PairSchedule;
         // code, or the Calls.ran the JIT inlined into it) differs between the two sides' compiled code: the frames
         // named are not asserted here (Sample 11 names a method the change added)
         events[0].assertThatEvents().haveExactly(1, finishedWithFailure(message(m -> {
-            Matcher body = Pattern.compile("Where the change spent more time than its base, profiled in one more "
-                    + "measurement of each after the verdict \\(the test method ([0-9.]+) µs a call against ([0-9.]+)\\)")
+            Matcher body = Pattern.compile("Where the change spent more time than its base, profiled as both were "
+                    + "measured again after the verdict \\(the test method ([0-9.]+) µs a call against ([0-9.]+)\\)")
                     .matcher(m);
             return body.find() && Double.parseDouble(body.group(1)) > 1.2 * Double.parseDouble(body.group(2));
         })));
-        assertThat(out).contains("=== Where the change spent more time than its base: one more measurement of each",
+        assertThat(out).contains("=== Where the change spent more time than its base: both measured again after the "
+                        + "verdict, in turns",
                 "===   flame graph of the change's calls: org.example.paired.PairedFixture.spin.change.html",
                 "===   against the base's: org.example.paired.PairedFixture.spin.change-vs-base.html");
         assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.change-vs-base.html")).isRegularFile();

@@ -51,12 +51,14 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * both JDKs: a second pass costs what its bytes cost on either compiler, where a check of each field's digits as it is
  * read is folded by Temurin 25's compiler into the reading loop (+4.4% to +12% there, at the low end within the paired
  * mode's tolerance of 5%, so not flagged). Both sides the same code (the base's parser copied into the change) read
- * −0.4% to +0.8% at p50 (before the control). The test takes about 26 s (three sides' runs, and the profile).
+ * −0.4% to +0.8% at p50 (before the control). The test takes 36 s here (three sides' runs, and the growth profile's
+ * four rounds, 10 s of it).
  *
- * <p>Where the time went: after the verdict, each side is measured once more (2 s of runs) with async-profiler sampling
- * its harness thread, and the failure message names the frames whose own time a call the change grew, each with the way
- * to it from the test method: on JDK 17 (2026-12-02), {@code +0.217 µs a call in QuoteFields.checkSum (0.217 against
- * 0.000; ± 0.033), reached by QuoteParserLatency.parse → QuoteParser.parse → QuoteFields.readChecked → QuoteFields.read
+ * <p>Where the time went: after the verdict, both sides are measured again in turns (rounds of 1 s of runs each, two
+ * rounds or more, up to six, until the test method has drawn 200 samples) with async-profiler sampling its harness
+ * thread, and the failure message names the frames whose own time a call the change grew, each with the way
+ * to it from the test method: on JDK 17 (2026-12-02), {@code +0.132 µs a call in QuoteFields.checkSum (0.132 against
+ * 0.000; ± 0.021), reached by QuoteParserLatency.parse → QuoteParser.parse → QuoteFields.readChecked → QuoteFields.read
  * → QuoteFields.checkSum}, the pass the change added, under the method it calls where its base calls
  * {@code QuoteFields.read}; its callers, which hold that time and had no more of their own, are not named. Where the
  * compiler inlined the pass, its samples can land in a method it was inlined into ({@code QuoteFields.read} or
@@ -95,8 +97,8 @@ class Sample11_APullRequestAgainstItsBase {
         // and where the change spent the time: the check it added comes first, on the way through the method the
         // change calls (or, where the compiler inlined the check, the method on that way that its samples land in)
         events.assertThatEvents().haveExactly(1, event(test("parse"), finishedWithFailure(message(m ->
-                Pattern.compile("Where the change spent more time than its base, profiled in one more measurement of "
-                        + "each after the verdict \\([^)]*\\): \\+[0-9.]+ µs a call in "
+                Pattern.compile("Where the change spent more time than its base, profiled as both were measured again "
+                        + "after the verdict \\([^)]*\\): \\+[0-9.]+ µs a call in "
                         + "QuoteFields\\.(checkSum|readChecked|read) \\([^)]*\\), reached by [^;,]*QuoteFields\\.readChecked")
                         .matcher(m).find()))));
     }

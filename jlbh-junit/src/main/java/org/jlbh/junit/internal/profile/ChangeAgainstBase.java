@@ -49,8 +49,8 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
 
     @Override
     public List<String> findings(double seconds, String engine) {
-        return Comparison.findings(String.format(Locale.ROOT, "Where the change spent more time than its base: one "
-                        + "more measurement of each after the verdict, %.1f s, %s (a sample every %.0f µs as taken); "
+        return Comparison.findings(String.format(Locale.ROOT, "Where the change spent more time than its base: both "
+                        + "measured again after the verdict, in turns, %.1f s, %s (a sample every %.0f µs as taken); "
                         + "%,d calls of each, %,d samples in the change's, %,d in the base's; %s (times a call "
                         + "estimated from the samples; a frame's own time counts the JDK's and native code it calls)",
                 seconds, engine, change.periodNanos() / 1e3, change.calls(),
@@ -59,7 +59,7 @@ public record ChangeAgainstBase(Side change, Side base, List<GrownFrame> top) im
 
     @Override
     public String message() {
-        return "Where the change spent more time than its base, profiled in one more measurement of each after the "
+        return "Where the change spent more time than its base, profiled as both were measured again after the "
                 + "verdict (" + body() + "): " + (top.isEmpty() ? NOTHING_RANKED : Comparison.named(ranked()));
     }
 

@@ -27,15 +27,24 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Takes the tail and the growth profiles, each in one more measurement after the verdict, which they never change;
+ * Takes the tail and the growth profiles, each in measurements of its own after the verdict, which they never change;
  * with {@code jlbh.profile = on-breach} (the default) only for a latency budget broken on the code's own account, or a
  * paired regression. Writes no file: the pages are returned for the caller to write. Stateless.
  */
 public final class Profiling {
     /** How many frames are ranked at most. */
     static final int RANKED = 10;
-    /** The least time each side's profiled runs take, in seconds: a short body needs that many samples. */
-    static final double GROWTH_SECONDS = 2;
+    /** The least time each side's profiled runs take a round of the growth profile, in seconds. */
+    static final double GROWTH_SECONDS = 1;
+    /** The fewest rounds of the growth profile, each side measured once a round. */
+    static final int GROWTH_MIN_ROUNDS = 2;
+    /** The most rounds of the growth profile. */
+    static final int GROWTH_MAX_ROUNDS = 6;
+    /**
+     * The samples in the test method, the two sides' together, below which the growth profile measures another round:
+     * with fewer, a frame's count is too rough to rank it against another's.
+     */
+    static final long GROWTH_SAMPLES = 200;
 
     private Profiling() {
     }
@@ -66,9 +75,9 @@ public final class Profiling {
     }
 
     /**
-     * @return the growth profile with its pages, or why none was taken (empty when none is to be): one more measurement
-     *         of each side, numbered {@code number}, the base's first, the change's calls against the base's; its
-     *         pages' files named after {@code testId}
+     * @return the growth profile with its pages, or why none was taken (empty when none is to be): each side measured
+     *         again, numbered {@code number}, in rounds, the base's first in each (as {@code changeAgainstBase} says),
+     *         the change's calls against the base's; its pages' files named after {@code testId}
      */
     public static Optional<ProfileWithPages<ChangeAgainstBase>> growth(TestSettings settings, Decision decision,
                                                                        PairedComparison compared, Measurement change,
@@ -157,18 +166,70 @@ public final class Profiling {
                 lateIterations, split, TailFrames.rank(split, RANKED));
     }
 
+    /**
+     * Measures the sides in rounds, the base's first in each: {@value #GROWTH_MIN_ROUNDS} rounds, then more until the
+     * test method holds {@value #GROWTH_SAMPLES} samples of the two sides together, {@value #GROWTH_MAX_ROUNDS} rounds
+     * at most.
+     * A machine's stall or drift in one side's measurement is then one of several, and where sampling is sparse (a
+     * short body, a machine whose timers fire late) the ranking still stands on enough samples.
+     */
     private static ChangeAgainstBase changeAgainstBase(TestSettings settings, Measurement change, Measurement base,
                                                        int number) throws NotProfiled {
         int runs = (int) Math.max(1, Math.min(TestSettingsReader.MAX_RUNS,
                 Math.ceil(GROWTH_SECONDS * 1e9 / settings.run().scheduledRunNanos())));
-        ChangeAgainstBase.Side baseSide = side(settings, base, number, runs, "the base's side: ");
-        ChangeAgainstBase.Side changeSide = side(settings, change, number, runs, "the change's side: ");
-        return new ChangeAgainstBase(changeSide, baseSide, GrowthFrames.rank(changeSide, baseSide, RANKED));
+        SideSamples baseSide = SideSamples.NONE;
+        SideSamples changeSide = SideSamples.NONE;
+        int rounds = 0;
+        do {
+            baseSide = baseSide.plus(side(settings, base, number, runs, "the base's side: "));
+            changeSide = changeSide.plus(side(settings, change, number, runs, "the change's side: "));
+            rounds++;
+        } while (anotherRound(rounds, baseSide.inMethod() + changeSide.inMethod()));
+        int threads = settings.run().threads();
+        ChangeAgainstBase.Side changed = changeSide.side(threads);
+        ChangeAgainstBase.Side based = baseSide.side(threads);
+        return new ChangeAgainstBase(changed, based, GrowthFrames.rank(changed, based, RANKED));
+    }
+
+    /**
+     * @param rounds    the rounds of the growth profile taken
+     * @param inMethod  the samples in the test method so far, the two sides' together
+     * @return whether the growth profile takes another round
+     */
+    static boolean anotherRound(int rounds, long inMethod) {
+        return rounds < GROWTH_MIN_ROUNDS || rounds < GROWTH_MAX_ROUNDS && inMethod < GROWTH_SAMPLES;
+    }
+
+    /**
+     * One side's samples over its profiled runs so far. Immutable.
+     *
+     * @param stacks  the collapsed stacks of the samples in the test method, with how many samples each
+     * @param calls   the calls measured
+     * @param sampled the samples of the harness threads while the runs lasted, in the test method or not
+     * @param nanos   how long the runs lasted, in nanoseconds
+     */
+    private record SideSamples(Map<String, Long> stacks, long calls, long sampled, long nanos) {
+        static final SideSamples NONE = new SideSamples(Map.of(), 0, 0, 0);
+
+        SideSamples plus(SideSamples more) {
+            Map<String, Long> merged = new HashMap<>(stacks);
+            more.stacks.forEach((stack, count) -> merged.merge(stack, count, Long::sum));
+            return new SideSamples(merged, calls + more.calls, sampled + more.sampled, nanos + more.nanos);
+        }
+
+        long inMethod() {
+            return CollapsedStacks.samples(stacks);
+        }
+
+        /** @return the side: each harness thread was sampled all along, so the period is the threads' time a sample */
+        ChangeAgainstBase.Side side(int threads) {
+            return new ChangeAgainstBase.Side(stacks, calls, sampled == 0 ? 0 : nanos * (double) threads / sampled);
+        }
     }
 
     /** @return one side's calls: its samples in the test method over the profiled runs, the warm-ups left out */
-    private static ChangeAgainstBase.Side side(TestSettings settings, Measurement measurement, int number, int runs,
-                                               String which) throws NotProfiled {
+    private static SideSamples side(TestSettings settings, Measurement measurement, int number, int runs,
+                                    String which) throws NotProfiled {
         try {
             Taken taken = take(measurement, number, runs, settings.run().runs());
             int threads = settings.run().threads();
@@ -198,8 +259,7 @@ public final class Profiling {
                     }
                 }
             }
-            // each harness thread was sampled all along
-            return new ChangeAgainstBase.Side(stacks, calls, sampled == 0 ? 0 : nanos * (double) threads / sampled);
+            return new SideSamples(stacks, calls, sampled, nanos);
         } catch (NotProfiled why) {
             throw new NotProfiled(which + why.getMessage());
         }

@@ -235,8 +235,8 @@ class GrowthFramesTest {
                 new ChangeAgainstBase(change, base, GrowthFrames.rank(change, base, 10)), Optional.empty(),
                 Optional.empty());
 
-        assertThat(nothing.message()).isEqualTo("Where the change spent more time than its base, profiled in one more "
-                + "measurement of each after the verdict (the test method 2.000 µs a call against 1.960): no frame of "
+        assertThat(nothing.message()).isEqualTo("Where the change spent more time than its base, profiled as both were "
+                + "measured again after the verdict (the test method 2.000 µs a call against 1.960): no frame of "
                 + "the code took measurably more time of its own a call in the change than in the base (by more than "
                 + "twice the error of counting its samples)");
         assertThat(CodeProfile.unavailable("engine", "async-profiler does not load here", ChangeAgainstBase.NONE)
