@@ -28,8 +28,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * machine with a CPU per harness thread and one to spare.
  *
  * <p>What is asserted, and why it holds on a shared machine: the budget, p50 within 1 ms, is some 30 times what the
- * median call takes; a lock held for milliseconds (an I/O under it, say) would break it, the machine's stalls do not
- * reach a median. After the test: each thread made half the calls (warm-up and runs), on two different threads; no
+ * median call takes; a lock held for milliseconds (an I/O under it, say) would break it in every run, the machine's
+ * stalls break it in a run now and then. Beside one busy-loop process (three spinning threads on two CPUs, so a harness
+ * thread is off its CPU for milliseconds at a time) the first attempt's runs read p50 over 1 ms in 1 or 2 of 3 in 4 of
+ * 4 builds (2026-12-02): the runs disagreed, the test was measured again as the sequential rule says, and met its
+ * budget in the second attempt (3 builds) or the third (1). After the test,
+ * over every attempt (each a warm-up and its runs): each thread made half the calls, on two different threads; no
  * update was lost (the lock works); and some calls found the lock taken, which only calls that really overlap can make
  * (at least 1%: Sample 9 measures about 15% quiet and about 4% under load for this load).
  *
@@ -59,12 +63,18 @@ class Sample10_ALatencyTestFromTwoThreads {
 
     @AfterAll
     static void eachThreadMadeHalfTheCallsAndTheyOverlapped() {
+        // runs that disagree are measured again, up to 3 more attempts (jlbh.remeasure.undecided), each its own warm-up
+        // and runs: the calls are a whole number of attempts' worth
+        long attempts = book.updates() / CALLS;
         System.out.printf("20 us under one lock at 20,000/s from two harness threads: %.1f%% of calls found the lock "
-                + "taken%n", 100.0 * book.contended() / CALLS);
-        assertThat(updates.get(0)).as("updates by harness thread 0").isEqualTo(CALLS / 2);
-        assertThat(updates.get(1)).as("updates by harness thread 1").isEqualTo(CALLS / 2);
-        assertThat(book.updates()).as("updates, none lost").isEqualTo(CALLS);
+                + "taken (%d attempt%s)%n", 100.0 * book.contended() / book.updates(), attempts,
+                attempts == 1 ? "" : "s");
+        assertThat(attempts).as("attempts, each of %,d calls", CALLS).isBetween(1L, 4L);
+        assertThat(book.updates()).as("updates, none lost").isEqualTo(attempts * CALLS);
+        assertThat(updates.get(0)).as("updates by harness thread 0").isEqualTo(attempts * CALLS / 2);
+        assertThat(updates.get(1)).as("updates by harness thread 1").isEqualTo(attempts * CALLS / 2);
         assertThat(callers[0]).as("the two harness threads").isNotSameAs(callers[1]);
-        assertThat(book.contended()).as("calls that found the lock taken").isGreaterThanOrEqualTo(CALLS / 100);
+        assertThat(book.contended()).as("calls that found the lock taken")
+                .isGreaterThanOrEqualTo(book.updates() / 100);
     }
 }
