@@ -76,8 +76,9 @@ public final class Profiling {
 
     /**
      * @return the growth profile with its pages, or why none was taken (empty when none is to be): each side measured
-     *         again, numbered {@code number}, in rounds, the base's first in each (as {@code changeAgainstBase} says),
-     *         the change's calls against the base's; its pages' files named after {@code testId}
+     *         again, numbered {@code number}, in rounds of one measurement of each, the base's first, until the test
+     *         method has drawn enough samples; the change's calls against the base's; its pages' files named after
+     *         {@code testId}
      */
     public static Optional<ProfileWithPages<ChangeAgainstBase>> growth(TestSettings settings, Decision decision,
                                                                        PairedComparison compared, Measurement change,
@@ -169,9 +170,8 @@ public final class Profiling {
     /**
      * Measures the sides in rounds, the base's first in each: {@value #GROWTH_MIN_ROUNDS} rounds, then more until the
      * test method holds {@value #GROWTH_SAMPLES} samples of the two sides together, {@value #GROWTH_MAX_ROUNDS} rounds
-     * at most.
-     * A machine's stall or drift in one side's measurement is then one of several, and where sampling is sparse (a
-     * short body, a machine whose timers fire late) the ranking still stands on enough samples.
+     * at most. A machine's stall or drift in one side's measurement is then one of several, and where sampling is
+     * sparse (a short body, a machine whose timers fire late) the ranking still stands on enough samples.
      */
     private static ChangeAgainstBase changeAgainstBase(TestSettings settings, Measurement change, Measurement base,
                                                        int number) throws NotProfiled {
