@@ -9,10 +9,11 @@ import org.junit.jupiter.api.BeforeEach;
 
 /**
  * The change's side of a paired test, run by PairedModeTests through the engine (not by Surefire: its name matches
- * no test pattern). The tests compile the base's copy of it, which says "base" and spins 20 µs.
+ * no test pattern); its second copy, loaded apart, says "change copy". The tests compile the base's copy of it, which
+ * says "base" (and its second copy "control") and spins 20 µs.
  */
 public class PairedFixture {
-    static final String SIDE = "change";
+    static final String SIDE = Calls.changeName(PairedFixture.class);
     static final long SPIN_NANOS = 40_000;
 
     @BeforeAll
@@ -25,7 +26,7 @@ public class PairedFixture {
         Calls.add(SIDE + " before each");
     }
 
-    @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 24, percentile = 50,
+    @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 36, percentile = 50,
             maxMicros = 100_000)
     void spin() {
         Calls.ran(SIDE);

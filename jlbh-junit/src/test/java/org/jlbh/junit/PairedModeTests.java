@@ -33,7 +33,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  */
 class PairedModeTests {
     /** The fixture's runs, each of them in a round with the other sides'. */
-    private static final int RUNS = 24;
+    private static final int RUNS = 36;
     private static final String BASE_COPY = """
             package org.example.paired;
             import org.jlbh.junit.LatencyTest;
@@ -45,7 +45,7 @@ import org.jlbh.junit.internal.run.paired.PairSchedule;
                 static final long SPIN_NANOS = 20_000;
                 @BeforeAll static void beforeAll() { Calls.add(SIDE + " before all"); }
                 @BeforeEach void beforeEach() { Calls.add(SIDE + " before each"); }
-                @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 24, percentile = 50,
+                @LatencyTest(throughput = 2_000, iterations = 200, warmUpIterations = 100, runs = 36, percentile = 50,
                         maxMicros = 100_000)
                 void spin() {
                     Calls.ran(SIDE);
@@ -99,20 +99,22 @@ import org.jlbh.junit.internal.run.paired.PairSchedule;
         Events[] events = new Events[1];
         String out = run("spin", events);
 
-        // one harness on one thread: warm-ups of 100 calls a side, the calls taking turns one by one (base, change,
-        // control); then runs of 200 in rounds of one run a side, in PairSchedule's orders, none of which starts with
-        // the side that ended the round before. Twenty-four rounds: the sign-test interval of one row at 98% runs
-        // between the sixth-smallest and sixth-largest pair, so five disturbed pairs do not decide it (this machine
-        // holds the harness up for a whole run, +20 to +30 µs at p50, in about one run of twelve). A change surely
-        // slower but not yet surely by 5% is measured again: so the first attempt's turns are asserted
+        // one harness on one thread: warm-ups of 100 calls a copy, the calls taking turns one by one (base, change,
+        // control, change copy); then runs of 200 in rounds of one run a copy, in PairSchedule's orders, none of which
+        // starts with the copy that ended the round before. 36 runs, 18 rounds: the sign-test interval of each copy
+        // against each at 98% runs between the fourth-smallest and fourth-largest pair, so three disturbed pairs do
+        // not decide it (this machine holds the harness up for a whole run, +20 to +30 µs at p50, in about one run of
+        // twelve). A change surely slower but not yet surely by 5% is measured again: so the first attempt's turns are
+        // asserted
         List<String> stretches = Calls.stretches();
         List<String> turns = new java.util.ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            turns.addAll(List.of("base 1", "change 1", "control 1"));
+            turns.addAll(List.of("base 1", "change 1", "control 1", "change copy 1"));
         }
-        String[] names = {"base", "change", "control"};
-        for (int run = 1; run <= 3 * RUNS; run++) {
-            turns.add(names[PairSchedule.sideOfRun(run, RUNS)] + " 200");
+        String[] names = {"base", "change", "control", "change copy"};
+        int rounds = PairSchedule.rounds(RUNS);
+        for (int run = 1; run <= PairSchedule.SIDES * rounds; run++) {
+            turns.add(names[PairSchedule.sideOfRun(run, rounds)] + " 200");
         }
         assertThat(stretches).startsWith(turns.subList(0, turns.size() - 1).toArray(String[]::new));
         assertThat(stretches.get(turns.size() - 1)).as("the last run's, unless a profile or attempt followed")
@@ -129,7 +131,8 @@ import org.jlbh.junit.internal.run.paired.PairSchedule;
                 + " pairs of runs", "with a sign-test interval at 98% each side (2% split over its one row); tolerance +5%; detectable");
         assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:",
                 "=== The control of attempt 1 (a second copy of the base's code, loaded apart from the first)",
-                "copy to copy ");
+                "=== The change's second copy of attempt 1 (its classes loaded apart from the test's, as the base's "
+                        + "are)", "between either copy of each side; copy to copy: base ");
         assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
                 .contains("\"paired\": {", "\"pairs\": " + pairs, "\"decision\": \"REGRESSION\"", "\"baseProbes\": [");
         // the suite page draws the base's median run and the change's on one axis
@@ -175,8 +178,10 @@ import org.jlbh.junit.internal.run.paired.PairSchedule;
         run("spin", new Events[1]);
 
         assertThat(Calls.MADE).containsExactly("change before all", "change before each", "base before all",
-                "base before each", "control before all", "control before each", "base after each",
-                "control after each", "change after each", "change after all", "control after all", "base after all");
+                "base before each", "control before all", "control before each", "change copy before all",
+                "change copy before each", "base after each", "control after each", "change copy after each",
+                "change after each", "change after all", "change copy after all", "control after all",
+                "base after all");
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.result.EndedTest;
 import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
-import org.jlbh.junit.internal.run.BaseSide;
+import org.jlbh.junit.internal.run.CopiesApart;
 import org.jlbh.junit.internal.run.Body;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.store.ReportFolder;
@@ -54,7 +54,7 @@ public final class LatencyTestExecution {
         context.getStore(Stores.NAMESPACE).put(TestStore.class, store);
         try {
             Object[] arguments = invocationContext.getArguments().toArray();
-            Optional<BaseSide> base = state.base().flatMap(measurement -> PairedBase.of(context,
+            Optional<CopiesApart> base = state.base().flatMap(measurement -> PairedCopies.of(context,
                     configuration.paired().orElseThrow(), invocationContext.getExecutable(), measurement,
                     reports.console()));
             // paired, both sides call their method alike (Body.throughHandle says why)
@@ -142,6 +142,6 @@ public final class LatencyTestExecution {
      * @param side      the base's side
      * @param arguments the change's method's resolved arguments
      */
-    public record Paired(BaseSide side, Object[] arguments) {
+    public record Paired(CopiesApart side, Object[] arguments) {
     }
 }

@@ -22,7 +22,7 @@ import org.jlbh.junit.internal.report.ReportWriter;
 import org.jlbh.junit.internal.report.result.ResultAssembly;
 import org.jlbh.junit.internal.report.result.ResultSnapshot;
 import org.jlbh.junit.internal.run.Attempt;
-import org.jlbh.junit.internal.run.BaseSide;
+import org.jlbh.junit.internal.run.CopiesApart;
 import org.jlbh.junit.internal.run.paired.PairSchedule;
 import org.jlbh.junit.internal.run.Measurement;
 import org.jlbh.junit.internal.run.PairedAttempt;
@@ -52,12 +52,12 @@ final class TestPipeline {
     private final ReportWriter reports;
     private final TestStore store;
     private final Optional<SweepRate> sweep;
-    private final Optional<BaseSide> base;
+    private final Optional<CopiesApart> base;
     private final ResultSnapshot.Test test;
     private final long began = System.nanoTime();
 
     private TestPipeline(TestSettings settings, Measurement measurement, ReportWriter reports, TestStore store,
-                         Optional<SweepRate> sweep, Optional<BaseSide> base) {
+                         Optional<SweepRate> sweep, Optional<CopiesApart> base) {
         this.settings = settings;
         this.configuration = settings.configuration();
         this.measurement = measurement;
@@ -83,7 +83,7 @@ final class TestPipeline {
      * @throws Throwable      what the test body threw
      */
     static void run(TestSettings settings, Measurement measurement, ReportWriter reports, TestStore store,
-                    Optional<SweepRate> sweep, Optional<BaseSide> base, ResultSnapshot.MachineRecord machine)
+                    Optional<SweepRate> sweep, Optional<CopiesApart> base, ResultSnapshot.MachineRecord machine)
             throws Throwable {
         TestPipeline test = new TestPipeline(settings, measurement, reports, store, sweep, base);
         Plan plan = test.plan();
@@ -114,7 +114,7 @@ final class TestPipeline {
         }
     }
 
-    /** Its attempts, the base's side's and the control's where paired, and the figures of the attempt reported. */
+    /** Its attempts, the other copies' where paired, and the figures of the attempt reported. */
     private record Measured(AttemptLoop.Ended ended, Others others, AttemptJudgement reported,
                             List<ProbeFigures> probes, Optional<String> withoutEvidence) {
         List<AttemptJudgement> attempts() {
@@ -172,7 +172,7 @@ final class TestPipeline {
 
     /** Stage 2: the attempts, until they decide; the reported attempt's figures, on the code's own account. */
     private Measured measure(Plan plan) throws Throwable {
-        Others others = new Others(new ArrayList<>(), new ArrayList<>());
+        Others others = new Others(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         AttemptLoop.Ended ended = AttemptLoop.run(settings, plan.notAgain().isPresent(), (number, again) ->
                 AttemptJudgement.judge(settings, attempt(number, again, others)),
                 made -> base.isEmpty() ? Optional.empty()
@@ -186,10 +186,10 @@ final class TestPipeline {
     }
 
     /**
-     * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side and
-     *         control are added to {@code others}. The sides print their runs into memory while they measure, the
-     *         change's then the base's and the control's after: a line that reached the console during a run would
-     *         wake whatever reads it (the launcher's parent process, a pipe's reader) on one side's account only
+     * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side,
+     *         control and change's second copy are added to {@code others}. The copies print their runs into memory
+     *         while they measure, the change's then the others' after: a line that reached the console during a run
+     *         would wake whatever reads it (the launcher's parent process, a pipe's reader) on one copy's account only
      */
     private Attempt attempt(int number, boolean again, Others others) throws Throwable {
         if (base.isEmpty()) {
@@ -198,24 +198,31 @@ final class TestPipeline {
         ByteArrayOutputStream changeReport = new ByteArrayOutputStream();
         ByteArrayOutputStream baseReport = new ByteArrayOutputStream();
         ByteArrayOutputStream controlReport = new ByteArrayOutputStream();
+        ByteArrayOutputStream changeCopyReport = new ByteArrayOutputStream();
         PairedAttempt all;
         try (PrintStream changeOut = new PrintStream(changeReport, true, StandardCharsets.UTF_8);
              PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8);
-             PrintStream controlOut = new PrintStream(controlReport, true, StandardCharsets.UTF_8)) {
+             PrintStream controlOut = new PrintStream(controlReport, true, StandardCharsets.UTF_8);
+             PrintStream changeCopyOut = new PrintStream(changeCopyReport, true, StandardCharsets.UTF_8)) {
             all = measurement.measurePaired(number, again, changeOut, new Measurement.PairedSides(
-                    base.get().pairedBody(), baseOut, base.get().controlBody(), controlOut));
+                    base.get().pairedBody(), baseOut, base.get().controlBody(), controlOut,
+                    base.get().changeCopyBody(), changeCopyOut));
         } finally {
             reports.console().print(changeReport.toString(StandardCharsets.UTF_8));
-            reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8),
-                    controlReport.toString(StandardCharsets.UTF_8));
+            reports.copiesReport(number, baseReport.toString(StandardCharsets.UTF_8),
+                    controlReport.toString(StandardCharsets.UTF_8), changeCopyReport.toString(StandardCharsets.UTF_8));
         }
         others.base().add(all.base());
         others.control().add(all.control());
+        others.changeCopy().add(all.changeCopy());
         return all.change();
     }
 
-    /** A paired test's attempts of the base's side and of the control, in the order measured; else empty. */
-    private record Others(List<Attempt> base, List<Attempt> control) {
+    /**
+     * A paired test's attempts of the base's side, of the control and of the change's second copy, in the order
+     * measured; else empty.
+     */
+    private record Others(List<Attempt> base, List<Attempt> control, List<Attempt> changeCopy) {
     }
 
     /** Stage 3: the reported attempt against the test's history, and every attempt against the base's. */
@@ -314,11 +321,11 @@ final class TestPipeline {
                 BaselineGate.DEFAULT_FAMILY_ALPHA);
     }
 
-    /** @return the change against its base, and its control, over the rounds of every attempt so far */
+    /** @return the change's two copies against the base's two, over the rounds of every attempt so far */
     private PairedComparison comparePaired(Others others, List<AttemptJudgement> attempts) {
         return PairedComparison.compare(probesOf(others.base()), probesOf(attempts.stream()
                         .map(AttemptJudgement::attempt).toList()), probesOf(others.control()),
-                configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent());
+                probesOf(others.changeCopy()), configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent());
     }
 
     /**

@@ -84,9 +84,10 @@ public final class TestPreparation {
     }
 
     /**
-     * In the paired mode, a test whose runs are sized takes in each attempt the fewest pairs of runs its comparison
+     * In the paired mode, a test whose runs are sized takes in each attempt the fewest runs whose rounds its comparison
      * judges with: every percentile compared, of end to end and of each probe, counted as a row of its own (the most
-     * rows it can have), {@link PairedComparison#FAMILY_ALPHA} split over them (8 pairs for p50, p90 and p99).
+     * rows it can have), {@link PairedComparison#FAMILY_ALPHA} split over them (8 rounds, 15 runs, for p50, p90 and
+     * p99).
      *
      * @param settings a test's settings
      * @return them, with the pairs needed where they are paired and their runs sized
@@ -96,8 +97,8 @@ public final class TestPreparation {
             return settings;
         }
         int rows = settings.configuration().baselinePercentiles().size() * (1 + settings.run().probes().size());
-        int pairs = PairedComparison.fewestPairs(rows);
-        return new TestSettings(settings.identity(), settings.configuration(), settings.run().withRuns(pairs),
+        int runs = PairedComparison.fewestRuns(rows);
+        return new TestSettings(settings.identity(), settings.configuration(), settings.run().withRuns(runs),
                 settings.budgets());
     }
 

@@ -13,11 +13,12 @@ class PairsNeededTest {
 
     @Test
     void eachAttemptTakesThePairsOfRunsItsComparisonJudgesWith() {
-        // p50, p90 and p99 of end to end: three rows at 2% / 3 a side need 8 pairs
+        // p50, p90 and p99 of end to end: three rows at 2% / 3 a side need 8 rounds of runs, each of the change's
+        // two copies taking half the test's runs: 15 runs
         assertThat(TestPreparation.withPairsNeeded(SizingTest.settings("card", Map.of(BASE, "target"))).run())
-                .satisfies(plan -> assertThat(plan.runs()).isEqualTo(8));
+                .satisfies(plan -> assertThat(plan.runs()).isEqualTo(15));
         assertThat(TestPreparation.withPairsNeeded(SizingTest.settings("card", Map.of(BASE, "target",
-                "jlbh.baseline.percentiles", "50"))).run().runs()).as("one row at 2%").isEqualTo(6);
+                "jlbh.baseline.percentiles", "50"))).run().runs()).as("one row at 2%: 6 rounds").isEqualTo(11);
         assertThat(TestPreparation.withPairsNeeded(SizingTest.settings("allSet", Map.of(BASE, "target"))).run().runs())
                 .as("as set").isEqualTo(5);
         assertThat(TestPreparation.withPairsNeeded(SizingTest.settings("card", Map.of())).run().runs())

@@ -154,13 +154,19 @@ public final class ReportWriter {
                 + flagger + " would flag)" + System.lineSeparator();
     }
 
-    /** Prints what the harness printed of the base's runs, then of the control's, of one paired attempt. */
-    public void baseReport(int attempt, String base, String control) {
+    /**
+     * Prints what the harness printed of the base's runs, then of the control's, then of the change's second copy's,
+     * of one paired attempt.
+     */
+    public void copiesReport(int attempt, String base, String control, String changeCopy) {
         out.println("=== The base's side of attempt " + attempt + ", its runs taken in turns with the change's:");
         out.print(base);
         out.println("=== The control of attempt " + attempt + " (a second copy of the base's code, loaded apart from "
                 + "the first), its runs taken in turns with the others:");
         out.print(control);
+        out.println("=== The change's second copy of attempt " + attempt + " (its classes loaded apart from the "
+                + "test's, as the base's are), its runs taken in turns with the others:");
+        out.print(changeCopy);
     }
 
     /**

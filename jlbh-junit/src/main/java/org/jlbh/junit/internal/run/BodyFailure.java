@@ -45,6 +45,7 @@ final class BodyFailure {
         String whose = switch (side) {
             case PairSchedule.BASE -> "the base's copy of the method, ";
             case PairSchedule.CONTROL -> "the control (the base's second copy of the method), ";
+            case PairSchedule.CHANGE_COPY -> "the change's second copy of the method, ";
             default -> "";
         };
         where = whose + (run == 0
@@ -55,7 +56,12 @@ final class BodyFailure {
 
     /** @return whether the base's code threw it, its copy of the method or the control, in the paired mode */
     synchronized boolean fromBase() {
-        return failure != null && side != PairSchedule.CHANGE;
+        return failure != null && (side == PairSchedule.BASE || side == PairSchedule.CONTROL);
+    }
+
+    /** @return whether the change's second copy of the method threw it, in the paired mode */
+    synchronized boolean fromChangeCopy() {
+        return failure != null && side == PairSchedule.CHANGE_COPY;
     }
 
     /** @return what the test method threw, or null */

@@ -68,7 +68,7 @@ public final class Measurement {
         this.task = new MethodTask(settings.run(),
                 new Timelines(timelines, settings.run().threads(), settings.run().iterations()),
                 settings.budgets().maxGcCount() == 0,
-                settings.configuration().paired().isPresent() ? PairSchedule.SIDES * runs : runs);
+                settings.configuration().paired().isPresent() ? PairSchedule.SIDES * PairSchedule.rounds(runs) : runs);
     }
 
     /** @return a timeline for the probe, late over its smallest budget */
@@ -287,56 +287,65 @@ public final class Measurement {
 
     /**
      * As {@link #measure(int, boolean, PrintStream)} on every side of a paired test at once: one harness, on this
-     * thread, calls the change's method, the base's copy and the control (a second copy of the base's, loaded apart
-     * from the first) as {@link PairSchedule} says (the warm-up's calls taking turns, then the test's runs in
-     * rounds of one run a side), so that the sides run on the same thread, after the same warm-up, beside the same
-     * state of the libraries they share. Each side's run blocks go to its own stream; the harness's summary across
-     * the sides' runs is left out.
+     * thread, calls two copies of each side, the change's method and its second copy (loaded apart from the test's
+     * class), the base's copy and the control (a second copy of the base's, loaded apart from the first), as {@link
+     * PairSchedule} says (the warm-up's calls taking turns, then the test's runs, half of them a copy of the change's,
+     * in rounds of one run a copy), so that the copies run on the same thread, after the same warm-up, beside the same
+     * state of the libraries they share. Each copy's run blocks go to its own stream; the harness's summary across the
+     * copies' runs is left out.
      *
-     * @param sides each side's body, bound to its instance and to this measurement's arguments, and stream
-     * @return each side's runs, numbered as its own
-     * @throws Throwable as {@code measure}; what the base's copy or the control threw as an assertion error that
-     *                   says so
+     * @param sides each copy's body, bound to its instance and to this measurement's arguments, and stream
+     * @return each copy's runs, numbered as its own
+     * @throws Throwable as {@code measure}; what the base's copy, the control or the change's second copy threw as an
+     *                   assertion error that says so
      */
     public PairedAttempt measurePaired(int number, boolean again, PrintStream out, PairedSides sides)
             throws Throwable {
-        int rounds = settings.run().runs();
-        String numbered = "=== One harness measures the three sides, its runs numbered as taken: the base's are runs "
+        int rounds = PairSchedule.rounds(settings.run().runs());
+        String numbered = "=== One harness measures two copies of each side, its runs numbered as taken: the base's "
                 + runsOf(PairSchedule.BASE) + ", the change's " + runsOf(PairSchedule.CHANGE) + ", the control's (a "
-                + "second copy of the base's code) " + runsOf(PairSchedule.CONTROL) + "; each side's n-th is its run "
-                + "n in the comparison";
+                + "second copy of the base's code) " + runsOf(PairSchedule.CONTROL) + ", the change's second copy's "
+                + runsOf(PairSchedule.CHANGE_COPY) + "; each copy's n-th is its run n in the comparison";
         out.println(numbered);
         sides.baseOut().println(numbered);
         sides.controlOut().println(numbered);
-        task.pairWith(sides.base(), sides.control());
+        sides.changeCopyOut().println(numbered);
+        task.pairWith(sides.base(), sides.control(), sides.changeCopy());
         Attempt all;
         try (PrintStream bySide = new PrintStream(new SideStreams(new PrintStream[]{sides.baseOut(), out,
-                sides.controlOut()}, task, rounds), true, StandardCharsets.UTF_8)) {
+                sides.controlOut(), sides.changeCopyOut()}, task, rounds), true, StandardCharsets.UTF_8)) {
             all = measure(number, again, bySide, PairSchedule.SIDES * rounds, false);
         } catch (Throwable thrown) {
             if (task.failure().fromBase()) {
                 throw new AssertionError("the base's side of this paired test failed: " + thrown, thrown);
             }
+            if (task.failure().fromChangeCopy()) {
+                throw new AssertionError("the change's second copy (its classes loaded apart from the test's) "
+                        + "failed: " + thrown, thrown);
+            }
             throw thrown;
         } finally {
-            task.pairWith(null, null);
+            task.pairWith(null, null, null);
         }
         return new PairedAttempt(side(all, PairSchedule.BASE, rounds), side(all, PairSchedule.CHANGE, rounds),
-                side(all, PairSchedule.CONTROL, rounds));
+                side(all, PairSchedule.CONTROL, rounds), side(all, PairSchedule.CHANGE_COPY, rounds));
     }
 
     /**
-     * What a paired measurement calls besides the change's method, and where each side's runs are printed.
+     * What a paired measurement calls besides the change's method, and where each copy's runs are printed.
      *
-     * @param base       the base's copy of the test method
-     * @param baseOut    where the base's runs are printed
-     * @param control    the control: a second copy of the base's method, loaded apart from the first
-     * @param controlOut where the control's runs are printed
+     * @param base          the base's copy of the test method
+     * @param baseOut       where the base's runs are printed
+     * @param control       the control: a second copy of the base's method, loaded apart from the first
+     * @param controlOut    where the control's runs are printed
+     * @param changeCopy    the change's second copy of the method, loaded apart from the test's class
+     * @param changeCopyOut where the change's second copy's runs are printed
      */
-    public record PairedSides(Body base, PrintStream baseOut, Body control, PrintStream controlOut) {
+    public record PairedSides(Body base, PrintStream baseOut, Body control, PrintStream controlOut, Body changeCopy,
+                              PrintStream changeCopyOut) {
     }
 
-    /** @return the harness's first runs of a side, e.g. {@code 1, 6, 8, …} */
+    /** @return the harness's first runs of a copy, e.g. {@code 1, 7, 12, …} */
     private static String runsOf(int side) {
         return IntStream.rangeClosed(1, 4).mapToObj(n -> String.valueOf(PairSchedule.harnessRun(side, n)))
                 .collect(Collectors.joining(", ")) + ", …";
@@ -350,8 +359,8 @@ public final class Measurement {
     }
 
     /**
-     * Sends what the paired harness prints to the side whose run it is: the warm-up's lines to the change's stream,
-     * each run's block to its side's, nothing after the last run (a summary across the sides' runs).
+     * Sends what the paired harness prints to the copy whose run it is: the warm-up's lines to the change's stream,
+     * each run's block to its copy's, nothing after the last run (a summary across the copies' runs).
      */
     private static final class SideStreams extends OutputStream {
         /** At each side's {@link PairSchedule} index. */

@@ -21,9 +21,9 @@ import java.util.stream.IntStream;
 /**
  * Runs a test method as a {@link JLBHTask}: one call per iteration, sampling end to end when it returns unless the
  * method samples itself ({@link IterationContext}); the first throwable ends the benchmark ({@link BodyFailure}). In
- * the paired mode it calls the base's copy of the method and the control (a second copy of the base's) too, in the
- * same harness on the same threads: the warm-up's calls take turns between the three, and each run is one side's
- * ({@link PairSchedule}).
+ * the paired mode it calls the base's copy of the method, the control (a second copy of the base's) and the change's
+ * second copy too, in the same harness on the same threads: the warm-up's calls take turns between the four, and each
+ * run is one copy's ({@link PairSchedule}).
  * Beside the calls it brackets each run ({@link RunBrackets}), records the timelines ({@link Timelines}) and offers
  * each iteration to the thread's {@link SchedulerReadings}, allocating nothing. {@link #init} starts a fresh
  * measurement, so one task serves every attempt.
@@ -90,14 +90,15 @@ public final class MethodTask implements JLBHTask, IterationContext {
     }
 
     /**
-     * Has the next measurements call the base's copy of the method and the control too, as {@link PairSchedule} says,
-     * or this method alone again.
+     * Has the next measurements call the base's copy of the method, the control and the change's second copy too, as
+     * {@link PairSchedule} says, or this method alone again.
      *
-     * @param base    the base's copy of the method, or null to measure this method alone again
-     * @param control a second copy of the base's method, loaded apart from the first; null when {@code base} is
+     * @param base       the base's copy of the method, or null to measure this method alone again
+     * @param control    a second copy of the base's method, loaded apart from the first; null when {@code base} is
+     * @param changeCopy a second copy of this method, loaded apart from the test's class; null when {@code base} is
      */
-    void pairWith(Body base, Body control) {
-        this.sides = base == null ? null : new Body[]{base, body, control};
+    void pairWith(Body base, Body control, Body changeCopy) {
+        this.sides = base == null ? null : new Body[]{base, body, control, changeCopy};
         long warmUp = warmUpIterations();
         for (int thread = 0; thread < threads; thread++) {
             iterationsOfThread[0][thread] = JLBH.iterationsOfThread(thread, threads, warmUp);

@@ -103,9 +103,12 @@ final class ResultJson {
 
     /**
      * Writes a history's or the pairs' row; {@code detectablePercent} is {@code "none"} when no change would be. A
-     * paired row has each side's figure per pair (the control's in {@code controlNanos}), {@code medianPair}, the index
-     * from 0 of the pair whose ratio is the change and whose figures the row shows (-1 when there are no pairs), and
-     * {@code copyToCopyPercent}, the control against the base; the reader finds both again itself.
+     * paired row has each copy's figure per round (the base's in {@code baseNanos}, the change's in {@code
+     * changeNanos}, the control's in {@code controlNanos}, the change's second copy's in {@code changeCopyNanos}),
+     * {@code medianPair}, the index from 0 of the pair whose ratio is the change and whose figures the row shows (-1
+     * when there are no pairs; the pairs are each round's change against its base, then each round's second copies,
+     * {@link ComparisonRow.Pairs#baseOfPair}), and how far each side's two copies are apart, {@code
+     * baseCopiesApartPercent} and {@code changeCopiesApartPercent}; the reader finds them again itself.
      */
     private static void writeRow(JsonWriter json, ComparisonRow row) {
         json.value("probe", row.probe()).value("percentile", row.percentile()).value("basis", row.basis().name());
@@ -117,8 +120,10 @@ final class ResultJson {
             json.numbers("baseNanos", pairs.baseNanos());
             json.numbers("changeNanos", pairs.changeNanos());
             json.numbers("controlNanos", pairs.controlNanos());
+            json.numbers("changeCopyNanos", pairs.changeCopyNanos());
             json.value("medianPair", pairs.medianPair());
-            json.value("copyToCopyPercent", pairs.copyToCopyPercent());
+            json.value("baseCopiesApartPercent", pairs.baseCopiesApartPercent());
+            json.value("changeCopiesApartPercent", pairs.changeCopiesApartPercent());
         }
         json.value("changePercent", row.changePercent()).value("lowPercent", row.lowPercent())
                 .value("highPercent", row.highPercent()).value("thresholdPercent", row.thresholdPercent());
@@ -137,7 +142,8 @@ final class ResultJson {
     private static ComparisonRow readRow(JsonNode row) {
         ComparisonRow.Figures figures = row.has("baseNanos")
                 ? new ComparisonRow.Pairs(wholes(row, "baseNanos"), wholes(row, "changeNanos"),
-                row.has("controlNanos") ? wholes(row, "controlNanos") : List.of())
+                row.has("controlNanos") ? wholes(row, "controlNanos") : List.of(),
+                row.has("changeCopyNanos") ? wholes(row, "changeCopyNanos") : List.of())
                 : new ComparisonRow.History(row.number("historyLowNanos"), row.number("historyHighNanos"),
                 row.integer("builds"), row.number("nowNanos"), row.number("measuredNowNanos"));
         double detectable = row.hasText("detectablePercent") && row.text("detectablePercent").equals("none")

@@ -232,11 +232,11 @@ public class ResultJsonTest {
         PairedComparison compared = new PairedComparison(6, 5, List.of(
                 new ComparisonRow("end to end", "50", ComparisonRow.Basis.CODES_OWN, new ComparisonRow.Pairs(
                         List.of(330L, 331L, 329L, 340L, 335L, 333L), List.of(363L, 364L, 362L, 375L, 368L, 366L),
-                        List.of(331L, 330L, 330L, 341L, 334L, 333L)), 10.0,
+                        List.of(331L, 330L, 330L, 341L, 334L, 333L), List.of(362L, 365L, 362L, 374L, 368L, 367L)), 10.0,
                         9.7, 10.3, 5, 5.6, ComparisonRow.Change.REGRESSION, ""),
                 new ComparisonRow("end to end", "99", ComparisonRow.Basis.MEASURED, new ComparisonRow.Pairs(
-                        List.of(900L, 950L, 1_000L), List.of(1_000L, 1_100L, 1_200L), List.of()), Double.NaN, Double.NaN,
-                        Double.NaN, 5, Double.NaN, ComparisonRow.Change.NOT_JUDGED, "not judged: 3 pairs …")),
+                        List.of(900L, 950L, 1_000L), List.of(1_000L, 1_100L, 1_200L), List.of(), List.of()), Double.NaN,
+                        Double.NaN, Double.NaN, 5, Double.NaN, ComparisonRow.Change.NOT_JUDGED, "not judged: 3 rounds …")),
                 List.of("parse: the base has no such probe, not compared"));
         ResultSnapshot paired = new ResultSnapshot(result.test(), result.settings(), result.environment(),
                 result.conclusion(), result.attempts(), result.allocatedBytesPerOp(), result.runs(), result.probes(),
@@ -247,6 +247,8 @@ public class ResultJsonTest {
 
         assertThat(read(json)).isEqualTo(paired);
         assertThat(json).contains("\"paired\": {", "\"baseNanos\": [330, 331, 329, 340, 335, 333]",
+                "\"changeCopyNanos\": [362, 365, 362, 374, 368, 367]", "\"baseCopiesApartPercent\": ",
+                "\"changeCopiesApartPercent\": ",
                 "\"medianPair\": 1",
                 "\"decision\": \"REGRESSION\"", "\"changePercent\": null");
         assertThat(read(ResultJson.write(result)).paired()).as("none written, none read").isEmpty();

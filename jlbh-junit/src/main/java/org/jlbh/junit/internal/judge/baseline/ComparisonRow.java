@@ -77,32 +77,38 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
     }
 
     /**
-     * Run {@code i} of the base, of the change and of the control (a second copy of the base's code, loaded apart
-     * from the first), as many of each, in the order measured: pair {@code i}, whose ratio is
-     * {@code changeNanos[i] / baseNanos[i]} (a figure of 0 ns counted as 1 ns). The median pair is the one whose
-     * ratio is the median; of an even count, the lower of the two in the middle; among equal ratios, the first
-     * measured. A row shows the median pair's two figures, so that their ratio, less one, is the change it shows.
-     * The control's runs ({@code controlNanos}, empty in a result written without them) say how far two copies of the
-     * same code differ: copy to copy, the median of {@code controlNanos[i] / baseNanos[i]}, less one.
+     * Run {@code i} of each copy of the two sides, as many of each, in the order measured (the {@code i}-th round):
+     * the base's ({@code baseNanos}), the change's, the control's (a second copy of the base's code, loaded apart from
+     * the first) and the change's second copy's (loaded apart from the test's class). The lists of the two second
+     * copies are empty in a result written without them; a figure of 0 ns counts as 1 ns. The row's pairs are the
+     * change's run against the base's in each round, then the change's second copy's against the control's: their
+     * ratios, {@code changeNanos[i] / baseNanos[i]} then {@code changeCopyNanos[i] / controlNanos[i]}, are what the
+     * row's change is the median of. The median pair is the one whose ratio is the median; of an even count, the
+     * lower of the two in the middle; among equal ratios, the first in that order. A row shows the median pair's two
+     * figures, so that their ratio, less one, is the change it shows. Copy to copy, the median of
+     * {@code controlNanos[i] / baseNanos[i]}, less one, says how far the base's two copies of the same code run
+     * apart, and {@code changeCopyNanos[i] / changeNanos[i]} the change's.
      */
-    public record Pairs(List<Long> baseNanos, List<Long> changeNanos, List<Long> controlNanos) implements Figures {
+    public record Pairs(List<Long> baseNanos, List<Long> changeNanos, List<Long> controlNanos,
+                        List<Long> changeCopyNanos) implements Figures {
         public Pairs {
             baseNanos = List.copyOf(baseNanos);
             changeNanos = List.copyOf(changeNanos);
             controlNanos = List.copyOf(controlNanos);
+            changeCopyNanos = List.copyOf(changeCopyNanos);
         }
 
         /** @return e.g. {@code , 24 pairs: base 20.575 µs, change 40.623 µs in the median pair} */
         @Override
         public String describe(Basis basis) {
-            int n = baseNanos.size();
+            int n = count();
             if (n == 0) {
                 return ", 0 pairs";
             }
             int median = medianPair();
             return String.format(Locale.ROOT, ", %d pair%s: base %s \u00b5s, change %s \u00b5s in the median pair", n,
-                    n == 1 ? "" : "s", ReportFormat.micros(baseNanos.get(median)),
-                    ReportFormat.micros(changeNanos.get(median)));
+                    n == 1 ? "" : "s", ReportFormat.micros(baseOfPair(median)),
+                    ReportFormat.micros(changeOfPair(median)));
         }
 
         @Override
@@ -110,48 +116,92 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
             return 1;
         }
 
-        /** @return each pair's ratio, its natural logarithm, in the order measured */
+        /** @return whether each side was measured as two copies: the control's and the change's second copy's runs */
+        public boolean twoCopiesEach() {
+            return !controlNanos.isEmpty() && !changeCopyNanos.isEmpty();
+        }
+
+        /** @return the row's pairs: the rounds, twice over where each side was measured as two copies */
+        public int count() {
+            return twoCopiesEach() ? 2 * baseNanos.size() : baseNanos.size();
+        }
+
+        /** @return the base's figure, or the control's, of the row's pair {@code pair}, counted from 0 */
+        public long baseOfPair(int pair) {
+            return pair < baseNanos.size() ? baseNanos.get(pair) : controlNanos.get(pair - baseNanos.size());
+        }
+
+        /** @return the change's figure, or its second copy's, of the row's pair {@code pair}, counted from 0 */
+        public long changeOfPair(int pair) {
+            return pair < changeNanos.size() ? changeNanos.get(pair) : changeCopyNanos.get(pair - changeNanos.size());
+        }
+
+        /** @return each of the row's pairs' ratio, its natural logarithm, in the order {@link #baseOfPair} counts */
         public double[] logRatios() {
-            return logRatios(changeNanos, baseNanos);
+            return IntStream.range(0, count()).mapToDouble(pair -> logRatio(changeOfPair(pair), baseOfPair(pair)))
+                    .toArray();
         }
 
-        /** @return each change's run against the control's, the ratio's natural logarithm; empty without a control */
-        public double[] againstControl() {
-            return controlNanos.isEmpty() ? new double[0] : logRatios(changeNanos, controlNanos);
-        }
-
-        /** @return each control's run against the base's, the ratio's natural logarithm; empty without a control */
-        public double[] copyToCopy() {
-            return controlNanos.isEmpty() ? new double[0] : logRatios(controlNanos, baseNanos);
+        /**
+         * @return each copy of the change against each copy of the base, round by round, the ratios' natural
+         *         logarithms: the change against the base, against the control, then its second copy against each;
+         *         the first alone where the sides were measured as one copy each
+         */
+        public List<double[]> copyAgainstCopy() {
+            List<List<Long>> changes = changeCopyNanos.isEmpty() ? List.of(changeNanos)
+                    : List.of(changeNanos, changeCopyNanos);
+            List<List<Long>> bases = controlNanos.isEmpty() ? List.of(baseNanos) : List.of(baseNanos, controlNanos);
+            return changes.stream().flatMap(change -> bases.stream().map(base -> logRatios(change, base))).toList();
         }
 
         /**
          * @return how far the control is from the base in percent, positive when slower: the median of their
          *         ratios (of an even count the lower of the two in the middle), less one; NaN without a control
          */
-        public double copyToCopyPercent() {
-            double[] ratios = copyToCopy();
-            if (ratios.length == 0) {
+        public double baseCopiesApartPercent() {
+            return medianPercent(controlNanos, baseNanos);
+        }
+
+        /**
+         * @return how far the change's second copy is from the change in percent, as {@link #baseCopiesApartPercent};
+         *         NaN without a second copy
+         */
+        public double changeCopiesApartPercent() {
+            return medianPercent(changeCopyNanos, changeNanos);
+        }
+
+        /**
+         * @return e.g. {@code  between either copy of each side; copy to copy: base -0.8%, change +0.3%}; empty
+         *         without the second copies
+         */
+        @Override
+        public String intervalNote() {
+            if (!twoCopiesEach()) {
+                return "";
+            }
+            return String.format(Locale.ROOT, " between either copy of each side; copy to copy: base %+.1f%%, "
+                    + "change %+.1f%%", baseCopiesApartPercent(), changeCopiesApartPercent());
+        }
+
+        private static double medianPercent(List<Long> numerators, List<Long> denominators) {
+            if (numerators.isEmpty()) {
                 return Double.NaN;
             }
+            double[] ratios = logRatios(numerators, denominators);
             Arrays.sort(ratios);
             return Math.expm1(ratios[(ratios.length - 1) / 2]) * 100;
         }
 
-        /** @return e.g. {@code  against either copy of the base, copy to copy -0.8%}; empty without a control */
-        @Override
-        public String intervalNote() {
-            double copies = copyToCopyPercent();
-            return Double.isNaN(copies) ? "" : String.format(Locale.ROOT,
-                    " against either copy of the base, copy to copy %+.1f%%", copies);
-        }
-
         private static double[] logRatios(List<Long> numerators, List<Long> denominators) {
-            return IntStream.range(0, numerators.size()).mapToDouble(i -> Math.log(Math.max(1, numerators.get(i))
-                    / (double) Math.max(1, denominators.get(i)))).toArray();
+            return IntStream.range(0, numerators.size()).mapToDouble(i -> logRatio(numerators.get(i),
+                    denominators.get(i))).toArray();
         }
 
-        /** @return the index of the median pair, counted from 0 in the order measured; -1 when there is none */
+        private static double logRatio(long numerator, long denominator) {
+            return Math.log(Math.max(1, numerator) / (double) Math.max(1, denominator));
+        }
+
+        /** @return the index of the median pair, counted from 0 as {@link #baseOfPair} counts; -1 when there is none */
         public int medianPair() {
             double[] logRatios = logRatios();
             return IntStream.range(0, logRatios.length).boxed()
@@ -169,8 +219,8 @@ public record ComparisonRow(String probe, String percentile, Basis basis, Figure
      * @return e.g. {@code end to end p99 on the code's own account: history 10.200–11.000 µs (5 builds), now
      *         14.100 µs (as measured 96.000 µs), +32% (interval +21..+44%), tolerance +10%, detectable +18%:
      *         REGRESSION}, or paired {@code end to end p50 on the code's own account, 24 pairs: base 20.575 µs,
-     *         change 40.623 µs in the median pair, +97.4% (interval +95.7..+97.7% against either copy of the base,
-     *         copy to copy +0.3%), tolerance +5%, detectable +6%: REGRESSION}
+     *         change 40.623 µs in the median pair, +97.4% (interval +95.7..+97.7% between either copy of each side;
+     *         copy to copy: base +0.3%, change -0.2%), tolerance +5%, detectable +6%: REGRESSION}
      */
     public String describe() {
         boolean worst = percentile.equals(BaselineComparison.WORST);

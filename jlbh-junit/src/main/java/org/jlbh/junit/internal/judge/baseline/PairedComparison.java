@@ -12,23 +12,25 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
- * The change against its base, their runs taken in turns in one JVM (the paired mode), per probe and percentile. Run
- * {@code i} of each side make a pair with the log-ratio {@code rᵢ = ln(changeᵢ / baseᵢ)}. The change is the median
- * pair's, {@code e^median(r) − 1}, of an even count the lower of the two in the middle; a row shows that pair's two
- * figures ({@link ComparisonRow.Pairs}), not each side's median run, which can say slower where the pairs say faster.
- * Its interval runs from the {@code k}-th smallest to the {@code k}-th largest log-ratio,
- * {@code k} the largest rank the sign test allows at {@link #rowAlpha()} each side, whatever the pairs' distribution
- * as long as they are independent; with too few pairs ({@link #fewestPairs}) a row is not judged.
+ * The change against its base, their runs taken in turns in one JVM (the paired mode), per probe and percentile. Each
+ * side is measured as two copies of its code, loaded and compiled apart: the base's and the control, the change's own
+ * and its second copy; one run of each copy a round. Pairs in one JVM cannot see what two copies of the same code
+ * differ by for the whole JVM (each copy compiled apart, with state of its own in the libraries it calls), so the row's
+ * interval is the union of four: each copy of the change against each copy of the base, round by round ({@code rᵢ =
+ * ln(changeᵢ / baseᵢ)}), each from the {@code k}-th smallest to the {@code k}-th largest log-ratio of its rounds,
+ * {@code k} the largest rank the sign test allows at {@link #rowAlpha()} each side, whatever the rounds' distribution
+ * as long as they are independent. A copy that ran apart from the other three, of either side, then leaves the
+ * interval no narrower than the copies are apart, and a row is flagged only when every copy of the change is beyond
+ * every copy of the base. With too few rounds ({@link #fewestPairs}) a row is not judged. The change is the median
+ * pair's, {@code e^median(r) − 1}, over the change against the base and its second copy against the control, round by
+ * round; of an even count the lower of the two in the middle; a row shows that pair's two figures ({@link
+ * ComparisonRow.Pairs}), not each side's median run, which can say slower where the pairs say faster. The row says how
+ * far each side's two copies are apart ({@link ComparisonRow.Pairs#baseCopiesApartPercent()}, {@link
+ * ComparisonRow.Pairs#changeCopiesApartPercent()}); the smallest slowdown flagged grows with it. Figures on the code's
+ * own account are compared where every run of every copy has them, else as measured ({@link #notes()} says so); OS
+ * jitter is never compared. Immutable.
  *
- * <p>Pairs in one JVM cannot see what two copies of the same code differ by for the whole JVM (each copy compiled
- * apart, with state of its own in the libraries it calls). The control, a second copy of the base's code measured in
- * the same rounds, measures it: the interval is the union of the change's interval against the base and against the
- * control ({@code sᵢ = ln(changeᵢ / controlᵢ)}), so that it is at least as wide as the two copies of the base are
- * apart, and the row says how far apart ({@link ComparisonRow.Pairs#copyToCopyPercent()}); the smallest slowdown
- * flagged grows with it. Figures on the code's own account are compared where every run of every side has them, else
- * as measured ({@link #notes()} says so); OS jitter is never compared. Immutable.
- *
- * @param pairs            how many pairs of runs were compared, the most of any probe
+ * @param pairs            how many pairs of runs were compared, the most of any probe: two a round
  * @param tolerancePercent the tolerance, in percent
  * @param rows             every probe and percentile compared, probe by probe, in ascending percentile
  * @param notes            what was compared as measured, or not at all, and why
@@ -43,13 +45,12 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
     }
 
     /**
-     * @return the change against the base and the control at the percentiles (labels), each side's figures per probe
-     *         with their runs in the order measured: run {@code i} of each probe pairs with the base's run {@code i}
-     *         and the control's
+     * @return the change's two copies against the base's two at the percentiles (labels), each copy's figures per
+     *         probe with their runs in the order measured: run {@code i} of each copy is in round {@code i}
      */
     public static PairedComparison compare(List<ProbeFigures> base, List<ProbeFigures> change,
-                                           List<ProbeFigures> control, List<String> percentiles,
-                                           double tolerancePercent) {
+                                           List<ProbeFigures> control, List<ProbeFigures> changeCopy,
+                                           List<String> percentiles, double tolerancePercent) {
         List<IntFunction<ComparisonRow>> rows = new ArrayList<>(); // each judged once the number of rows is known
         List<String> notes = new ArrayList<>();
         int pairs = 0;
@@ -59,15 +60,16 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
             }
             Optional<ProbeFigures> based = named(base, changed.name());
             Optional<ProbeFigures> controlled = named(control, changed.name());
-            if (based.isEmpty() || controlled.isEmpty()) {
+            Optional<ProbeFigures> copied = named(changeCopy, changed.name());
+            if (based.isEmpty() || controlled.isEmpty() || copied.isEmpty()) {
                 notes.add(changed.name() + ": the base has no such probe, not compared");
                 continue;
             }
             int n = Math.min(Math.min(based.get().runs().size(), changed.runs().size()),
-                    controlled.get().runs().size());
-            pairs = Math.max(pairs, n);
+                    Math.min(controlled.get().runs().size(), copied.get().runs().size()));
+            pairs = Math.max(pairs, 2 * n);
             List<List<RunFigures>> sides = List.of(based.get().runs().subList(0, n), changed.runs().subList(0, n),
-                    controlled.get().runs().subList(0, n));
+                    controlled.get().runs().subList(0, n), copied.get().runs().subList(0, n));
             List<String> supported = percentiles.stream().filter(p -> sides.stream()
                     .allMatch(runs -> has(runs, p, false))).toList();
             boolean codesOwn = supported.stream().allMatch(p -> sides.stream().allMatch(runs -> has(runs, p, true)));
@@ -83,7 +85,8 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
                     continue;
                 }
                 ComparisonRow.Pairs figures = new ComparisonRow.Pairs(figures(sides.get(0), percentile, codesOwn),
-                        figures(sides.get(1), percentile, codesOwn), figures(sides.get(2), percentile, codesOwn));
+                        figures(sides.get(1), percentile, codesOwn), figures(sides.get(2), percentile, codesOwn),
+                        figures(sides.get(3), percentile, codesOwn));
                 rows.add(compared -> row(changed.name(), percentile, basis, figures, tolerancePercent, compared));
             }
         }
@@ -96,7 +99,10 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
         return ComparisonRow.alphaEach(FAMILY_ALPHA, rows.size());
     }
 
-    /** @return the fewest pairs with which each of a test's rows has an interval (6 for one row, 8 for three) */
+    /**
+     * @return the fewest rounds (pairs of a copy of each side) with which each of a test's rows has an interval (6 for
+     *         one row, 8 for three)
+     */
     public static int fewestPairs(int rows) {
         double alpha = ComparisonRow.alphaEach(FAMILY_ALPHA, rows);
         int n = 1;
@@ -104,6 +110,11 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
             n++;
         }
         return n;
+    }
+
+    /** @return the fewest runs of a test that make {@link #fewestPairs} rounds: each of the change's copies takes half */
+    public static int fewestRuns(int rows) {
+        return 2 * fewestPairs(rows) - 1;
     }
 
     /** @return whether any row is a regression */
@@ -157,20 +168,19 @@ public record PairedComparison(int pairs, double tolerancePercent, List<Comparis
             int fewest = fewestPairs(compared);
             return new ComparisonRow(probe, percentile, basis, figures, Double.NaN, Double.NaN, Double.NaN,
                     tolerancePercent, Double.NaN, Change.NOT_JUDGED, String.format(Locale.ROOT, "not judged: %d "
-                    + "pair%s of runs, at least %d needed for an interval with %d percentile%s compared (runs = %d or "
-                    + "more)", n, n == 1 ? "" : "s", fewest, compared, compared == 1 ? "" : "s", fewest));
+                    + "round%s of runs, at least %d needed for an interval with %d percentile%s compared (runs = %d or "
+                    + "more)", n, n == 1 ? "" : "s", fewest, compared, compared == 1 ? "" : "s",
+                    fewestRuns(compared)));
         }
         double[] logRatios = figures.logRatios();
         double median = logRatios[figures.medianPair()]; // the pair whose figures the row shows
-        Arrays.sort(logRatios);
-        double low = logRatios[k - 1];
-        double high = logRatios[n - k];
-        double[] againstControl = figures.againstControl();
-        if (againstControl.length == n) {
-            // the union with the interval against the control: as wide as the base's two copies are apart at least
-            Arrays.sort(againstControl);
-            low = Math.min(low, againstControl[k - 1]);
-            high = Math.max(high, againstControl[n - k]);
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
+        for (double[] copyAgainstCopy : figures.copyAgainstCopy()) {
+            // the union: no narrower than any copy of either side is apart from the others
+            Arrays.sort(copyAgainstCopy);
+            low = Math.min(low, copyAgainstCopy[k - 1]);
+            high = Math.max(high, copyAgainstCopy[n - k]);
         }
         double threshold = Math.log1p(tolerancePercent / 100);
         // shifted by d, every log-ratio moves by d: flagged once low + d > threshold, when the change is median + d

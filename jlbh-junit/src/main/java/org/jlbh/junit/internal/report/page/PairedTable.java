@@ -74,8 +74,8 @@ final class PairedTable {
         String base = NONE;
         String change = NONE;
         if (row.figures() instanceof ComparisonRow.Pairs pairs && pairs.medianPair() >= 0) {
-            base = ReportFormat.micros(pairs.baseNanos().get(pairs.medianPair()));
-            change = ReportFormat.micros(pairs.changeNanos().get(pairs.medianPair()));
+            base = ReportFormat.micros(pairs.baseOfPair(pairs.medianPair()));
+            change = ReportFormat.micros(pairs.changeOfPair(pairs.medianPair()));
         }
         boolean judged = !Double.isNaN(row.changePercent());
         String percent = "%+." + row.figures().decimals() + "f";
@@ -87,10 +87,16 @@ final class PairedTable {
                 copyToCopy(row), detectable(row.detectablePercent()), judged ? row.said() : row.why());
     }
 
-    /** @return how far the base's two copies are apart, which the interval holds; a dash where not measured */
+    /**
+     * @return how far each side's two copies are apart, which the interval holds, e.g. {@code base -0.8%, change
+     *         +0.3%}; a dash where not measured
+     */
     private static String copyToCopy(ComparisonRow row) {
-        double percent = row.figures() instanceof ComparisonRow.Pairs pairs ? pairs.copyToCopyPercent() : Double.NaN;
-        return Double.isNaN(percent) ? NONE : String.format(Locale.ROOT, "%+.1f%%", percent);
+        if (!(row.figures() instanceof ComparisonRow.Pairs pairs) || !pairs.twoCopiesEach()) {
+            return NONE;
+        }
+        return String.format(Locale.ROOT, "base %+.1f%%, change %+.1f%%", pairs.baseCopiesApartPercent(),
+                pairs.changeCopiesApartPercent());
     }
 
     private static String detectable(double percent) {

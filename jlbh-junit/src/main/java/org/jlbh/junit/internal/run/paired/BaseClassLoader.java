@@ -32,8 +32,8 @@ public final class BaseClassLoader extends URLClassLoader {
 
     private final BaseClassPath classPath;
 
-    private BaseClassLoader(BaseClassPath classPath, URL[] urls, ClassLoader parent) {
-        super("jlbh-paired-base", urls, parent);
+    private BaseClassLoader(String name, BaseClassPath classPath, URL[] urls, ClassLoader parent) {
+        super(name, urls, parent);
         this.classPath = classPath;
     }
 
@@ -43,6 +43,16 @@ public final class BaseClassLoader extends URLClassLoader {
      * @throws IllegalArgumentException when a path the base's side loads is neither a folder nor a jar
      */
     public static BaseClassLoader of(BaseClassPath classPath, ClassLoader parent) {
+        return of("jlbh-paired-base", classPath, parent);
+    }
+
+    /**
+     * @param name   the loader's name, as stack traces show it
+     * @param parent the change's class loader: the test class's
+     * @return a loader of the classes in the class path's folders and own jars, child first
+     * @throws IllegalArgumentException when a path it loads is neither a folder nor a jar
+     */
+    public static BaseClassLoader of(String name, BaseClassPath classPath, ClassLoader parent) {
         List<Path> paths = classPath.loaded();
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("no base folder or jar given");
@@ -61,7 +71,7 @@ public final class BaseClassLoader extends URLClassLoader {
                 throw new IllegalArgumentException("cannot read " + path + " as a URL", e);
             }
         }
-        return new BaseClassLoader(classPath, urls, parent);
+        return new BaseClassLoader(name, classPath, urls, parent);
     }
 
     /** @return the base's folders and jars, and which of them its side loads */

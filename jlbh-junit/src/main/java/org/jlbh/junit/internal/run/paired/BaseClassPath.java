@@ -124,6 +124,23 @@ public record BaseClassPath(List<Path> folders, List<AbsentFolder> absentFolders
         return new BaseClassPath(folders, absentFolders(folders, changeClassPath), own, shared, changes, differences);
     }
 
+    /**
+     * @param changeClassPath the change's folders and jars
+     * @return what the change's second copy loads apart from the test's class loader, as the base's side loads the
+     *         base's folders: every folder of the change's class path that is there, no jar (the change's jars are
+     *         the ones both copies of the change call)
+     * @throws IllegalArgumentException when the change's class path has no such folder
+     */
+    public static BaseClassPath changeCopyOf(List<Path> changeClassPath) {
+        List<Path> folders = changeClassPath.stream().filter(path -> !isJar(path) && Files.isDirectory(path))
+                .distinct().toList();
+        if (folders.isEmpty()) {
+            throw new IllegalArgumentException("the change's class path has no folder of compiled classes, so no "
+                    + "second copy of its test class can be loaded apart from the first");
+        }
+        return new BaseClassPath(folders, List.of(), List.of(), 0, 0, List.of());
+    }
+
     /** @return the base's folders that are not there, each with the change's in its place, which is not there either */
     private static List<AbsentFolder> absentFolders(List<Path> folders, List<Path> changeClassPath) {
         Optional<Roots> roots = Roots.of(folders, changeClassPath.stream().filter(path -> !isJar(path)).toList());

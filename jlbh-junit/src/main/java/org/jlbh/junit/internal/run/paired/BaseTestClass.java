@@ -16,9 +16,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The base build's copy of a test class, run as JUnit runs the change's: an instance per test (or per class), its
+ * A copy of a test class loaded apart from the test's own (the base build's, the control's or the change's second), run
+ * as JUnit runs the change's: an instance per test (or per class), its
  * {@code @BeforeAll} methods before its first paired test and its {@code @AfterAll} methods by {@link #close()}, its
- * {@code @BeforeEach} and {@code @AfterEach} methods around each test's base side, in JUnit's order. Lifecycle methods
+ * {@code @BeforeEach} and {@code @AfterEach} methods around each test's copy, in JUnit's order. Lifecycle methods
  * and constructors that take parameters are refused by {@link #of}. Not thread-safe.
  */
 public final class BaseTestClass implements AutoCloseable {
@@ -44,7 +45,7 @@ public final class BaseTestClass implements AutoCloseable {
 
     /**
      * @param className the change's test class's binary name
-     * @return the base's copy of the class; empty when the base has none of its own
+     * @return the loader's copy of the class; empty when the loader's folders and jars hold none
      * @throws IllegalArgumentException when it has no constructor without parameters, or a lifecycle method with some
      */
     public static Optional<BaseTestClass> of(BaseClassLoader loader, String className) {
@@ -55,7 +56,7 @@ public final class BaseTestClass implements AutoCloseable {
             return Optional.empty();
         }
         if (type.getClassLoader() != loader) {
-            return Optional.empty(); // not in the base's folders: what loaded is the change's own
+            return Optional.empty(); // not in the loader's folders: what loaded is the change's own
         }
         return Optional.of(new BaseTestClass(type));
     }

@@ -17,23 +17,27 @@ class PairedTableTest {
 
     private static final ComparisonRow REGRESSED = new ComparisonRow("end to end", "50",
             ComparisonRow.Basis.CODES_OWN, new ComparisonRow.Pairs(List.of(330L, 331L, 329L, 340L, 335L, 333L),
-            List.of(363L, 364L, 362L, 375L, 368L, 366L), List.of(329L, 330L, 328L, 339L, 334L, 332L)), 10.0, 9.7,
-            10.3, 5, 5.6,
+            List.of(363L, 364L, 362L, 375L, 368L, 366L), List.of(329L, 330L, 328L, 339L, 334L, 332L),
+            List.of(363L, 364L, 362L, 375L, 368L, 366L)), 10.18, 9.7, 10.6, 5, 5.6,
             ComparisonRow.Change.REGRESSION, "");
     private static final ComparisonRow NOT_JUDGED = new ComparisonRow("end to end", "99",
             ComparisonRow.Basis.MEASURED, new ComparisonRow.Pairs(List.of(900L, 950L, 1_000L),
-            List.of(1_000L, 1_100L, 1_200L), List.of(990L, 1_000L, 1_100L)), Double.NaN, Double.NaN, Double.NaN, 5, Double.NaN,
-            ComparisonRow.Change.NOT_JUDGED, "not judged: 3 pairs of runs, at least 6 needed");
+            List.of(1_000L, 1_100L, 1_200L), List.of(990L, 1_000L, 1_100L), List.of(1_000L, 1_100L, 1_200L)),
+            Double.NaN, Double.NaN, Double.NaN, 5, Double.NaN, ComparisonRow.Change.NOT_JUDGED,
+            "not judged: 3 rounds of runs, at least 6 needed");
 
     @Test
     void aRowsCellsAreItsMedianPairsFiguresItsChangeItsIntervalTheCopiesApartWhatItWouldFlagAndItsVerdict() {
-        // ratios 1.1, 1.0997, 1.1003, 1.1029, 1.0985, 1.0991: the median, the lower of the two in the middle, is pair 1;
-        // the control against the base 0.99697 to 0.99706, the lower median 0.99698
-        assertThat(PairedTable.cells(REGRESSED)).containsExactly("p50", "0.331", "0.364", "+10.0%", "+9.7..+10.3%",
-                "-0.3%", "+6%", "REGRESSION");
-        // the control against the base: 1.1, 1.0526, 1.1
-        assertThat(PairedTable.cells(NOT_JUDGED)).containsExactly("p99", "0.950", "1.100", "\u2014", "\u2014",
-                "+10.0%", "\u2014", "not judged: 3 pairs of runs, at least 6 needed");
+        // the change against the base 1.1, 1.0997, 1.1003, 1.1029, 1.0985, 1.0991, its second copy (the same figures)
+        // against the control 1.1033, 1.1030, 1.1037, 1.1062, 1.1018, 1.1024: the median of the twelve, the lower of
+        // the two in the middle, is the second copies' fifth pair (0.334 against 0.368); the control against the base
+        // 0.99697 to 0.99706, the lower median 0.99698; the change's copies alike
+        assertThat(PairedTable.cells(REGRESSED)).containsExactly("p50", "0.334", "0.368", "+10.2%", "+9.7..+10.6%",
+                "base -0.3%, change +0.0%", "+6%", "REGRESSION");
+        // the pairs 1.111, 1.158, 1.2, then 1.0101, 1.1, 1.0909: the median the second copies' second; the control
+        // against the base: 1.1, 1.0526, 1.1
+        assertThat(PairedTable.cells(NOT_JUDGED)).containsExactly("p99", "1.000", "1.100", "\u2014", "\u2014",
+                "base +10.0%, change +0.0%", "\u2014", "not judged: 3 rounds of runs, at least 6 needed");
         assertThat(PairedTable.HEADER).hasSameSizeAs(PairedTable.cells(REGRESSED));
     }
 
@@ -64,7 +68,7 @@ class PairedTableTest {
 
         assertThat(ChartData.withRegressionsInShort(detail, compared).lines().toList()).containsExactly(
                 "end to end p99 was 212 µs, over its budget", "Regression against the base (paired runs): end to end "
-                        + "p50 +10.0% (each row's figures in the table of the change against its base)",
+                        + "p50 +10.2% (each row's figures in the table of the change against its base)",
                 "Where the change spent more time …");
         PairedComparison none = new PairedComparison(3, 5, List.of(NOT_JUDGED), List.of());
         assertThat(ChartData.withRegressionsInShort("budgets met", none)).isEqualTo("budgets met");

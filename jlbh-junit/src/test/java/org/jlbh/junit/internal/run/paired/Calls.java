@@ -35,6 +35,15 @@ public final class Calls {
     }
 
     /**
+     * @param changes the change's copy of a class, as it initialises
+     * @return its side: "change" for the test's own class, "change copy" for the change's second copy, whose loader
+     *         the paired mode names {@code jlbh-paired-change-copy}
+     */
+    public static String changeName(Class<?> changes) {
+        return "jlbh-paired-change-copy".equals(changes.getClassLoader().getName()) ? "change copy" : "change";
+    }
+
+    /**
      * Counts an iteration of a side: a new stretch when another side ran the one before. Allocates only then. The
      * paired mode's sides run one at a time, on one harness thread, so each sees the others' counts.
      *
