@@ -212,7 +212,7 @@ assert upgrade.outcomes == ['actions/checkout@v4'                        : 'succ
 def upgraded = sections().find { it.startsWith('pull-request-upgrade: Latency tests') }
 assert upgraded.contains('=== Dependencies: org.apache.commons:commons-lang3 3.14.0 in the base, 3.17.0 in the change')
 assert upgraded =~ /=== Change against the base \[\.\.\/base\/target\/test-classes, \.\.\/base\/target\/classes\] and \d+ jars \(\d+ shared with the change, 1 the base's own, \d+ always the change's\)/
-assert upgraded =~ /end to end p50 on the code's own account, 60 pairs: base [\d.]+ .s, change [\d.]+ .s in the median pair, \+\d+\.\d% \(interval \+[\d.]+\.\.\+[\d.]+% against either copy of the base, copy to copy [+-]\d+\.\d%\), tolerance \+5%, detectable \+\d+%: REGRESSION/
+assert upgraded =~ /end to end p50 on the code's own account, 60 pairs: base [\d.]+ .s, change [\d.]+ .s in the median pair, \+\d+\.\d% \(interval \+[\d.]+\.\.\+[\d.]+% between either copy of each side; copy to copy: base [+-]\d+\.\d%, change [+-]\d+\.\d%\), tolerance \+5%, detectable \+\d+%: REGRESSION/
 // where the change spent its time: the library's method that took it (the profile's lines shown where it is not)
 assert upgraded =~ /Where the change spent more time than its base, profiled .*: \+[\d.]+ .s a call in RandomUtils\./ :
         upgraded.readLines().findAll { it =~ /Where the change spent|Not profiled|^===    \d+\. |=== Change against|: REGRESSION/ }

@@ -55,7 +55,7 @@ assert output.count(header) == 2 : 'both modules paired with the base'
 assert output.count('=== Dependencies: the same on both sides') == 2
 // pricing's spread, which the pull request left alone, passes; quotes' quote, which prices, regresses 10% at p50
 assert output =~ /Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: [\d.]+ s -- in com\.example\.pricing\.SpreadLatencyTest/
-assert output =~ /end to end p50 on the code's own account, \d+ pairs: base 2\d\.\d{3} .s, change 2\d\.\d{3} .s in the median pair, \+\d+\.\d% \(interval \+\d+\.\d\.\.\+\d+\.\d% against either copy of the base, copy to copy [+-]\d+\.\d%\), tolerance \+5%, detectable \+\d+%: REGRESSION/
+assert output =~ /end to end p50 on the code's own account, \d+ pairs: base 2\d\.\d{3} .s, change 2\d\.\d{3} .s in the median pair, \+\d+\.\d% \(interval \+\d+\.\d\.\.\+\d+\.\d% between either copy of each side; copy to copy: base [+-]\d+\.\d%, change [+-]\d+\.\d%\), tolerance \+5%, detectable \+\d+%: REGRESSION/
 assert output =~ /Tests run: 1, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: [\d.]+ s <<< FAILURE! -- in com\.example\.quotes\.QuoteLatencyTest/
 assert output =~ /=== Where the change spent more time than its base: both measured again after the verdict, in turns, [0-9.]+ s, async-profiler/
 assert output.contains('BUILD FAILURE')

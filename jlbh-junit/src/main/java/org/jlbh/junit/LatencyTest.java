@@ -73,9 +73,10 @@ public @interface LatencyTest {
     long warmUpIterations() default SIZED;
 
     /**
-     * @return measured runs of an attempt, &gt; 0; {@link #SIZED}: attempts of 3 runs (in the paired mode, the pairs
-     *         its comparison needs), each after the first only while the runs disagree about a budget
-     *         ({@link LatencyTestConfiguration#REMEASURE_UNDECIDED})
+     * @return measured runs of an attempt, &gt; 0 (in the paired mode the change's, its two copies taking half each,
+     *         each in a round with a run of each copy of the base); {@link #SIZED}: attempts of 3 runs (in the paired
+     *         mode, the runs whose rounds its comparison needs: 15 for p50, p90 and p99), each after the first only
+     *         while the runs disagree about a budget ({@link LatencyTestConfiguration#REMEASURE_UNDECIDED})
      */
     int runs() default SIZED;
 

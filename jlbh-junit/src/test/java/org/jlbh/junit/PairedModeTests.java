@@ -128,11 +128,11 @@ import org.jlbh.junit.internal.run.paired.PairSchedule;
                         && m.contains("on the code's own account, " + pairs + " pairs: base 2")
                         && m.contains("REGRESSION"))));
         assertThat(out).contains("=== Change against the base [" + work.resolve("base") + "] (" + pairs
-                + " pairs of runs", "with a sign-test interval at 98% each side (2% split over its one row); tolerance +5%; detectable");
+                + " pairs of runs", "with the union of the sign-test intervals of each copy of the change against each copy of the base, "
+                        + "each at 98% each side (2% split over its one row); tolerance +5%; detectable");
         assertThat(out).contains("=== The base's side of attempt 1, its runs taken in turns with the change's:",
                 "=== The control of attempt 1 (a second copy of the base's code, loaded apart from the first)",
-                "=== The change's second copy of attempt 1 (its classes loaded apart from the test's, as the base's "
-                        + "are)", "between either copy of each side; copy to copy: base ");
+                "between either copy of each side; copy to copy: base ");
         assertThat(work.resolve("reports/org.example.paired.PairedFixture.spin.json")).content()
                 .contains("\"paired\": {", "\"pairs\": " + pairs, "\"decision\": \"REGRESSION\"", "\"baseProbes\": [");
         // the suite page draws the base's median run and the change's on one axis

@@ -165,18 +165,20 @@ final class TestPipeline {
         Optional<String> notAgain = Plan.noRoom(floor) ? Optional.of("this machine's own floor leaves the code no room")
                 : aboveRequired ? Optional.of(String.format(Locale.ROOT, "above the required throughput (%,d/s) "
                 + "nothing is enforced", sweep.orElseThrow().sweep().requiredThroughput())) : Optional.empty();
-        int sides = base.isPresent() ? PairSchedule.SIDES : 1; // paired, the one harness takes every side's
-        reports.cost(settings, sides * settings.run().mostNanos(aboveRequired ? 0 : configuration.remeasures()), floor);
+        int remeasures = aboveRequired ? 0 : configuration.remeasures();
+        // paired, the one harness warms up every copy and takes each copy's runs, half the test's runs a copy
+        reports.cost(settings, base.isEmpty() ? settings.run().mostNanos(remeasures) : PairSchedule.SIDES
+                * settings.run().withRuns(PairSchedule.rounds(settings.run().runs())).mostNanos(remeasures), floor);
         return new Plan(floor, notAgain);
     }
 
     /** Stage 2: the attempts, until they decide; the reported attempt's figures, on the code's own account. */
     private Measured measure(Plan plan) throws Throwable {
-        Others others = new Others(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        Others others = new Others(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         AttemptLoop.Ended ended = AttemptLoop.run(settings, plan.notAgain().isPresent(), (number, again) ->
                 AttemptJudgement.judge(settings, attempt(number, again, others)),
                 made -> base.isEmpty() ? Optional.empty()
-                        : comparePaired(others, made).leaningToRegression(), reports);
+                        : comparePaired(others).leaningToRegression(), reports);
         AttemptJudgement reported = ended.judged().reported();
         // a baseline gates, and records, the figures on the code's own account: they need every run's evidence
         Optional<CodesOwnFigures> codesOwn = configuration.baselineDir().map(dir -> CodesOwnFigures.of(settings,
@@ -186,10 +188,10 @@ final class TestPipeline {
     }
 
     /**
-     * @return the attempt measured: in the paired mode, the change's side of a paired attempt, whose base side,
-     *         control and change's second copy are added to {@code others}. The copies print their runs into memory
-     *         while they measure, the change's then the others' after: a line that reached the console during a run
-     *         would wake whatever reads it (the launcher's parent process, a pipe's reader) on one copy's account only
+     * @return the attempt measured: in the paired mode, the change's side of a paired attempt (its two copies' runs),
+     *         whose every copy is added to {@code others}. The sides print their runs into memory while they measure,
+     *         the change's then the base's and the control's after: a line that reached the console during a run
+     *         would wake whatever reads it (the launcher's parent process, a pipe's reader) on one side's account only
      */
     private Attempt attempt(int number, boolean again, Others others) throws Throwable {
         if (base.isEmpty()) {
@@ -198,31 +200,28 @@ final class TestPipeline {
         ByteArrayOutputStream changeReport = new ByteArrayOutputStream();
         ByteArrayOutputStream baseReport = new ByteArrayOutputStream();
         ByteArrayOutputStream controlReport = new ByteArrayOutputStream();
-        ByteArrayOutputStream changeCopyReport = new ByteArrayOutputStream();
         PairedAttempt all;
         try (PrintStream changeOut = new PrintStream(changeReport, true, StandardCharsets.UTF_8);
              PrintStream baseOut = new PrintStream(baseReport, true, StandardCharsets.UTF_8);
-             PrintStream controlOut = new PrintStream(controlReport, true, StandardCharsets.UTF_8);
-             PrintStream changeCopyOut = new PrintStream(changeCopyReport, true, StandardCharsets.UTF_8)) {
+             PrintStream controlOut = new PrintStream(controlReport, true, StandardCharsets.UTF_8)) {
             all = measurement.measurePaired(number, again, changeOut, new Measurement.PairedSides(
                     base.get().pairedBody(), baseOut, base.get().controlBody(), controlOut,
-                    base.get().changeCopyBody(), changeCopyOut));
+                    base.get().changeCopyBody()));
         } finally {
             reports.console().print(changeReport.toString(StandardCharsets.UTF_8));
-            reports.copiesReport(number, baseReport.toString(StandardCharsets.UTF_8),
-                    controlReport.toString(StandardCharsets.UTF_8), changeCopyReport.toString(StandardCharsets.UTF_8));
+            reports.baseReport(number, baseReport.toString(StandardCharsets.UTF_8),
+                    controlReport.toString(StandardCharsets.UTF_8));
         }
         others.base().add(all.base());
         others.control().add(all.control());
+        others.changeOwn().add(all.changeOwn());
         others.changeCopy().add(all.changeCopy());
         return all.change();
     }
 
-    /**
-     * A paired test's attempts of the base's side, of the control and of the change's second copy, in the order
-     * measured; else empty.
-     */
-    private record Others(List<Attempt> base, List<Attempt> control, List<Attempt> changeCopy) {
+    /** A paired test's attempts of each copy, in the order measured; else empty. */
+    private record Others(List<Attempt> base, List<Attempt> control, List<Attempt> changeOwn,
+                          List<Attempt> changeCopy) {
     }
 
     /** Stage 3: the reported attempt against the test's history, and every attempt against the base's. */
@@ -235,8 +234,7 @@ final class TestPipeline {
                 BaselineComparison.compare(configuration.baselineDir().orElseThrow(), builds, measured.probes(),
                         ResultAssembly.environment(), gate(), test.id().hashCode()));
         comparison.ifPresent(compared -> reports.comparison(test, compared));
-        Optional<PairedComparison> paired = base.map(side -> comparePaired(measured.others(),
-                measured.attempts()));
+        Optional<PairedComparison> paired = base.map(side -> comparePaired(measured.others()));
         paired.ifPresent(compared -> reports.paired(compared, base.orElseThrow().classPath().describe(),
                 base.orElseThrow().classPath().dependencies()));
         return new Compared(comparison, paired, base.isEmpty() ? List.of() : probesOf(measured.others().base()),
@@ -322,10 +320,10 @@ final class TestPipeline {
     }
 
     /** @return the change's two copies against the base's two, over the rounds of every attempt so far */
-    private PairedComparison comparePaired(Others others, List<AttemptJudgement> attempts) {
-        return PairedComparison.compare(probesOf(others.base()), probesOf(attempts.stream()
-                        .map(AttemptJudgement::attempt).toList()), probesOf(others.control()),
-                probesOf(others.changeCopy()), configuration.baselinePercentiles(), configuration.paired().orElseThrow().tolerancePercent());
+    private PairedComparison comparePaired(Others others) {
+        return PairedComparison.compare(probesOf(others.base()), probesOf(others.changeOwn()),
+                probesOf(others.control()), probesOf(others.changeCopy()), configuration.baselinePercentiles(),
+                configuration.paired().orElseThrow().tolerancePercent());
     }
 
     /**

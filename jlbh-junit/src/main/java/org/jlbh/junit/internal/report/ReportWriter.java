@@ -154,19 +154,13 @@ public final class ReportWriter {
                 + flagger + " would flag)" + System.lineSeparator();
     }
 
-    /**
-     * Prints what the harness printed of the base's runs, then of the control's, then of the change's second copy's,
-     * of one paired attempt.
-     */
-    public void copiesReport(int attempt, String base, String control, String changeCopy) {
+    /** Prints what the harness printed of the base's runs, then of the control's, of one paired attempt. */
+    public void baseReport(int attempt, String base, String control) {
         out.println("=== The base's side of attempt " + attempt + ", its runs taken in turns with the change's:");
         out.print(base);
         out.println("=== The control of attempt " + attempt + " (a second copy of the base's code, loaded apart from "
                 + "the first), its runs taken in turns with the others:");
         out.print(control);
-        out.println("=== The change's second copy of attempt " + attempt + " (its classes loaded apart from the "
-                + "test's, as the base's are), its runs taken in turns with the others:");
-        out.print(changeCopy);
     }
 
     /**
@@ -180,8 +174,9 @@ public final class ReportWriter {
     public void paired(PairedComparison comparison, String base, String dependencies) {
         int rows = comparison.rows().size();
         out.print(comparisonHeader("base " + base, comparison.pairs(), "pair", " of runs taken in turns in this JVM, "
-                + "on the code's own account where both have it; the median pair's change with a sign-test interval "
-                + "at " + ReportFormat.plain(Math.round(1_000 * (1 - comparison.rowAlpha())) / 10.0) + "% each side ("
+                + "on the code's own account where every copy has it; the median pair's change with the union of the "
+                + "sign-test intervals of each copy of the change against each copy of the base, each at "
+                + ReportFormat.plain(Math.round(1_000 * (1 - comparison.rowAlpha())) / 10.0) + "% each side ("
                 + ReportFormat.plain(100 * PairedComparison.FAMILY_ALPHA) + "% split over "
                 + (rows == 1 ? "its one row" : "the " + rows + " rows") + ")", comparison.tolerancePercent(),
                 "these pairs")

@@ -291,11 +291,11 @@ public final class Measurement {
      * class), the base's copy and the control (a second copy of the base's, loaded apart from the first), as {@link
      * PairSchedule} says (the warm-up's calls taking turns, then the test's runs, half of them a copy of the change's,
      * in rounds of one run a copy), so that the copies run on the same thread, after the same warm-up, beside the same
-     * state of the libraries they share. Each copy's run blocks go to its own stream; the harness's summary across the
-     * copies' runs is left out.
+     * state of the libraries they share. Each side's run blocks go to its own stream, the change's two copies' to
+     * {@code out}; the harness's summary across the copies' runs is left out.
      *
      * @param sides each copy's body, bound to its instance and to this measurement's arguments, and stream
-     * @return each copy's runs, numbered as its own
+     * @return each copy's runs, numbered as its own, and the change's two copies' together
      * @throws Throwable as {@code measure}; what the base's copy, the control or the change's second copy threw as an
      *                   assertion error that says so
      */
@@ -309,11 +309,10 @@ public final class Measurement {
         out.println(numbered);
         sides.baseOut().println(numbered);
         sides.controlOut().println(numbered);
-        sides.changeCopyOut().println(numbered);
         task.pairWith(sides.base(), sides.control(), sides.changeCopy());
         Attempt all;
         try (PrintStream bySide = new PrintStream(new SideStreams(new PrintStream[]{sides.baseOut(), out,
-                sides.controlOut(), sides.changeCopyOut()}, task, rounds), true, StandardCharsets.UTF_8)) {
+                sides.controlOut(), out}, task, rounds), true, StandardCharsets.UTF_8)) {
             all = measure(number, again, bySide, PairSchedule.SIDES * rounds, false);
         } catch (Throwable thrown) {
             if (task.failure().fromBase()) {
@@ -327,8 +326,9 @@ public final class Measurement {
         } finally {
             task.pairWith(null, null, null);
         }
-        return new PairedAttempt(side(all, PairSchedule.BASE, rounds), side(all, PairSchedule.CHANGE, rounds),
-                side(all, PairSchedule.CONTROL, rounds), side(all, PairSchedule.CHANGE_COPY, rounds));
+        return new PairedAttempt(side(all, rounds, PairSchedule.BASE), side(all, rounds, PairSchedule.CONTROL),
+                side(all, rounds, PairSchedule.CHANGE), side(all, rounds, PairSchedule.CHANGE_COPY),
+                side(all, rounds, PairSchedule.CHANGE, PairSchedule.CHANGE_COPY));
     }
 
     /**
@@ -339,10 +339,8 @@ public final class Measurement {
      * @param control       the control: a second copy of the base's method, loaded apart from the first
      * @param controlOut    where the control's runs are printed
      * @param changeCopy    the change's second copy of the method, loaded apart from the test's class
-     * @param changeCopyOut where the change's second copy's runs are printed
      */
-    public record PairedSides(Body base, PrintStream baseOut, Body control, PrintStream controlOut, Body changeCopy,
-                              PrintStream changeCopyOut) {
+    public record PairedSides(Body base, PrintStream baseOut, Body control, PrintStream controlOut, Body changeCopy) {
     }
 
     /** @return the harness's first runs of a copy, e.g. {@code 1, 7, 12, …} */
@@ -351,16 +349,16 @@ public final class Measurement {
                 .collect(Collectors.joining(", ")) + ", …";
     }
 
-    /** @return one side's share of a paired attempt: its runs, numbered as its own */
-    private static Attempt side(Attempt all, int side, int rounds) {
-        SideResult result = new SideResult(all.result(), side, rounds);
+    /** @return one side's share of a paired attempt: its copies' runs in the order taken, numbered as its own */
+    private static Attempt side(Attempt all, int rounds, int... copies) {
+        SideResult result = new SideResult(all.result(), rounds, copies);
         return new Attempt(all.number(), result, IntStream.rangeClosed(1, result.runCount())
                 .mapToObj(n -> all.runs().get(result.harnessRun(n) - 1).numbered(n)).toList());
     }
 
     /**
      * Sends what the paired harness prints to the copy whose run it is: the warm-up's lines to the change's stream,
-     * each run's block to its copy's, nothing after the last run (a summary across the copies' runs).
+     * each run's block to its copy's stream, nothing after the last run (a summary across the copies' runs).
      */
     private static final class SideStreams extends OutputStream {
         /** At each side's {@link PairSchedule} index. */

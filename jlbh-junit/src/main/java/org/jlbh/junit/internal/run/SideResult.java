@@ -6,6 +6,7 @@ import org.jlbh.core.RunStatus;
 import org.jlbh.junit.internal.run.paired.PairSchedule;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,8 +14,9 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
- * One side's runs of a paired measurement's result, as if its harness had measured them alone: the side's
- * {@code n}-th run is its run {@code n} ({@link PairSchedule#harnessRun}), each figure the harness's own. Immutable
+ * One side's runs of a paired measurement's result, as if its harness had measured them alone: the runs of one copy,
+ * or of a side's two copies in the order taken, the side's {@code n}-th run its run {@code n}
+ * ({@link PairSchedule#harnessRun}), each figure the harness's own. Immutable
  * and thread-safe, as the result it reads.
  */
 final class SideResult implements JLBHResult {
@@ -24,14 +26,15 @@ final class SideResult implements JLBHResult {
 
     /**
      * @param all    a paired measurement's result, every side's runs in the order taken
-     * @param side   {@link PairSchedule#BASE}, {@link PairSchedule#CHANGE} or {@link PairSchedule#CONTROL}
-     * @param rounds the rounds of runs measured; a run that did not complete leaves its side's runs after it out
+     * @param rounds the rounds of runs measured; a run that did not complete leaves the runs after it out
+     * @param sides  the copies whose runs are the side's, each {@link PairSchedule#BASE}, {@link PairSchedule#CHANGE},
+     *               {@link PairSchedule#CONTROL} or {@link PairSchedule#CHANGE_COPY}: their runs in the order taken
      */
-    SideResult(JLBHResult all, int side, int rounds) {
+    SideResult(JLBHResult all, int rounds, int... sides) {
         this.all = all;
         int measured = all.runs().size();
-        this.harnessRuns = IntStream.rangeClosed(1, rounds).map(n -> PairSchedule.harnessRun(side, n))
-                .takeWhile(run -> run <= measured).toArray();
+        this.harnessRuns = Arrays.stream(sides).flatMap(side -> IntStream.rangeClosed(1, rounds)
+                .map(n -> PairSchedule.harnessRun(side, n))).sorted().takeWhile(run -> run <= measured).toArray();
     }
 
     /** @return the side's runs measured */

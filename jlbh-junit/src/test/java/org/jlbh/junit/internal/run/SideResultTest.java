@@ -24,14 +24,14 @@ class SideResultTest {
 
     @Test
     void eachSideHasItsOwnRunsNumberedAsItsOwn() {
-        SideResult base = new SideResult(ALL, PairSchedule.BASE, 4);
-        SideResult change = new SideResult(ALL, PairSchedule.CHANGE, 4);
+        SideResult base = new SideResult(ALL, 4, PairSchedule.BASE);
+        SideResult change = new SideResult(ALL, 4, PairSchedule.CHANGE);
 
         assertThat(p50s(base)).containsExactly(1_000L, 1_000L, 1_000L, 1_000L);
         assertThat(p50s(change)).containsExactly(2_000L, 2_000L, 2_000L, 2_000L);
-        assertThat(p50s(new SideResult(ALL, PairSchedule.CONTROL, 4))).containsExactly(1_500L, 1_500L, 1_500L,
+        assertThat(p50s(new SideResult(ALL, 4, PairSchedule.CONTROL))).containsExactly(1_500L, 1_500L, 1_500L,
                 1_500L);
-        assertThat(p50s(new SideResult(ALL, PairSchedule.CHANGE_COPY, 4))).containsExactly(1_800L, 1_800L, 1_800L,
+        assertThat(p50s(new SideResult(ALL, 4, PairSchedule.CHANGE_COPY))).containsExactly(1_800L, 1_800L, 1_800L,
                 1_800L);
         assertThat(base.endToEnd().eachRunSummary()).extracting(JLBHResult.RunResult::run).containsExactly(1, 2, 3, 4);
         assertThat(change.runs()).extracting(JLBHResult.RunSummary::run).containsExactly(1, 2, 3, 4);
@@ -40,14 +40,27 @@ class SideResultTest {
     }
 
     @Test
+    void theChangesTwoCopiesAreOneSideTheirRunsInTheOrderTaken() {
+        SideResult change = new SideResult(ALL, 4, PairSchedule.CHANGE, PairSchedule.CHANGE_COPY);
+
+        assertThat(p50s(change)).containsExactly(2_000L, 1_800L, 2_000L, 1_800L, 1_800L, 2_000L, 1_800L, 2_000L);
+        assertThat(change.runs()).extracting(JLBHResult.RunSummary::run).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(change.harnessRun(8)).isEqualTo(16);
+        JLBHResult threeRuns = Results.result(1_000, Results.run(20, 1_000), Results.run(20, 2_000),
+                Results.run(20, 1_800));
+        assertThat(new SideResult(threeRuns, 4, PairSchedule.CHANGE, PairSchedule.CHANGE_COPY).runCount())
+                .as("ended after the third run").isEqualTo(2);
+    }
+
+    @Test
     void aHarnessThatEndedEarlyLeavesEachSideTheRunsItMeasured() {
         JLBHResult fiveRuns = Results.result(1_000, Results.run(20, 1_000), Results.run(20, 2_000),
                 Results.run(20, 1_800), Results.run(20, 1_500), Results.run(20, 2_000));
 
-        assertThat(new SideResult(fiveRuns, PairSchedule.BASE, 4).runCount()).isEqualTo(1);
-        assertThat(p50s(new SideResult(fiveRuns, PairSchedule.CHANGE, 4))).containsExactly(2_000L, 2_000L);
-        assertThat(p50s(new SideResult(fiveRuns, PairSchedule.CONTROL, 4))).containsExactly(1_500L);
-        assertThat(p50s(new SideResult(fiveRuns, PairSchedule.CHANGE_COPY, 4))).containsExactly(1_800L);
+        assertThat(new SideResult(fiveRuns, 4, PairSchedule.BASE).runCount()).isEqualTo(1);
+        assertThat(p50s(new SideResult(fiveRuns, 4, PairSchedule.CHANGE))).containsExactly(2_000L, 2_000L);
+        assertThat(p50s(new SideResult(fiveRuns, 4, PairSchedule.CONTROL))).containsExactly(1_500L);
+        assertThat(p50s(new SideResult(fiveRuns, 4, PairSchedule.CHANGE_COPY))).containsExactly(1_800L);
     }
 
     private static List<Long> p50s(SideResult side) {

@@ -15,7 +15,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Loads the base build's classes, child first: a class or resource in the base's folders and own jars
+ * Loads a copy of a paired test's classes apart from the test's own, child first: the base build's (for the base's
+ * copy and the control) or the change's (for its second copy). A class or resource in its folders and own jars
  * ({@link BaseClassPath#loaded()}) is loaded from there; everything else, and always the packages both sides share (the
  * JDK, JUnit, jlbh and its dependencies), from the change's class loader, the parent. Thread-safe.
  */
