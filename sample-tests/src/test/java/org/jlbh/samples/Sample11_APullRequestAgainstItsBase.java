@@ -43,16 +43,17 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  * a thread the test starts is the test's own, and the harness thread's waits while it runs are the code's.
  *
  * <p>What it shows (a 2-core machine, beside the busy process): the change at p50 +32% to +35% on JDK 17 and +37% to
- * +38% on Temurin 25, p90 +31% to +33%, in the builds before the paired mode ran a control (a second copy of the base);
- * with it, one CI-like run: p50 +34.8% (interval +31.1..+37.0% against either copy of the base, copy to copy +0.1%) on
- * JDK 17, +27.3% (+25.7..+32.9%, copy to copy -1.0%) on Temurin 25. The parser takes 0.31 to 0.74 µs on the base's
+ * +38% on Temurin 25, p90 +31% to +33%, in the builds before the paired mode ran more than one copy of each side;
+ * with a control (a second copy of the base), one CI-like run: p50 +34.8% on JDK 17, +27.3% on Temurin 25; with two
+ * copies of each side, one run on JDK 17: p50 +31.5% (interval +26.1..+33.7% between either copy of each side; copy to
+ * copy: base +0.2%, change +0.6%), p90 +19.7%. The parser takes 0.31 to 0.74 µs on the base's
  * side. On a host that has slowed the base takes 0.53–0.56 µs and the change reads +21% to +24%: the same added
  * cost on a slower base. The change is a second pass over the 390 bytes before the checksum field, about 0.11 µs on
  * both JDKs: a second pass costs what its bytes cost on either compiler, where a check of each field's digits as it is
  * read is folded by Temurin 25's compiler into the reading loop (+4.4% to +12% there, at the low end within the paired
  * mode's tolerance of 5%, so not flagged). Both sides the same code (the base's parser copied into the change) read
- * −0.4% to +0.8% at p50 (before the control). The test takes 36 s here (three sides' runs, and the growth profile's
- * four rounds, 10 s of it).
+ * −0.4% to +0.8% at p50 (before the control). The test class takes 36 s here (four copies' runs, and the growth
+ * profile's rounds, 9 s of it).
  *
  * <p>Where the time went: after the verdict, both sides are measured again in turns (rounds of 1 s of runs each, two
  * rounds or more, up to six, until the test method has drawn 200 samples) with async-profiler sampling its harness
