@@ -72,6 +72,7 @@ public final class HtmlReport {
             .rows caption{text-align:left;font-weight:600;color:#444;padding:0 0 4px}
             .rows th,.rows td{border-bottom:1px solid #e3e3e3;padding:4px 3px;text-align:right;vertical-align:top}
             .rows td{white-space:nowrap}
+            .rows td.copies{white-space:normal}
             .rows th{background:#f5f5f5;font-weight:600}
             .rows th:first-child,.rows td:first-child,.rows th:last-child,.rows td.said{text-align:left}
             .rows td.said{white-space:normal}

@@ -20,9 +20,11 @@ final class PairedTable {
 
     /** The table's header cells, in order. */
     static final List<String> HEADER = List.of("percentile", "base (µs), median pair", "change (µs), median pair",
-            "change in %", "interval", "copy to copy", "detectable", "verdict");
+            "change in %", "interval", "copy to copy (base, change)", "detectable", "verdict");
 
     private static final String NONE = "\u2014";
+    /** The column of both sides' copy to copy. */
+    private static final int COPIES = HEADER.indexOf("copy to copy (base, change)");
 
     private PairedTable() {
     }
@@ -44,7 +46,9 @@ final class PairedTable {
                 List<String> cells = cells(row);
                 html.append("<tr>");
                 for (int i = 0; i < cells.size() - 1; i++) {
-                    html.append("<td>").append(escape(cells.get(i))).append("</td>");
+                    // both sides' copy to copy in one cell, which may wrap, so that the table keeps beside its chart
+                    html.append(i == COPIES ? "<td class=\"copies\">" : "<td>").append(escape(cells.get(i)))
+                            .append("</td>");
                 }
                 html.append("<td class=\"said\">");
                 String look = row.decision() == ComparisonRow.Change.REGRESSION ? "fail"
@@ -88,14 +92,14 @@ final class PairedTable {
     }
 
     /**
-     * @return how far each side's two copies are apart, which the interval holds, e.g. {@code base -0.8%, change
-     *         +0.3%}; a dash where not measured
+     * @return how far each side's two copies are apart, which the interval holds, the base's then the change's, e.g.
+     *         {@code -0.8%, +0.3%}; a dash where not measured
      */
     private static String copyToCopy(ComparisonRow row) {
         if (!(row.figures() instanceof ComparisonRow.Pairs pairs) || !pairs.twoCopiesEach()) {
             return NONE;
         }
-        return String.format(Locale.ROOT, "base %+.1f%%, change %+.1f%%", pairs.baseCopiesApartPercent(),
+        return String.format(Locale.ROOT, "%+.1f%%, %+.1f%%", pairs.baseCopiesApartPercent(),
                 pairs.changeCopiesApartPercent());
     }
 

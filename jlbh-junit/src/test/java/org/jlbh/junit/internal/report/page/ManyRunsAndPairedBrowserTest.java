@@ -101,7 +101,7 @@ class ManyRunsAndPairedBrowserTest {
     @Test
     void thePairedResultIsATableWithItsChartBesideIt() {
         assertThat(element("headers").split("\\|")).containsExactly("percentile", "base (µs), median pair",
-                "change (µs), median pair", "change in %", "interval", "copy to copy", "detectable", "verdict");
+                "change (µs), median pair", "change in %", "interval", "copy to copy (base, change)", "detectable", "verdict");
         assertThat(element("beside")).as("chart left of the table's right edge, its top beside the table, its width")
                 .isEqualTo("true true " + ChartFrame.NARROW_WIDTH);
     }
@@ -120,7 +120,7 @@ class ManyRunsAndPairedBrowserTest {
             assertThat(cells[2]).isEqualTo(ReportFormat.micros(pairs.changeOfPair(median)));
             double shown = 100 * (pairs.changeOfPair(median) / (double) pairs.baseOfPair(median) - 1);
             assertThat(cells[3]).isEqualTo(String.format(java.util.Locale.ROOT, "%+.1f%%", shown));
-            assertThat(cells[5]).isEqualTo(String.format(java.util.Locale.ROOT, "base %+.1f%%, change %+.1f%%",
+            assertThat(cells[5]).isEqualTo(String.format(java.util.Locale.ROOT, "%+.1f%%, %+.1f%%",
                     pairs.baseCopiesApartPercent(), pairs.changeCopiesApartPercent()));
             assertThat(cells[7]).isEqualTo(row.said());
         }
