@@ -84,9 +84,9 @@ assert !new File(workspace, 'target/classes').exists() : 'nor has the change'
 def changeClasses = new File(workspace, 'target/classes').absolutePath
 assert output.contains("=== Change against the base [../base/target/test-classes, ../base/target/classes (absent on both sides, like the change's ${changeClasses})] and ")
 assert output.contains('=== Dependencies: the same on both sides')
-assert output =~ /end to end p50 [^,]*, 8 pairs: base [\d.]+ .s, change [\d.]+ .s in the median pair, [+-][\d.]+% \(interval /
+assert output =~ /end to end p50 [^,]*, 16 pairs: base [\d.]+ .s, change [\d.]+ .s in the median pair, [+-][\d.]+% \(interval /
 assert output =~ /Tests run: 1, Failures: 0, Errors: 0, Skipped: \d, Time elapsed: [\d.]+ s -- in com\.example\.latency\.PadLatencyTest/
 assert output.contains('BUILD SUCCESS')
 def result = new groovy.json.JsonSlurper().parse(new File(workspace, 'target/jlbh-reports/com.example.latency.PadLatencyTest.pad.json'))
-assert result.paired.pairs == 8 && result.paired.rows.any { it.probe == 'end to end' && it.percentile == '50' }
+assert result.paired.pairs == 16 && result.paired.rows.any { it.probe == 'end to end' && it.percentile == '50' }
 return true

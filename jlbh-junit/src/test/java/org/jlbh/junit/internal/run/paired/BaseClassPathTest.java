@@ -66,6 +66,22 @@ class BaseClassPathTest {
     }
 
     @Test
+    void theChangesSecondCopyLoadsItsFoldersThatAreThereAndNoJar() throws IOException {
+        Path testClasses = Files.createDirectories(work.resolve("pr/target/test-classes"));
+        Path classes = Files.createDirectories(work.resolve("pr/target/classes"));
+        Path library = jar("repository/library-2.0.jar", "com.example", "library", "2.0");
+
+        BaseClassPath copy = BaseClassPath.changeCopyOf(List.of(testClasses, classes, library,
+                work.resolve("pr/target/generated"), testClasses));
+
+        assertThat(copy.loaded()).as("a folder not there, a jar and a folder named twice left out")
+                .containsExactly(testClasses, classes);
+        assertThatIllegalArgumentException().isThrownBy(() -> BaseClassPath.changeCopyOf(List.of(library)))
+                .withMessage("the change's class path has no folder of compiled classes, so no second copy of its "
+                        + "test class can be loaded apart from the first");
+    }
+
+    @Test
     void theSameJarsOnBothSidesDifferInNothing() throws IOException {
         Path classes = Files.createDirectories(work.resolve("classes"));
         Path lang = jar("repository/commons-lang3-3.17.0.jar", "org.apache.commons", "commons-lang3", "3.17.0");
