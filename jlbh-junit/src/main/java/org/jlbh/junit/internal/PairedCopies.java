@@ -46,12 +46,9 @@ final class PairedCopies {
                 () -> baseLoader(paired, testClass.getClassLoader()));
         BaseClassLoader changeCopyLoader = Stores.shared(context.getRoot(), Copy.CHANGE_COPY,
                 BaseClassLoader.class, () -> changeCopyLoader(testClass.getClassLoader()));
-        BaseClass base = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName(), Copy.BASE),
-                BaseClass.class, () -> BaseClass.of(loader, testClass.getName()));
-        BaseClass control = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName(),
-                Copy.CONTROL), BaseClass.class, () -> BaseClass.of(controlLoader, testClass.getName()));
-        BaseClass changeCopy = Stores.shared(Stores.classContext(context), new BaseClassKey(testClass.getName(),
-                Copy.CHANGE_COPY), BaseClass.class, () -> BaseClass.of(changeCopyLoader, testClass.getName()));
+        BaseClass base = classOf(context, Copy.BASE, loader);
+        BaseClass control = classOf(context, Copy.CONTROL, controlLoader);
+        BaseClass changeCopy = classOf(context, Copy.CHANGE_COPY, changeCopyLoader);
         if (base.testClass().isPresent() && changeCopy.testClass().isEmpty()) {
             throw ConfigurationError.of("paired mode: the test class " + testClass.getName() + " is not in a folder "
                     + "of the change's class path (" + changeCopyLoader.classPath().describe() + "), so no second "
@@ -66,6 +63,13 @@ final class PairedCopies {
                             : "method " + method.getName() + " in " + testClass.getName());
         }
         return side;
+    }
+
+    /** @return the copy's loader's copy of the test's class, for that class's tests (kept in its store) */
+    private static BaseClass classOf(ExtensionContext context, Copy copy, BaseClassLoader loader) {
+        String name = context.getRequiredTestClass().getName();
+        return Stores.shared(Stores.classContext(context), new BaseClassKey(name, copy), BaseClass.class,
+                () -> BaseClass.of(loader, name));
     }
 
     /**
